@@ -1,0 +1,35 @@
+package dev.fakbattery.api;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Writes each rung test's artifact atomically into {@code experiments.dir}, with its computed
+ * verdict and provenance, and attaches it to the report. A failed write fails the test.
+ */
+class ArtifactExtension implements AfterTestExecutionCallback {
+
+	@Override
+	public void afterTestExecution(ExtensionContext context) throws JsonProcessingException {
+		RungRun run = RungRunExtension.runOf(context).orElse(null);
+		if (run == null) {
+			return;
+		}
+		Optional<Throwable> thrown = context.getExecutionException();
+		Verdict verdict = RungOutcome.verdict(run, thrown);
+		ObjectNode document = ArtifactDocument.build(run, verdict, thrown);
+		Path target = run.config().experimentsDir().resolve(run.artifact().fileName());
+		SecretGuard.requireAbsent(Json.MAPPER.writeValueAsString(document), "artifact " + target, run.config(),
+				System::getenv);
+		ArtifactFiles.writeJson(target, document);
+		ReportAttachments.attach(verdict, target, run.attachments().stream().filter(Files::isRegularFile).toList());
+		context.publishReportEntry("artifact", target + " (" + verdict + ")");
+	}
+}

@@ -1,0 +1,51 @@
+package dev.fakbattery.api;
+
+/**
+ * The required artifacts of the battery, one per rung check; the final gate reads exactly these.
+ * File names and schema ids mirror the seed's where the artifact is the seed's.
+ *
+ * @since 0.1
+ */
+public enum ArtifactId {
+	RUN_CONTRACT("raw_fak_run_contract", "0 contract", "raw-vllm-vs-fak-gateway-contract.json",
+			"fak.glm52-vllm-raw-fak-run-contract.v1"),
+	PREFLIGHT("preflight", "1 preflight", "glm52-vllm-preflight.json", "fak.glm52-serve-preflight.v1"),
+	SERVING_WITNESS("serving_witness", "2 serving witness", "full-size-serving-witness.json",
+			"fak.glm52-serving-witness.v1"),
+	VLLM_TAX("vllm_tax", "3 tax", "adjudication-tax-witness.json", "fak.vllm-adjudication-tax.v1"),
+	CONCURRENCY_SWEEP("concurrency_sweep", "3 tax sweep", "concurrency-sweep.json", "fak-battery.concurrency-sweep.v1"),
+	SWEBENCH_COMPARE("swebench_verified_20", "4 swebench-20", "swebench-20-compare-check.json",
+			"fak-battery.swebench-compare-check.v1"),
+	FLOORS("floors", "5 floors", "floors-check.json", "fak-battery.floors-check.v1"),
+	WIRE_CONFORMANCE("wire_conformance", "wire", "wire-conformance.json", "fak-battery.wire-conformance.v1");
+
+	private final String id;
+	private final String rung;
+	private final String fileName;
+	private final String schema;
+
+	ArtifactId(String id, String rung, String fileName, String schema) {
+		this.id = id;
+		this.rung = rung;
+		this.fileName = fileName;
+		this.schema = schema;
+	}
+
+	/** The step id in final-check.json. */
+	public String id() {
+		return id;
+	}
+
+	/** The rung label shown in the summary table. */
+	public String rung() {
+		return rung;
+	}
+
+	public String fileName() {
+		return fileName;
+	}
+
+	public String schema() {
+		return schema;
+	}
+}

@@ -1,0 +1,42 @@
+package dev.fakbattery.api;
+
+import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Turns a rung's computed verdict into the test outcome: FAIL fails with the failed checks;
+ * PENDING_MEASUREMENT (and PLANNED) fails unless {@code allow.pending} is true, and then aborts
+ * with the reason. It never lets a pending rung pass.
+ */
+class FailClosedExtension implements AfterTestExecutionCallback {
+
+	static final String PENDING = "PENDING_MEASUREMENT: ";
+	static final String PLANNED = "PLANNED: ";
+
+	@Override
+	public void afterTestExecution(ExtensionContext context) {
+		if (context.getExecutionException().isPresent()) {
+			return;
+		}
+		RungRun run = RungRunExtension.runOf(context).orElse(null);
+		if (run == null) {
+			return;
+		}
+		switch (RungOutcome.verdict(run, context.getExecutionException())) {
+			case FAIL -> throw new AssertionFailedError(RungOutcome.failureMessage(run));
+			case PENDING_MEASUREMENT -> notMeasured(run, PENDING + RungOutcome.pendingReason(run));
+			case PLANNED -> notMeasured(run, PLANNED + run.plannedBecause().orElseThrow() + " (dry run: nothing was measured)");
+			case PASS, SIMULATED -> {
+			}
+		}
+	}
+
+	private static void notMeasured(RungRun run, String message) {
+		if (run.config().allowPending()) {
+			throw new TestAbortedException(message);
+		}
+		throw new PendingMeasurementError(message);
+	}
+}

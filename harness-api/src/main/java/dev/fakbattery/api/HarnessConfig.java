@@ -1,0 +1,169 @@
+package dev.fakbattery.api;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+/**
+ * Resolves the names of {@link HarnessConstants}: JUnit configuration parameters first (which
+ * include {@code -D} system properties), then nothing: unset means unset, never a guess.
+ *
+ * <p>A value that cannot be parsed fails with an {@link ExtensionConfigurationException} that
+ * names the parameter, the value and the fix.
+ *
+ * @since 0.1
+ */
+public final class HarnessConfig {
+
+	private final Function<String, Optional<String>> lookup;
+
+	private HarnessConfig(Function<String, Optional<String>> lookup) {
+		this.lookup = lookup;
+	}
+
+	/** Configuration seen by a test: JUnit configuration parameters, then system properties. */
+	public static HarnessConfig of(ExtensionContext context) {
+		return new HarnessConfig(name -> context.getConfigurationParameter(name)
+				.or(() -> Optional.ofNullable(System.getProperty(name))));
+	}
+
+	/** Configuration for command-line tools: system properties only. */
+	public static HarnessConfig fromSystemProperties() {
+		return new HarnessConfig(name -> Optional.ofNullable(System.getProperty(name)));
+	}
+
+	/** Configuration over any lookup, for tests. */
+	public static HarnessConfig of(Function<String, Optional<String>> lookup) {
+		return new HarnessConfig(lookup);
+	}
+
+	/** The raw value of {@code name}, blank treated as unset. */
+	public Optional<String> string(String name) {
+		return lookup.apply(name).map(String::trim).filter(v -> !v.isEmpty());
+	}
+
+	public String string(String name, String defaultValue) {
+		return string(name).orElse(defaultValue);
+	}
+
+	public int positiveInt(String name, int defaultValue) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return defaultValue;
+		}
+		try {
+			int value = Integer.parseInt(raw.get());
+			if (value > 0) {
+				return value;
+			}
+		}
+		catch (NumberFormatException ignored) {
+			// reported below
+		}
+		throw invalid(name, raw.get(), "a positive integer", String.valueOf(defaultValue));
+	}
+
+	public boolean bool(String name, boolean defaultValue) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return defaultValue;
+		}
+		return switch (raw.get().toLowerCase(Locale.ROOT)) {
+			case "true" -> true;
+			case "false" -> false;
+			default -> throw invalid(name, raw.get(), "true or false", String.valueOf(defaultValue));
+		};
+	}
+
+	/** A list of positive integers, comma separated. */
+	public List<Integer> positiveInts(String name, List<Integer> defaultValue) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return defaultValue;
+		}
+		List<Integer> values = new ArrayList<>();
+		for (String part : raw.get().split(",")) {
+			try {
+				int value = Integer.parseInt(part.trim());
+				if (value <= 0) {
+					throw new NumberFormatException();
+				}
+				values.add(value);
+			}
+			catch (NumberFormatException e) {
+				throw invalid(name, raw.get(), "comma-separated positive integers", joined(defaultValue));
+			}
+		}
+		return List.copyOf(values);
+	}
+
+	/** An http(s) URL that ends in {@code /v1}, returned without a trailing slash. */
+	public Optional<URI> v1Url(String name) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return Optional.empty();
+		}
+		String value = raw.get().endsWith("/") ? raw.get().substring(0, raw.get().length() - 1) : raw.get();
+		try {
+			URI uri = new URI(value);
+			boolean http = "http".equals(uri.getScheme()) || "https".equals(uri.getScheme());
+			if (http && uri.getHost() != null && value.endsWith("/v1")) {
+				return Optional.of(uri);
+			}
+		}
+		catch (URISyntaxException ignored) {
+			// reported below
+		}
+		throw invalid(name, raw.get(), "an http(s) URL ending in /v1", "http://127.0.0.1:8000/v1");
+	}
+
+	/** One of {@code allowed}, lower case. */
+	public String oneOf(String name, String defaultValue, List<String> allowed) {
+		String value = string(name, defaultValue).toLowerCase(Locale.ROOT);
+		if (!allowed.contains(value)) {
+			throw invalid(name, value, "one of " + String.join(", ", allowed), defaultValue);
+		}
+		return value;
+	}
+
+	public Optional<Path> path(String name) {
+		return string(name).map(Path::of);
+	}
+
+	/** Engine dialect, {@code vllm} or {@code sglang}. */
+	public String engine() {
+		return oneOf(HarnessConstants.ENGINE, "vllm", List.of("vllm", "sglang"));
+	}
+
+	/** Whether PENDING_MEASUREMENT is allowed (battery) or fails the run (gpu). Fails closed: default false. */
+	public boolean allowPending() {
+		return bool(HarnessConstants.ALLOW_PENDING, false);
+	}
+
+	public String profile() {
+		return oneOf(HarnessConstants.PROFILE, "default", List.of("default", "battery", "gpu", "gate"));
+	}
+
+	/** The artifact folder; defaults to {@code experiments/embedded} under the working directory. */
+	public Path experimentsDir() {
+		return path(HarnessConstants.EXPERIMENTS_DIR).orElse(Path.of("experiments", "embedded")).toAbsolutePath();
+	}
+
+	static ExtensionConfigurationException invalid(String name, String value, String expected, String example) {
+		return new ExtensionConfigurationException(String.format(
+				"Unable to parse %s value [%s]: expected %s. Fix: pass -D%s=%s or remove it to use the default.",
+				name, value, expected, name, example));
+	}
+
+	private static String joined(List<Integer> values) {
+		return String.join(",", values.stream().map(String::valueOf).toList());
+	}
+}

@@ -1,0 +1,24 @@
+package dev.fakbattery.api;
+
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * A required measurement is missing under a profile that does not allow it. Carries no stack
+ * trace: the message says everything ({@code PENDING_MEASUREMENT: <what> (<how to provide it>)}).
+ *
+ * @since 0.1
+ */
+public final class PendingMeasurementError extends AssertionFailedError {
+
+	private static final long serialVersionUID = 1L;
+
+	public PendingMeasurementError(String message) {
+		super(message);
+		setStackTrace(new StackTraceElement[0]);
+	}
+
+	@Override
+	public synchronized Throwable fillInStackTrace() {
+		return this;
+	}
+}

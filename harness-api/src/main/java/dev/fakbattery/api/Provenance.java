@@ -1,0 +1,131 @@
+package dev.fakbattery.api;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * The provenance block of every artifact: who measured, with what, on what. A fact that is not
+ * known is {@code null}, never guessed.
+ *
+ * @since 0.1
+ */
+public final class Provenance {
+
+	/** Names echoed into the reproduce command when set. */
+	private static final List<String> REPRODUCE_NAMES = List.of(HarnessConstants.BASE_URL,
+			HarnessConstants.GATEWAY_URL, HarnessConstants.GATEWAY_CMD, HarnessConstants.MODEL,
+			HarnessConstants.CHECKPOINT_MODEL, HarnessConstants.ENGINE, HarnessConstants.API_KEY_ENV,
+			HarnessConstants.CONTEXT_LENGTH, HarnessConstants.QUANT, HarnessConstants.BATCHING_REGIME,
+			HarnessConstants.GPU_NAME_REQUIRED, HarnessConstants.TAX_COUNT, HarnessConstants.SWEEP_CONCURRENCY,
+			HarnessConstants.BASELINE_FILE, HarnessConstants.DETERMINISM, HarnessConstants.SWEBENCH_RUNNER,
+			HarnessConstants.SWEBENCH_RUN_DIR, HarnessConstants.SELECTION, HarnessConstants.FLOORS_BIN,
+			HarnessConstants.FLOORS_DIR, HarnessConstants.ENGINE_IMAGE);
+
+	private Provenance() {
+	}
+
+	public static ObjectNode collect(HarnessConfig config, Map<String, String> overrides) {
+		ObjectNode node = Json.MAPPER.createObjectNode();
+		node.put("harness_version", harnessVersion());
+		node.put("git_commit", gitCommit(rootDir(config)).orElse(null));
+		node.put("host", host());
+		node.put("jdk", System.getProperty("java.vendor") + " " + Runtime.version());
+		node.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+		node.put("profile", config.profile());
+		node.put("reproduce_command", reproduceCommand(config));
+		node.put("engine", config.engine());
+		node.put("engine_version", (String) null);
+		node.put("model", config.string(HarnessConstants.MODEL).orElse(null));
+		node.put("checkpoint_model", config.string(HarnessConstants.CHECKPOINT_MODEL).orElse(null));
+		node.put("precision", config.string(HarnessConstants.QUANT).orElse(null));
+		node.put("batching_regime", config.string(HarnessConstants.BATCHING_REGIME).orElse(null));
+		node.put("determinism_mode", Determinism.resolve(config).token());
+		node.put("api_key_env", config.string(HarnessConstants.API_KEY_ENV).orElse(null));
+		overrides.forEach(node::put);
+		return node;
+	}
+
+	/** {@code ./mvnw verify -P<profile> -Dname=value ...} over the names that are set. */
+	public static String reproduceCommand(HarnessConfig config) {
+		StringBuilder command = new StringBuilder("./mvnw verify");
+		String profile = config.profile();
+		if (!"default".equals(profile)) {
+			command.append(" -P").append(profile);
+		}
+		for (String name : REPRODUCE_NAMES) {
+			config.string(name).ifPresent(value -> command.append(" -D").append(name).append('=').append(quoted(value)));
+		}
+		return command.toString();
+	}
+
+	public static String harnessVersion() {
+		try (InputStream in = Provenance.class.getResourceAsStream("/fak-battery-harness.properties")) {
+			Properties properties = new Properties();
+			if (in != null) {
+				properties.load(in);
+			}
+			return properties.getProperty("harness.version");
+		}
+		catch (IOException e) {
+			return null;
+		}
+	}
+
+	static Optional<String> gitCommit(Path root) {
+		try {
+			Path git = root.resolve(".git");
+			String head = Files.readString(git.resolve("HEAD")).trim();
+			if (!head.startsWith("ref: ")) {
+				return Optional.of(head);
+			}
+			String ref = head.substring(5);
+			Path loose = git.resolve(ref);
+			if (Files.exists(loose)) {
+				return Optional.of(Files.readString(loose).trim());
+			}
+			Path packed = git.resolve("packed-refs");
+			if (Files.exists(packed)) {
+				return Files.readAllLines(packed).stream()
+					.filter(line -> line.endsWith(" " + ref))
+					.map(line -> line.substring(0, line.indexOf(' ')))
+					.findFirst();
+			}
+		}
+		catch (IOException e) {
+			// not a git checkout: unknown, not guessed
+		}
+		return Optional.empty();
+	}
+
+	static Path rootDir(HarnessConfig config) {
+		Path start = config.path(HarnessConstants.ROOT_DIR).orElse(Path.of("")).toAbsolutePath();
+		for (Path dir = start; dir != null; dir = dir.getParent()) {
+			if (Files.exists(dir.resolve(".git"))) {
+				return dir;
+			}
+		}
+		return start;
+	}
+
+	private static String host() {
+		try {
+			return InetAddress.getLocalHost().getHostName();
+		}
+		catch (IOException e) {
+			return null;
+		}
+	}
+
+	private static String quoted(String value) {
+		return value.matches("[A-Za-z0-9_./:,=@+-]+") ? value : "'" + value.replace("'", "'\\''") + "'";
+	}
+}

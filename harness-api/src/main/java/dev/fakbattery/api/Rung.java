@@ -1,0 +1,24 @@
+package dev.fakbattery.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Meta-annotation of every rung: registers the rung-run resolver, the artifact extension and the
+ * fail-closed extension. Use a composed annotation such as {@link TaxRung}, not this one directly.
+ *
+ * @since 0.1
+ */
+@Target({ ElementType.ANNOTATION_TYPE, ElementType.TYPE })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@ExtendWith({ RungRunExtension.class, FailClosedExtension.class, ArtifactExtension.class })
+public @interface Rung {
+}

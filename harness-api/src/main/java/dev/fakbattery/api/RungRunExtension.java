@@ -1,0 +1,49 @@
+package dev.fakbattery.api;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Creates the {@link RungRun} of each rung test and injects it.
+ */
+class RungRunExtension implements BeforeEachCallback, ParameterResolver {
+
+	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RungRunExtension.class);
+
+	@Override
+	public void beforeEach(ExtensionContext context) {
+		ArtifactId artifact = declaredArtifact(context);
+		context.getStore(NAMESPACE).put(RungRun.class, new RungRun(artifact, HarnessConfig.of(context)));
+	}
+
+	@Override
+	public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+		return parameter.getParameter().getType() == RungRun.class;
+	}
+
+	@Override
+	public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+		return runOf(context).orElseThrow(() -> new ExtensionConfigurationException(
+				"RungRun can only be injected into test methods of a @Rung class"));
+	}
+
+	static Optional<RungRun> runOf(ExtensionContext context) {
+		return Optional.ofNullable(context.getStore(NAMESPACE).get(RungRun.class, RungRun.class));
+	}
+
+	private static ArtifactId declaredArtifact(ExtensionContext context) {
+		Method method = context.getRequiredTestMethod();
+		return AnnotationSupport.findAnnotation(method, RungArtifact.class)
+			.or(() -> AnnotationSupport.findAnnotation(context.getRequiredTestClass(), RungArtifact.class))
+			.map(RungArtifact::value)
+			.orElseThrow(() -> new ExtensionConfigurationException("Rung test [" + method.getName()
+					+ "] declares no @RungArtifact: annotate the method or its class with the artifact it writes."));
+	}
+}

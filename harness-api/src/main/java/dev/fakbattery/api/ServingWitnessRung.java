@@ -1,0 +1,24 @@
+package dev.fakbattery.api;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.junit.jupiter.api.Tag;
+
+/**
+ * Rung 2: serving witness (direct, via gateway, quarantine). Tagged {@code serving-witness}; registers the rung extensions (see {@link Rung}).
+ *
+ * @since 0.1
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Inherited
+@Tag("serving-witness")
+@Rung
+public @interface ServingWitnessRung {
+}

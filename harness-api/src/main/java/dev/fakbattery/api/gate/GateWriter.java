@@ -1,0 +1,97 @@
+package dev.fakbattery.api.gate;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.ArtifactFiles;
+import dev.fakbattery.api.Json;
+
+/**
+ * Writes final-check.json (seed-compatible summary), FINAL-CHECK.md and, only when allowed,
+ * BENCHMARK-AUTHORITY-DRAFT.md; a stale draft from an earlier run is deleted otherwise.
+ *
+ * @since 0.1
+ */
+public final class GateWriter {
+
+	public static final String FINAL_CHECK_JSON = "final-check.json";
+	public static final String FINAL_CHECK_MD = "FINAL-CHECK.md";
+	public static final String AUTHORITY_DRAFT_MD = "BENCHMARK-AUTHORITY-DRAFT.md";
+	static final String SCHEMA = "fak.glm52-vllm-agentic-battery.v1";
+	static final String HONESTY = "No benchmark number is quotable until every required artifact passes on real "
+			+ "measurements (none SIMULATED) and any copied number is linked from BENCHMARK-AUTHORITY.md.";
+
+	private GateWriter() {
+	}
+
+	public static void write(Path dir, GateResult result, String reproduceCommand) {
+		ArtifactFiles.writeJson(dir.resolve(FINAL_CHECK_JSON), json(result, reproduceCommand));
+		ArtifactFiles.writeString(dir.resolve(FINAL_CHECK_MD), markdown(result));
+		Path draft = dir.resolve(AUTHORITY_DRAFT_MD);
+		if (result.authorityDraftAllowed()) {
+			ArtifactFiles.writeString(draft, draft(result, reproduceCommand));
+		}
+		else {
+			try {
+				Files.deleteIfExists(draft);
+			}
+			catch (IOException e) {
+				throw new UncheckedIOException("could not delete the stale " + draft, e);
+			}
+		}
+	}
+
+	static ObjectNode json(GateResult result, String reproduceCommand) {
+		ObjectNode doc = Json.MAPPER.createObjectNode();
+		doc.put("schema", SCHEMA);
+		doc.put("generated_at", Instant.now().truncatedTo(ChronoUnit.MICROS).toString());
+		doc.put("reproduce_command", reproduceCommand);
+		var steps = doc.putArray("steps");
+		for (GateRow row : result.rows()) {
+			steps.addObject()
+				.put("id", row.artifact().id())
+				.put("rung", row.artifact().rung())
+				.put("required", true)
+				.put("primary_artifact", row.path())
+				.put("artifact_status", row.status())
+				.put("verdict", row.verdict())
+				.put("artifact_detail", row.detail());
+		}
+		ObjectNode summary = doc.putObject("summary");
+		summary.put("complete", result.complete());
+		summary.put("status", result.status());
+		summary.put("required_artifacts", result.rows().size());
+		summary.put("required_passed", result.passed());
+		result.failed().forEach(summary.putArray("required_failed")::add);
+		result.missing().forEach(summary.putArray("required_missing")::add);
+		result.simulated().forEach(summary.putArray("simulated")::add);
+		summary.put("authority_draft_allowed", result.authorityDraftAllowed());
+		summary.put("honesty", HONESTY);
+		return doc;
+	}
+
+	static String markdown(GateResult result) {
+		StringBuilder md = new StringBuilder("# Final check\n\n");
+		md.append("Status: **").append(result.status()).append("** (").append(result.passed()).append('/')
+			.append(result.rows().size()).append(" required artifacts passed)\n\n");
+		if (!result.simulated().isEmpty()) {
+			md.append("SIMULATED (engine double, not a vLLM number): ").append(String.join(", ", result.simulated()))
+				.append("\n\n");
+		}
+		md.append(SummaryTable.markdown(result.rows())).append('\n').append(HONESTY).append('\n');
+		return md.toString();
+	}
+
+	static String draft(GateResult result, String reproduceCommand) {
+		return "# Benchmark authority (DRAFT)\n\n"
+				+ "Every required artifact passed on real measurements. A person reviews this draft and links each "
+				+ "quoted number to its artifact before it becomes BENCHMARK-AUTHORITY.md.\n\n"
+				+ "Reproduce: `" + reproduceCommand + "`\n\n" + SummaryTable.markdown(result.rows());
+	}
+}
