@@ -1,0 +1,227 @@
+package dev.fakbattery.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+@DisplayName("@Rung extensions: verdict, fail-closed outcome, artifact")
+class RungExtensionsTests {
+
+	static final String BASE_URL_PENDING = "PENDING_MEASUREMENT: raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)";
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("a rung missing a measurement fails under gpu (allow.pending=false)")
+	void pendingFailsUnderGpu() throws Exception {
+		Events tests = run("missesBaseUrl", false).testEvents();
+		tests.assertStatistics(stats -> stats.started(1).failed(1).succeeded(0));
+		tests.assertThatEvents().haveExactly(1, event(test("missesBaseUrl"),
+				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(BASE_URL_PENDING))));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+	}
+
+	@Test
+	@DisplayName("the same rung is PENDING_MEASUREMENT (aborted with the reason) under battery")
+	void pendingAbortsUnderBattery() throws Exception {
+		Events tests = run("missesBaseUrl", true).testEvents();
+		tests.assertStatistics(stats -> stats.started(1).aborted(1).succeeded(0).failed(0));
+		tests.assertThatEvents().haveExactly(1, event(test("missesBaseUrl"),
+				abortedWithReason(instanceOf(TestAbortedException.class), message(BASE_URL_PENDING))));
+		JsonNode doc = artifact();
+		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(doc.path("pending").get(0).path("name").asText()).isEqualTo("base.url");
+		assertThat(doc.path("summary").path("pending_reason").asText()).isEqualTo(BASE_URL_PENDING.substring(21));
+	}
+
+	@Test
+	@DisplayName("a pending measurement never passes, even next to passing checks")
+	void pendingBesidePassingChecksStillPending() {
+		run("passesChecksButMissesOne", false).testEvents()
+			.assertStatistics(stats -> stats.failed(1).succeeded(0));
+	}
+
+	@Test
+	@DisplayName("a measured rung passes and its artifact carries provenance")
+	void measuredRungPasses() throws Exception {
+		run("measures", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		JsonNode doc = artifact();
+		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.VLLM_TAX.schema());
+		assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
+		assertThat(doc.path("measurements").get(0).path("value").asDouble()).isEqualTo(1.07);
+		assertThat(doc.path("acceptance").path("tax_measured").path("status").asText()).isEqualTo("PASS");
+		assertThat(doc.path("summary").path("headline").asText()).isEqualTo("latency_tax 1.07");
+		assertThat(doc.path("provenance").fieldNames()).toIterable().contains("harness_version", "git_commit", "host",
+				"jdk", "reproduce_command", "engine", "engine_version", "model", "precision", "batching_regime",
+				"determinism_mode");
+		assertThat(doc.path("provenance").path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
+		assertThat(doc.path("generated_at").asText()).endsWith("Z");
+		try (var files = Files.list(dir)) {
+			assertThat(files.map(p -> p.getFileName().toString())).containsExactly("adjudication-tax-witness.json");
+		}
+	}
+
+	@Test
+	@DisplayName("a simulated rung is SIMULATED, never PASS")
+	void simulatedRung() throws Exception {
+		run("simulates", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+		assertThat(artifact().path("simulated").asText()).isEqualTo("engine double");
+	}
+
+	@Test
+	@DisplayName("a failing acceptance check gives FAIL naming the check, expected and observed")
+	void failingCheckFails() throws Exception {
+		Events tests = run("failsCheck", true).testEvents();
+		tests.assertThatEvents().haveExactly(1, event(test("failsCheck"), finishedWithFailure(
+				instanceOf(AssertionFailedError.class),
+				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per leg, observed 3 ok samples"))));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("FAIL");
+		assertThat(artifact().path("acceptance").path("latency_tax_measured").path("status").asText()).isEqualTo("FAIL");
+	}
+
+	@Test
+	@DisplayName("a rung that records no check fails: a verdict cannot come from nothing")
+	void noCheckFails() {
+		run("checksNothing", true).testEvents().assertThatEvents().haveExactly(1, event(test("checksNothing"),
+				finishedWithFailure(message("rung 3 tax " + RungOutcome.NO_CHECK))));
+	}
+
+	@Test
+	@DisplayName("a rung test that throws writes a FAIL artifact with the error")
+	void throwingRungWritesFail() throws Exception {
+		run("throwsError", true).testEvents().assertStatistics(stats -> stats.failed(1));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("FAIL");
+		assertThat(artifact().path("error").asText()).isEqualTo("IllegalStateException: upstream returned 503");
+	}
+
+	@Test
+	@DisplayName("a bad configuration value names the parameter, the value and the fix")
+	void badConfigurationNamesItself() {
+		EngineTestKit.engine("junit-jupiter")
+			.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRun.class.getName()))
+			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight"))
+			.execute().testEvents()
+			.assertThatEvents().haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
+					instanceOf(ExtensionConfigurationException.class),
+					message("Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default."))));
+	}
+
+	@Test
+	@DisplayName("a rung test without @RungArtifact is a configuration error")
+	void missingArtifactDeclaration() {
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRun.class.getName()))
+			.configurationParameter(HarnessConstants.EXPERIMENTS_DIR, dir.toString())
+			.execute().testEvents()
+			.assertThatEvents().haveExactly(1, event(test("undeclared"), finishedWithFailure(
+					instanceOf(ExtensionConfigurationException.class),
+					message("Rung test [undeclared] declares no @RungArtifact: annotate the method or its class with the artifact it writes."))));
+	}
+
+	@Test
+	@DisplayName("a failed artifact write fails the test")
+	void failedWriteFails() throws Exception {
+		Path blocked = dir.resolve("not-a-dir");
+		Files.writeString(blocked, "a file where the experiments folder should be");
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, "measures", RungRun.class.getName()))
+			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false"))
+			.execute().testEvents()
+			.assertThatEvents().haveExactly(1, event(test("measures"), finishedWithFailure(
+					instanceOf(java.io.UncheckedIOException.class),
+					message(m -> m.startsWith("could not write artifact " + blocked.resolve("adjudication-tax-witness.json"))))));
+	}
+
+	private EngineExecutionResults run(String method, boolean allowPending) {
+		return EngineTestKit.engine("junit-jupiter")
+			.selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
+			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING,
+					String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu"))
+			.execute();
+	}
+
+	private JsonNode artifact() throws Exception {
+		return Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
+	}
+
+	// -------------------------------------------------------------------------
+
+	@TaxRung
+	@RungArtifact(ArtifactId.VLLM_TAX)
+	static class RungTestCase {
+
+		@Test
+		void missesBaseUrl(RungRun run) {
+			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		}
+
+		@Test
+		void passesChecksButMissesOne(RungRun run) {
+			run.measured("latency_tax", 1.07, "ratio", "test");
+			run.check("tax_measured", true, "a latency tax", "1.07");
+			run.pending("decode_tps_tax", "decode tok/s of the gateway leg", "run the gateway leg");
+		}
+
+		@Test
+		void measures(RungRun run) {
+			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)");
+			run.check("tax_measured", true, "a latency tax", "1.07");
+			run.headline("latency_tax 1.07");
+		}
+
+		@Test
+		void simulates(RungRun run) {
+			run.simulated("engine double");
+			run.check("tax_measured", true, "a latency tax", "1.01");
+		}
+
+		@Test
+		void failsCheck(RungRun run) {
+			run.check("latency_tax_measured", false, "8 ok samples per leg", "3 ok samples");
+		}
+
+		@Test
+		void checksNothing(RungRun run) {
+			run.body().put("note", "no check recorded");
+		}
+
+		@Test
+		void throwsError(RungRun run) {
+			throw new IllegalStateException("upstream returned 503");
+		}
+
+		@Test
+		void readsTaxCount(RungRun run) {
+			run.config().positiveInt(HarnessConstants.TAX_COUNT, 8);
+		}
+	}
+
+	@TaxRung
+	static class UndeclaredTestCase {
+
+		@Test
+		void undeclared(RungRun run) {
+		}
+	}
+}
