@@ -31,6 +31,8 @@ public final class RunContract {
 	public static final String GATEWAY_ARM = "fak-gateway";
 	public static final String EMBEDDED_ENGINE = "embedded:engine-double";
 	public static final String EMBEDDED_GATEWAY = "embedded:reference-gateway";
+	/** Model the engine double serves (the wire fixtures' model). */
+	public static final String EMBEDDED_MODEL = "Qwen/Qwen2.5-7B-Instruct";
 	static final String HONESTY = "This is a run contract, not a benchmark result. It records the identity, arms, "
 			+ "budgets, required metrics, and artifact boundaries of the raw-engine vs gateway comparison.";
 

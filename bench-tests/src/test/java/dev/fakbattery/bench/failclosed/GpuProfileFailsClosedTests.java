@@ -1,0 +1,58 @@
+package dev.fakbattery.bench.failclosed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.PendingMeasurementError;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Runs the real bench rungs the way {@code -Pgpu} does with nothing configured: every rung must
+ * fail with PENDING_MEASUREMENT naming the property to set, none may pass or skip.
+ */
+@DisplayName("-Pgpu with nothing configured fails closed on every bench rung")
+class GpuProfileFailsClosedTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("each rung fails naming exactly what to set")
+	void everyRungFailsNamingItsProperty() {
+		Events tests = EngineTestKit.engine("junit-jupiter")
+			.selectors(selectPackage("dev.fakbattery.bench"))
+			.configurationParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
+					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.filters(org.junit.platform.launcher.TagFilter.includeTags("gpu"))
+			.execute().testEvents();
+		List<Event> finished = tests.finished().list();
+		assertThat(finished).hasSize(6);
+		assertThat(tests.succeeded().count()).isZero();
+		assertThat(tests.aborted().count()).isZero();
+		for (Event event : finished) {
+			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
+			Throwable failure = result.getThrowable().orElseThrow();
+			assertThat(failure).as(event.getTestDescriptor().getDisplayName()).isInstanceOf(PendingMeasurementError.class);
+			assertThat(failure.getMessage()).startsWith("PENDING_MEASUREMENT: ");
+			String name = event.getTestDescriptor().getDisplayName();
+			if (!name.contains("floor")) {
+				assertThat(failure.getMessage()).as(name).contains("(set -Dbase.url=http://HOST:8000/v1)");
+			}
+			else {
+				assertThat(failure.getMessage()).contains("-Dfloors.dir=DIR");
+			}
+		}
+	}
+}
