@@ -149,10 +149,10 @@ class FinalGateTests {
 	void enforceFailsUnlessAllowed() {
 		write(ArtifactId.RUN_CONTRACT, "PASS");
 		String[] strict = { "enforce", "--experiments-dir=" + dir, "--allow-pending=false", "--root-dir=" + dir };
-		assertThatThrownBy(() -> FinalGateMain.main(strict)).isInstanceOf(IllegalStateException.class)
+		assertThatThrownBy(() -> FinalGateMain.run(strict)).isInstanceOf(IllegalStateException.class)
 			.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [preflight, serving_witness,")
 			.hasMessageEndingWith("see FINAL-CHECK.md (set -Dallow.pending=true to report without failing)");
-		FinalGateMain.main(new String[] { "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir });
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir });
 	}
 
 	@Test
@@ -160,7 +160,7 @@ class FinalGateTests {
 	void writeStep() {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
-		FinalGateMain.main(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" });
+		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" });
 		assertThat(dir.resolve("final-check.json")).exists();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
 		assertThat(results.resolve("categories.json")).content().contains("PENDING_MEASUREMENT (not measured");

@@ -16,11 +16,11 @@ import dev.fakbattery.api.Provenance;
  *
  * <pre>
  * FinalGateMain write   --experiments-dir=DIR [--results-dir=DIR] [--profile=P] [--root-dir=DIR]
- * FinalGateMain enforce --experiments-dir=DIR [--allow-pending=true|false] [--report=FILE]
+ * FinalGateMain enforce --experiments-dir=DIR [--allow-pending=true|false] [--report=FILE] [--test-reports=ROOT]
  * </pre>
  * {@code write} writes final-check.json, FINAL-CHECK.md, the draft when allowed and the report
- * environment; {@code enforce} prints the summary table and throws when the battery is not COMPLETE
- * and pending is not allowed.
+ * environment; {@code enforce} prints the summary table and throws when any test of the run failed
+ * (Surefire reports under ROOT) or the battery is not COMPLETE and pending is not allowed.
  *
  * @since 0.1
  */
@@ -29,7 +29,19 @@ public final class FinalGateMain {
 	private FinalGateMain() {
 	}
 
+	/** Runs {@link #run} and exits non-zero with its message when the gate fails. */
 	public static void main(String[] args) {
+		try {
+			run(args);
+		}
+		catch (IllegalStateException | IllegalArgumentException e) {
+			System.err.println("[fak-battery] " + e.getMessage());
+			System.exit(1);
+		}
+	}
+
+	/** The gate step; throws {@link IllegalStateException} when the battery must fail. */
+	public static void run(String[] args) {
 		if (args.length == 0 || !List.of("write", "enforce").contains(args[0])) {
 			throw new IllegalArgumentException("usage: FinalGateMain write|enforce --experiments-dir=DIR [options]");
 		}
@@ -52,6 +64,14 @@ public final class FinalGateMain {
 				+ " required artifacts passed" + (result.simulated().isEmpty() ? "" : ", SIMULATED: " + result.simulated())
 				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
 		Optional.ofNullable(options.get("report")).ifPresent(report -> System.out.println("report: " + report));
+		List<TestReportScan.FailedTest> failedTests = options.containsKey("test-reports")
+				? TestReportScan.failedTests(Path.of(options.get("test-reports"))) : List.of();
+		if (!failedTests.isEmpty()) {
+			System.out.println(failedTests.size() + " failed test(s):");
+			failedTests.forEach(test -> System.out.println("  " + test));
+			throw new IllegalStateException(failedTests.size() + " test(s) failed; first: " + failedTests.get(0)
+					+ (result.complete() ? "" : "; final gate " + result.status()));
+		}
 		boolean allowPending = Boolean.parseBoolean(options.getOrDefault("allow-pending", "false"));
 		if (!result.complete() && !allowPending) {
 			throw new IllegalStateException("final gate " + result.status() + ": failed " + result.failed()

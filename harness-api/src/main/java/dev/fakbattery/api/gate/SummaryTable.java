@@ -33,7 +33,7 @@ public final class SummaryTable {
 			}
 			out.append('\n');
 			if (n == 0) {
-				out.append("-".repeat(width[0] + width[1] + width[2] + 6 + width[3])).append('\n');
+				out.append("-".repeat(Math.min(160, width[0] + width[1] + width[2] + 6 + width[3]))).append('\n');
 			}
 		}
 		return out.toString();
