@@ -24,7 +24,8 @@ public final class ReportEnvironment {
 			  {"name": "PENDING_MEASUREMENT (not measured: not a pass, not a product failure)",
 			   "messageRegex": "(?s).*PENDING_MEASUREMENT.*", "matchedStatuses": ["skipped", "failed", "broken"]},
 			  {"name": "PLANNED (dry run)", "messageRegex": "(?s)PLANNED:.*", "matchedStatuses": ["skipped", "failed"]},
-			  {"name": "Skipped: not applicable (with reason)", "matchedStatuses": ["skipped"]},
+			  {"name": "Skipped: not applicable (with reason)",
+			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED).*", "matchedStatuses": ["skipped"]},
 			  {"name": "Product failures (an acceptance check or a conformance rule failed)",
 			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED).*", "matchedStatuses": ["failed"]},
 			  {"name": "Harness errors (the battery itself broke)", "matchedStatuses": ["broken"]}
