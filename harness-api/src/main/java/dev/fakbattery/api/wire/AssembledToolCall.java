@@ -56,7 +56,7 @@ public final class AssembledToolCall {
 		return Optional.ofNullable(name);
 	}
 
-	/** The argument fragments concatenated in arrival order; escapes such as {@code \u00fc} are kept as sent. */
+	/** The argument fragments concatenated in arrival order; JSON escapes such as <code>&#92;u00fc</code> are kept as sent. */
 	public String arguments() {
 		return arguments.toString();
 	}
