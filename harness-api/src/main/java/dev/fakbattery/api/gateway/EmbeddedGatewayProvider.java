@@ -1,0 +1,20 @@
+package dev.fakbattery.api.gateway;
+
+import java.net.URI;
+
+/**
+ * Service-provider interface of the embedded default gateway (the reference gateway module
+ * registers one in {@code META-INF/services}), so harness-api does not depend on it.
+ *
+ * @since 0.1
+ */
+public interface EmbeddedGatewayProvider {
+
+	/**
+	 * Starts the embedded gateway on a free loopback port, in front of {@code upstream} (ending in
+	 * {@code /v1}), speaking {@code engine}'s dialect for cache resets ({@code vllm} or {@code sglang}),
+	 * with the kit's policy convention (allow_* allowed, deny_* denied, transform_* redacted to
+	 * {@code {"redacted":true}}, anything else denied).
+	 */
+	GatewayUnderTest start(URI upstream, String engine);
+}
