@@ -42,6 +42,7 @@ public final class LatencyRecorder {
 
 	private long count;
 
+	/** A recorder that keeps up to {@value #DEFAULT_EXACT_CAPACITY} samples for an exact summary. */
 	public LatencyRecorder() {
 		this(DEFAULT_EXACT_CAPACITY);
 	}

@@ -31,6 +31,7 @@ public final class TaxBaselineFile {
 
 	private final Path file;
 
+	/** @param file the baseline file; it need not exist yet */
 	public TaxBaselineFile(Path file) {
 		this.file = file;
 	}

@@ -116,7 +116,8 @@ class TaxGateTests {
 		assertThat(result.verdict()).isEqualTo(TaxVerdict.REVERT);
 		assertThat(result.ok()).isFalse();
 		assertThat(result.baselineRecorded()).isFalse();
-		assertThat(result.reason()).isEqualTo("latency_tax 1.4000 vs baseline 1.1000 (+27.3%, tolerance 25%) -> REVERT");
+		assertThat(result.reason())
+			.isEqualTo("latency_tax 1.4000 vs baseline 1.1000 (+27.3%, tolerance 25%) -> REVERT");
 		assertThat(Files.readAllBytes(file)).isEqualTo(before);
 	}
 
