@@ -1,0 +1,190 @@
+package dev.fakbattery.api.stats;
+
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Percentile-bootstrap confidence intervals for the statistics a gateway-tax comparison reports:
+ * the {@linkplain #median(double[]) median} of one sample, the
+ * {@linkplain #ratioOfMedians(double[], double[]) ratio of the medians} of two independent samples
+ * (gateway / raw), and the {@linkplain #medianOfPairedRatios(double[], double[]) median of paired
+ * ratios} (gateway<sub>i</sub> / raw<sub>i</sub>, for interleaved pairs).
+ *
+ * <p>Each call draws {@code resamples} resamples with replacement (independently per sample for a
+ * ratio of medians), computes the statistic on each, and returns the
+ * {@code (1 - level) / 2} and {@code 1 - (1 - level) / 2} percentiles of those (NumPy {@code linear})
+ * around the statistic on the samples as measured. Deterministic: each call starts a fresh
+ * {@link SplittableRandom} from the seed, so the same seed and samples give the same interval
+ * whatever was computed before.
+ *
+ * <h2>Degenerate input</h2>
+ * <ul>
+ * <li>no samples: an {@linkplain ConfidenceInterval#undefined undefined} interval, reason given;</li>
+ * <li>one sample (one per arm for a ratio): the interval is the point, with 0 resamples;</li>
+ * <li>a ratio over a sample that is not positive: undefined, naming the arm and the sample;</li>
+ * <li>a {@code NaN} or infinite sample: {@link IllegalArgumentException} (drop failed samples
+ * first); paired samples of different lengths: {@link IllegalArgumentException}.</li>
+ * </ul>
+ *
+ * <pre>
+ * ConfidenceInterval tax = BootstrapCi.seeded(42).ratioOfMedians(gatewayLatencyS, rawLatencyS);
+ * </pre>
+ *
+ * @since 0.1
+ */
+public final class BootstrapCi {
+
+	/** Resamples drawn unless told otherwise. */
+	public static final int DEFAULT_RESAMPLES = 10_000;
+
+	/** Confidence level unless told otherwise. */
+	public static final double DEFAULT_LEVEL = 0.95;
+
+	private final long seed;
+
+	private final int resamples;
+
+	private final double level;
+
+	private BootstrapCi(long seed, int resamples, double level) {
+		if (resamples < 1) {
+			throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
+		}
+		if (!(level > 0 && level < 1)) {
+			throw new IllegalArgumentException("level must be within (0, 1), got " + level);
+		}
+		this.seed = seed;
+		this.resamples = resamples;
+		this.level = level;
+	}
+
+	/** {@value #DEFAULT_RESAMPLES} resamples at level {@value #DEFAULT_LEVEL}, drawn from {@code seed}. */
+	public static BootstrapCi seeded(long seed) {
+		return new BootstrapCi(seed, DEFAULT_RESAMPLES, DEFAULT_LEVEL);
+	}
+
+	/** The same, drawing {@code count} resamples. */
+	public BootstrapCi withResamples(int count) {
+		return new BootstrapCi(seed, count, level);
+	}
+
+	/** The same, at confidence {@code newLevel}, e.g. 0.99. */
+	public BootstrapCi withLevel(double newLevel) {
+		return new BootstrapCi(seed, resamples, newLevel);
+	}
+
+	public long seed() {
+		return seed;
+	}
+
+	public int resamples() {
+		return resamples;
+	}
+
+	public double level() {
+		return level;
+	}
+
+	/** The median of {@code sample}, as Python's {@code statistics.median}, with its interval. */
+	public ConfidenceInterval median(double[] sample) {
+		return medianInterval("median", Percentiles.sortedCopy(sample));
+	}
+
+	/**
+	 * {@code median(numerator) / median(denominator)} of two independent samples, e.g. gateway over
+	 * raw latency, with its interval; each sample is resampled on its own.
+	 */
+	public ConfidenceInterval ratioOfMedians(double[] numerator, double[] denominator) {
+		String statistic = "ratio of medians";
+		String unusable = SampleChecks.ratioProblem(numerator, denominator);
+		if (unusable != null) {
+			return undefined(statistic, unusable);
+		}
+		double estimate = Percentiles.median(numerator) / Percentiles.median(denominator);
+		if (numerator.length == 1 && denominator.length == 1) {
+			return point(statistic, estimate);
+		}
+		SplittableRandom random = new SplittableRandom(seed);
+		Resampler top = new Resampler(numerator);
+		Resampler bottom = new Resampler(denominator);
+		return interval(statistic, estimate, () -> top.median(random) / bottom.median(random));
+	}
+
+	/**
+	 * The median of {@code numerator[i] / denominator[i]} over pairs measured together (e.g. an
+	 * interleaved gateway and raw request), with its interval.
+	 * @throws IllegalArgumentException if the samples differ in length
+	 */
+	public ConfidenceInterval medianOfPairedRatios(double[] numerator, double[] denominator) {
+		if (numerator.length != denominator.length) {
+			throw new IllegalArgumentException("paired samples must have equal lengths, got " + numerator.length
+					+ " numerators and " + denominator.length + " denominators");
+		}
+		String statistic = "median of paired ratios";
+		String unusable = SampleChecks.ratioProblem(numerator, denominator);
+		if (unusable != null) {
+			return undefined(statistic, unusable);
+		}
+		double[] ratios = new double[numerator.length];
+		for (int i = 0; i < ratios.length; i++) {
+			ratios[i] = numerator[i] / denominator[i];
+		}
+		return medianInterval(statistic, Percentiles.sortedCopy(ratios));
+	}
+
+	private ConfidenceInterval medianInterval(String statistic, double[] sorted) {
+		if (sorted.length == 0) {
+			return undefined(statistic, "no samples");
+		}
+		double estimate = Percentiles.medianOfSorted(sorted);
+		if (sorted.length == 1) {
+			return point(statistic, estimate);
+		}
+		SplittableRandom random = new SplittableRandom(seed);
+		Resampler resampler = new Resampler(sorted);
+		return interval(statistic, estimate, () -> resampler.median(random));
+	}
+
+	private ConfidenceInterval interval(String statistic, double estimate, DoubleSupplier resampled) {
+		double[] stats = new double[resamples];
+		for (int b = 0; b < resamples; b++) {
+			stats[b] = resampled.getAsDouble();
+		}
+		Arrays.sort(stats);
+		double tail = (1 - level) / 2 * 100;
+		return new ConfidenceInterval(statistic, estimate, Percentiles.percentile(stats, tail),
+				Percentiles.percentile(stats, 100 - tail), level, resamples, seed, Optional.empty());
+	}
+
+	private ConfidenceInterval point(String statistic, double estimate) {
+		return new ConfidenceInterval(statistic, estimate, estimate, estimate, level, 0, seed,
+				Optional.empty());
+	}
+
+	private ConfidenceInterval undefined(String statistic, String reason) {
+		return ConfidenceInterval.undefined(statistic, reason, level, 0, seed);
+	}
+
+	/** Draws same-size resamples with replacement into a reused buffer. */
+	private static final class Resampler {
+
+		private final double[] values;
+
+		private final double[] buffer;
+
+		Resampler(double[] values) {
+			this.values = values;
+			this.buffer = new double[values.length];
+		}
+
+		double median(SplittableRandom random) {
+			for (int i = 0; i < buffer.length; i++) {
+				buffer[i] = values[random.nextInt(values.length)];
+			}
+			Arrays.sort(buffer);
+			return Percentiles.medianOfSorted(buffer);
+		}
+	}
+}
