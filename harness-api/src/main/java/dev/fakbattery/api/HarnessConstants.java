@@ -106,4 +106,13 @@ public final class HarnessConstants {
 
 	/** SWE-bench grading timeout in seconds (run budget): {@value}. Default 2400. */
 	public static final String SWEBENCH_GRADE_TIMEOUT_SEC = "swebench.grade.timeout.sec";
+
+	/** Seconds to wait for a gateway started from {@link #GATEWAY_CMD} to answer its health check: {@value}. Default 45 (the seed's). */
+	public static final String GATEWAY_START_TIMEOUT_SEC = "gateway.start.timeout.sec";
+
+	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. Default false (the reference gateway always does). */
+	public static final String GATEWAY_DECLARES_RECORD = "gateway.declares.record";
+
+	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. Default 0 (any free port). */
+	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";
 }

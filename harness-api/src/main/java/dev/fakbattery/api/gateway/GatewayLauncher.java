@@ -1,0 +1,57 @@
+package dev.fakbattery.api.gateway;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ServiceLoader;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+
+/**
+ * Chooses the gateway under test: {@code gateway.url} (already running), else {@code gateway.cmd}
+ * (started, health-checked, logged and stopped by the harness), else the embedded reference
+ * gateway found through {@link EmbeddedGatewayProvider}.
+ *
+ * @since 0.1
+ */
+public final class GatewayLauncher {
+
+	private GatewayLauncher() {
+	}
+
+	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, Path logDir) {
+		var url = config.v1Url(HarnessConstants.GATEWAY_URL);
+		if (url.isPresent()) {
+			return new ExternalGateway(url.get(), config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
+		}
+		var command = config.string(HarnessConstants.GATEWAY_CMD);
+		if (command.isPresent()) {
+			Duration timeout = Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45));
+			return ProcessGateway.start(command.get(), upstream, model, logDir, timeout,
+					config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
+		}
+		return embedded(upstream, config.engine());
+	}
+
+	public static GatewayUnderTest embedded(URI upstream, String engine) {
+		return ServiceLoader.load(EmbeddedGatewayProvider.class).findFirst()
+			.orElseThrow(() -> new ExtensionConfigurationException("No gateway under test: set -Dgateway.url=http://HOST:PORT/v1 "
+					+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."))
+			.start(upstream, engine);
+	}
+
+	/** A gateway someone else runs: the harness only talks to it. */
+	record ExternalGateway(URI baseUrl, boolean declaresAdjudicationRecord) implements GatewayUnderTest {
+		@Override
+		public String description() {
+			return "gateway.url " + baseUrl;
+		}
+
+		@Override
+		public void close() {
+		}
+	}
+}

@@ -1,0 +1,90 @@
+package dev.fakbattery.api.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.HarnessConfig;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("GatewayLauncher: gateway.url, gateway.cmd")
+class GatewayLauncherTests {
+
+	private static final URI UPSTREAM = URI.create("http://127.0.0.1:9/v1");
+
+	@TempDir
+	Path dir;
+
+	private static HarnessConfig config(Map<String, String> values) {
+		return HarnessConfig.of(name -> Optional.ofNullable(values.get(name)));
+	}
+
+	@Test
+	@DisplayName("gateway.url is used as it is and never stopped")
+	void externalGateway() {
+		try (GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.url", "http://127.0.0.1:8080/v1/")), UPSTREAM, "m", dir)) {
+			assertThat(gateway.baseUrl()).isEqualTo(URI.create("http://127.0.0.1:8080/v1"));
+			assertThat(gateway.description()).isEqualTo("gateway.url http://127.0.0.1:8080/v1");
+			assertThat(gateway.declaresAdjudicationRecord()).isFalse();
+		}
+	}
+
+	@Test
+	@DisplayName("the template's placeholders are filled in")
+	void rendersTemplate() {
+		assertThat(ProcessGateway.render("fak serve --addr 127.0.0.1:{port} --provider openai --base-url {upstream} --model {model}",
+				8123, UPSTREAM, "glm-5.2"))
+			.isEqualTo("fak serve --addr 127.0.0.1:8123 --provider openai --base-url http://127.0.0.1:9/v1 --model glm-5.2");
+	}
+
+	@Test
+	@DisplayName("gateway.cmd is started, health-checked, logged and stopped")
+	void startsAndStopsACommand() throws Exception {
+		Path docroot = Files.createDirectories(dir.resolve("www"));
+		Files.writeString(docroot.resolve("healthz"), "ok");
+		String cmd = "cd " + docroot + " && echo starting {model} for {upstream} && exec python3 -m http.server {port} --bind 127.0.0.1";
+		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m1", dir.resolve("logs"));
+		String root = gateway.baseUrl().toString().replace("/v1", "");
+		HttpClient client = HttpClient.newHttpClient();
+		assertThat(client.send(HttpRequest.newBuilder(URI.create(root + "/healthz")).build(), HttpResponse.BodyHandlers.ofString()).body())
+			.isEqualTo("ok");
+		assertThat(gateway.log()).isPresent();
+		assertThat(Files.readString(gateway.log().get())).contains("starting m1 for http://127.0.0.1:9/v1");
+		gateway.close();
+		assertThatThrownBy(() -> client.send(HttpRequest.newBuilder(URI.create(root + "/healthz")).timeout(Duration.ofSeconds(2)).build(),
+				HttpResponse.BodyHandlers.ofString())).isInstanceOf(java.io.IOException.class);
+	}
+
+	@Test
+	@DisplayName("a command that exits early fails naming the command, the status and the log")
+	void exitsEarly() {
+		String cmd = "echo port {port} is not for me; exit 3";
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m", dir))
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessageStartingWith("gateway.cmd [echo port ")
+			.hasMessageContaining("] exited with status 3 before answering its health check; log " + dir.resolve("gateway-"))
+			.hasMessageEndingWith("is not for me");
+	}
+
+	@Test
+	@DisplayName("a command that never answers fails after gateway.start.timeout.sec and is stopped")
+	void timesOut() {
+		String cmd = "echo listening on {port}; exec sleep 30";
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "1")), UPSTREAM, "m", dir))
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("/healthz or http://127.0.0.1:")
+			.hasMessageContaining("/v1/models within 1 s; log ");
+	}
+}
