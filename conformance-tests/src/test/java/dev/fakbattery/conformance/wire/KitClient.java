@@ -1,0 +1,94 @@
+package dev.fakbattery.conformance.wire;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.wire.SseEvent;
+import dev.fakbattery.api.wire.SseReader;
+
+/**
+ * The kit's client: sends one chat request and reads the answer incrementally, keeping every byte.
+ */
+final class KitClient {
+
+	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5)).build();
+
+	Exchange post(URI base, String body, boolean stream, Map<String, String> headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+			.timeout(Duration.ofSeconds(20))
+			.header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body));
+		headers.forEach(request::header);
+		long started = System.nanoTime();
+		try {
+			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+			ByteArrayOutputStream copy = new ByteArrayOutputStream();
+			List<Exchange.Timed> events = new ArrayList<>();
+			boolean sawDone = false;
+			boolean eventStream = stream && response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream");
+			try (InputStream in = new Tee(response.body(), copy)) {
+				if (eventStream) {
+					SseReader reader = new SseReader(in);
+					for (Optional<SseEvent> event = reader.next(); event.isPresent(); event = reader.next()) {
+						events.add(new Exchange.Timed(event.get(), System.nanoTime()));
+					}
+					sawDone = reader.sawDone();
+				}
+				else {
+					in.transferTo(java.io.OutputStream.nullOutputStream());
+				}
+			}
+			return new Exchange(response.statusCode(), response.headers(), copy.toString(StandardCharsets.UTF_8), eventStream, events,
+					sawDone, started, System.nanoTime());
+		}
+		catch (IOException e) {
+			throw new UncheckedIOException("request to " + base + " failed: " + e.getMessage(), e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("interrupted", e);
+		}
+	}
+
+	/** Copies every byte read into a buffer. */
+	private static final class Tee extends FilterInputStream {
+		private final ByteArrayOutputStream copy;
+
+		Tee(InputStream in, ByteArrayOutputStream copy) {
+			super(in);
+			this.copy = copy;
+		}
+
+		@Override
+		public int read() throws IOException {
+			int b = super.read();
+			if (b >= 0) {
+				copy.write(b);
+			}
+			return b;
+		}
+
+		@Override
+		public int read(byte[] buffer, int off, int len) throws IOException {
+			int n = super.read(buffer, off, len);
+			if (n > 0) {
+				copy.write(buffer, off, n);
+			}
+			return n;
+		}
+	}
+}
