@@ -5,6 +5,7 @@ import static dev.fakbattery.bench.support.JsonValues.show;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 import dev.fakbattery.api.Check;
 import dev.fakbattery.bench.support.JsonValues;
@@ -144,6 +145,6 @@ final class FloorRules {
 				return row;
 			}
 		}
-		return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+		return MissingNode.getInstance();
 	}
 }

@@ -2,6 +2,7 @@ package dev.fakbattery.bench.preflight;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -51,7 +52,7 @@ public record NvidiaSmiReading(SmiStatus status, String detail, List<GpuRow> gpu
 				continue;
 			}
 			String cc = withComputeCap && parts.length >= 4 ? parts[3].trim() : "";
-			if (cc.toUpperCase(java.util.Locale.ROOT).contains("N/A")) {
+			if (cc.toUpperCase(Locale.ROOT).contains("N/A")) {
 				cc = "";
 			}
 			rows.add(new GpuRow(parts[0].trim(), parts[1].trim(), mebibytes(parts[2]), cc));

@@ -21,6 +21,11 @@ public final class PreflightEvaluator {
 	private PreflightEvaluator() {
 	}
 
+	/** {@link #run(PreflightConfig, PreflightProbes, Clock)} stamped with the UTC clock. */
+	public static PreflightReport run(PreflightConfig config, PreflightProbes probes) {
+		return run(config, probes, Clock.systemUTC());
+	}
+
 	/** Reads nvidia-smi and imports each configured engine through {@code probes}, then evaluates. */
 	public static PreflightReport run(PreflightConfig config, PreflightProbes probes, Clock clock) {
 		NvidiaSmiReading smi = probes.nvidiaSmi();

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -64,7 +65,7 @@ public record PreflightInputs(PreflightConfig config, NvidiaSmiReading nvidiaSmi
 		return probes;
 	}
 
-	private static JsonNode field(JsonNode parent, String name, java.util.function.Predicate<JsonNode> type) {
+	private static JsonNode field(JsonNode parent, String name, Predicate<JsonNode> type) {
 		JsonNode value = parent.path(name);
 		if (!type.test(value)) {
 			throw new IllegalArgumentException("preflight report field " + name + " is missing or of the wrong type: "

@@ -1,6 +1,7 @@
 package dev.fakbattery.bench.preflight;
 
 import java.time.Instant;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ public record PreflightReport(PreflightConfig config, Instant generatedAt, Nvidi
 		Objects.requireNonNull(generatedAt, "generatedAt");
 		Objects.requireNonNull(nvidiaSmi, "nvidiaSmi");
 		Objects.requireNonNull(node, "node");
-		engineProbes = new LinkedHashMap<>(engineProbes);
+		engineProbes = Collections.unmodifiableMap(new LinkedHashMap<>(engineProbes));
 		engines = List.copyOf(engines);
 		Objects.requireNonNull(nodeVerdict, "nodeVerdict");
 		Objects.requireNonNull(recommendedQuant, "recommendedQuant");

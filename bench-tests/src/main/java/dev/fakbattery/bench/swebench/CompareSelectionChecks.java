@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 
 import dev.fakbattery.api.Check;
 import dev.fakbattery.bench.support.JsonValues;
@@ -48,7 +49,7 @@ public final class CompareSelectionChecks {
 
 	private static Check identity(JsonNode doc, List<ArmRow> arms, CompareExpectation expect) {
 		JsonNode rawEndpoint = arms.stream().filter(a -> a.arm().equals(expect.rawArm())).findFirst()
-				.map(a -> a.agent().path("endpoint")).orElse(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+				.map(a -> a.agent().path("endpoint")).orElse(MissingNode.getInstance());
 		boolean ok = expect.checkpointModel().equals(doc.path("model").asText(null))
 				&& expect.servedModelName().equals(doc.path("served_as").asText(null))
 				&& expect.engine().equals(doc.path("engine").asText(null))
@@ -127,6 +128,6 @@ public final class CompareSelectionChecks {
 				return probe;
 			}
 		}
-		return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+		return MissingNode.getInstance();
 	}
 }

@@ -5,10 +5,16 @@ import static dev.fakbattery.bench.preflight.PreflightFixtures.VLLM_PRESENT;
 import static dev.fakbattery.bench.preflight.PreflightFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+
+import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.bench.process.CommandRunner;
 
 @DisplayName("Preflight verdicts on recorded nvidia-smi outputs")
 class PreflightEvaluatorTests {
@@ -128,19 +134,19 @@ class PreflightEvaluatorTests {
 	@DisplayName("an older driver without compute_cap falls back to the name map")
 	void fallbackQueryUsesTheNameMap() {
 		String threeColumns = PreflightFixtures.resource("nvidia-smi-8xH200-no-compute-cap.csv");
-		dev.fakbattery.bench.process.CommandRunner runner = argv -> {
+		CommandRunner runner = argv -> {
 			if (argv.equals(NvidiaSmi.QUERY_COMMAND)) {
-				return new dev.fakbattery.bench.process.CommandResult(2, "",
+				return new CommandResult(2, "",
 						"Field \"compute_cap\" is not a valid field to query.\n");
 			}
 			if (argv.equals(NvidiaSmi.FALLBACK_COMMAND)) {
-				return new dev.fakbattery.bench.process.CommandResult(0, threeColumns, "");
+				return new CommandResult(0, threeColumns, "");
 			}
 			return VLLM_PRESENT;
 		};
 		PreflightReport report = PreflightEvaluator.run(glm52,
-				new SystemPreflightProbes(runner, java.net.http.HttpClient.newHttpClient(), "python",
-						java.time.Duration.ofSeconds(1)), PreflightFixtures.CLOCK);
+				new SystemPreflightProbes(runner, HttpClient.newHttpClient(), "python",
+						Duration.ofSeconds(1)), PreflightFixtures.CLOCK);
 
 		assertThat(report.nvidiaSmi().gpus()).hasSize(8).allSatisfy(g -> assertThat(g.computeCap()).isEmpty());
 		assertThat(report.node().computeCap()).isEqualTo(9.0);
@@ -173,12 +179,12 @@ class PreflightEvaluatorTests {
 	@Test
 	@DisplayName("the node verdict is READY when one engine is READY and another is pending")
 	void nodeVerdictPrefersReady() {
-		PreflightConfig both = glm52.withEngines(java.util.List.of("sglang", "vllm"));
-		dev.fakbattery.bench.process.CommandRunner runner = argv -> argv.get(0).equals("nvidia-smi")
-				? new dev.fakbattery.bench.process.CommandResult(0, PreflightFixtures.resource("nvidia-smi-8xH200.csv"), "")
+		PreflightConfig both = glm52.withEngines(List.of("sglang", "vllm"));
+		CommandRunner runner = argv -> argv.get(0).equals("nvidia-smi")
+				? new CommandResult(0, PreflightFixtures.resource("nvidia-smi-8xH200.csv"), "")
 				: argv.get(2).contains("import vllm") ? VLLM_PRESENT : VLLM_MISSING;
 		PreflightReport report = PreflightEvaluator.run(both, new SystemPreflightProbes(runner,
-				java.net.http.HttpClient.newHttpClient(), "python", java.time.Duration.ofSeconds(1)), PreflightFixtures.CLOCK);
+				HttpClient.newHttpClient(), "python", Duration.ofSeconds(1)), PreflightFixtures.CLOCK);
 
 		assertThat(report.engine("sglang").orElseThrow().verdict()).isEqualTo(EngineVerdict.READY_PENDING_INSTALL);
 		assertThat(report.nodeVerdict()).isEqualTo(EngineVerdict.READY);

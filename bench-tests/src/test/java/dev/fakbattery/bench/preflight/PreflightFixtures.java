@@ -3,11 +3,12 @@ package dev.fakbattery.bench.preflight;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.List;
 
 import dev.fakbattery.bench.process.CommandResult;
 import dev.fakbattery.bench.process.CommandRunner;
@@ -47,16 +48,12 @@ final class PreflightFixtures {
 			}
 			return engineImport;
 		};
-		return new SystemPreflightProbes(runner, java.net.http.HttpClient.newHttpClient(), "python",
-				java.time.Duration.ofSeconds(1));
+		return new SystemPreflightProbes(runner, HttpClient.newHttpClient(), "python",
+				Duration.ofSeconds(1));
 	}
 
 	static PreflightReport run(PreflightConfig config, String smiResource, CommandResult engineImport) {
 		String smi = smiResource == null ? null : resource(smiResource);
 		return PreflightEvaluator.run(config, probes(smi, engineImport), CLOCK);
-	}
-
-	static List<String> lines(String text) {
-		return text.lines().toList();
 	}
 }

@@ -1,6 +1,10 @@
 package dev.fakbattery.bench.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -57,8 +61,8 @@ class SeedPreflightTests {
 		ObjectNode edited = seed.deepCopy();
 		((ObjectNode) edited.path("summary")).put("node_verdict", "READY");
 
-		PreflightReport report = PreflightEvaluator.evaluate(PreflightInputs.read(edited).config(),
-				PreflightInputs.read(edited).nvidiaSmi(), PreflightInputs.read(edited).engineProbes(), clock());
+		PreflightInputs inputs = PreflightInputs.read(edited);
+		PreflightReport report = PreflightEvaluator.evaluate(inputs.config(), inputs.nvidiaSmi(), inputs.engineProbes(), clock());
 
 		assertThat(report.nodeVerdict().name()).isNotEqualTo(edited.path("summary").path("node_verdict").asText());
 	}
@@ -69,7 +73,7 @@ class SeedPreflightTests {
 		ObjectNode edited = seed.deepCopy();
 		edited.put("schema", "fak.other.v1");
 
-		org.assertj.core.api.Assertions.assertThatIllegalArgumentException().isThrownBy(() -> PreflightInputs.read(edited))
+		assertThatIllegalArgumentException().isThrownBy(() -> PreflightInputs.read(edited))
 				.withMessage("preflight report schema is [fak.other.v1], expected fak.glm52-serve-preflight.v1");
 	}
 
@@ -86,8 +90,8 @@ class SeedPreflightTests {
 		try {
 			return Json.MAPPER.readTree(PreflightFixtures.resource("seed-glm52-vllm-preflight.json"));
 		}
-		catch (java.io.IOException e) {
-			throw new java.io.UncheckedIOException(e);
+		catch (IOException e) {
+			throw new UncheckedIOException(e);
 		}
 	}
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.fakbattery.bench.process.CommandResult;
@@ -98,7 +99,7 @@ class SystemPreflightProbesTests {
 		return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
 	}
 
-	private static void reply(com.sun.net.httpserver.HttpExchange exchange, int status, String body) throws IOException {
+	private static void reply(HttpExchange exchange, int status, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		exchange.sendResponseHeaders(status, bytes.length);
 		try (OutputStream out = exchange.getResponseBody()) {
