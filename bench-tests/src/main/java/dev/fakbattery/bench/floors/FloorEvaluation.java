@@ -1,0 +1,32 @@
+package dev.fakbattery.bench.floors;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+import dev.fakbattery.api.Check;
+
+/**
+ * The checks of one floor artifact and their outcome.
+ *
+ * @param floor which floor
+ * @param file the artifact file
+ * @param status PASS, FAIL or MISSING
+ * @param checks the named checks; empty when the file is missing
+ * @param detail a one-line summary: the seed's pass detail, the failed check names, or {@code missing}
+ * @since 0.1
+ */
+public record FloorEvaluation(FloorArtifact floor, Path file, FloorStatus status, List<Check> checks, String detail) {
+
+	public FloorEvaluation {
+		Objects.requireNonNull(floor, "floor");
+		Objects.requireNonNull(file, "file");
+		Objects.requireNonNull(status, "status");
+		checks = List.copyOf(checks);
+		Objects.requireNonNull(detail, "detail");
+	}
+
+	public List<Check> failed() {
+		return checks.stream().filter(c -> !c.passed()).toList();
+	}
+}
