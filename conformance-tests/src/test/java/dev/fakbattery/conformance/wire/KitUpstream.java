@@ -34,7 +34,6 @@ final class KitUpstream implements AutoCloseable {
 		this.server = new WireMockServer(options().bindAddress("127.0.0.1").port(port).jettyAcceptors(1)
 			.containerThreads(64));
 		this.server.start();
-		this.server.enableRecordRequests();
 		stubAll();
 	}
 

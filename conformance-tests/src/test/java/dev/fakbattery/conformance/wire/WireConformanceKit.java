@@ -45,7 +45,7 @@ abstract class WireConformanceKit {
 
 	/** The engine dialects to run; both by default. */
 	protected List<String> engines() {
-		return List.of("vllm", "sglang");
+		return WireConformanceKitEngines.ALL;
 	}
 
 	/** Fixed upstream port for engine {@code engine}, 0 for any free port. */

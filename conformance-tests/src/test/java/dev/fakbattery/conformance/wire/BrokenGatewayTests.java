@@ -1,0 +1,257 @@
+package dev.fakbattery.conformance.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The kit tested the Reactive Streams TCK way: deliberately broken gateways (the reference gateway
+ * with one wrong hop) must fail exactly the rules they break, with the rule's message, and a
+ * faithful hop must fail none.
+ */
+@Tag("wire")
+@DisplayName("wire conformance kit self-test: broken gateways fail exactly their rules")
+class BrokenGatewayTests {
+
+	@Test
+	@DisplayName("a faithful hop in front of the reference gateway fails no rule")
+	void faithfulHopPassesAll() {
+		Events tests = run(FaithfulHopTestCase.class);
+		assertThat(failedRules(tests)).isEmpty();
+		tests.assertStatistics(stats -> stats.succeeded(64).aborted(8));
+	}
+
+	@Test
+	@DisplayName("leaks denied calls only when streaming")
+	void leaksDeniedWhenStreaming() {
+		Events tests = run(LeaksDeniedWhenStreamingTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(
+				expand(List.of("W03", "W06", "W07", "W13", "W17"), List.of("stream")));
+		assertThat(message(tests, "W13", "vllm stream"))
+			.startsWith("W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-");
+	}
+
+	@Test
+	@DisplayName("buffers the whole stream")
+	void buffersWholeStream() {
+		Events tests = run(BuffersWholeStreamTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W14"), List.of("stream")));
+		assertThat(message(tests, "W14", "sglang stream")).startsWith("W14 [sglang stream] on broken: buffers the whole stream: "
+				+ "expected the first content delta at least 600 ms before the end of a stream the upstream paces over 1600 ms, observed it ");
+	}
+
+	@Test
+	@DisplayName("drops the usage chunk")
+	void dropsUsageChunk() {
+		Events tests = run(DropsUsageChunkTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W08"), List.of("stream")));
+		assertThat(message(tests, "W08", "vllm stream")).endsWith(", observed no usage");
+	}
+
+	@Test
+	@DisplayName("corrupts argument fragments of allowed calls")
+	void corruptsAllowedArguments() {
+		Events tests = run(CorruptsArgumentsTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W02"), List.of("non-stream", "stream")));
+		assertThat(message(tests, "W02", "vllm stream")).startsWith("W02 [vllm stream] on broken: corrupts arguments: "
+				+ "expected call allow_read chatcmpl-tool-");
+	}
+
+	@Test
+	@DisplayName("turns upstream 5xx into 200")
+	void turnsServerErrorsInto200() {
+		Events tests = run(Turns5xxInto200TestCase.class);
+		Set<String> expected = new TreeSet<>(expand(List.of("W09"), List.of("non-stream", "stream")));
+		expected.addAll(expand(List.of("W11"), List.of("non-stream")));
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expected);
+		assertThat(message(tests, "W09", "vllm non-stream")).endsWith("expected status 500 passed through, observed status 200");
+	}
+
+	private static Events run(Class<?> testCase) {
+		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase)).execute().testEvents();
+	}
+
+	/** Failed invocations as {@code W03 [vllm stream]}. */
+	private static Set<String> failedRules(Events tests) {
+		Set<String> failed = new TreeSet<>();
+		tests.failed().stream().forEach(event -> failed.add(label(event)));
+		return failed;
+	}
+
+	private static String message(Events tests, String rule, String target) {
+		return tests.failed().stream().filter(e -> label(e).equals(rule + " [" + target + "]")).findFirst()
+			.flatMap(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class))
+			.flatMap(org.junit.platform.engine.TestExecutionResult::getThrowable)
+			.map(Throwable::getMessage).orElse("<" + rule + " [" + target + "] did not fail>");
+	}
+
+	private static String label(Event event) {
+		TestDescriptor invocation = event.getTestDescriptor();
+		String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?").split(" ")[0];
+		return rule + " [" + invocation.getDisplayName() + "]";
+	}
+
+	private static List<String> expand(List<String> rules, List<String> modes) {
+		return rules.stream().flatMap(r -> WireConformanceKitEngines.ALL.stream()
+			.flatMap(e -> modes.stream().map(m -> r + " [" + e + " " + m + "]"))).toList();
+	}
+
+	// -------------------------------------------------------------------------
+
+	/** The reference gateway behind (or in front of) one mangling hop. */
+	abstract static class BrokenTestCase extends WireRules {
+		abstract String what();
+
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+			};
+		}
+
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+			};
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, String engine) {
+			ManglingProxy upstreamHop = new ManglingProxy(upstream, upstreamSide());
+			GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
+			ManglingProxy clientHop = new ManglingProxy(reference.baseUrl(), clientSide());
+			return new GatewayUnderTest() {
+				@Override
+				public URI baseUrl() {
+					return clientHop.url();
+				}
+
+				@Override
+				public String description() {
+					return what();
+				}
+
+				@Override
+				public boolean declaresAdjudicationRecord() {
+					return reference.declaresAdjudicationRecord();
+				}
+
+				@Override
+				public void close() {
+					clientHop.close();
+					reference.close();
+					upstreamHop.close();
+				}
+			};
+		}
+	}
+
+	static class FaithfulHopTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "reference gateway behind faithful hops";
+		}
+	}
+
+	static class LeaksDeniedWhenStreamingTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: leaks denied calls when streaming";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.replace("deny_write", "allow_write");
+				}
+			};
+		}
+	}
+
+	static class BuffersWholeStreamTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: buffers the whole stream";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public boolean buffers() {
+					return true;
+				}
+			};
+		}
+	}
+
+	static class DropsUsageChunkTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: drops the usage chunk";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.contains("\"choices\":[]") && event.contains("\"usage\":{") ? null : event;
+				}
+			};
+		}
+	}
+
+	static class CorruptsArgumentsTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: corrupts arguments";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.replace("path", "paht");
+				}
+
+				@Override
+				public String body(String body) {
+					return body.replace("path", "paht");
+				}
+			};
+		}
+	}
+
+	static class Turns5xxInto200TestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: turns 5xx into 200";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public int status(int status) {
+					return status >= 500 ? 200 : status;
+				}
+			};
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package dev.fakbattery.conformance.wire;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+/**
+ * A deliberately wrong hop for the kit's self-tests: forwards everything to {@code target} and
+ * mangles what comes back (status, whole bodies, or stream events one by one). Put in front of the
+ * reference gateway it makes a broken gateway; put between the gateway and the upstream it makes a
+ * broken upstream path.
+ */
+final class ManglingProxy implements AutoCloseable {
+
+	/** How the hop is wrong; the defaults change nothing. */
+	interface Mangle {
+		default int status(int status) {
+			return status;
+		}
+
+		default String body(String body) {
+			return body;
+		}
+
+		/** One SSE event (without its blank-line terminator); null drops it. */
+		default String event(String event) {
+			return event;
+		}
+
+		/** Whether the whole stream is held back until the upstream ends. */
+		default boolean buffers() {
+			return false;
+		}
+	}
+
+	private static final List<String> FORWARDED = List.of("Content-Type", "X-Request-Id", "Authorization");
+
+	private final URI target;
+	private final Mangle mangle;
+	private final HttpServer server;
+	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	ManglingProxy(URI target, Mangle mangle) {
+		this.target = target;
+		this.mangle = mangle;
+		System.setProperty("sun.net.httpserver.nodelay", "true");
+		try {
+			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		}
+		catch (IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
+		server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+		server.createContext("/", this::forward);
+		server.start();
+	}
+
+	/** This proxy's URL for {@code target}'s path (for example .../v1). */
+	URI url() {
+		return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + target.getPath());
+	}
+
+	private void forward(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			String root = target.getScheme() + "://" + target.getAuthority();
+			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root + exchange.getRequestURI()))
+				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(exchange.getRequestBody().readAllBytes()));
+			for (String header : FORWARDED) {
+				String value = exchange.getRequestHeaders().getFirst(header);
+				if (value != null) {
+					request.header(header, value);
+				}
+			}
+			HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+			String type = response.headers().firstValue("Content-Type").orElse("application/json");
+			exchange.getResponseHeaders().set("Content-Type", type);
+			try (InputStream in = response.body()) {
+				if (type.startsWith("text/event-stream")) {
+					exchange.sendResponseHeaders(mangle.status(response.statusCode()), 0);
+					stream(in, exchange.getResponseBody());
+				}
+				else {
+					byte[] body = mangle.body(new String(in.readAllBytes(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+					exchange.sendResponseHeaders(mangle.status(response.statusCode()), body.length == 0 ? -1 : body.length);
+					exchange.getResponseBody().write(body);
+				}
+			}
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void stream(InputStream in, OutputStream out) throws IOException {
+		ByteArrayOutputStream held = new ByteArrayOutputStream();
+		StringBuilder event = new StringBuilder();
+		int previous = -1;
+		for (int b = in.read(); b >= 0; b = in.read()) {
+			event.append((char) b);
+			if (b == '\n' && previous == '\n') {
+				String mangled = mangle.event(decode(event).stripTrailing());
+				if (mangled != null) {
+					byte[] bytes = (mangled + "\n\n").getBytes(StandardCharsets.UTF_8);
+					(mangle.buffers() ? held : out).write(bytes);
+					out.flush();
+				}
+				event.setLength(0);
+			}
+			previous = b;
+		}
+		held.writeTo(out);
+		out.flush();
+	}
+
+	private static String decode(StringBuilder latin1) {
+		byte[] bytes = new byte[latin1.length()];
+		for (int i = 0; i < bytes.length; i++) {
+			bytes[i] = (byte) latin1.charAt(i);
+		}
+		return new String(bytes, StandardCharsets.UTF_8);
+	}
+
+	@Override
+	public void close() {
+		server.stop(0);
+	}
+}
