@@ -1,16 +1,29 @@
 package dev.fakbattery.conformance.wire;
 
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+
 import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.WireRung;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
 
 /**
- * Wire conformance rung: until the conformance kit exists it reports exactly that, so -Pgpu fails
- * closed on it and -Pbattery shows it as PENDING_MEASUREMENT.
+ * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests} and records each
+ * rule and target as an acceptance check of the artifact. On the embedded reference gateway the
+ * result says nothing about an operator's gateway, so it is SIMULATED (and pending under -Pgpu,
+ * where a gateway must be named).
  */
 @WireRung
 @RungArtifact(ArtifactId.WIRE_CONFORMANCE)
@@ -20,7 +33,35 @@ class WireRungTests {
 	@Test
 	@DisplayName("runs the wire conformance rules against the gateway under test")
 	void wireConformance(RungRun run) {
-		run.pending("wire.rules", "the wire conformance kit is not built yet (issue [2])",
-				"build the conformance kit; no rule result exists until then");
+		HarnessConfig config = run.config();
+		boolean embedded = config.string(HarnessConstants.GATEWAY_URL).isEmpty() && config.string(HarnessConstants.GATEWAY_CMD).isEmpty();
+		if (embedded && "gpu".equals(config.profile())) {
+			run.pending(HarnessConstants.GATEWAY_CMD, "no gateway under test is named (the embedded reference gateway proves only the kit)",
+					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
+			return;
+		}
+		Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(GatewayUnderTestWireTests.class)).execute().testEvents();
+		ArrayNode rules = run.body().putArray("rules");
+		for (Event event : tests.finished().list()) {
+			TestDescriptor invocation = event.getTestDescriptor();
+			String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
+			String target = invocation.getDisplayName();
+			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
+			String detail = result.getThrowable().map(Throwable::getMessage).orElse("");
+			rules.addObject().put("rule", rule).put("target", target).put("status", result.getStatus().name()).put("detail", detail);
+			if (result.getStatus() != TestExecutionResult.Status.ABORTED) {
+				run.check(rule.split(" ")[0] + " [" + target + "]", result.getStatus() == TestExecutionResult.Status.SUCCESSFUL,
+						rule, result.getStatus() == TestExecutionResult.Status.SUCCESSFUL ? "kept" : detail);
+			}
+		}
+		long failed = tests.failed().count();
+		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
+			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
+		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)");
+		if (embedded) {
+			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
+		}
+		run.headline(tests.succeeded().count() + " rule runs passed, " + failed + " failed, " + tests.aborted().count()
+				+ " not applicable (" + run.body().path("gateway").asText() + ")");
 	}
 }
