@@ -1,31 +1,85 @@
 package dev.fakbattery.bench.floors;
 
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+
 import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
 import dev.fakbattery.api.FloorsRung;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
+import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.bench.process.ProcessCommandRunner;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Rung 5: deterministic floors, produced by the fak commands or read from a folder. */
+/**
+ * Rung 5: deterministic floors. With {@code floors.dir} it checks the identity of the artifacts
+ * found there; with {@code floors.bin} it runs the seed's five fak commands first. A floor
+ * artifact that is absent is PENDING_MEASUREMENT, never a pass.
+ */
 @FloorsRung
 @NodeOnly
 @RungArtifact(ArtifactId.FLOORS)
 @DisplayName("rung 5 floors")
 class FloorsRungTests {
 
+	private static final int VERIFIED_COUNT = 20;
+
 	@Test
 	@DisplayName("checks the identity of the five floor artifacts")
 	void floors(RungRun run) {
-		if (run.config().string(HarnessConstants.FLOORS_DIR).isEmpty() && run.config().string(HarnessConstants.FLOORS_BIN).isEmpty()) {
+		Optional<Path> dir = run.config().path(HarnessConstants.FLOORS_DIR);
+		Optional<String> bin = run.config().string(HarnessConstants.FLOORS_BIN);
+		if (dir.isEmpty() && bin.isEmpty()) {
 			run.pending(HarnessConstants.FLOORS_DIR, "no floor artifacts: neither floors.dir nor floors.bin is configured",
 					"set -Dfloors.dir=DIR holding the floor artifacts, or -Dfloors.bin=/path/to/fak to produce them");
 			return;
 		}
-		run.pending("floors.checks", "the floor identity checks are not built yet (issue [4])",
-				"build the floors rung; no floor verdict exists until then");
+		Path floorsDir = dir.orElse(run.config().experimentsDir().resolve("floors"));
+		if (dir.isEmpty()) {
+			produce(run, bin.get(), floorsDir);
+		}
+		run.body().put("floors_dir", floorsDir.toString());
+		ArrayNode floors = run.body().putArray("floors");
+		for (FloorEvaluation floor : FloorChecks.evaluate(floorsDir, VERIFIED_COUNT)) {
+			floors.addObject().put("id", floor.floor().checkId()).put("file", floor.file().toString())
+				.put("status", floor.status().name()).put("detail", floor.detail());
+			if (floor.status() == FloorStatus.MISSING) {
+				run.pending(floor.floor().checkId(), "floor artifact " + floor.file().getFileName() + " is missing",
+						"produce it with -Dfloors.bin=/path/to/fak or copy it into " + floorsDir);
+				continue;
+			}
+			for (Check check : floor.checks()) {
+				run.check(check.name(), check.passed(), check.expected(), check.observed());
+			}
+		}
+		run.headline(FloorChecks.evaluate(floorsDir, VERIFIED_COUNT).stream()
+			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));
+	}
+
+	private static void produce(RungRun run, String bin, Path out) {
+		ProcessCommandRunner runner = new ProcessCommandRunner(Duration.ofMinutes(10));
+		ArrayNode commands = run.body().putArray("commands");
+		for (FloorCommand command : new FloorCommands(bin, out, Optional.empty(), VERIFIED_COUNT).all()) {
+			CommandResult result = runner.run(command.argv());
+			commands.addObject().put("floor", command.floor().checkId()).put("argv", String.join(" ", command.argv()))
+				.put("exit_code", result.exitCode());
+			run.check(command.floor().checkId() + ".command", result.exitCode() == 0, String.join(" ", command.argv()) + " exits 0",
+					"exit " + result.exitCode() + lastLine(result.stderr()));
+		}
+	}
+
+	private static String lastLine(String text) {
+		List<String> lines = text.lines().toList();
+		return lines.isEmpty() ? "" : ": " + lines.get(lines.size() - 1);
 	}
 }

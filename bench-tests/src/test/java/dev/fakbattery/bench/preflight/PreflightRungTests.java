@@ -1,6 +1,10 @@
 package dev.fakbattery.bench.preflight;
 
+import java.net.URI;
+import java.util.Optional;
+
 import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
@@ -10,7 +14,10 @@ import dev.fakbattery.api.RungRun;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Rung 1: node preflight. Needs a serving node; pending until its probes exist. */
+/**
+ * Rung 1: node preflight. Probes nvidia-smi, the engine install, and the engine's /v1/models and
+ * /version at {@code base.url}; the seed's verdict order decides READY or BLOCKED_*.
+ */
 @PreflightRung
 @NodeOnly
 @RungArtifact(ArtifactId.PREFLIGHT)
@@ -20,8 +27,29 @@ class PreflightRungTests {
 	@Test
 	@DisplayName("probes the node: GPUs, engine install, served model")
 	void preflight(RungRun run) {
-		run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
-		run.pending("preflight.probes", "the node preflight probes are not built yet (issue [4])",
-				"build the preflight rung; no readiness verdict exists until then");
+		Optional<URI> base = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		if (base.isEmpty()) {
+			return;
+		}
+		PreflightConfig config = PreflightConfig.from(run.config());
+		SystemPreflightProbes probes = SystemPreflightProbes.create();
+		PreflightReport report = PreflightEvaluator.run(config, probes);
+		run.body().setAll(report.toJson());
+		ServedModels served = probes.models(base.get());
+		EngineVersionInfo version = probes.version(base.get());
+		var endpoint = run.body().putObject("engine_endpoint");
+		endpoint.put("base_url", base.get().toString()).put("models_http_status", served.httpStatus())
+			.put("version_http_status", version.httpStatus()).put("version", version.version().orElse(null));
+		served.ids().forEach(endpoint.putArray("served_models")::add);
+		version.version().ifPresent(v -> run.provenance("engine_version", v));
+		run.check("engine_models_endpoint", served.httpStatus() == 200 && !served.ids().isEmpty(),
+				"GET " + base.get() + "/models answers 200 with at least one model", "status " + served.httpStatus() + " " + served.ids());
+		run.config().string(HarnessConstants.MODEL).ifPresent(model -> run.check("served_model_name", served.ids().contains(model),
+				"the engine serves " + model, "it serves " + served.ids()));
+		for (Check check : PreflightChecks.of(report, config.engines().get(0))) {
+			run.check(check.name(), check.passed(), check.expected(), check.observed());
+		}
+		run.headline("node " + report.nodeVerdict() + ", engine " + version.version().orElse("version unknown") + ", serves "
+				+ served.ids());
 	}
 }

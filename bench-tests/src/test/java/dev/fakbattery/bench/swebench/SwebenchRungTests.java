@@ -1,27 +1,104 @@
 package dev.fakbattery.bench.swebench;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Json;
+import dev.fakbattery.api.Measurement;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.SwebenchRung;
+import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.bench.process.ProcessCommandRunner;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** Rung 4: SWE-bench Verified 20-task compare, raw arm vs gateway arm. */
+/**
+ * Rung 4: SWE-bench Verified 20-task compare. With {@code swebench.runner} it drives the runner
+ * (preflight-only first, then the run) into {@code swebench.run.dir}; then, or with only the run
+ * folder given, it validates the folder strictly and reports per arm the contract's metrics.
+ */
 @SwebenchRung
 @NodeOnly
 @RungArtifact(ArtifactId.SWEBENCH_COMPARE)
 @DisplayName("rung 4 swebench-20")
 class SwebenchRungTests {
 
+	/** Agent runs of 20 tasks take hours; the runner gets the contract's whole budget plus grading. */
+	private static final Duration RUN_TIMEOUT = Duration.ofHours(24);
+
 	@Test
 	@DisplayName("drives the compare runner and validates its artifacts strictly")
 	void swebenchCompare(RungRun run) {
-		run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
-		run.requireConfig(HarnessConstants.SWEBENCH_RUNNER, "SWE-bench compare runner", "/path/to/swebench-compare");
-		run.requireConfig(HarnessConstants.SWEBENCH_RUN_DIR, "SWE-bench run folder", "/path/to/run-dir");
+		Optional<URI> base = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		Optional<String> runDir = run.requireConfig(HarnessConstants.SWEBENCH_RUN_DIR, "SWE-bench run folder", "/path/to/run-dir");
+		Optional<String> runner = run.config().string(HarnessConstants.SWEBENCH_RUNNER);
+		if (runner.isEmpty()) {
+			run.body().put("runner", "not configured: validating an existing run folder");
+		}
+		if (base.isEmpty() || runDir.isEmpty()) {
+			if (runner.isEmpty()) {
+				run.requireConfig(HarnessConstants.SWEBENCH_RUNNER, "SWE-bench compare runner", "/path/to/swebench-compare");
+			}
+			return;
+		}
+		CompareExpectation expect = CompareExpectation.from(run.config(), base.get());
+		Path dir = Path.of(runDir.get());
+		runner.ifPresent(r -> drive(run, SwebenchRunner.of(r, expect, dir)));
+		CompareValidation validation = CompareValidator.validate(dir, expect);
+		run.body().put("run_dir", dir.toString());
+		for (String missing : validation.missingFiles()) {
+			run.pending("swebench." + missing, missing + " is missing from " + dir, "run the compare runner (-Dswebench.runner=...) into it");
+		}
+		for (Check check : validation.checks()) {
+			run.check(check.name(), check.passed(), check.expected(), check.observed());
+		}
+		reportArmMetrics(run, dir, expect);
+		run.headline(validation.passed() ? "compare valid: " + validation.checks().size() + " checks passed"
+				: validation.failed().size() + " check(s) failed, " + validation.missingFiles().size() + " file(s) missing");
+	}
+
+	private static void drive(RungRun run, SwebenchRunner runner) {
+		ProcessCommandRunner process = new ProcessCommandRunner(RUN_TIMEOUT);
+		for (List<String> argv : List.of(runner.preflightCommand(), runner.runCommand())) {
+			CommandResult result = process.run(argv);
+			run.body().withArray("runner_commands").addObject().put("argv", String.join(" ", argv)).put("exit_code", result.exitCode());
+			if (!run.check("runner:" + (argv.contains(SwebenchRunner.PREFLIGHT_ONLY) ? "preflight" : "run"), result.exitCode() == 0,
+					String.join(" ", argv) + " exits 0", "exit " + result.exitCode())) {
+				return;
+			}
+		}
+	}
+
+	private static void reportArmMetrics(RungRun run, Path dir, CompareExpectation expect) {
+		try {
+			var compare = Json.MAPPER.readTree(dir.resolve("compare.json").toFile());
+			ObjectNode arms = run.body().putObject("arm_metrics");
+			for (ArmMetrics arm : CompareMetrics.extract(compare, expect)) {
+				ObjectNode node = arms.putObject(arm.arm());
+				for (Measurement metric : arm.metrics()) {
+					if (metric instanceof Measurement.Measured measured) {
+						node.put(measured.name(), measured.value());
+						run.record(measured);
+					}
+					else if (metric instanceof Measurement.Pending pending) {
+						node.put(pending.name(), "PENDING_MEASUREMENT: " + pending.reason());
+					}
+				}
+			}
+		}
+		catch (java.io.IOException e) {
+			run.body().put("arm_metrics", "compare.json unreadable: " + e.getMessage());
+		}
 	}
 }
