@@ -1,0 +1,55 @@
+package dev.fakbattery.conformance.failclosed;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.PendingMeasurementError;
+import dev.fakbattery.api.RungRun;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * The contract and wire rungs run the way {@code -Pgpu} runs them with nothing configured: each
+ * fails with PENDING_MEASUREMENT naming the property to set.
+ */
+@DisplayName("-Pgpu with nothing configured fails closed on the contract and wire rungs")
+class GpuProfileFailsClosedTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("rung 0 contract names base.url")
+	void contractNamesBaseUrl() {
+		run("dev.fakbattery.conformance.contract.ContractRungTests", "writesRunContract",
+				"PENDING_MEASUREMENT: raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
+	}
+
+	@Test
+	@DisplayName("the wire rung names the gateway under test")
+	void wireNamesGateway() {
+		run("dev.fakbattery.conformance.wire.WireRungTests", "wireConformance",
+				"PENDING_MEASUREMENT: no gateway under test is named (the embedded reference gateway proves only the kit) "
+						+ "(set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1)");
+	}
+
+	private void run(String className, String method, String expected) {
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(className, method, RungRun.class.getName()))
+			.configurationParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
+					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.execute().testEvents()
+			.assertThatEvents().haveExactly(1, event(test(method),
+					finishedWithFailure(instanceOf(PendingMeasurementError.class), message(expected))));
+	}
+}
