@@ -26,7 +26,7 @@ class GatewayUnderTestWireTests extends WireRules {
 
 	@Override
 	protected GatewayUnderTest createGateway(URI upstream, String engine) {
-		return GatewayLauncher.resolve(config, upstream, ALIAS, Path.of("target", "gateway-logs"));
+		return GatewayLauncher.resolve(config, upstream, ALIAS, engine, Path.of("target", "gateway-logs"));
 	}
 
 	@Override

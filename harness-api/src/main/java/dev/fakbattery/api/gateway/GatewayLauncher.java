@@ -22,7 +22,11 @@ public final class GatewayLauncher {
 	private GatewayLauncher() {
 	}
 
-	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, Path logDir) {
+	/**
+	 * The gateway under test in front of {@code upstream} for {@code engine}'s dialect ({@code vllm}
+	 * or {@code sglang}; the embedded gateway resets that engine's prefix cache after a quarantine).
+	 */
+	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, String engine, Path logDir) {
 		var url = config.v1Url(HarnessConstants.GATEWAY_URL);
 		if (url.isPresent()) {
 			return new ExternalGateway(url.get(), config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
@@ -33,7 +37,7 @@ public final class GatewayLauncher {
 			return ProcessGateway.start(command.get(), upstream, model, logDir, timeout,
 					config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
 		}
-		return embedded(upstream, config.engine());
+		return embedded(upstream, engine);
 	}
 
 	public static GatewayUnderTest embedded(URI upstream, String engine) {
