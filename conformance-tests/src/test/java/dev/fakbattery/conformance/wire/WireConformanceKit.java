@@ -17,6 +17,7 @@ import dev.fakbattery.api.gateway.GatewayUnderTest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.provider.Arguments;
 import org.opentest4j.AssertionFailedError;
@@ -69,7 +70,8 @@ abstract class WireConformanceKit {
 	}
 
 	Stream<Arguments> targets() {
-		return engines().stream().flatMap(e -> Stream.of(Arguments.of(e, "non-stream"), Arguments.of(e, "stream")));
+		return engines().stream().flatMap(e -> Stream.of("non-stream", "stream")
+			.map(mode -> Arguments.of(Named.of(e, e), Named.of(mode, mode))));
 	}
 
 	KitUpstream upstream(String engine) {
