@@ -47,7 +47,8 @@ final class ArgumentFragments {
 	/**
 	 * SGLang JSON detectors: prefixes of {@code json.dumps(args)}, so a key arrives whole with the opening quote of
 	 * its string value ({@code {"city": "}), the value streams word by word and its closing quote rides on its last
-	 * word ({@code Paris"}). Non-string values arrive whole.
+	 * word ({@code Paris"}); the separator opens the next fragment ({@code , "unit": "}) and the closing brace rides
+	 * on the last one. Non-string values arrive whole, with what follows them up to the next string value.
 	 */
 	static List<String> sglang(JsonNode args) {
 		if (!args.isObject() || args.isEmpty()) {
@@ -55,8 +56,10 @@ final class ArgumentFragments {
 		}
 		List<String> pieces = new ArrayList<>();
 		StringBuilder pending = new StringBuilder("{");
+		int remaining = args.size();
 		boolean first = true;
 		for (Map.Entry<String, JsonNode> field : args.properties()) {
+			boolean last = --remaining == 0;
 			if (!first) {
 				pending.append(", ");
 			}
@@ -72,6 +75,10 @@ final class ArgumentFragments {
 					pieces.add(words.get(i));
 				}
 				pending.append(words.getLast()).append('"');
+				if (!last) {
+					pieces.add(pending.toString());
+					pending.setLength(0);
+				}
 			} else {
 				pending.append(value);
 			}

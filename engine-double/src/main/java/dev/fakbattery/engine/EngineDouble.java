@@ -64,7 +64,8 @@ public final class EngineDouble implements AutoCloseable {
 		EngineIdentity identity = new EngineIdentity(builder.model, builder.version(), builder.maxModelLen,
 			System.currentTimeMillis() / 1000);
 		Wire wire = Wire.of(builder.dialect, identity);
-		this.chat = new ChatEndpoint(wire, engine, new CompletionPlanner(builder.seed, builder.completionTokens));
+		CompletionPlanner planner = new CompletionPlanner(builder.seed, builder.completionTokens);
+		this.chat = new ChatEndpoint(wire, engine, planner);
 		Router router = new Router(log).route("/v1/chat/completions", Set.of("POST"), chat);
 		new InfoEndpoints(builder.dialect, wire, identity, engine.counters()).register(router);
 		this.executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -72,6 +73,12 @@ public final class EngineDouble implements AutoCloseable {
 		server.createContext("/", router);
 		server.setExecutor(executor);
 		server.start();
+		try {
+			Warmup.run(server, wire, planner, builder.model);
+		} catch (IOException | RuntimeException e) {
+			close();
+			throw e;
+		}
 	}
 
 	/** A builder with the defaults: vLLM, {@code Qwen/Qwen2.5-7B-Instruct}, port 0, seed 0, {@link TimingModel#defaults()}. */

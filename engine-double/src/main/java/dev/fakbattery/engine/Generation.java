@@ -10,8 +10,9 @@ import java.util.SplittableRandom;
 
 /**
  * Answers one admitted request on the timing model's absolute schedule, streamed or not, injecting its fault.
- * Each step's events are serialized before its deadline, so at the deadline only the write and flush remain; the
- * lag recorded per emission is flush completion minus deadline.
+ * Each emission is serialized before its deadline, so at the deadline only the write and flush remain. The lag
+ * recorded per emission (one per token step, one per non-streamed answer) is the time the write starts minus the
+ * deadline: the double's own lateness, without time a slow reader holds the socket.
  *
  * @since 0.1
  */
@@ -75,12 +76,14 @@ final class Generation {
 			if (step > 0) {
 				deadline += itl();
 			}
-			for (byte[] event : encode(wire.stepEvents(turn, step))) {
+			List<byte[]> stepEvents = encode(wire.stepEvents(turn, step));
+			engine.pacer().awaitDeadline(deadline);
+			engine.lag().record(System.nanoTime() - deadline);
+			for (byte[] event : stepEvents) {
 				if (emit(out, event)) {
 					return EngineCounters.Finished.ABORT;
 				}
 			}
-			engine.lag().record(System.nanoTime() - deadline);
 			tokenEmitted(step);
 		}
 		for (byte[] event : encode(wire.tailEvents(turn))) {
@@ -99,6 +102,10 @@ final class Generation {
 
 	/** Answers with one JSON body at the last token's deadline; returns how the generation ended. */
 	EngineCounters.Finished respond(HttpExchange exchange) throws IOException {
+		String body = wire.completion(turn);
+		if (fault.malformedAfter() != Fault.UNSET) {
+			body = body.substring(0, body.length() / 2);
+		}
 		deadline += fault.stallMillis() * 1_000_000L;
 		int steps = turn.completion().steps().size();
 		for (int step = 0; step < steps; step++) {
@@ -108,6 +115,7 @@ final class Generation {
 			engine.pacer().awaitDeadline(deadline);
 			tokenEmitted(step);
 		}
+		engine.lag().record(System.nanoTime() - deadline);
 		if (fault.abortAfter() != Fault.UNSET) {
 			throw new AbortConnection("abort-after fault on a non-streamed request");
 		}
@@ -115,12 +123,7 @@ final class Generation {
 			Http.send(exchange, 500, Http.JSON, wire.errorBody(new ApiError(500, "Internal server error", null, null)));
 			return EngineCounters.Finished.ABORT;
 		}
-		String body = wire.completion(turn);
-		if (fault.malformedAfter() != Fault.UNSET) {
-			body = body.substring(0, body.length() / 2);
-		}
 		Http.send(exchange, 200, Http.JSON, body);
-		engine.lag().record(System.nanoTime() - deadline);
 		return turn.completion().counted();
 	}
 

@@ -3,9 +3,10 @@ package dev.fakbattery.engine;
 import org.HdrHistogram.Histogram;
 
 /**
- * How late the double's own scheduled emissions were: for every emission, the time its last byte was flushed to the
- * socket minus its deadline. A bench declares its run invalid when {@code p99Micros} exceeds its limit, because then
- * the double, not the gateway, added the latency.
+ * How late the double's own scheduled emissions were: for every emission (a token step of a stream, or a
+ * non-streamed answer), the time its pre-serialized bytes start to be written minus its deadline. Time a slow reader
+ * keeps the socket blocked is not lag. A bench declares its run invalid when {@code p99Micros} exceeds its limit,
+ * because then the double, not the gateway, added the latency.
  *
  * @param count emissions recorded since the last reset
  * @param p50Micros median lag in microseconds, {@code NaN} when nothing was recorded

@@ -61,13 +61,16 @@ class FaultTests {
 	}
 
 	@Test
-	@DisplayName("abort-after=3: three events arrive, then the connection breaks mid-body; counted as abort")
+	@DisplayName("abort-after=3: three events, then the connection closes without the terminating chunk; counted as abort")
 	void abortAfter() {
-		TestHttp.Stream stream = TestHttp.stream(chat(vllm), STREAM, Fault.HEADER, "abort-after=3");
+		String raw = TestHttp.raw(vllm, "/v1/chat/completions", STREAM, Fault.HEADER + ": abort-after=3");
+		TestHttp.Stream stream = TestHttp.stream(chat(sglang), STREAM, Fault.HEADER, "abort-after=3");
 
-		assertThat(stream.status()).isEqualTo(200);
-		assertThat(stream.events()).hasSize(3);
-		assertThat(stream.failure()).isNotNull();
+		assertThat(raw).startsWith("HTTP/1.1 200 OK").contains("Transfer-encoding: chunked");
+		assertThat(raw.split("data: ", -1)).hasSize(4);
+		assertThat(raw).doesNotContain("[DONE]").doesNotEndWith("\r\n0\r\n\r\n");
+		assertThat(stream.failure()).as("the client sees a broken body").isNotNull();
+		assertThat(stream.data()).doesNotContain("[DONE]");
 		assertThat(TestHttp.get(vllm.rootUrl() + "/metrics").body())
 			.containsPattern("vllm:request_success_total\\{engine=\"0\",finished_reason=\"abort\",model_name=\"[^\"]+\"} [1-9]");
 	}

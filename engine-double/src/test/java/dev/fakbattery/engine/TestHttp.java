@@ -96,6 +96,35 @@ final class TestHttp {
 		return new Stream(response.statusCode(), response.headers().map(), List.copyOf(events), sent, failure);
 	}
 
+	/**
+	 * The raw bytes of one HTTP/1.1 POST, read until the server closes the connection; shows what a client library
+	 * may hide (chunk framing, a missing terminating chunk).
+	 */
+	static String raw(EngineDouble engine, String path, String body, String... headerLines) {
+		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+		StringBuilder head = new StringBuilder("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+			+ "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n");
+		for (String line : headerLines) {
+			head.append(line).append("\r\n");
+		}
+		head.append("\r\n");
+		try (java.net.Socket socket = new java.net.Socket("127.0.0.1", engine.port())) {
+			socket.setSoTimeout(10_000);
+			socket.getOutputStream().write(head.toString().getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().write(bytes);
+			socket.getOutputStream().flush();
+			java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
+			try {
+				socket.getInputStream().transferTo(received);
+			} catch (IOException e) {
+				// a reset after the data still leaves what was read
+			}
+			return received.toString(StandardCharsets.UTF_8);
+		} catch (IOException e) {
+			throw new UncheckedIOException(e);
+		}
+	}
+
 	private static HttpResponse<String> send(HttpRequest request) {
 		try {
 			return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
