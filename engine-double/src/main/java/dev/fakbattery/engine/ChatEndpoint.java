@@ -34,40 +34,45 @@ final class ChatEndpoint implements Router.Endpoint {
 
 	@Override
 	public void handle(HttpExchange exchange, byte[] body, long arrival) throws IOException {
-		EngineCounters counters = engine.counters();
-		counters.chatRequests.increment();
-		Turn turn;
-		Fault fault;
+		engine.counters().chatRequests.increment();
+		Generation generation;
 		try {
-			fault = fault(exchange);
-			if (fault.status() != Fault.UNSET) {
-				throw new ApiError(fault.status(), "Injected fault (status=" + fault.status() + ")", null, null);
-			}
-			ChatRequest request = ChatRequest.parse(body);
-			wire.checkModel(request);
-			wire.checkLength(request);
-			SplittableRandom random = planner.random(request);
-			Completion completion = planner.plan(request, wire, random);
-			turn = new Turn(wire.responseId(request, exchange.getRequestHeaders()), System.currentTimeMillis() / 1000,
-				wire.responseModel(request), request, completion);
-			Generation generation = new Generation(turn, wire, fault, engine, random.split(), arrival);
-			run(exchange, turn, generation, arrival);
+			generation = admit(exchange, body, arrival);
 		} catch (ApiError error) {
 			Http.send(exchange, error.status(), Http.JSON, wire.errorBody(error));
+			return;
 		}
+		run(exchange, generation, arrival);
 	}
 
-	private void run(HttpExchange exchange, Turn turn, Generation generation, long arrival) throws IOException {
+	/** Checks the request as the dialect does and plans its answer; throws the error answer otherwise. */
+	private Generation admit(HttpExchange exchange, byte[] body, long arrival) throws ApiError {
+		Fault fault = fault(exchange);
+		if (fault.status() != Fault.UNSET) {
+			throw new ApiError(fault.status(), "Injected fault (status=" + fault.status() + ")", null, null);
+		}
+		ChatRequest request = ChatRequest.parse(body);
+		wire.checkModel(request);
+		wire.checkLength(request);
+		SplittableRandom random = planner.random(request);
+		Completion completion = planner.plan(request, wire, random);
+		Turn turn = new Turn(wire.responseId(request, exchange.getRequestHeaders()), System.currentTimeMillis() / 1000,
+			wire.responseModel(request), request, completion);
+		return new Generation(turn, wire, fault, engine, random.split(), arrival);
+	}
+
+	private void run(HttpExchange exchange, Generation generation, long arrival) throws IOException {
 		EngineCounters counters = engine.counters();
-		counters.started(turn.promptTokens());
+		int promptTokens = generation.turn().promptTokens();
+		counters.started(promptTokens);
 		EngineCounters.Finished finished = EngineCounters.Finished.ABORT;
 		try {
-			finished = turn.request().stream() ? generation.stream(exchange) : generation.respond(exchange);
+			finished = generation.turn().request().stream() ? generation.stream(exchange) : generation.respond(exchange);
 		} catch (IOException e) {
 			counters.clientDisconnects.increment();
 			throw e;
 		} finally {
-			counters.ended(turn.promptTokens() + generation.generated(), finished, System.nanoTime() - arrival);
+			counters.ended(promptTokens + generation.generated(), finished, System.nanoTime() - arrival);
 		}
 	}
 

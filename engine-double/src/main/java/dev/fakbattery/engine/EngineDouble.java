@@ -101,6 +101,7 @@ public final class EngineDouble implements AutoCloseable {
 		return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + port();
 	}
 
+	/** The dialect this double speaks. */
 	public Dialect dialect() {
 		return dialect;
 	}
@@ -202,6 +203,7 @@ public final class EngineDouble implements AutoCloseable {
 		private Builder() {
 		}
 
+		/** The wire dialect (default {@link Dialect#VLLM}). */
 		public Builder dialect(Dialect value) {
 			this.dialect = Objects.requireNonNull(value, "dialect");
 			return this;
@@ -222,11 +224,13 @@ public final class EngineDouble implements AutoCloseable {
 			return this;
 		}
 
+		/** Seed of the answer text and ITL jitter (default 0). */
 		public Builder seed(long value) {
 			this.seed = value;
 			return this;
 		}
 
+		/** When tokens are due (default {@link TimingModel#defaults()}). */
 		public Builder timing(TimingModel value) {
 			this.timing = Objects.requireNonNull(value, "timing");
 			return this;

@@ -62,26 +62,32 @@ public record Fault(int status, int abortAfter, long stallMillis, int stallAfter
 		return NONE;
 	}
 
+	/** Answer at once with HTTP {@code status} and the dialect's error body. */
 	public static Fault status(int status) {
 		return new Fault(status, UNSET, 0, 0, UNSET, UNSET);
 	}
 
+	/** Close the connection after {@code events} SSE events (a non-streamed request gets no answer). */
 	public static Fault abortAfter(int events) {
 		return new Fault(UNSET, requirePositiveCount(events), 0, 0, UNSET, UNSET);
 	}
 
+	/** Pause before the first event (or the non-streamed answer). */
 	public static Fault stall(Duration pause) {
 		return stallAfter(0, pause);
 	}
 
+	/** Pause after {@code events} events; the rest of the schedule shifts by {@code pause}. */
 	public static Fault stallAfter(int events, Duration pause) {
 		return new Fault(UNSET, UNSET, pause.toMillis(), requirePositiveCount(events), UNSET, UNSET);
 	}
 
+	/** Send {@value #MALFORMED_LINE} after {@code events} events (a non-streamed answer is truncated). */
 	public static Fault malformedAfter(int events) {
 		return new Fault(UNSET, UNSET, 0, 0, requirePositiveCount(events), UNSET);
 	}
 
+	/** Send the dialect's in-stream error frame and {@code [DONE]} after {@code events} events (non-streamed: 500). */
 	public static Fault streamErrorAfter(int events) {
 		return new Fault(UNSET, UNSET, 0, 0, UNSET, requirePositiveCount(events));
 	}

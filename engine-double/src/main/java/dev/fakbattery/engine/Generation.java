@@ -58,6 +58,10 @@ final class Generation {
 		this.deadline = arrival + engine.timing().ttftNanos(turn.promptTokens());
 	}
 
+	Turn turn() {
+		return turn;
+	}
+
 	/** Tokens generated so far. */
 	int generated() {
 		return generated;

@@ -16,6 +16,7 @@ public final class Main {
 	private Main() {
 	}
 
+	/** Starts a double from command-line options; exits with status 2 and a usage line on bad options. */
 	public static void main(String[] args) throws Exception {
 		EngineDouble.Builder builder;
 		try {

@@ -46,22 +46,27 @@ public record TimingModel(Duration ttftBase, Duration perPromptToken, Duration i
 		return new TimingModel(Duration.ZERO, Duration.ZERO, Duration.ZERO, 0, 0);
 	}
 
+	/** This model with the TTFT base replaced. */
 	public TimingModel withTtftBase(Duration value) {
 		return new TimingModel(value, perPromptToken, itlBase, batchAlpha, jitter);
 	}
 
+	/** This model with the per-prompt-token cost replaced. */
 	public TimingModel withPerPromptToken(Duration value) {
 		return new TimingModel(ttftBase, value, itlBase, batchAlpha, jitter);
 	}
 
+	/** This model with the lone-stream inter-token latency replaced. */
 	public TimingModel withItlBase(Duration value) {
 		return new TimingModel(ttftBase, perPromptToken, value, batchAlpha, jitter);
 	}
 
+	/** This model with the per-stream ITL slowdown replaced. */
 	public TimingModel withBatchAlpha(double value) {
 		return new TimingModel(ttftBase, perPromptToken, itlBase, value, jitter);
 	}
 
+	/** This model with the ITL spread replaced. */
 	public TimingModel withJitter(double value) {
 		return new TimingModel(ttftBase, perPromptToken, itlBase, batchAlpha, value);
 	}
