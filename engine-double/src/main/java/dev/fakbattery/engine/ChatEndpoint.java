@@ -2,6 +2,7 @@ package dev.fakbattery.engine;
 
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -68,6 +69,8 @@ final class ChatEndpoint implements Router.Endpoint {
 		EngineCounters.Finished finished = EngineCounters.Finished.ABORT;
 		try {
 			finished = generation.turn().request().stream() ? generation.stream(exchange) : generation.respond(exchange);
+		} catch (InterruptedIOException e) {
+			throw e;
 		} catch (IOException e) {
 			counters.clientDisconnects.increment();
 			throw e;
