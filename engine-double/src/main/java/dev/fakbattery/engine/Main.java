@@ -1,0 +1,91 @@
+package dev.fakbattery.engine;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME] [--seed S]
+ * [--timing default|instant] [--completion-tokens N]}: runs a double until the process is stopped.
+ *
+ * @since 0.1
+ */
+public final class Main {
+
+	private static final String USAGE = "usage: java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME]"
+		+ " [--seed S] [--timing default|instant] [--completion-tokens N]";
+
+	private Main() {
+	}
+
+	/** Starts a double from command-line options; exits with status 2 and a usage line on bad options. */
+	public static void main(String[] args) throws Exception {
+		EngineDouble.Builder builder;
+		try {
+			builder = configure(args);
+		} catch (IllegalArgumentException e) {
+			System.err.println(e.getMessage());
+			System.err.println(USAGE);
+			System.exit(2);
+			return;
+		}
+		EngineDouble engine = builder.start();
+		CountDownLatch stopped = new CountDownLatch(1);
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			engine.close();
+			stopped.countDown();
+		}));
+		System.out.println("engine-double " + engine.dialect().id() + " serving " + engine.model() + " at " + engine.baseUrl());
+		stopped.await();
+	}
+
+	static EngineDouble.Builder configure(String[] args) {
+		EngineDouble.Builder builder = EngineDouble.builder();
+		boolean dialect = false;
+		boolean port = false;
+		for (int i = 0; i < args.length; i++) {
+			String option = args[i];
+			if (i + 1 >= args.length) {
+				throw new IllegalArgumentException("option " + option + " needs a value");
+			}
+			String value = args[++i];
+			switch (option) {
+				case "--dialect" -> {
+					builder.dialect(Dialect.parse(value));
+					dialect = true;
+				}
+				case "--port" -> {
+					builder.port(parseInt(option, value));
+					port = true;
+				}
+				case "--model" -> builder.model(value);
+				case "--seed" -> builder.seed(parseLong(option, value));
+				case "--completion-tokens" -> builder.completionTokens(parseInt(option, value));
+				case "--timing" -> builder.timing(switch (value) {
+					case "default" -> TimingModel.defaults();
+					case "instant" -> TimingModel.instant();
+					default -> throw new IllegalArgumentException("Unable to parse --timing value [" + value + "]: use default or instant");
+				});
+				default -> throw new IllegalArgumentException("unknown option " + option);
+			}
+		}
+		if (!dialect || !port) {
+			throw new IllegalArgumentException("--dialect and --port are required");
+		}
+		return builder;
+	}
+
+	private static int parseInt(String option, String value) {
+		try {
+			return Integer.parseInt(value);
+		} catch (NumberFormatException e) {
+			throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected an integer", e);
+		}
+	}
+
+	private static long parseLong(String option, String value) {
+		try {
+			return Long.parseLong(value);
+		} catch (NumberFormatException e) {
+			throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected an integer", e);
+		}
+	}
+}

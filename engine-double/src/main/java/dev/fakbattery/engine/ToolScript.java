@@ -1,0 +1,61 @@
+package dev.fakbattery.engine;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.fakbattery.api.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The tool calls a request asks the double to make. Lines of the last user message of the form
+ * {@code CALL <name> [<json arguments>]} are directives, one call each, in order. Arguments that are not a JSON
+ * object are passed on verbatim as the {@code arguments} string (to test how a gateway copes with bad arguments).
+ * Without directives the double calls the first offered tool (or the named one) with {@code {}}.
+ *
+ * @since 0.1
+ */
+final class ToolScript {
+
+	private static final Pattern DIRECTIVE = Pattern.compile("^[ \\t]*CALL[ \\t]+([^\\s{]+)[ \\t]*(.*?)[ \\t]*$", Pattern.MULTILINE);
+
+	/**
+	 * One directive.
+	 *
+	 * @param name function name
+	 * @param json the arguments as a JSON object, or null when {@code raw} is not one
+	 * @param raw the arguments text as written ({@code {}} when absent)
+	 */
+	record Directive(String name, JsonNode json, String raw) {
+	}
+
+	private ToolScript() {
+	}
+
+	static List<Directive> directives(ChatRequest request) {
+		List<Directive> found = new ArrayList<>();
+		Matcher m = DIRECTIVE.matcher(request.lastUserText());
+		while (m.find()) {
+			found.add(directive(m.group(1), m.group(2).isEmpty() ? "{}" : m.group(2)));
+		}
+		ToolChoice choice = request.toolChoice();
+		if (choice.mode() == ToolChoice.Mode.NAMED) {
+			return List.of(found.stream().filter(d -> d.name().equals(choice.name())).findFirst()
+				.orElse(directive(choice.name(), "{}")));
+		}
+		if (found.isEmpty()) {
+			found.add(directive(request.tools().getFirst(), "{}"));
+		}
+		return found;
+	}
+
+	private static Directive directive(String name, String raw) {
+		JsonNode json;
+		try {
+			json = Json.MAPPER.readTree(raw);
+		} catch (java.io.IOException e) {
+			json = null;
+		}
+		return new Directive(name, json != null && json.isObject() ? json : null, raw);
+	}
+}
