@@ -19,7 +19,8 @@ import dev.fakbattery.api.wire.WireJson;
  * <li>at the upstream {@code [DONE]} the client gets {@code event: adjudication} with the record, then
  * {@code data: [DONE]};</li>
  * <li>a stream that ends or breaks without {@code [DONE]}, or whose data is not a valid chunk, is answered 502 when
- * the client got nothing yet, else with the in-stream frame {@value OpenAiError#TRUNCATED_FRAME}, the record and
+ * the client got nothing yet ({@code upstream stream ended without any event}, {@code upstream stream truncated},
+ * {@code upstream sent a malformed stream event: ...}), else with the in-stream frame {@value OpenAiError#TRUNCATED_FRAME}, the record and
  * {@code [DONE]}; held calls are never released;</li>
  * <li>a client that disconnects makes the next write fail: the upstream body is closed, which closes its
  * connection and so cancels the engine's request.</li>
@@ -64,7 +65,7 @@ final class StreamRelay {
 		while (true) {
 			SseEvent event = next(reader);
 			if (event == null) {
-				broken("upstream stream truncated");
+				broken(reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated");
 				return;
 			}
 			switch (event.kind()) {
