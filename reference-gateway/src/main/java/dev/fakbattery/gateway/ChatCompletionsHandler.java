@@ -1,0 +1,142 @@
+package dev.fakbattery.gateway;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+
+import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.gateway.policy.Policy;
+
+/**
+ * {@code POST /v1/chat/completions}: validates the client request, quarantines flagged tool results (resetting the
+ * engine's prefix cache before forwarding), forwards the body (the client's bytes as sent unless a result was
+ * quarantined; {@code model} never touched) with {@code Authorization} and {@code X-Request-Id}, and relays the
+ * answer: non-200 unchanged, 200 adjudicated as a stream or a whole response.
+ */
+final class ChatCompletionsHandler implements HttpHandler {
+
+	static final String PATH = "/v1/chat/completions";
+
+	private final Upstream upstream;
+
+	private final Policy policy;
+
+	private final Engine engine;
+
+	private final GatewayMetrics metrics;
+
+	ChatCompletionsHandler(Upstream upstream, Policy policy, Engine engine, GatewayMetrics metrics) {
+		this.upstream = upstream;
+		this.policy = policy;
+		this.engine = engine;
+		this.metrics = metrics;
+	}
+
+	@Override
+	public void handle(HttpExchange exchange) throws IOException {
+		try (exchange) {
+			if (!PATH.equals(exchange.getRequestURI().getPath())) {
+				Exchanges.sendError(exchange, OpenAiError.of("no route " + exchange.getRequestURI().getPath(), "NotFoundError", null, 404));
+				return;
+			}
+			if (!"POST".equals(exchange.getRequestMethod())) {
+				exchange.getResponseHeaders().set("Allow", "POST");
+				Exchanges.sendError(exchange, OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use POST", "MethodNotAllowed", null, 405));
+				return;
+			}
+			metrics.request();
+			handleChat(exchange, exchange.getRequestBody().readAllBytes());
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private void handleChat(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
+		ObjectNode request = validated(exchange, body);
+		if (request == null) {
+			return;
+		}
+		AdjudicationRecord record = new AdjudicationRecord();
+		byte[] forward = admitted(exchange, request, body, record);
+		if (forward == null) {
+			return;
+		}
+		HttpResponse<InputStream> response;
+		try {
+			response = upstream.chat(forward, exchange.getRequestHeaders());
+		}
+		catch (IOException e) {
+			metrics.upstreamError();
+			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream unreachable: " + Upstream.describe(e)));
+			return;
+		}
+		String requestId = response.headers().firstValue(Exchanges.REQUEST_ID)
+			.orElse(exchange.getRequestHeaders().getFirst(Exchanges.REQUEST_ID));
+		if (requestId != null) {
+			exchange.getResponseHeaders().set(Exchanges.REQUEST_ID, requestId);
+		}
+		if (response.statusCode() != 200) {
+			passThrough(exchange, response);
+			return;
+		}
+		CallAdjudicator adjudicator = new CallAdjudicator(policy, record, metrics);
+		if (request.path("stream").booleanValue()) {
+			new StreamRelay(exchange, response, adjudicator, record, metrics).relay(response.body());
+		}
+		else {
+			NonStreamRelay.relay(exchange, response.body(), adjudicator, record, engine, metrics);
+		}
+	}
+
+	/** The request as a JSON object with a non-empty {@code messages}, or null after answering 400. */
+	private static ObjectNode validated(HttpExchange exchange, byte[] body) throws IOException {
+		JsonNode json = WireJson.read(new String(body, StandardCharsets.UTF_8)).orElse(null);
+		if (!(json instanceof ObjectNode request)) {
+			Exchanges.sendError(exchange, OpenAiError.badRequest("request body is not a JSON object", null));
+			return null;
+		}
+		JsonNode messages = request.get("messages");
+		if (messages == null || !messages.isArray() || messages.isEmpty()) {
+			Exchanges.sendError(exchange, OpenAiError.badRequest("'messages' must be a non-empty array", "messages"));
+			return null;
+		}
+		return request;
+	}
+
+	/**
+	 * The bytes to forward: the client's own when no tool result was quarantined, else the rewritten request, once
+	 * the engine's prefix cache is reset; null after answering 502 when that reset failed.
+	 */
+	private byte[] admitted(HttpExchange exchange, ObjectNode request, byte[] body, AdjudicationRecord record)
+			throws IOException {
+		int quarantined = ResultQuarantine.apply(request, record);
+		if (quarantined == 0) {
+			return body;
+		}
+		metrics.quarantined(quarantined);
+		String failure = upstream.resetCache();
+		metrics.cacheReset(failure == null);
+		if (failure != null) {
+			Exchanges.sendError(exchange, OpenAiError.badGateway("engine prefix cache reset failed after a quarantine, request not forwarded: " + failure));
+			return null;
+		}
+		return WireJson.write(request).getBytes(StandardCharsets.UTF_8);
+	}
+
+	/** A non-200 upstream answer goes to the client as it came: status, body, content type. */
+	private void passThrough(HttpExchange exchange, HttpResponse<InputStream> response) throws IOException {
+		metrics.upstreamError();
+		byte[] body;
+		try (InputStream in = response.body()) {
+			body = in.readAllBytes();
+		}
+		Exchanges.send(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), body);
+	}
+}

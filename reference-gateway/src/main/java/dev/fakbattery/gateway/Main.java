@@ -1,0 +1,94 @@
+package dev.fakbattery.gateway;
+
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.util.concurrent.CountDownLatch;
+
+import dev.fakbattery.gateway.policy.Policy;
+import dev.fakbattery.gateway.policy.PolicyLoader;
+
+/**
+ * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
+ * [--engine vllm|sglang]}: runs the {@link ReferenceGateway} until the process is stopped. On start it prints one
+ * line, {@code reference gateway listening on http://127.0.0.1:PORT/v1 ...}, so a caller that passed
+ * {@code --port 0} learns the port. A bad command line prints the error naming the flag and the usage to stderr and
+ * exits 2.
+ *
+ * @since 0.1
+ */
+public final class Main {
+
+	/** Exit status of a bad command line or a policy that does not load. */
+	public static final int USAGE_ERROR = 2;
+
+	private Main() {
+	}
+
+	public static void main(String[] args) throws InterruptedException {
+		ReferenceGateway gateway;
+		try {
+			gateway = start(args, System.out, System.err);
+		}
+		catch (UncheckedIOException e) {
+			System.err.println("reference-gateway: " + e.getMessage());
+			System.exit(1);
+			return;
+		}
+		if (gateway == null) {
+			System.exit(helpRequested(args) ? 0 : USAGE_ERROR);
+			return;
+		}
+		CountDownLatch stopped = new CountDownLatch(1);
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			gateway.close();
+			stopped.countDown();
+		}, "reference-gateway-shutdown"));
+		stopped.await();
+	}
+
+	/**
+	 * Parses {@code args} and starts the gateway, announcing it on {@code out}.
+	 *
+	 * @throws UncheckedIOException when the port cannot be bound
+	 * @return the started gateway, or null after printing usage (to {@code out} for {@code --help}, else the error
+	 *         and usage to {@code err})
+	 */
+	public static ReferenceGateway start(String[] args, PrintStream out, PrintStream err) {
+		MainArguments arguments;
+		Policy policy;
+		try {
+			arguments = MainArguments.parse(args);
+			if (arguments.help()) {
+				out.print(MainArguments.USAGE);
+				return null;
+			}
+			policy = arguments.policy() == null ? PolicyLoader.kitConvention() : PolicyLoader.load(arguments.policy());
+		}
+		catch (IllegalArgumentException e) {
+			err.println("reference-gateway: " + e.getMessage());
+			err.print(MainArguments.USAGE);
+			return null;
+		}
+		ReferenceGateway gateway = ReferenceGateway.builder()
+			.upstream(arguments.upstream())
+			.policy(policy)
+			.engine(arguments.engine().wireName())
+			.port(arguments.port())
+			.build()
+			.start();
+		out.println("reference gateway listening on " + gateway.baseUrl() + " (upstream " + gateway.upstream() + ", engine "
+				+ arguments.engine().wireName() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
+				+ ")");
+		out.flush();
+		return gateway;
+	}
+
+	private static boolean helpRequested(String[] args) {
+		try {
+			return MainArguments.parse(args).help();
+		}
+		catch (IllegalArgumentException e) {
+			return false;
+		}
+	}
+}

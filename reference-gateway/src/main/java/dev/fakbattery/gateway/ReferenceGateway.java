@@ -1,0 +1,224 @@
+package dev.fakbattery.gateway;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.HttpServer;
+
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.gateway.policy.Policy;
+import dev.fakbattery.gateway.policy.PolicyLoader;
+
+/**
+ * The reference gateway: an embedded adjudicating OpenAI-compatible proxy in front of vLLM or SGLang, on loopback.
+ * The JDK {@link HttpServer} serves clients on virtual threads and the JDK HTTP client reaches the engine, so a
+ * stream is a plain blocking loop per request. See the module README for the wire behaviour.
+ *
+ * <h2>Routes</h2>
+ * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} (passed through),
+ * {@code GET /healthz}, {@code GET /metrics} (Prometheus text).
+ *
+ * <h2>Example</h2>
+ * <pre>
+ * try (ReferenceGateway gateway = ReferenceGateway.builder()
+ *         .upstream(URI.create("http://127.0.0.1:8000/v1"))
+ *         .policy(PolicyLoader.kitConvention())
+ *         .engine("vllm")
+ *         .build()
+ *         .start()) {
+ *     URI base = gateway.baseUrl();   // http://127.0.0.1:PORT/v1
+ * }
+ * </pre>
+ *
+ * @since 0.1
+ */
+public final class ReferenceGateway implements GatewayUnderTest {
+
+	static {
+		// read once, when the JDK server's configuration class loads: without it Nagle holds back small SSE writes
+		System.setProperty("sun.net.httpserver.nodelay", "true");
+	}
+
+	private static final int BACKLOG = 1024;
+
+	private final Upstream upstream;
+
+	private final Policy policy;
+
+	private final Engine engine;
+
+	private final int requestedPort;
+
+	private final GatewayMetrics metrics = new GatewayMetrics();
+
+	private HttpServer server;
+
+	private ExecutorService executor;
+
+	private ReferenceGateway(Builder builder) {
+		this.engine = builder.engine;
+		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout);
+		this.policy = builder.policy;
+		this.requestedPort = builder.port;
+	}
+
+	/** Starts a gateway configuration; {@code upstream} is required. */
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Binds 127.0.0.1 on the configured port and starts serving.
+	 *
+	 * @throws UncheckedIOException when the port cannot be bound
+	 * @throws IllegalStateException when already started
+	 */
+	public synchronized ReferenceGateway start() {
+		if (server != null) {
+			throw new IllegalStateException("reference gateway already started on port " + port());
+		}
+		try {
+			server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), BACKLOG);
+		}
+		catch (IOException e) {
+			upstream.close();
+			throw new UncheckedIOException("reference gateway cannot listen on 127.0.0.1:" + requestedPort + ": " + e.getMessage(), e);
+		}
+		executor = Executors.newVirtualThreadPerTaskExecutor();
+		server.setExecutor(executor);
+		server.createContext(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics));
+		server.createContext("/v1/models", InfoHandlers.models(upstream, metrics));
+		server.createContext("/healthz", InfoHandlers.health(engine, upstream));
+		server.createContext("/metrics", InfoHandlers.metrics(metrics));
+		server.createContext("/", InfoHandlers.notFound());
+		server.start();
+		return this;
+	}
+
+	/** The port bound; only after {@link #start()}. */
+	public int port() {
+		if (server == null) {
+			throw new IllegalStateException("reference gateway not started");
+		}
+		return server.getAddress().getPort();
+	}
+
+	/** {@code http://127.0.0.1:PORT/v1}, what a client uses as its OpenAI base URL. */
+	@Override
+	public URI baseUrl() {
+		return URI.create("http://127.0.0.1:" + port() + "/v1");
+	}
+
+	/** The engine's base URL the gateway forwards to, ending in {@code /v1}. */
+	public URI upstream() {
+		return upstream.base();
+	}
+
+	public Engine engine() {
+		return engine;
+	}
+
+	/** Live counters (also on {@code GET /metrics}). */
+	public GatewayMetrics metrics() {
+		return metrics;
+	}
+
+	/** Tool results quarantined so far. */
+	public long quarantines() {
+		return metrics.quarantines();
+	}
+
+	/** Successful engine prefix-cache resets so far. */
+	public long cacheResets() {
+		return metrics.cacheResets();
+	}
+
+	@Override
+	public String description() {
+		return "embedded reference gateway";
+	}
+
+	/** True: non-stream responses carry {@code "adjudication"}, streams end with {@code event: adjudication}. */
+	@Override
+	public boolean declaresAdjudicationRecord() {
+		return true;
+	}
+
+	/** Stops serving at once: open streams are cut and their upstream requests cancelled. */
+	@Override
+	public synchronized void close() {
+		if (server != null) {
+			server.stop(0);
+			executor.shutdownNow();
+		}
+		upstream.close();
+	}
+
+	/** Configuration of a {@link ReferenceGateway}. */
+	public static final class Builder {
+
+		private URI upstream;
+
+		private Policy policy;
+
+		private Engine engine = Engine.VLLM;
+
+		private int port;
+
+		private Duration connectTimeout = Duration.ofSeconds(10);
+
+		private Builder() {
+		}
+
+		/** The engine's OpenAI base URL, for example {@code http://127.0.0.1:8000/v1}. Required. */
+		public Builder upstream(URI upstream) {
+			this.upstream = Objects.requireNonNull(upstream, "upstream");
+			return this;
+		}
+
+		/** The adjudication policy; default {@link PolicyLoader#kitConvention()}. */
+		public Builder policy(Policy policy) {
+			this.policy = Objects.requireNonNull(policy, "policy");
+			return this;
+		}
+
+		/** {@code vllm} (default) or {@code sglang}: the cache-reset endpoint and the call-less message shape. */
+		public Builder engine(String engine) {
+			this.engine = Engine.parse(engine);
+			return this;
+		}
+
+		/** The loopback port; 0 (default) picks a free one. */
+		public Builder port(int port) {
+			if (port < 0 || port > 65535) {
+				throw new IllegalArgumentException("port [" + port + "] must be 0-65535");
+			}
+			this.port = port;
+			return this;
+		}
+
+		/** How long connecting to the engine may take; default 10 s. Reading has no timeout (generations are long). */
+		public Builder connectTimeout(Duration connectTimeout) {
+			this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
+			return this;
+		}
+
+		/** @throws IllegalStateException when no upstream was given */
+		public ReferenceGateway build() {
+			if (upstream == null) {
+				throw new IllegalStateException("reference gateway needs an upstream URL (builder().upstream(...))");
+			}
+			if (policy == null) {
+				policy = PolicyLoader.kitConvention();
+			}
+			return new ReferenceGateway(this);
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package dev.fakbattery.gateway;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.Json;
+import dev.fakbattery.api.wire.WireFormatException;
+import dev.fakbattery.gateway.policy.Action;
+
+/**
+ * Adjudicates a non-stream {@code chat.completion} in place. Per choice: ALLOW calls stay untouched (their
+ * {@code arguments} string byte-identical), DENY calls are removed, TRANSFORM calls get the new arguments; the
+ * survivors keep their order and, where the engine numbers them ({@code index}, SGLang), are renumbered 0..n-1.
+ * A choice left without calls loses {@code tool_calls} the way its engine writes a call-less message, and
+ * {@code finish_reason:"tool_calls"} becomes {@code "stop"}. Content, ids, nulls, usage, {@code model} and unknown
+ * keys are left as the upstream sent them.
+ */
+final class ResponseAdjudicator {
+
+	private ResponseAdjudicator() {
+	}
+
+	/** @throws WireFormatException when a {@code tool_calls} entry is not an object (the gateway answers 502) */
+	static void adjudicate(ObjectNode response, CallAdjudicator adjudicator, Engine engine) {
+		for (JsonNode choice : response.path("choices")) {
+			if (choice instanceof ObjectNode choiceNode && choiceNode.get("message") instanceof ObjectNode message) {
+				int survivors = adjudicateCalls(message, adjudicator, engine);
+				if (survivors == 0 && "tool_calls".equals(choiceNode.path("finish_reason").textValue())) {
+					choiceNode.put("finish_reason", "stop");
+				}
+			}
+		}
+	}
+
+	/** @return how many calls of the message survive */
+	private static int adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Engine engine) {
+		JsonNode calls = message.get("tool_calls");
+		if (calls == null || !calls.isArray() || calls.isEmpty()) {
+			return 0;
+		}
+		ArrayNode kept = Json.MAPPER.createArrayNode();
+		for (JsonNode call : calls) {
+			if (!(call instanceof ObjectNode out)) {
+				throw new WireFormatException("tool_calls[] entry is not an object: " + call);
+			}
+			JsonNode function = out.path("function");
+			CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.path("id").textValue(),
+					function.path("name").textValue(), function.path("arguments").textValue());
+			if (!outcome.survives()) {
+				continue;
+			}
+			if (outcome.action() == Action.TRANSFORM && function instanceof ObjectNode fn) {
+				fn.put("arguments", outcome.arguments());
+			}
+			if (out.has("index")) {
+				out.put("index", kept.size());
+			}
+			kept.add(out);
+		}
+		if (kept.isEmpty()) {
+			engine.clearToolCalls(message);
+		}
+		else {
+			message.set("tool_calls", kept);
+		}
+		return kept.size();
+	}
+}

@@ -1,0 +1,111 @@
+package dev.fakbattery.gateway;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import com.sun.net.httpserver.HttpExchange;
+
+import dev.fakbattery.api.wire.SseEvent;
+import dev.fakbattery.api.wire.SseReader;
+import dev.fakbattery.api.wire.WireFormatException;
+import dev.fakbattery.api.wire.WireJson;
+
+/**
+ * Relays one upstream stream (HTTP 200) to the client event by event, each flushed as soon as it is read:
+ * <ul>
+ * <li>chunks go through {@link StreamAdjudicator}; in-stream error frames pass through unchanged;</li>
+ * <li>at the upstream {@code [DONE]} the client gets {@code event: adjudication} with the record, then
+ * {@code data: [DONE]};</li>
+ * <li>a stream that ends or breaks without {@code [DONE]}, or whose data is not a valid chunk, is answered 502 when
+ * the client got nothing yet ({@code upstream stream ended without any event}, {@code upstream stream truncated},
+ * {@code upstream sent a malformed stream event: ...}), else with the in-stream frame {@value OpenAiError#TRUNCATED_FRAME}, the record and
+ * {@code [DONE]}; held calls are never released;</li>
+ * <li>a client that disconnects makes the next write fail: the upstream body is closed, which closes its
+ * connection and so cancels the engine's request.</li>
+ * </ul>
+ */
+final class StreamRelay {
+
+	private final HttpExchange exchange;
+
+	private final SseSink sink;
+
+	private final StreamAdjudicator stream;
+
+	private final AdjudicationRecord record;
+
+	private final GatewayMetrics metrics;
+
+	StreamRelay(HttpExchange exchange, HttpResponse<?> upstream, CallAdjudicator adjudicator, AdjudicationRecord record,
+			GatewayMetrics metrics) {
+		this.exchange = exchange;
+		this.sink = new SseSink(exchange, upstream.headers().firstValue("Content-Type").orElse(null));
+		this.stream = new StreamAdjudicator(adjudicator);
+		this.record = record;
+		this.metrics = metrics;
+	}
+
+	void relay(InputStream upstreamBody) {
+		metrics.streamOpened();
+		try (upstreamBody) {
+			pump(new SseReader(upstreamBody));
+		}
+		catch (IOException clientGone) {
+			metrics.clientCancelled();
+		}
+		finally {
+			metrics.streamClosed();
+		}
+	}
+
+	/** Reads until the stream ends; an {@link IOException} out of here is the client's side failing. */
+	private void pump(SseReader reader) throws IOException {
+		while (true) {
+			SseEvent event = next(reader);
+			if (event == null) {
+				broken(reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated");
+				return;
+			}
+			switch (event.kind()) {
+				case DONE -> {
+					sink.finish(AdjudicationRecord.KEY, WireJson.write(record.toJson()));
+					return;
+				}
+				case ERROR -> sink.send(List.of(event.data()));
+				case DATA -> {
+					List<String> payloads;
+					try {
+						payloads = stream.onChunk(event);
+					}
+					catch (WireFormatException e) {
+						broken("upstream sent a malformed stream event: " + e.getMessage());
+						return;
+					}
+					sink.send(payloads);
+				}
+			}
+		}
+	}
+
+	/** The next upstream event, or null when the upstream ended or broke. */
+	private static SseEvent next(SseReader reader) {
+		try {
+			return reader.next().orElse(null);
+		}
+		catch (IOException upstreamBroke) {
+			return null;
+		}
+	}
+
+	private void broken(String message) throws IOException {
+		metrics.upstreamError();
+		if (!sink.started()) {
+			Exchanges.sendError(exchange, OpenAiError.badGateway(message));
+			return;
+		}
+		sink.send(List.of(OpenAiError.TRUNCATED_FRAME));
+		sink.finish(AdjudicationRecord.KEY, WireJson.write(record.toJson()));
+	}
+}

@@ -1,0 +1,124 @@
+package dev.fakbattery.gateway;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import com.sun.net.httpserver.Headers;
+
+/**
+ * The engine behind the gateway, reached with the JDK {@link HttpClient} (HTTP/1.1, virtual threads). Bodies come
+ * back as {@link InputStream}s read on the request's own virtual thread; closing one before its end closes the
+ * connection, which is how a client's disconnect cancels the upstream request.
+ */
+final class Upstream implements AutoCloseable {
+
+	/** Client headers passed on to the engine. */
+	private static final List<String> FORWARDED = List.of("Authorization", Exchanges.REQUEST_ID);
+
+	private final URI base;
+
+	private final URI root;
+
+	private final Engine engine;
+
+	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+	private final HttpClient client;
+
+	Upstream(URI base, Engine engine, Duration connectTimeout) {
+		this.base = withoutTrailingSlash(base);
+		this.root = rootOf(this.base);
+		this.engine = engine;
+		this.client = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.executor(executor)
+			.connectTimeout(connectTimeout)
+			.followRedirects(HttpClient.Redirect.NEVER)
+			.build();
+	}
+
+	/** The upstream base URL, ending in {@code /v1}. */
+	URI base() {
+		return base;
+	}
+
+	/** The server root: the base without {@code /v1}, where the engine's admin endpoints live. */
+	URI root() {
+		return root;
+	}
+
+	/** POSTs a chat request body, as given, to {@code <base>/chat/completions}. */
+	HttpResponse<InputStream> chat(byte[] body, Headers clientHeaders) throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+			.header("Content-Type", Exchanges.JSON)
+			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
+		forward(clientHeaders, request);
+		return client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+	}
+
+	/** GETs {@code <base>/models}. */
+	HttpResponse<byte[]> models(Headers clientHeaders) throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).GET();
+		forward(clientHeaders, request);
+		return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+	}
+
+	/**
+	 * Asks the engine to drop its prefix cache ({@link Engine#cacheResetPath()} under the root).
+	 *
+	 * @return null when the engine answered 2xx, else what went wrong
+	 */
+	String resetCache() {
+		URI uri = URI.create(root + engine.cacheResetPath());
+		try {
+			HttpResponse<String> response = client.send(
+					HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),
+					HttpResponse.BodyHandlers.ofString());
+			return response.statusCode() / 100 == 2 ? null : "POST " + uri + " answered " + response.statusCode();
+		}
+		catch (IOException e) {
+			return "POST " + uri + " failed: " + describe(e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return "POST " + uri + " interrupted";
+		}
+	}
+
+	@Override
+	public void close() {
+		client.shutdownNow();
+		executor.shutdownNow();
+	}
+
+	static String describe(Exception e) {
+		return e.getMessage() == null ? e.getClass().getSimpleName() : e.getClass().getSimpleName() + ": " + e.getMessage();
+	}
+
+	private static void forward(Headers clientHeaders, HttpRequest.Builder request) {
+		for (String name : FORWARDED) {
+			String value = clientHeaders.getFirst(name);
+			if (value != null) {
+				request.header(name, value);
+			}
+		}
+	}
+
+	private static URI withoutTrailingSlash(URI uri) {
+		String text = uri.toString();
+		return text.endsWith("/") ? URI.create(text.substring(0, text.length() - 1)) : uri;
+	}
+
+	private static URI rootOf(URI base) {
+		String text = base.toString();
+		return text.endsWith("/v1") ? URI.create(text.substring(0, text.length() - 3)) : base;
+	}
+}

@@ -1,0 +1,122 @@
+package dev.fakbattery.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.fakbattery.gateway.GatewayClient.Answer;
+
+@DisplayName("Main: command line")
+class MainArgumentsTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("--upstream and --port, policy and engine optional (kit convention, vllm)")
+	void minimal() {
+		MainArguments arguments = MainArguments.parse("--upstream", "http://127.0.0.1:8000/v1", "--port", "0");
+
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Engine.VLLM, false));
+	}
+
+	@Test
+	@DisplayName("every flag, also as --flag=value")
+	void everyFlag() throws IOException {
+		Path policy = Files.writeString(dir.resolve("policy.yaml"), "default: allow\n");
+		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(), "--engine=SGLang");
+
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Engine.SGLANG, false));
+	}
+
+	@ParameterizedTest(name = "{1}")
+	@CsvSource(delimiter = '|', value = {
+		"--port 1                               | --upstream is required",
+		"--upstream http://h/v1                 | --port is required",
+		"--upstream http://h/v1 --port          | --port needs a value",
+		"--upstream --port 1                    | --upstream needs a value",
+		"--upstream http://h/v1 --port x        | --port [x] must be a number 0-65535",
+		"--upstream http://h/v1 --port 70000    | --port [70000] must be a number 0-65535",
+		"--upstream ftp://h/v1 --port 1         | --upstream [ftp://h/v1] must be an http(s) URL with a host",
+		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be vllm or sglang",
+		"--upstream http://h/v1 --port 1 --policy /no/such.yaml | --policy [/no/such.yaml] is not a readable file",
+		"--upstream http://h/v1 --port 1 --port 2 | --port given twice",
+		"--upstream http://h/v1 --port 1 --verbose | unknown flag [--verbose]" })
+	@DisplayName("a bad command line names the flag")
+	void badArguments(String line, String message) {
+		assertThatThrownBy(() -> MainArguments.parse(line.trim().split("\\s+")))
+			.isInstanceOf(IllegalArgumentException.class)
+			.hasMessage(message);
+	}
+
+	@Test
+	@DisplayName("start prints the error and the usage to stderr and starts nothing")
+	void startWithBadArguments() {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+		ReferenceGateway gateway = Main.start(new String[] { "--port", "abc", "--upstream", "http://h/v1" }, print(out), print(err));
+
+		assertThat(gateway).isNull();
+		assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
+		assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("reference-gateway: --port [abc] must be a number 0-65535\n" + MainArguments.USAGE);
+	}
+
+	@Test
+	@DisplayName("--help prints the usage to stdout")
+	void help() {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+		assertThat(Main.start(new String[] { "--help" }, print(out), print(new ByteArrayOutputStream()))).isNull();
+		assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(MainArguments.USAGE);
+	}
+
+	@Test
+	@DisplayName("a policy file that does not load is reported like a bad flag")
+	void badPolicy() throws IOException {
+		Path policy = Files.writeString(dir.resolve("bad.yaml"), "default: maybe\n");
+		ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+		assertThat(Main.start(new String[] { "--upstream", "http://h/v1", "--port", "0", "--policy", policy.toString() },
+				print(new ByteArrayOutputStream()), print(err))).isNull();
+		assertThat(err.toString(StandardCharsets.UTF_8))
+			.startsWith("reference-gateway: policy " + policy + ": default [maybe] must be allow or deny\n");
+	}
+
+	@Test
+	@DisplayName("start announces the base URL and serves with the given policy and engine")
+	void startServes() throws IOException {
+		Path policy = Files.writeString(dir.resolve("allow-all.yaml"), "default: allow\n");
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		try (UpstreamDouble upstream = UpstreamDouble.start()) {
+			upstream.chat(UpstreamDouble.fixture("kit/sglang/tool-call-deny-only"));
+			ReferenceGateway gateway = Main.start(new String[] { "--upstream", upstream.v1().toString(), "--port", "0", "--policy",
+					policy.toString(), "--engine", "sglang" }, print(out), print(new ByteArrayOutputStream()));
+			try (gateway) {
+				Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
+
+				assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("reference gateway listening on " + gateway.baseUrl() + " (upstream "
+						+ upstream.v1() + ", engine sglang, policy " + policy + ")\n");
+				assertThat(answer.json().at("/choices/0/message/tool_calls/0/function/name").textValue()).isEqualTo("deny_write");
+				assertThat(answer.json().at("/adjudication/calls/0/rule").textValue()).isEqualTo("<default>");
+			}
+		}
+	}
+
+	private static PrintStream print(ByteArrayOutputStream bytes) {
+		return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+	}
+}
