@@ -14,6 +14,8 @@ import dev.fakbattery.api.gateway.GatewayUnderTest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -26,6 +28,7 @@ import org.junit.platform.testkit.engine.Events;
  */
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: broken gateways fail exactly their rules")
+@Execution(ExecutionMode.CONCURRENT)
 class BrokenGatewayTests {
 
 	@Test
@@ -52,7 +55,7 @@ class BrokenGatewayTests {
 		Events tests = run(BuffersWholeStreamTestCase.class);
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W14"), List.of("stream")));
 		assertThat(message(tests, "W14", "sglang stream")).startsWith("W14 [sglang stream] on broken: buffers the whole stream: "
-				+ "expected the first content delta at least 600 ms before the end of a stream the upstream paces over 1600 ms, observed it ");
+				+ "expected the first content delta at least 400 ms before the end of a stream the upstream paces over 800 ms, observed it ");
 	}
 
 	@Test
@@ -82,6 +85,67 @@ class BrokenGatewayTests {
 		assertThat(message(tests, "W09", "vllm non-stream")).endsWith("expected status 500 passed through, observed status 200");
 	}
 
+	@Test
+	@DisplayName("rewrites the client's model alias")
+	void rewritesModelAlias() {
+		Events tests = run(RewritesModelTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W01"), BOTH));
+		assertThat(message(tests, "W01", "vllm stream")).endsWith("expected upstream model [kit-model-alias], observed [served-default]");
+	}
+
+	@Test
+	@DisplayName("allows transformed calls unchanged")
+	void skipsTransform() {
+		Events tests = run(SkipsTransformTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W04", "W06", "W17"), BOTH));
+	}
+
+	@Test
+	@DisplayName("alters content beside tool calls")
+	void altersContent() {
+		Events tests = run(AltersContentTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W05"), BOTH));
+		assertThat(message(tests, "W05", "sglang non-stream")).endsWith("expected content [I'll check.], observed [I'll chexk.]");
+	}
+
+	@Test
+	@DisplayName("drops in-stream error frames")
+	void dropsErrorFrames() {
+		Events tests = run(DropsErrorFramesTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W10", "W11"), List.of("stream")));
+	}
+
+	@Test
+	@DisplayName("forwards a poisoned tool result")
+	void forwardsPoison() {
+		Events tests = run(ForwardsPoisonTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W12"), BOTH));
+		assertThat(message(tests, "W12", "vllm non-stream"))
+			.endsWith("expected the request forwarded upstream without the secret, observed the secret upstream");
+	}
+
+	@Test
+	@DisplayName("drops X-Request-Id")
+	void dropsRequestId() {
+		Events tests = run(DropsRequestIdTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W15"), BOTH));
+	}
+
+	@Test
+	@DisplayName("answers client errors with 500")
+	void clientErrorsAs500() {
+		Events tests = run(ClientErrorsAs500TestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W09", "W16"), BOTH));
+	}
+
+	@Test
+	@DisplayName("never resets the engine cache after a quarantine")
+	void skipsCacheReset() {
+		Events tests = run(SkipsCacheResetTestCase.class);
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand(List.of("W18"), BOTH));
+		assertThat(message(tests, "W18", "sglang stream")).endsWith("expected a POST /flush_cache after the quarantine, observed 0 reset(s)");
+	}
+
 	private static Events run(Class<?> testCase) {
 		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase)).execute().testEvents();
 	}
@@ -105,6 +169,8 @@ class BrokenGatewayTests {
 		String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?").split(" ")[0];
 		return rule + " [" + invocation.getDisplayName() + "]";
 	}
+
+	private static final List<String> BOTH = List.of("non-stream", "stream");
 
 	private static List<String> expand(List<String> rules, List<String> modes) {
 		return rules.stream().flatMap(r -> WireConformanceKitEngines.ALL.stream()
@@ -250,6 +316,152 @@ class BrokenGatewayTests {
 				@Override
 				public int status(int status) {
 					return status >= 500 ? 200 : status;
+				}
+			};
+		}
+	}
+
+	static class RewritesModelTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: rewrites the model alias";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String request(String body) {
+					return body.replace(ALIAS, "served-default");
+				}
+			};
+		}
+	}
+
+	static class SkipsTransformTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: allows transformed calls unchanged";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.replace("transform_exec", "allow_exec");
+				}
+
+				@Override
+				public String body(String body) {
+					return body.replace("transform_exec", "allow_exec");
+				}
+			};
+		}
+	}
+
+	static class AltersContentTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: alters content";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.replace("check.", "chexk.");
+				}
+
+				@Override
+				public String body(String body) {
+					return body.replace("check.", "chexk.");
+				}
+			};
+		}
+	}
+
+	static class DropsErrorFramesTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: drops error frames";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String event(String event) {
+					return event.contains("\"error\"") && !event.contains("\"choices\"") ? null : event;
+				}
+			};
+		}
+	}
+
+	static class ForwardsPoisonTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: forwards poisoned tool results";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public String request(String body) {
+					return body.contains("quarantined") ? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + SECRET + "\"") : body;
+				}
+			};
+		}
+	}
+
+	static class DropsRequestIdTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: drops X-Request-Id";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public boolean forwards(String header) {
+					return !header.equals("X-Request-Id");
+				}
+			};
+		}
+	}
+
+	static class ClientErrorsAs500TestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: answers client errors with 500";
+		}
+
+		@Override
+		ManglingProxy.Mangle clientSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public int status(int status) {
+					return status == 400 ? 500 : status;
+				}
+			};
+		}
+	}
+
+	static class SkipsCacheResetTestCase extends BrokenTestCase {
+		@Override
+		String what() {
+			return "broken: never resets the engine cache";
+		}
+
+		@Override
+		ManglingProxy.Mangle upstreamSide() {
+			return new ManglingProxy.Mangle() {
+				@Override
+				public boolean swallows(String path) {
+					return path.equals("/reset_prefix_cache") || path.equals("/flush_cache");
 				}
 			};
 		}

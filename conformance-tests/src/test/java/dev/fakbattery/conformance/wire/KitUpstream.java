@@ -26,6 +26,9 @@ final class KitUpstream implements AutoCloseable {
 
 	static final String CHAT = "/v1/chat/completions";
 
+	/** How long the PACED scenario takes to stream one answer. */
+	static final int PACED_MILLIS = 800;
+
 	private final String engine;
 	private final WireMockServer server;
 
@@ -89,7 +92,7 @@ final class KitUpstream implements AutoCloseable {
 		return switch (scenario) {
 			case TRUNCATED -> sse(cutInsideFirstArguments(sse));
 			case MALFORMED -> sse(firstEvents(sse, 2) + "data: {\"id\": \"x\", \"choices\": [\n\n");
-			case PACED -> sse(sse).withChunkedDribbleDelay(8, 1600);
+			case PACED -> sse(sse).withChunkedDribbleDelay(8, PACED_MILLIS);
 			default -> sse(sse);
 		};
 	}

@@ -43,6 +43,21 @@ final class ManglingProxy implements AutoCloseable {
 		default boolean buffers() {
 			return false;
 		}
+
+		/** The request body sent on. */
+		default String request(String body) {
+			return body;
+		}
+
+		/** Whether a request header is sent on. */
+		default boolean forwards(String header) {
+			return true;
+		}
+
+		/** Whether a request to this path is answered 200 here instead of being sent on. */
+		default boolean swallows(String path) {
+			return false;
+		}
 	}
 
 	private static final List<String> FORWARDED = List.of("Content-Type", "X-Request-Id", "Authorization");
@@ -74,12 +89,17 @@ final class ManglingProxy implements AutoCloseable {
 
 	private void forward(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			if (mangle.swallows(exchange.getRequestURI().getPath())) {
+				exchange.sendResponseHeaders(200, -1);
+				return;
+			}
 			String root = target.getScheme() + "://" + target.getAuthority();
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root + exchange.getRequestURI()))
-				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(exchange.getRequestBody().readAllBytes()));
+				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(
+						mangle.request(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))));
 			for (String header : FORWARDED) {
 				String value = exchange.getRequestHeaders().getFirst(header);
-				if (value != null) {
+				if (value != null && mangle.forwards(header)) {
 					request.header(header, value);
 				}
 			}

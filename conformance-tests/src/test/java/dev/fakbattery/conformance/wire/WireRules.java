@@ -206,8 +206,9 @@ abstract class WireRules extends WireConformanceKit {
 		onlyWhenStreaming(mode, "W14", "concerns streaming");
 		Exchange answer = send(engine, mode, Scenario.PACED).answer();
 		long lead = answer.firstTokenNanos().map(t -> (answer.endedNanos - t) / 1_000_000).orElse(-1L);
-		require(lead >= 600, "W14", engine, mode, "the first content delta at least 600 ms before the end of a stream the upstream "
-				+ "paces over 1600 ms", lead < 0 ? "no content delta" : "it " + lead + " ms before the end");
+		require(lead >= KitUpstream.PACED_MILLIS / 2, "W14", engine, mode, "the first content delta at least " + KitUpstream.PACED_MILLIS / 2
+				+ " ms before the end of a stream the upstream paces over " + KitUpstream.PACED_MILLIS + " ms",
+				lead < 0 ? "no content delta" : "it " + lead + " ms before the end");
 	}
 
 	@ParameterizedTest(name = NAME)
