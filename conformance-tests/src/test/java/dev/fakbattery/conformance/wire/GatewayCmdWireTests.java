@@ -1,0 +1,45 @@
+package dev.fakbattery.conformance.wire;
+
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+
+/**
+ * The whole kit against the reference gateway started the way an operator starts any gateway:
+ * {@code -Dgateway.cmd} with its runnable jar, health-checked, logged and stopped by the harness.
+ */
+@Tag("wire")
+@DisplayName("wire conformance: reference gateway started from its jar through gateway.cmd")
+class GatewayCmdWireTests extends WireRules {
+
+	@Override
+	protected GatewayUnderTest createGateway(URI upstream, String engine) {
+		Path jar = jar();
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String command = java + " -jar " + jar + " --upstream {upstream} --port {port} --engine " + engine;
+		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.GATEWAY_CMD, command,
+				HarnessConstants.GATEWAY_DECLARES_RECORD, "true").get(name)));
+		return GatewayLauncher.resolve(config, upstream, ALIAS, engine, Path.of("target", "gateway-logs"));
+	}
+
+	private static Path jar() {
+		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+			Path jar = dir.resolve("reference-gateway/target/reference-gateway.jar");
+			if (Files.isRegularFile(jar)) {
+				return jar;
+			}
+		}
+		throw new IllegalStateException("reference-gateway/target/reference-gateway.jar not found: build it first "
+				+ "(./mvnw verify builds it before this module)");
+	}
+}
