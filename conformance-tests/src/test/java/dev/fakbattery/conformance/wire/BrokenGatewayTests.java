@@ -10,6 +10,7 @@ import java.util.TreeSet;
 
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.api.gateway.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -183,21 +184,21 @@ class BrokenGatewayTests {
 	abstract static class BrokenTestCase extends WireRules {
 		abstract String what();
 
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 			};
 		}
 
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 			};
 		}
 
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, String engine) {
-			ManglingProxy upstreamHop = new ManglingProxy(upstream, upstreamSide());
+			RelayHop upstreamHop = new RelayHop(upstream, upstreamSide());
 			GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
-			ManglingProxy clientHop = new ManglingProxy(reference.baseUrl(), clientSide());
+			RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide());
 			return new GatewayUnderTest() {
 				@Override
 				public URI baseUrl() {
@@ -238,8 +239,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.replace("deny_write", "allow_write");
@@ -255,8 +256,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public boolean buffers() {
 					return true;
@@ -272,8 +273,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.contains("\"choices\":[]") && event.contains("\"usage\":{") ? null : event;
@@ -289,8 +290,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.replace("path", "paht");
@@ -311,8 +312,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public int status(int status) {
 					return status >= 500 ? 200 : status;
@@ -328,8 +329,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String request(String body) {
 					return body.replace(ALIAS, "served-default");
@@ -345,8 +346,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.replace("transform_exec", "allow_exec");
@@ -367,8 +368,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.replace("check.", "chexk.");
@@ -389,8 +390,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.contains("\"error\"") && !event.contains("\"choices\"") ? null : event;
@@ -406,8 +407,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public String request(String body) {
 					return body.contains("quarantined") ? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + SECRET + "\"") : body;
@@ -423,8 +424,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public boolean forwards(String header) {
 					return !header.equals("X-Request-Id");
@@ -440,8 +441,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle clientSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle clientSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public int status(int status) {
 					return status == 400 ? 500 : status;
@@ -457,8 +458,8 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		ManglingProxy.Mangle upstreamSide() {
-			return new ManglingProxy.Mangle() {
+		RelayHop.Mangle upstreamSide() {
+			return new RelayHop.Mangle() {
 				@Override
 				public boolean swallows(String path) {
 					return path.equals("/reset_prefix_cache") || path.equals("/flush_cache");

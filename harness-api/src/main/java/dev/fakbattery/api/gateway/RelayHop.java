@@ -1,4 +1,4 @@
-package dev.fakbattery.conformance.wire;
+package dev.fakbattery.api.gateway;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,15 +17,18 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * A deliberately wrong hop for the kit's self-tests: forwards everything to {@code target} and
- * mangles what comes back (status, whole bodies, or stream events one by one). Put in front of the
- * reference gateway it makes a broken gateway; put between the gateway and the upstream it makes a
- * broken upstream path.
+ * A loopback hop that forwards every request to {@code target} and streams the answer back event by
+ * event, remembering the request bodies it forwarded. By default it changes nothing; a
+ * {@link Mangle} makes it deliberately wrong (the kit's broken gateways are the reference gateway
+ * behind one such hop). The serving witness puts a faithful one between a gateway and the engine to
+ * see what the engine received.
+ *
+ * @since 0.1
  */
-final class ManglingProxy implements AutoCloseable {
+public final class RelayHop implements AutoCloseable {
 
-	/** How the hop is wrong; the defaults change nothing. */
-	interface Mangle {
+	/** How the hop changes traffic; the defaults change nothing. */
+	public interface Mangle {
 		default int status(int status) {
 			return status;
 		}
@@ -66,8 +69,15 @@ final class ManglingProxy implements AutoCloseable {
 	private final Mangle mangle;
 	private final HttpServer server;
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	private final List<String> forwarded = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-	ManglingProxy(URI target, Mangle mangle) {
+	/** A faithful hop. */
+	public RelayHop(URI target) {
+		this(target, new Mangle() {
+		});
+	}
+
+	public RelayHop(URI target, Mangle mangle) {
 		this.target = target;
 		this.mangle = mangle;
 		System.setProperty("sun.net.httpserver.nodelay", "true");
@@ -82,8 +92,8 @@ final class ManglingProxy implements AutoCloseable {
 		server.start();
 	}
 
-	/** This proxy's URL for {@code target}'s path (for example .../v1). */
-	URI url() {
+	/** This hop's URL for {@code target}'s path (for example .../v1). */
+	public URI url() {
 		return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + target.getPath());
 	}
 
@@ -94,9 +104,10 @@ final class ManglingProxy implements AutoCloseable {
 				return;
 			}
 			String root = target.getScheme() + "://" + target.getAuthority();
+			String requestBody = mangle.request(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+			forwarded.add(requestBody);
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root + exchange.getRequestURI()))
-				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(
-						mangle.request(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8))));
+				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(requestBody));
 			for (String header : FORWARDED) {
 				String value = exchange.getRequestHeaders().getFirst(header);
 				if (value != null && mangle.forwards(header)) {
@@ -150,6 +161,11 @@ final class ManglingProxy implements AutoCloseable {
 			bytes[i] = (byte) latin1.charAt(i);
 		}
 		return new String(bytes, StandardCharsets.UTF_8);
+	}
+
+	/** Every request body this hop sent on, in order. */
+	public List<String> forwardedBodies() {
+		return List.copyOf(forwarded);
 	}
 
 	@Override
