@@ -2,6 +2,8 @@ package dev.fakbattery.engine;
 
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+
+import dev.fakbattery.api.EngineDoubleMarker;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -287,7 +289,7 @@ public final class EngineDouble implements AutoCloseable {
 		}
 
 		private String version() {
-			return version != null ? version : dialect == Dialect.VLLM ? "0.29.0" : "0.5.20";
+			return version != null ? version : (dialect == Dialect.VLLM ? "0.29.0" : "0.5.20") + EngineDoubleMarker.SUFFIX;
 		}
 	}
 }

@@ -49,7 +49,7 @@ class StreamOptionsTests {
 
 		assertThat(usageChunk.get("choices")).isEmpty();
 		assertThat(usageChunk.get("usage").toString()).isEqualTo("{\"prompt_tokens\":5,\"total_tokens\":11,\"completion_tokens\":6}");
-		assertThat(usageChunk.get("system_fingerprint").asText()).startsWith("vllm-0.29.0-");
+		assertThat(usageChunk.get("system_fingerprint").asText()).startsWith("vllm-0.29.0+engine-double-");
 		assertThat(finish.has("system_fingerprint")).isFalse();
 		assertThat(chunks.subList(0, chunks.size() - 1)).noneMatch(c -> parse(c).has("usage"));
 	}

@@ -5,6 +5,7 @@ import java.util.Optional;
 
 import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.Check;
+import dev.fakbattery.api.EngineDoubleMarker;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
@@ -42,6 +43,9 @@ class PreflightRungTests {
 			.put("version_http_status", version.httpStatus()).put("version", version.version().orElse(null));
 		served.ids().forEach(endpoint.putArray("served_models")::add);
 		version.version().ifPresent(v -> run.provenance("engine_version", v));
+		if (version.version().filter(EngineDoubleMarker::isEngineDouble).isPresent()) {
+			run.simulated("the engine at " + base.get() + " reports itself as the engine double (" + version.version().get() + ")");
+		}
 		run.check("engine_models_endpoint", served.httpStatus() == 200 && !served.ids().isEmpty(),
 				"GET " + base.get() + "/models answers 200 with at least one model", "status " + served.httpStatus() + " " + served.ids());
 		run.config().string(HarnessConstants.MODEL).ifPresent(model -> run.check("served_model_name", served.ids().contains(model),

@@ -71,18 +71,28 @@ public final class RelayHop implements AutoCloseable {
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 	private final List<String> forwarded = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-	/** A faithful hop. */
+	/** A faithful hop on a free port. */
 	public RelayHop(URI target) {
 		this(target, new Mangle() {
-		});
+		}, 0);
+	}
+
+	/** A faithful hop on {@code port} (0 for a free one). */
+	public RelayHop(URI target, int port) {
+		this(target, new Mangle() {
+		}, port);
 	}
 
 	public RelayHop(URI target, Mangle mangle) {
+		this(target, mangle, 0);
+	}
+
+	public RelayHop(URI target, Mangle mangle, int port) {
 		this.target = target;
 		this.mangle = mangle;
 		System.setProperty("sun.net.httpserver.nodelay", "true");
 		try {
-			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", port), 0);
 		}
 		catch (IOException e) {
 			throw new java.io.UncheckedIOException(e);

@@ -1,0 +1,94 @@
+package dev.fakbattery.bench.serving;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.Json;
+import dev.fakbattery.api.wire.WireJson;
+
+/**
+ * The serving witness's HTTP calls, each written as the seed's sample row
+ * ({@code name, status, http_status, body_excerpt, response_excerpt, perf{...}}).
+ */
+final class ChatProbe {
+
+	record Reply(int status, String body, double seconds, Optional<String> error) {
+		Optional<JsonNode> json() {
+			return WireJson.read(body);
+		}
+	}
+
+	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5)).build();
+	private final Optional<String> apiKey;
+
+	ChatProbe(Optional<String> apiKey) {
+		this.apiKey = apiKey;
+	}
+
+	Reply get(URI url) {
+		return send(HttpRequest.newBuilder(url).GET());
+	}
+
+	Reply post(URI url, JsonNode body) {
+		return send(HttpRequest.newBuilder(url).header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+	}
+
+	private Reply send(HttpRequest.Builder request) {
+		apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
+		long started = System.nanoTime();
+		try {
+			HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+			return new Reply(response.statusCode(), response.body(), (System.nanoTime() - started) / 1e9, Optional.empty());
+		}
+		catch (IOException e) {
+			return new Reply(0, "", (System.nanoTime() - started) / 1e9, Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage()));
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return new Reply(0, "", 0, Optional.of("interrupted"));
+		}
+	}
+
+	static ObjectNode chat(String model, String text) {
+		ObjectNode body = Json.MAPPER.createObjectNode().put("model", model);
+		body.putArray("messages").addObject().put("role", "user").put("content", text);
+		return body.put("max_tokens", 32).put("temperature", 0);
+	}
+
+	/** A chat answer is good when it is HTTP 200 with at least one choice. */
+	static boolean ok(Reply reply) {
+		return reply.status() == 200 && reply.json().map(j -> j.path("choices").size() > 0).orElse(false);
+	}
+
+	/** The seed's sample row for one chat. */
+	static ObjectNode sample(String name, Reply reply) {
+		ObjectNode row = Json.MAPPER.createObjectNode().put("name", name).put("status", ok(reply) ? "PASS" : "FAIL")
+			.put("http_status", reply.status()).put("body_excerpt", excerpt(reply.error().orElse(reply.body()), 2000));
+		JsonNode json = reply.json().orElse(Json.MAPPER.missingNode());
+		row.put("response_excerpt", excerpt(json.path("choices").path(0).path("message").path("content").asText(""), 500));
+		ObjectNode perf = row.putObject("perf").put("duration_s", Math.round(reply.seconds() * 1e6) / 1e6);
+		JsonNode usage = json.path("usage");
+		if (usage.isObject()) {
+			long completion = usage.path("completion_tokens").asLong();
+			perf.put("prompt_tokens", usage.path("prompt_tokens").asLong()).put("completion_tokens", completion)
+				.put("total_tokens", usage.path("total_tokens").asLong())
+				.put("decode_tps", reply.seconds() > 0 ? completion / reply.seconds() : null)
+				.put("e2e_total_tps", reply.seconds() > 0 ? usage.path("total_tokens").asLong() / reply.seconds() : null);
+		}
+		return row;
+	}
+
+	static String excerpt(String text, int max) {
+		return text.length() <= max ? text : text.substring(0, max);
+	}
+}

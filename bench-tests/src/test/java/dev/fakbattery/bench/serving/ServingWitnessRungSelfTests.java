@@ -1,0 +1,80 @@
+package dev.fakbattery.bench.serving;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Json;
+import dev.fakbattery.engine.EngineDouble;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+@DisplayName("rung 2 serving witness, run against the engine double")
+class ServingWitnessRungSelfTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("the embedded default passes every check and is SIMULATED")
+	void embeddedDefault() throws Exception {
+		run(Map.of()).assertStatistics(stats -> stats.succeeded(1));
+		JsonNode artifact = artifact();
+		assertThat(artifact.path("verdict").asText()).isEqualTo("SIMULATED");
+		assertThat(artifact.path("acceptance").findValuesAsText("status")).hasSize(8).containsOnly("PASS");
+		assertThat(artifact.path("gateway_quarantine").path("result_admission_kinds").findValuesAsText("")).isEmpty();
+		assertThat(artifact.path("gateway_quarantine").path("result_admission_kinds").toString()).contains("injection", "secret");
+		assertThat(artifact.path("gateway_quarantine").path("secret_reached_upstream").asBoolean(true)).isFalse();
+	}
+
+	@Test
+	@DisplayName("a double behind base.url is still recognised and SIMULATED, never PASS")
+	void doubleBehindBaseUrl() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start()) {
+			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model()))
+				.assertStatistics(stats -> stats.succeeded(1));
+		}
+		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+		assertThat(artifact().path("simulated").asText()).contains("reports itself as the engine double");
+	}
+
+	@Test
+	@DisplayName("a gateway that does not quarantine fails quarantine_flow")
+	void gatewayWithoutQuarantineFails() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start()) {
+			String passThrough = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + System.getProperty("java.class.path")
+					+ " dev.fakbattery.bench.serving.PassThroughGateway {port} {upstream}";
+			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
+					HarnessConstants.GATEWAY_CMD, passThrough)).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode artifact = artifact();
+		assertThat(artifact.path("verdict").asText()).isEqualTo("FAIL");
+		assertThat(artifact.path("acceptance").path("quarantine_flow").path("status").asText()).isEqualTo("FAIL");
+		assertThat(artifact.path("acceptance").path("quarantine_flow").path("observed").asText())
+			.isEqualTo("HTTP 200, quarantine not recorded, secret in response false, secret upstream true");
+		assertThat(artifact.path("acceptance").path("gateway_chat").path("status").asText()).isEqualTo("PASS");
+	}
+
+	private Events run(Map<String, String> config) {
+		Map<String, String> all = new HashMap<>(config);
+		all.put(HarnessConstants.EXPERIMENTS_DIR, dir.toString());
+		all.put(HarnessConstants.ALLOW_PENDING, "true");
+		all.put(HarnessConstants.PROFILE, "battery");
+		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(ServingWitnessRungTests.class))
+			.configurationParameters(all).execute().testEvents();
+	}
+
+	private JsonNode artifact() throws Exception {
+		return Json.MAPPER.readTree(dir.resolve("full-size-serving-witness.json").toFile());
+	}
+}
