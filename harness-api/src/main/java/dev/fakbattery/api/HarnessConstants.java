@@ -50,6 +50,15 @@ public final class HarnessConstants {
 	/** GPU name the node must report (anti-mislabel guard), for example {@code H200}: {@value}. */
 	public static final String GPU_NAME_REQUIRED = "gpu.name.required";
 
+	/** Model id the preflight sizes memory for: {@value}. Default {@code zai-org/GLM-5.2}. */
+	public static final String PREFLIGHT_MODEL = "preflight.model";
+
+	/** Size of {@link #PREFLIGHT_MODEL} in billions of parameters: {@value}. Default 753. */
+	public static final String PREFLIGHT_MODEL_PARAMS_B = "preflight.model.params.b";
+
+	/** KV-cache headroom fraction of the preflight memory rule: {@value}. Default 0.15. */
+	public static final String PREFLIGHT_KV_OVERHEAD = "preflight.kv.overhead";
+
 	/** Samples per leg in the tax witness: {@value}. Default 8, like the seed. */
 	public static final String TAX_COUNT = "tax.count";
 

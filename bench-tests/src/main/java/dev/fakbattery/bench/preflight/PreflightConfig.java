@@ -26,14 +26,14 @@ import dev.fakbattery.api.HarnessConstants;
 public record PreflightConfig(String model, double modelTotalParamsB, String quant, double kvOverhead,
 		QuantTable quants, List<String> engines, Optional<String> requiredGpuName, List<String> supportedGpus) {
 
-	/** Model id recorded in the report: {@value}. Default {@code zai-org/GLM-5.2}. */
-	public static final String MODEL_PROPERTY = "preflight.model";
+	/** Model id recorded in the report (see {@link HarnessConstants#PREFLIGHT_MODEL}). */
+	public static final String MODEL_PROPERTY = HarnessConstants.PREFLIGHT_MODEL;
 
-	/** Model size in billions of parameters: {@value}. Default 753. */
-	public static final String PARAMS_PROPERTY = "preflight.model.params.b";
+	/** Model size in billions of parameters (see {@link HarnessConstants#PREFLIGHT_MODEL_PARAMS_B}). */
+	public static final String PARAMS_PROPERTY = HarnessConstants.PREFLIGHT_MODEL_PARAMS_B;
 
-	/** KV-cache headroom fraction: {@value}. Default 0.15. */
-	public static final String KV_OVERHEAD_PROPERTY = "preflight.kv.overhead";
+	/** KV-cache headroom fraction (see {@link HarnessConstants#PREFLIGHT_KV_OVERHEAD}). */
+	public static final String KV_OVERHEAD_PROPERTY = HarnessConstants.PREFLIGHT_KV_OVERHEAD;
 
 	/** The seed's model: {@value}. */
 	public static final String GLM52 = "zai-org/GLM-5.2";
