@@ -7,6 +7,9 @@ import java.net.URI;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.IntUnaryOperator;
+import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.gateway.GatewayUnderTest;
@@ -180,25 +183,23 @@ class BrokenGatewayTests {
 
 	// -------------------------------------------------------------------------
 
-	/** The reference gateway behind (or in front of) one mangling hop. */
+	/** The reference gateway between two hops; at most one of them is wrong. */
 	abstract static class BrokenTestCase extends WireRules {
-		abstract String what();
+		private final String what;
+		private final RelayHop.Mangle clientSide;
+		private final RelayHop.Mangle upstreamSide;
 
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-			};
-		}
-
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
-			};
+		BrokenTestCase(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide) {
+			this.what = what;
+			this.clientSide = clientSide;
+			this.upstreamSide = upstreamSide;
 		}
 
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, String engine) {
-			RelayHop upstreamHop = new RelayHop(upstream, upstreamSide());
+			RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
 			GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
-			RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide());
+			RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide);
 			return new GatewayUnderTest() {
 				@Override
 				public URI baseUrl() {
@@ -207,7 +208,7 @@ class BrokenGatewayTests {
 
 				@Override
 				public String description() {
-					return what();
+					return what;
 				}
 
 				@Override
@@ -225,246 +226,154 @@ class BrokenGatewayTests {
 		}
 	}
 
+	static final RelayHop.Mangle FAITHFUL = new RelayHop.Mangle() {
+	};
+
+	/** Rewrites every stream event and every whole body. */
+	static RelayHop.Mangle rewriting(UnaryOperator<String> rewrite) {
+		return new RelayHop.Mangle() {
+			@Override
+			public String event(String event) {
+				return rewrite.apply(event);
+			}
+
+			@Override
+			public String body(String body) {
+				return rewrite.apply(body);
+			}
+		};
+	}
+
+	/** Drops the stream events that match. */
+	static RelayHop.Mangle dropping(Predicate<String> drop) {
+		return new RelayHop.Mangle() {
+			@Override
+			public String event(String event) {
+				return drop.test(event) ? null : event;
+			}
+		};
+	}
+
+	static RelayHop.Mangle statuses(IntUnaryOperator map) {
+		return new RelayHop.Mangle() {
+			@Override
+			public int status(int status) {
+				return map.applyAsInt(status);
+			}
+		};
+	}
+
+	static RelayHop.Mangle requests(UnaryOperator<String> rewrite) {
+		return new RelayHop.Mangle() {
+			@Override
+			public String request(String body) {
+				return rewrite.apply(body);
+			}
+		};
+	}
+
 	static class FaithfulHopTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "reference gateway behind faithful hops";
+		FaithfulHopTestCase() {
+			super("reference gateway behind faithful hops", FAITHFUL, FAITHFUL);
 		}
 	}
 
 	static class LeaksDeniedWhenStreamingTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: leaks denied calls when streaming";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
+		LeaksDeniedWhenStreamingTestCase() {
+			super("broken: leaks denied calls when streaming", FAITHFUL, new RelayHop.Mangle() {
 				@Override
 				public String event(String event) {
 					return event.replace("deny_write", "allow_write");
 				}
-			};
+			});
 		}
 	}
 
 	static class BuffersWholeStreamTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: buffers the whole stream";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
+		BuffersWholeStreamTestCase() {
+			super("broken: buffers the whole stream", new RelayHop.Mangle() {
 				@Override
 				public boolean buffers() {
 					return true;
 				}
-			};
+			}, FAITHFUL);
 		}
 	}
 
 	static class DropsUsageChunkTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: drops the usage chunk";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String event(String event) {
-					return event.contains("\"choices\":[]") && event.contains("\"usage\":{") ? null : event;
-				}
-			};
+		DropsUsageChunkTestCase() {
+			super("broken: drops the usage chunk", dropping(e -> e.contains("\"choices\":[]") && e.contains("\"usage\":{")), FAITHFUL);
 		}
 	}
 
 	static class CorruptsArgumentsTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: corrupts arguments";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String event(String event) {
-					return event.replace("path", "paht");
-				}
-
-				@Override
-				public String body(String body) {
-					return body.replace("path", "paht");
-				}
-			};
+		CorruptsArgumentsTestCase() {
+			super("broken: corrupts arguments", rewriting(text -> text.replace("path", "paht")), FAITHFUL);
 		}
 	}
 
 	static class Turns5xxInto200TestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: turns 5xx into 200";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public int status(int status) {
-					return status >= 500 ? 200 : status;
-				}
-			};
+		Turns5xxInto200TestCase() {
+			super("broken: turns 5xx into 200", statuses(status -> status >= 500 ? 200 : status), FAITHFUL);
 		}
 	}
 
 	static class RewritesModelTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: rewrites the model alias";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String request(String body) {
-					return body.replace(ALIAS, "served-default");
-				}
-			};
+		RewritesModelTestCase() {
+			super("broken: rewrites the model alias", FAITHFUL, requests(body -> body.replace(ALIAS, "served-default")));
 		}
 	}
 
 	static class SkipsTransformTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: allows transformed calls unchanged";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String event(String event) {
-					return event.replace("transform_exec", "allow_exec");
-				}
-
-				@Override
-				public String body(String body) {
-					return body.replace("transform_exec", "allow_exec");
-				}
-			};
+		SkipsTransformTestCase() {
+			super("broken: allows transformed calls unchanged", FAITHFUL, rewriting(text -> text.replace("transform_exec", "allow_exec")));
 		}
 	}
 
 	static class AltersContentTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: alters content";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String event(String event) {
-					return event.replace("check.", "chexk.");
-				}
-
-				@Override
-				public String body(String body) {
-					return body.replace("check.", "chexk.");
-				}
-			};
+		AltersContentTestCase() {
+			super("broken: alters content", rewriting(text -> text.replace("check.", "chexk.")), FAITHFUL);
 		}
 	}
 
 	static class DropsErrorFramesTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: drops error frames";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String event(String event) {
-					return event.contains("\"error\"") && !event.contains("\"choices\"") ? null : event;
-				}
-			};
+		DropsErrorFramesTestCase() {
+			super("broken: drops error frames", dropping(e -> e.contains("\"error\"") && !e.contains("\"choices\"")), FAITHFUL);
 		}
 	}
 
 	static class ForwardsPoisonTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: forwards poisoned tool results";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public String request(String body) {
-					return body.contains("quarantined") ? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + SECRET + "\"") : body;
-				}
-			};
+		ForwardsPoisonTestCase() {
+			super("broken: forwards poisoned tool results", FAITHFUL, requests(body -> body.contains("quarantined")
+					? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + SECRET + "\"") : body));
 		}
 	}
 
 	static class DropsRequestIdTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: drops X-Request-Id";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
+		DropsRequestIdTestCase() {
+			super("broken: drops X-Request-Id", FAITHFUL, new RelayHop.Mangle() {
 				@Override
 				public boolean forwards(String header) {
 					return !header.equals("X-Request-Id");
 				}
-			};
+			});
 		}
 	}
 
 	static class ClientErrorsAs500TestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: answers client errors with 500";
-		}
-
-		@Override
-		RelayHop.Mangle clientSide() {
-			return new RelayHop.Mangle() {
-				@Override
-				public int status(int status) {
-					return status == 400 ? 500 : status;
-				}
-			};
+		ClientErrorsAs500TestCase() {
+			super("broken: answers client errors with 500", statuses(status -> status == 400 ? 500 : status), FAITHFUL);
 		}
 	}
 
 	static class SkipsCacheResetTestCase extends BrokenTestCase {
-		@Override
-		String what() {
-			return "broken: never resets the engine cache";
-		}
-
-		@Override
-		RelayHop.Mangle upstreamSide() {
-			return new RelayHop.Mangle() {
+		SkipsCacheResetTestCase() {
+			super("broken: never resets the engine cache", FAITHFUL, new RelayHop.Mangle() {
 				@Override
 				public boolean swallows(String path) {
 					return path.equals("/reset_prefix_cache") || path.equals("/flush_cache");
 				}
-			};
+			});
 		}
 	}
 }
