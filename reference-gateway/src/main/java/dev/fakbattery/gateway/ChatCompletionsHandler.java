@@ -43,18 +43,30 @@ final class ChatCompletionsHandler implements HttpHandler {
 		try (exchange) {
 			if (!PATH.equals(exchange.getRequestURI().getPath())) {
 				Exchanges.sendError(exchange, OpenAiError.of("no route " + exchange.getRequestURI().getPath(), "NotFoundError", null, 404));
-				return;
 			}
-			if (!"POST".equals(exchange.getRequestMethod())) {
+			else if (!"POST".equals(exchange.getRequestMethod())) {
 				exchange.getResponseHeaders().set("Allow", "POST");
 				Exchanges.sendError(exchange, OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use POST", "MethodNotAllowed", null, 405));
-				return;
 			}
-			metrics.request();
-			handleChat(exchange, exchange.getRequestBody().readAllBytes());
+			else {
+				metrics.request();
+				guarded(exchange, exchange.getRequestBody().readAllBytes());
+			}
+		}
+	}
+
+	private void guarded(HttpExchange exchange, byte[] body) throws IOException {
+		try {
+			handleChat(exchange, body);
 		}
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
+		}
+		catch (RuntimeException e) {
+			// a bug, not a wire condition: answer it while nothing was sent rather than reset the connection
+			if (exchange.getResponseCode() < 0) {
+				Exchanges.sendError(exchange, OpenAiError.of("gateway error: " + Upstream.describe(e), "InternalServerError", null, 500));
+			}
 		}
 	}
 

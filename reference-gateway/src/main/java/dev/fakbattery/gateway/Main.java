@@ -24,6 +24,7 @@ public final class Main {
 	private Main() {
 	}
 
+	/** Starts the gateway and blocks until the JVM is asked to stop (SIGTERM, Ctrl-C), then closes it. */
 	public static void main(String[] args) throws InterruptedException {
 		ReferenceGateway gateway;
 		try {

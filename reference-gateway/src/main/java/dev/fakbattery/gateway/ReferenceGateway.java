@@ -121,6 +121,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		return upstream.base();
 	}
 
+	/** The engine dialect: which cache reset follows a quarantine, how a message without calls looks. */
 	public Engine engine() {
 		return engine;
 	}

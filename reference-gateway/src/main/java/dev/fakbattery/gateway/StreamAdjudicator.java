@@ -71,7 +71,9 @@ final class StreamAdjudicator {
 		if (remainder.equals(chunk)) {
 			out.add(event.data());
 		}
-		else if (!rest.isEmpty() || chunk.hasNonNull("usage")) {
+		else if (!rest.isEmpty()) {
+			// a chunk whose choices were all held is dropped whole: sent with "choices":[] and its usage it would
+			// read as the final usage chunk
 			out.add(WireJson.write(remainder));
 		}
 		return out;

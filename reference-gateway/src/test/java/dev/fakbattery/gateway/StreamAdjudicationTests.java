@@ -49,6 +49,8 @@ class StreamAdjudicationTests {
 			assertThat(answer.data()).contains(lastChunkData(fixture));
 			assertRecordThenDone(answer, KitRecord.forCalls(upstreamCalls));
 			assertNoTraceOfDenied(answer, upstreamCalls.get(1));
+			assertThat(rig.upstream.chatRequest().json().get("model").textValue()).isEqualTo("client-alias");
+			assertThat(answer.chunks()).extracting(chunk -> chunk.model().orElseThrow()).containsOnly("Qwen/Qwen2.5-7B-Instruct");
 		}
 	}
 
