@@ -27,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
 @DisplayName("final gate")
 class FinalGateTests {
 
+	private static final java.io.PrintStream QUIET = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+
 	@TempDir
 	Path dir;
 
@@ -149,10 +151,16 @@ class FinalGateTests {
 	void enforceFailsUnlessAllowed() {
 		write(ArtifactId.RUN_CONTRACT, "PASS");
 		String[] strict = { "enforce", "--experiments-dir=" + dir, "--allow-pending=false", "--root-dir=" + dir };
-		assertThatThrownBy(() -> FinalGateMain.run(strict)).isInstanceOf(IllegalStateException.class)
+		assertThatThrownBy(() -> FinalGateMain.run(strict, QUIET)).isInstanceOf(IllegalStateException.class)
 			.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [preflight, serving_witness,")
 			.hasMessageEndingWith("see FINAL-CHECK.md (set -Dallow.pending=true to report without failing)");
-		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir });
+		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir },
+				new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
+			.contains("0 contract         PASS     raw-vllm-vs-fak-gateway-contract.json  raw_fak_run_contract headline")
+			.contains("1 preflight        MISSING  glm52-vllm-preflight.json              missing: no glm52-vllm-preflight.json")
+			.contains("final gate: PENDING_MEASUREMENT, 1/8 required artifacts passed, no authority draft");
 	}
 
 	@Test
@@ -160,7 +168,7 @@ class FinalGateTests {
 	void writeStep() {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
-		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" });
+		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET);
 		assertThat(dir.resolve("final-check.json")).exists();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
 		assertThat(results.resolve("categories.json")).content().contains("PENDING_MEASUREMENT (not measured");

@@ -32,7 +32,7 @@ public final class FinalGateMain {
 	/** Runs {@link #run} and exits non-zero with its message when the gate fails. */
 	public static void main(String[] args) {
 		try {
-			run(args);
+			run(args, System.out);
 		}
 		catch (IllegalStateException | IllegalArgumentException e) {
 			System.err.println("[fak-battery] " + e.getMessage());
@@ -41,7 +41,7 @@ public final class FinalGateMain {
 	}
 
 	/** The gate step; throws {@link IllegalStateException} when the battery must fail. */
-	public static void run(String[] args) {
+	public static void run(String[] args, java.io.PrintStream out) {
 		if (args.length == 0 || !List.of("write", "enforce").contains(args[0])) {
 			throw new IllegalArgumentException("usage: FinalGateMain write|enforce --experiments-dir=DIR [options]");
 		}
@@ -57,18 +57,18 @@ public final class FinalGateMain {
 				.ifPresent(results -> ReportEnvironment.write(results, FinalGate.evaluate(dir)));
 			return;
 		}
-		System.out.println();
-		System.out.println("fak-battery summary (" + root.relativize(dir) + ")");
-		System.out.print(SummaryTable.console(result.rows()));
-		System.out.println("final gate: " + result.status() + ", " + result.passed() + "/" + result.rows().size()
+		out.println();
+		out.println("fak-battery summary (" + root.relativize(dir) + ")");
+		out.print(SummaryTable.console(result.rows()));
+		out.println("final gate: " + result.status() + ", " + result.passed() + "/" + result.rows().size()
 				+ " required artifacts passed" + (result.simulated().isEmpty() ? "" : ", SIMULATED: " + result.simulated())
 				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
-		Optional.ofNullable(options.get("report")).ifPresent(report -> System.out.println("report: " + report));
+		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));
 		List<TestReportScan.FailedTest> failedTests = options.containsKey("test-reports")
 				? TestReportScan.failedTests(Path.of(options.get("test-reports"))) : List.of();
 		if (!failedTests.isEmpty()) {
-			System.out.println(failedTests.size() + " failed test(s):");
-			failedTests.forEach(test -> System.out.println("  " + test));
+			out.println(failedTests.size() + " failed test(s):");
+			failedTests.forEach(test -> out.println("  " + test));
 			throw new IllegalStateException(failedTests.size() + " test(s) failed; first: " + failedTests.get(0)
 					+ (result.complete() ? "" : "; final gate " + result.status()));
 		}
