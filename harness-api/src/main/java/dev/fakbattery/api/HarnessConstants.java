@@ -124,4 +124,26 @@ public final class HarnessConstants {
 
 	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. Default 0 (any free port). */
 	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";
+
+	// the engine container launcher: read only when engine.image is set
+
+	/**
+	 * Tool-call parser the engine container starts with ({@code --tool-call-parser}): {@value}.
+	 * Default {@code hermes} for vLLM, {@code qwen25} for SGLang; the names are not portable
+	 * between the two engines.
+	 */
+	public static final String ENGINE_TOOL_PARSER = "engine.tool.parser";
+
+	/** Tensor-parallel size of the engine container ({@code --tensor-parallel-size} for vLLM, {@code --tp-size} for SGLang): {@value}. Default 1. */
+	public static final String ENGINE_TP = "engine.tp";
+
+	/** Seconds to wait for the engine container's {@code /health} to answer 200 after it started (model loading is slow; the image pull is not counted): {@value}. Default 1800. */
+	public static final String ENGINE_STARTUP_TIMEOUT_SEC = "engine.startup.timeout.sec";
+
+	/**
+	 * NAME of the environment variable holding the Hugging Face token, never the token: {@value}.
+	 * Its value reaches the engine container as {@code HF_TOKEN} and nothing else. Default none
+	 * (public checkpoints).
+	 */
+	public static final String ENGINE_HF_TOKEN_ENV = "engine.hf.token.env";
 }

@@ -1,0 +1,105 @@
+package dev.fakbattery.bench.container;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.regex.Pattern;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+/**
+ * The configuration names of the engine container, read and validated in one place. A bad value
+ * is a misconfiguration ({@link ExtensionConfigurationException}) that names the parameter and the
+ * fix; the Hugging Face token variable's value is never echoed.
+ *
+ * @param image the pinned image reference ({@code engine.image})
+ * @param dialect the engine ({@code engine})
+ * @param model the served model name ({@code model})
+ * @param checkpoint the checkpoint the engine loads ({@code checkpoint.model}, default {@code model})
+ * @param toolParser the tool-call parser ({@code engine.tool.parser})
+ * @param tensorParallel the tensor-parallel size ({@code engine.tp})
+ * @param contextLength the context length, only when {@code context.length} is set
+ * @param startupTimeout how long {@code /health} may take ({@code engine.startup.timeout.sec})
+ * @param hfTokenEnv the NAME of the variable holding the Hugging Face token ({@code engine.hf.token.env})
+ */
+record EngineSettings(String image, EngineDialect dialect, String model, String checkpoint, String toolParser,
+		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Optional<String> hfTokenEnv) {
+
+	static final int DEFAULT_TP = 1;
+	static final int DEFAULT_STARTUP_TIMEOUT_SEC = 1800;
+
+	private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@+-]*");
+	private static final Pattern PARSER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+	private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+	static EngineSettings from(HarnessConfig config) {
+		String image = image(config);
+		EngineDialect dialect = EngineDialect.of(config.engine());
+		String model = model(config);
+		String checkpoint = modelLike(config, HarnessConstants.CHECKPOINT_MODEL).orElse(model);
+		String parser = toolParser(config, dialect);
+		int tp = config.positiveInt(HarnessConstants.ENGINE_TP, DEFAULT_TP);
+		OptionalInt context = config.string(HarnessConstants.CONTEXT_LENGTH).isPresent()
+				? OptionalInt.of(config.positiveInt(HarnessConstants.CONTEXT_LENGTH, 131072))
+				: OptionalInt.empty();
+		Duration timeout = Duration.ofSeconds(
+				config.positiveInt(HarnessConstants.ENGINE_STARTUP_TIMEOUT_SEC, DEFAULT_STARTUP_TIMEOUT_SEC));
+		return new EngineSettings(image, dialect, model, checkpoint, parser, tp, context, timeout, hfTokenEnv(config));
+	}
+
+	private static String image(HarnessConfig config) {
+		String image = config.string(HarnessConstants.ENGINE_IMAGE).orElseThrow(() -> new ExtensionConfigurationException(
+				"engine.image is not set: there is no engine container to start. Fix: pass "
+						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang)."));
+		if (!IMAGE.matcher(image).matches()) {
+			throw new ExtensionConfigurationException("Unable to parse engine.image value [" + image
+					+ "]: expected a Docker image reference. Fix: pass -Dengine.image=vllm/vllm-openai:v0.11.0 "
+					+ "or remove it and pass -Dbase.url of an engine you started.");
+		}
+		String name = image.substring(image.lastIndexOf('/') + 1);
+		if (!image.contains("@") && (!name.contains(":") || name.endsWith(":latest"))) {
+			throw new ExtensionConfigurationException("engine.image value [" + image
+					+ "] is not pinned: an artifact must name the engine build it measured. Fix: pass a version tag or "
+					+ "digest, for example -Dengine.image=vllm/vllm-openai:v0.11.0 (not :latest).");
+		}
+		return image;
+	}
+
+	private static String model(HarnessConfig config) {
+		return modelLike(config, HarnessConstants.MODEL).orElseThrow(() -> new ExtensionConfigurationException(
+				"engine.image is set but model is not: the container needs the served model name. Fix: pass "
+						+ "-Dmodel=<served name> and, when the checkpoint differs, -Dcheckpoint.model=<Hugging Face id or path>."));
+	}
+
+	private static Optional<String> modelLike(HarnessConfig config, String name) {
+		Optional<String> value = config.string(name);
+		if (value.isPresent() && value.get().startsWith("-")) {
+			throw new ExtensionConfigurationException("Unable to parse " + name + " value [" + value.get()
+					+ "]: expected a model name or path, not a flag. Fix: pass -D" + name + "=Qwen/Qwen2.5-7B-Instruct.");
+		}
+		return value;
+	}
+
+	private static String toolParser(HarnessConfig config, EngineDialect dialect) {
+		String parser = config.string(HarnessConstants.ENGINE_TOOL_PARSER, dialect.defaultToolParser());
+		if (!PARSER.matcher(parser).matches()) {
+			throw new ExtensionConfigurationException("Unable to parse engine.tool.parser value [" + parser
+					+ "]: expected one parser name (letters, digits, '.', '_', '-'). Fix: pass -Dengine.tool.parser="
+					+ dialect.defaultToolParser() + " or remove it to use the default (hermes for vllm, qwen25 for sglang).");
+		}
+		return parser;
+	}
+
+	private static Optional<String> hfTokenEnv(HarnessConfig config) {
+		Optional<String> name = config.string(HarnessConstants.ENGINE_HF_TOKEN_ENV);
+		if (name.isPresent() && (!ENV_NAME.matcher(name.get()).matches() || name.get().startsWith("hf_"))) {
+			throw new ExtensionConfigurationException("engine.hf.token.env must be the NAME of an environment variable "
+					+ "(letters, digits and '_'), not the token; its value is not printed. Fix: export HF_TOKEN=<token> "
+					+ "and pass -Dengine.hf.token.env=HF_TOKEN.");
+		}
+		return name;
+	}
+}

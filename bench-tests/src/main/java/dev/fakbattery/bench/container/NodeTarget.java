@@ -1,0 +1,59 @@
+package dev.fakbattery.bench.container;
+
+import java.net.URI;
+import java.util.Optional;
+import java.util.function.Function;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungRun;
+
+/**
+ * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
+ * (then {@code engine.image} is not started); else the engine container of {@code engine.image}
+ * ({@link EngineContainers}); else nothing, recorded on the run as the pending measurement
+ * {@code base.url} ("raw engine base URL is not configured").
+ *
+ * <h2>Example</h2>
+ * <pre>
+ * Optional&lt;URI&gt; base = NodeTarget.baseUrl(run);
+ * if (base.isEmpty()) {
+ *     return; // pending: the fail-closed extension reports it
+ * }
+ * </pre>
+ *
+ * @since 0.1
+ */
+public final class NodeTarget {
+
+	private NodeTarget() {
+	}
+
+	/**
+	 * The raw engine base URL, ending in {@code /v1}.
+	 *
+	 * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on a bad value
+	 * @throws org.opentest4j.TestAbortedException when {@code engine.image} is set, Docker is absent and the profile is not {@code gpu}
+	 * @throws EngineUnavailableError when the engine container cannot run (see {@link EngineContainers})
+	 */
+	public static Optional<URI> baseUrl(RungRun run) {
+		return baseUrl(run, EngineContainers::baseUrl);
+	}
+
+	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
+	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
+		return baseUrl(run, engines::engineUrl);
+	}
+
+	private static Optional<URI> baseUrl(RungRun run, Function<HarnessConfig, Optional<URI>> container) {
+		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
+		if (configured.isPresent()) {
+			return configured;
+		}
+		Optional<URI> started = container.apply(run.config());
+		if (started.isPresent()) {
+			return started;
+		}
+		return run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+	}
+}

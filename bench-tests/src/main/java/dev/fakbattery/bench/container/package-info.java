@@ -1,0 +1,13 @@
+/**
+ * The raw engine as a container: {@code -Dengine.image=vllm/vllm-openai:v0.11.0} starts vLLM (or
+ * SGLang with {@code -Dengine=sglang}) on all GPUs with Testcontainers, once per JVM, and the rungs
+ * measure it through {@link dev.fakbattery.bench.container.NodeTarget#baseUrl(dev.fakbattery.api.RungRun)}.
+ *
+ * <p>{@link dev.fakbattery.bench.container.EngineContainerSpec} is the container as a plain value
+ * (unit tested without Docker or a GPU); {@link dev.fakbattery.bench.container.EngineContainers}
+ * starts, shares and stops it and turns "no Docker" into a skip, or a failure under
+ * {@code -Pgpu}.
+ *
+ * @since 0.1
+ */
+package dev.fakbattery.bench.container;

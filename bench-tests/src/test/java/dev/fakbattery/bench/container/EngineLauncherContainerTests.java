@@ -1,0 +1,106 @@
+package dev.fakbattery.bench.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Proxy;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.model.DeviceRequest;
+import com.github.dockerjava.api.model.HostConfig;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.HttpWaitStrategy;
+
+/** The Testcontainers container the launcher configures, inspected without starting it (no Docker needed). */
+@DisplayName("engine launcher: the Testcontainers container, configured but not started")
+class EngineLauncherContainerTests {
+
+	private static final EngineContainerSpec VLLM = EngineContainerSpec.from(Configs.vllm("engine.hf.token.env", "MY_HF"));
+	private static final EngineContainerSpec SGLANG = EngineContainerSpec.from(Configs.of("engine", "sglang",
+			"engine.image", Configs.SGLANG_IMAGE, "model", "qwen"));
+
+	@Test
+	@DisplayName("arguments, port 8000, 16 GiB shared memory, env, the engine log")
+	void configured() {
+		GenericContainer<?> container = TestcontainersEngineLauncher.container(VLLM, Map.of("HF_TOKEN", "hf_secret_value"));
+		assertThat(container.getCommandParts()).containsExactlyElementsOf(VLLM.args());
+		assertThat(container.getExposedPorts()).containsExactly(8000);
+		assertThat(container.getShmSize()).isEqualTo(17_179_869_184L);
+		assertThat(container.getEnvMap()).isEqualTo(Map.of("HF_TOKEN", "hf_secret_value"));
+		assertThat(container.getLogConsumers()).hasSize(1);
+	}
+
+	@Test
+	@DisplayName("waits for GET /health == 200 within the startup timeout")
+	void waitsForHealth() throws ReflectiveOperationException {
+		GenericContainer<?> container = TestcontainersEngineLauncher.container(
+				EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "42")), Map.of());
+		var field = GenericContainer.class.getDeclaredField("waitStrategy");
+		field.setAccessible(true);
+		Object strategy = field.get(container);
+		assertThat(strategy).isInstanceOf(HttpWaitStrategy.class);
+		assertThat(strategy).extracting("path", "statusCodes", "startupTimeout")
+			.containsExactly("/health", java.util.Set.of(200), java.time.Duration.ofSeconds(42));
+	}
+
+	@Test
+	@DisplayName("vLLM: all GPUs requested, the image's entrypoint kept")
+	void vllmCreateCommand() {
+		RecordedCmd cmd = RecordedCmd.create();
+		TestcontainersEngineLauncher.customize(VLLM, cmd.proxy());
+		assertThat(cmd.host.getDeviceRequests()).singleElement().satisfies(request -> {
+			assertThat(request.getCount()).isEqualTo(-1);
+			assertThat(request.getCapabilities()).isEqualTo(List.of(List.of("gpu")));
+		});
+		assertThat(cmd.entrypoints).isEmpty();
+	}
+
+	@Test
+	@DisplayName("SGLang: all GPUs requested, entrypoint python3 -m sglang.launch_server")
+	void sglangCreateCommand() {
+		RecordedCmd cmd = RecordedCmd.create();
+		TestcontainersEngineLauncher.customize(SGLANG, cmd.proxy());
+		assertThat(cmd.host.getDeviceRequests()).extracting(DeviceRequest::getCount).containsExactly(-1);
+		assertThat(cmd.entrypoints).containsExactly(List.of("python3", "-m", "sglang.launch_server"));
+	}
+
+	@Test
+	@DisplayName("the base URL: localhost becomes 127.0.0.1, a remote host stays, IPv6 gets brackets")
+	void baseUrl() {
+		assertThat(TestcontainersEngineLauncher.baseUrl("localhost", 32771)).isEqualTo(URI.create("http://127.0.0.1:32771/v1"));
+		assertThat(TestcontainersEngineLauncher.baseUrl("10.0.0.7", 32771)).isEqualTo(URI.create("http://10.0.0.7:32771/v1"));
+		assertThat(TestcontainersEngineLauncher.baseUrl("::1", 1)).isEqualTo(URI.create("http://[::1]:1/v1"));
+	}
+
+	/** A create command that records what the modifier did to it. */
+	private static final class RecordedCmd {
+
+		final HostConfig host = HostConfig.newHostConfig();
+		final List<List<String>> entrypoints = new ArrayList<>();
+		private CreateContainerCmd proxy;
+
+		static RecordedCmd create() {
+			RecordedCmd recorded = new RecordedCmd();
+			recorded.proxy = (CreateContainerCmd) Proxy.newProxyInstance(CreateContainerCmd.class.getClassLoader(),
+					new Class<?>[] {CreateContainerCmd.class}, (self, method, args) -> switch (method.getName()) {
+						case "getHostConfig" -> recorded.host;
+						case "withEntrypoint" -> {
+							recorded.entrypoints.add(args[0] instanceof String[] words ? List.of(words) : List.copyOf((List<String>) args[0]));
+							yield self;
+						}
+						default -> throw new AssertionError("unexpected call " + method.getName());
+					});
+			return recorded;
+		}
+
+		CreateContainerCmd proxy() {
+			return proxy;
+		}
+	}
+}
