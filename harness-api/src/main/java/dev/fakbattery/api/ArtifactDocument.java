@@ -30,7 +30,7 @@ final class ArtifactDocument {
 		doc.set("pending", pending(run));
 		doc.set("acceptance", acceptance(run));
 		thrown.ifPresent(t -> doc.put("error", t.getClass().getSimpleName() + ": " + t.getMessage()));
-		doc.set("summary", summary(run, verdict, doc.path("summary")));
+		doc.set("summary", summary(run, verdict, doc.path("summary"), thrown));
 		doc.set("provenance", Provenance.collect(run.config(), run.provenanceOverrides()));
 		return doc;
 	}
@@ -73,14 +73,15 @@ final class ArtifactDocument {
 		return node;
 	}
 
-	private static ObjectNode summary(RungRun run, Verdict verdict, com.fasterxml.jackson.databind.JsonNode existing) {
+	private static ObjectNode summary(RungRun run, Verdict verdict, com.fasterxml.jackson.databind.JsonNode existing,
+			Optional<Throwable> thrown) {
 		ObjectNode summary = existing.isObject() ? ((ObjectNode) existing).deepCopy() : Json.MAPPER.createObjectNode();
 		summary.put("verdict", verdict.name());
 		summary.put("passed", run.checks().stream().filter(Check::passed).count());
 		summary.put("checks", run.checks().size());
 		summary.put("headline", run.headline().orElse(null));
 		if (verdict == Verdict.PENDING_MEASUREMENT) {
-			summary.put("pending_reason", RungOutcome.pendingReason(run));
+			summary.put("pending_reason", RungOutcome.pendingReason(run, thrown));
 		}
 		if (verdict == Verdict.FAIL) {
 			summary.put("failure", RungOutcome.failureMessage(run));

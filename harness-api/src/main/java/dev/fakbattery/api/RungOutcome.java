@@ -23,7 +23,7 @@ final class RungOutcome {
 		if (!failedChecks(run).isEmpty()) {
 			return Verdict.FAIL;
 		}
-		if (!run.pendings().isEmpty()) {
+		if (!run.pendings().isEmpty() || thrown.isPresent()) {
 			return Verdict.PENDING_MEASUREMENT;
 		}
 		if (run.plannedBecause().isPresent()) {
@@ -42,6 +42,12 @@ final class RungOutcome {
 	/** {@code <what> (<how>); <what> (<how>)} over every pending measurement. */
 	static String pendingReason(RungRun run) {
 		return run.pendings().stream().map(Measurement.Pending::reason).collect(Collectors.joining("; "));
+	}
+
+	/** The pending reason, or the reason the rung was aborted (skipped) before it could measure. */
+	static String pendingReason(RungRun run, Optional<Throwable> thrown) {
+		String pending = pendingReason(run);
+		return pending.isEmpty() ? thrown.map(Throwable::getMessage).orElse("") : pending;
 	}
 
 	/** The one-line failure of a FAIL verdict: the rung, then each failed check. */

@@ -118,6 +118,14 @@ class RungExtensionsTests {
 	}
 
 	@Test
+	@DisplayName("a rung aborted before it measured is PENDING_MEASUREMENT with the abort's reason, never FAIL or PASS")
+	void abortedRungIsPending() throws Exception {
+		run("abortsBeforeMeasuring", true).testEvents().assertStatistics(stats -> stats.aborted(1));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(artifact().path("summary").path("pending_reason").asText()).isEqualTo("engine.image is set but Docker is not available");
+	}
+
+	@Test
 	@DisplayName("a bad configuration value names the parameter, the value and the fix")
 	void badConfigurationNamesItself() {
 		EngineTestKit.engine("junit-jupiter")
@@ -209,6 +217,11 @@ class RungExtensionsTests {
 		@Test
 		void throwsError(RungRun run) {
 			throw new IllegalStateException("upstream returned 503");
+		}
+
+		@Test
+		void abortsBeforeMeasuring(RungRun run) {
+			throw new TestAbortedException("engine.image is set but Docker is not available");
 		}
 
 		@Test

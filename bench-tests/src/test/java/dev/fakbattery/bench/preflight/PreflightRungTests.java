@@ -11,6 +11,7 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
+import dev.fakbattery.bench.container.NodeTarget;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -28,7 +29,7 @@ class PreflightRungTests {
 	@Test
 	@DisplayName("probes the node: GPUs, engine install, served model")
 	void preflight(RungRun run) {
-		Optional<URI> base = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		Optional<URI> base = NodeTarget.baseUrl(run);
 		if (base.isEmpty()) {
 			return;
 		}

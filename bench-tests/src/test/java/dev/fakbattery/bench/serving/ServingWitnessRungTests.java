@@ -22,6 +22,7 @@ import dev.fakbattery.api.ServingWitnessRung;
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.Dialect;
 import dev.fakbattery.engine.EngineDouble;
 
@@ -47,9 +48,10 @@ class ServingWitnessRungTests {
 	@DisplayName("direct chat, the same chat through the gateway, and the quarantine flow")
 	void servingWitness(RungRun run) throws Exception {
 		HarnessConfig config = run.config();
-		Optional<URI> base = config.v1Url(HarnessConstants.BASE_URL);
-		if (base.isEmpty() && "gpu".equals(config.profile())) {
-			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		boolean node = "gpu".equals(config.profile()) || config.string(HarnessConstants.BASE_URL).isPresent()
+				|| config.string(HarnessConstants.ENGINE_IMAGE).isPresent();
+		Optional<URI> base = node ? NodeTarget.baseUrl(run) : Optional.empty();
+		if (node && base.isEmpty()) {
 			return;
 		}
 		try (EngineDouble engineDouble = base.isEmpty() ? EngineDouble.builder().dialect(Dialect.parse(config.engine())).start() : null) {

@@ -17,6 +17,7 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.SwebenchRung;
+import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.bench.process.CommandResult;
 import dev.fakbattery.bench.process.ProcessCommandRunner;
 
@@ -40,7 +41,7 @@ class SwebenchRungTests {
 	@Test
 	@DisplayName("drives the compare runner and validates its artifacts strictly")
 	void swebenchCompare(RungRun run) {
-		Optional<URI> base = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		Optional<URI> base = NodeTarget.baseUrl(run);
 		Optional<String> runDir = run.requireConfig(HarnessConstants.SWEBENCH_RUN_DIR, "SWE-bench run folder", "/path/to/run-dir");
 		Optional<String> runner = run.config().string(HarnessConstants.SWEBENCH_RUNNER);
 		if (runner.isEmpty()) {
