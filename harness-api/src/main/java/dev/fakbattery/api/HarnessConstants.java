@@ -59,6 +59,13 @@ public final class HarnessConstants {
 	/** KV-cache headroom fraction of the preflight memory rule: {@value}. Default 0.15. */
 	public static final String PREFLIGHT_KV_OVERHEAD = "preflight.kv.overhead";
 
+	/**
+	 * Engines compared head to head, each with its base URL and disclosed precision and batching
+	 * regime: {@value}, for example
+	 * {@code vllm=http://h:8000/v1,precision=fp8,batching=continuous;sglang=http://h:30000/v1,precision=fp8,batching=continuous}.
+	 */
+	public static final String ENGINE_COMPARE = "engine.compare";
+
 	/** Samples per leg in the tax witness: {@value}. Default 8, like the seed. */
 	public static final String TAX_COUNT = "tax.count";
 
