@@ -1,7 +1,7 @@
 package dev.fakbattery.api;
 
 /**
- * The required artifacts of the battery, one per rung check; the final gate reads exactly these.
+ * The artifacts of the battery, one per rung check; the final gate reads exactly the required ones.
  * File names and schema ids mirror the seed's where the artifact is the seed's.
  *
  * @since 0.1
@@ -17,14 +17,22 @@ public enum ArtifactId {
 	SWEBENCH_COMPARE("swebench_verified_20", "4 swebench-20", "swebench-20-compare-check.json",
 			"fak-battery.swebench-compare-check.v1"),
 	FLOORS("floors", "5 floors", "floors-check.json", "fak-battery.floors-check.v1"),
-	WIRE_CONFORMANCE("wire_conformance", "wire", "wire-conformance.json", "fak-battery.wire-conformance.v1");
+	WIRE_CONFORMANCE("wire_conformance", "wire", "wire-conformance.json", "fak-battery.wire-conformance.v1"),
+	/** Optional: written only when {@code engine.compare} names engines; the final gate does not require it. */
+	ENGINE_COMPARE("engine_compare", "engine head-to-head", "engine-compare.json", "fak-battery.engine-compare.v1", false);
 
 	private final String id;
 	private final String rung;
 	private final String fileName;
 	private final String schema;
+	private final boolean required;
 
 	ArtifactId(String id, String rung, String fileName, String schema) {
+		this(id, rung, fileName, schema, true);
+	}
+
+	ArtifactId(String id, String rung, String fileName, String schema, boolean required) {
+		this.required = required;
 		this.id = id;
 		this.rung = rung;
 		this.fileName = fileName;
@@ -47,5 +55,15 @@ public enum ArtifactId {
 
 	public String schema() {
 		return schema;
+	}
+
+	/** Whether the final gate requires this artifact. */
+	public boolean required() {
+		return required;
+	}
+
+	/** The artifacts the final gate requires, in rung order. */
+	public static java.util.List<ArtifactId> requiredArtifacts() {
+		return java.util.Arrays.stream(values()).filter(ArtifactId::required).toList();
 	}
 }

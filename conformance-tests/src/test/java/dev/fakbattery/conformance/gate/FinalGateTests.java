@@ -56,14 +56,14 @@ class FinalGateTests {
 		JsonNode check = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile());
 		assertThat(check.path("schema").asText()).isEqualTo("fak.glm52-vllm-agentic-battery.v1");
 		assertThat(check.path("summary").path("required_failed").get(0).asText()).isEqualTo("preflight");
-		assertThat(check.path("summary").path("required_artifacts").asInt()).isEqualTo(ArtifactId.values().length);
+		assertThat(check.path("summary").path("required_artifacts").asInt()).isEqualTo(ArtifactId.requiredArtifacts().size());
 		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).doesNotExist();
 	}
 
 	@Test
 	@DisplayName("all passed on real measurements: COMPLETE with an authority draft")
 	void allPass() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS");
 		}
 		GateResult result = FinalGate.evaluate(dir);
@@ -77,7 +77,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("one SIMULATED artifact: no authority draft, and a stale draft is removed")
 	void oneSimulated() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, id == ArtifactId.VLLM_TAX ? "SIMULATED" : "PASS");
 		}
 		Files.writeString(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md"), "stale draft from an earlier run");
@@ -94,7 +94,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("one artifact missing: PENDING_MEASUREMENT naming it")
 	void oneMissing() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			if (id != ArtifactId.SERVING_WITNESS) {
 				write(id, "PASS");
 			}
@@ -108,7 +108,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("a PENDING_MEASUREMENT or PLANNED artifact counts as missing, never passed")
 	void pendingAndPlannedAreMissing() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, switch (id) {
 				case FLOORS -> "PENDING_MEASUREMENT";
 				case SWEBENCH_COMPARE -> "PLANNED";
@@ -121,7 +121,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("one artifact failing: PENDING_MEASUREMENT with it in required_failed")
 	void oneFailing() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, id == ArtifactId.VLLM_TAX ? "FAIL" : "PASS");
 		}
 		GateResult result = FinalGate.evaluate(dir);
@@ -132,7 +132,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("a mislabelled or unreadable artifact fails: the file name alone proves nothing")
 	void wrongSchemaOrGarbageFails() throws IOException {
-		for (ArtifactId id : ArtifactId.values()) {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS");
 		}
 		ArtifactFiles.writeJson(dir.resolve(ArtifactId.VLLM_TAX.fileName()),

@@ -99,7 +99,7 @@ public final class RunContract {
 		completeness.put("complete_when", "summary.complete == true and required_missing/required_failed are empty");
 		completeness.put("authority_link_required", true);
 		ObjectNode required = doc.putObject("required_artifacts");
-		for (ArtifactId artifact : ArtifactId.values()) {
+		for (ArtifactId artifact : ArtifactId.requiredArtifacts()) {
 			required.put(artifact.id(), artifact.fileName());
 		}
 		required.put("final_check", GateWriter.FINAL_CHECK_JSON);
