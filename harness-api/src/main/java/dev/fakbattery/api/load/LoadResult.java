@@ -23,13 +23,15 @@ import dev.fakbattery.api.stats.Summary;
  * @param notSent planned requests never sent because the time cap came first
  * @param startNanos start of the measured phase
  * @param endNanos end of the last measured request
+ * @param durationS vLLM's {@code duration}: first measured send to the end of the last measured request,
+ * in seconds ({@code NaN} when nothing was sent); for a {@linkplain #merge merged} result the sum of its parts'
  * @param scheduleLagMs open loop: release time minus intended time, per request; empty for a closed loop
  * @param timeCapped whether the time cap stopped the run
  * @since 0.1
  */
 public record LoadResult(String target, String baseUrl, String mode, int concurrency, double rate, int planned,
 		List<RequestOutcome> outcomes, int warmupSent, int warmupFailed, int notSent, long startNanos, long endNanos,
-		Optional<Summary> scheduleLagMs, boolean timeCapped) {
+		double durationS, Optional<Summary> scheduleLagMs, boolean timeCapped) {
 
 	public LoadResult {
 		Objects.requireNonNull(target, "target");
@@ -48,17 +50,36 @@ public record LoadResult(String target, String baseUrl, String mode, int concurr
 		return outcomes.stream().filter(o -> !o.ok()).toList();
 	}
 
-	/**
-	 * Benchmark duration in seconds, vLLM's {@code duration}: the first measured send to the end of
-	 * the last measured request; {@code NaN} when nothing was sent.
-	 */
-	public double durationS() {
+	/** First measured send to the end of the last measured request, in seconds; {@code NaN} when none. */
+	static double spanS(List<RequestOutcome> outcomes) {
 		if (outcomes.isEmpty()) {
 			return Double.NaN;
 		}
 		long first = outcomes.stream().mapToLong(RequestOutcome::sentNanos).min().orElseThrow();
 		long last = outcomes.stream().mapToLong(RequestOutcome::endNanos).max().orElseThrow();
 		return (last - first) / 1e9;
+	}
+
+	/**
+	 * One result from runs of the same target taken in turns (e.g. the two batches of an arm in an ABBA
+	 * schedule): outcomes in send order, counts added, durations added (the other arm's turns in between
+	 * are not this target's time). Schedule lag is kept only for a single part.
+	 * @throws IllegalArgumentException if there are no parts or they are of different targets
+	 */
+	public static LoadResult merge(String mode, List<LoadResult> parts) {
+		if (parts.isEmpty() || parts.stream().map(LoadResult::target).distinct().count() != 1) {
+			throw new IllegalArgumentException("merge needs results of one target, got " + parts.stream().map(LoadResult::target).toList());
+		}
+		List<RequestOutcome> all = parts.stream().flatMap(p -> p.outcomes().stream())
+			.sorted(java.util.Comparator.comparingLong(RequestOutcome::sentNanos)).toList();
+		LoadResult first = parts.get(0);
+		double duration = parts.stream().mapToDouble(LoadResult::durationS).filter(Double::isFinite).sum();
+		return new LoadResult(first.target(), first.baseUrl(), mode, first.concurrency(), first.rate(),
+				parts.stream().mapToInt(LoadResult::planned).sum(), all, parts.stream().mapToInt(LoadResult::warmupSent).sum(),
+				parts.stream().mapToInt(LoadResult::warmupFailed).sum(), parts.stream().mapToInt(LoadResult::notSent).sum(),
+				parts.stream().mapToLong(LoadResult::startNanos).min().orElseThrow(),
+				parts.stream().mapToLong(LoadResult::endNanos).max().orElseThrow(), all.isEmpty() ? Double.NaN : duration,
+				parts.size() == 1 ? first.scheduleLagMs() : Optional.empty(), parts.stream().anyMatch(LoadResult::timeCapped));
 	}
 
 	/** Completion tokens of the successful requests, per second of {@link #durationS()}. */

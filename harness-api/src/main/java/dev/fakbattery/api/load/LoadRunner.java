@@ -164,7 +164,7 @@ public final class LoadRunner {
 		List<RequestOutcome> sorted = new ArrayList<>(outcomes);
 		sorted.sort(Comparator.comparingInt(RequestOutcome::index));
 		return new LoadResult(client.name(), client.baseUrl().toString(), mode, concurrency, rate, planned, sorted,
-				warmup.sent(), warmup.failed(), planned - sorted.size(), start, end,
+				warmup.sent(), warmup.failed(), planned - sorted.size(), start, end, LoadResult.spanS(sorted),
 				lag == null ? java.util.Optional.empty() : java.util.Optional.of(lag.summary()), capped);
 	}
 

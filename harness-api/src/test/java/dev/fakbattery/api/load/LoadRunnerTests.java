@@ -66,6 +66,21 @@ class LoadRunnerTests {
 	}
 
 	@Test
+	@DisplayName("two turns of one target merge into one result: outcomes in send order, durations added")
+	void merge() throws Exception {
+		try (StubEngine stub = new StubEngine("ok"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+			LoadResult a = LoadRunner.run(client, STREAM, new ClosedLoop(2, 4, 0, Duration.ofSeconds(30)), Progress.silent());
+			LoadResult b = LoadRunner.run(client, STREAM, new ClosedLoop(2, 4, 1, Duration.ofSeconds(30)), Progress.silent());
+			LoadResult merged = LoadResult.merge("closed-loop concurrency 2, 2 turns", java.util.List.of(a, b));
+			assertThat(merged.outcomes()).hasSize(8);
+			assertThat(merged.planned()).isEqualTo(8);
+			assertThat(merged.warmupSent()).isEqualTo(1);
+			assertThat(merged.durationS()).isCloseTo(a.durationS() + b.durationS(), org.assertj.core.api.Assertions.within(1e-12));
+			assertThat(merged.outcomes().get(4).sentNanos()).isGreaterThan(merged.outcomes().get(3).sentNanos());
+		}
+	}
+
+	@Test
 	@DisplayName("an unreachable target fails each request with status 0 and the URL")
 	void unreachable() {
 		try (TargetClient client = TargetClient.open("raw", java.net.URI.create("http://127.0.0.1:9/v1"))) {
