@@ -11,11 +11,14 @@ import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Json;
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 
 /**
  * Obtains the gateway under test through {@link GatewayLauncher} ({@code gateway.url}, else
  * {@code gateway.cmd}, else the embedded reference gateway) and describes it in the seed's
- * {@code gateway_process} fields: {@code mode} {@code existing}, {@code started},
+ * {@code gateway_process} fields (a gateway that does not answer {@code GET /models} at all counts as not
+ * started, so no comparison is ever one-legged): {@code mode} {@code existing}, {@code started},
  * {@code start-failed} or {@code start-timeout}, {@code url}, {@code pid} (null: not exposed),
  * {@code command}, plus {@code embedded}, {@code description}, {@code log} and {@code error}.
  *
@@ -44,6 +47,11 @@ public record GatewayStart(Optional<GatewayUnderTest> gateway, ObjectNode proces
 		try {
 			GatewayUnderTest gateway = GatewayLauncher.resolve(config, upstream, model, engine, logDir);
 			process.put("url", gateway.baseUrl().toString());
+			ServedModels answer = SystemPreflightProbes.create().models(gateway.baseUrl());
+			if (answer.httpStatus() == 0) {
+				gateway.close();
+				throw new IllegalStateException("GET " + gateway.baseUrl() + "/models got no response: " + answer.bodyExcerpt());
+			}
 			process.put("description", embedded ? "embedded reference gateway in front of " + upstream : gateway.description());
 			gateway.log().ifPresent(log -> process.put("log", log.toString()));
 			return new GatewayStart(Optional.of(gateway), process, Optional.empty());

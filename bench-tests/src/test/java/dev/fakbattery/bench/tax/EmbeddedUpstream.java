@@ -25,9 +25,12 @@ final class EmbeddedUpstream implements AutoCloseable {
 
 	private final String dialect;
 
-	private EmbeddedUpstream(EngineDouble engine, String dialect) {
+	private final String settings;
+
+	private EmbeddedUpstream(EngineDouble engine, String dialect, String settings) {
 		this.engine = engine;
 		this.dialect = dialect;
+		this.settings = settings;
 	}
 
 	/** Starts the double for {@code config}'s engine and model. */
@@ -39,12 +42,12 @@ final class EmbeddedUpstream implements AutoCloseable {
 			.spin(spin)
 			.seed(TaxSettings.SEED);
 		config.string(HarnessConstants.MODEL).ifPresent(builder::model);
-		return new EmbeddedUpstream(builder.start(), dialect);
+		return new EmbeddedUpstream(builder.start(), dialect, timing + ", spin " + spin.toNanos() / 1_000 + " us, seed " + TaxSettings.SEED);
 	}
 
 	TaxUpstream upstream() {
-		String because = "no " + HarnessConstants.BASE_URL + ": measured against the engine double (" + dialect
-				+ " dialect, seeded timing model) with the gateway in front of it; not a real engine";
+		String because = "no " + HarnessConstants.BASE_URL + ": measured against the engine double (" + dialect + " dialect, "
+				+ settings + ") with the gateway in front of it; not a real engine";
 		return TaxUpstream.simulated(URI.create(engine.baseUrl()), dialect, because, lag());
 	}
 

@@ -101,6 +101,18 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
+	@DisplayName("a gateway.url that does not answer skips both legs: the raw engine gets no measured request")
+	void gatewayUrlSilent() throws IOException {
+		RungRun run = run(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1"));
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
+			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
+			assertThat(check(run, "gateway_command").observed()).startsWith("mode start-failed: GET http://127.0.0.1:9/v1/models got no response");
+			assertThat(upstream.engine().requestCount()).isZero();
+			assertThat(check(run, "gateway_chat").observed()).startsWith("not run: the gateway did not start (gateway.url http://127.0.0.1:9/v1)");
+		}
+	}
+
+	@Test
 	@DisplayName("non-200 samples are counted and reported in the leg, and fail its check")
 	void non200Counted() throws IOException {
 		RungRun run = run(Map.of());

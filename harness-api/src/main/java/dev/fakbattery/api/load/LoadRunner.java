@@ -18,7 +18,8 @@ import dev.fakbattery.api.stats.LatencyRecorder;
  * Runs a {@link ClosedLoop} or an {@link OpenLoop} against one {@link TargetClient}, each request on
  * its own virtual thread. Every run is bounded twice: by its request count and by its time cap, at
  * which requests in flight are interrupted (and recorded as failed) and requests not yet sent are
- * counted as not sent; nothing is dropped silently.
+ * counted as not sent; nothing is dropped silently. {@link Progress} ticks once per measured request
+ * ({@link Progress#silent()} for none).
  *
  * <pre>
  * LoadResult result = LoadRunner.run(raw, payload, new ClosedLoop(64, 256, 64, Duration.ofMinutes(2)), progress);
