@@ -33,7 +33,7 @@ import java.util.concurrent.Executors;
  */
 public final class TargetClient implements AutoCloseable {
 
-	/** How long a request may wait for its response headers unless told otherwise. */
+	/** How long one request may take, headers and whole body, unless told otherwise. */
 	public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(120);
 
 	private final String name;
@@ -72,8 +72,9 @@ public final class TargetClient implements AutoCloseable {
 	}
 
 	/**
-	 * A client that adds {@code headers} (e.g. {@code Authorization}) to every request and waits at most
-	 * {@code responseTimeout} for response headers.
+	 * A client that adds {@code headers} (e.g. {@code Authorization}) to every request and ends any
+	 * request still running after {@code responseTimeout} (headers and whole body; a stream that never
+	 * ends fails as timed out).
 	 */
 	public static TargetClient open(String name, URI baseUrl, Map<String, String> headers, Duration responseTimeout) {
 		return new TargetClient(name, baseUrl, new LinkedHashMap<>(headers), responseTimeout);
@@ -108,21 +109,28 @@ public final class TargetClient implements AutoCloseable {
 			.POST(HttpRequest.BodyPublishers.ofByteArray(payload.body()));
 		headers.forEach(request::header);
 		ResponseReader reader = new ResponseReader(name, index, warmup, intendedNanos);
+		RequestWatchdog watchdog = new RequestWatchdog(responseTimeout);
 		long sent = System.nanoTime();
 		reader.sentAt(sent);
+		RequestOutcome outcome;
 		try {
 			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
 			try (InputStream body = response.body()) {
-				return payload.stream() ? reader.stream(response.statusCode(), body) : reader.whole(response.statusCode(), body);
+				outcome = payload.stream() ? reader.stream(response.statusCode(), body) : reader.whole(response.statusCode(), body);
 			}
 		}
 		catch (IOException e) {
-			return reader.transportFailure(e.getClass().getSimpleName() + ": " + e.getMessage() + " (" + chatUri + ")");
+			outcome = reader.transportFailure(e.getClass().getSimpleName() + ": " + e.getMessage() + " (" + chatUri + ")");
 		}
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
-			return reader.transportFailure("interrupted: the run's time cap ended the request (" + chatUri + ")");
+			outcome = reader.transportFailure("interrupted: the run's time cap ended the request (" + chatUri + ")");
 		}
+		if (watchdog.finish()) {
+			return reader.transportFailure("timed out: no complete response within " + responseTimeout.toMillis() + " ms ("
+					+ chatUri + ")");
+		}
+		return outcome;
 	}
 
 	@Override

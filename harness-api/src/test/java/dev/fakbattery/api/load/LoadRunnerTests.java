@@ -91,6 +91,20 @@ class LoadRunnerTests {
 	}
 
 	@Test
+	@DisplayName("a stream that stalls after its headers fails as timed out, and leaves the thread uninterrupted")
+	void requestTimeout() throws Exception {
+		try (StubEngine stub = new StubEngine("stall");
+				TargetClient client = TargetClient.open("raw", stub.baseUrl(), java.util.Map.of(), Duration.ofMillis(300))) {
+			RequestOutcome outcome = client.send(STREAM, 0, false);
+			assertThat(outcome.ok()).isFalse();
+			assertThat(outcome.error()).startsWith("timed out: no complete response within 300 ms");
+			assertThat(Thread.currentThread().isInterrupted()).isFalse();
+			stub.mode("ok");
+			assertThat(client.send(STREAM, 1, false).ok()).isTrue();
+		}
+	}
+
+	@Test
 	@DisplayName("the time cap stops a run by itself: the hung request fails, the rest are not sent")
 	void timeCap() throws Exception {
 		try (StubEngine stub = new StubEngine("hang"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {

@@ -17,7 +17,8 @@ import com.sun.net.httpserver.HttpServer;
  * A loopback chat endpoint for the load engine's tests: answers by the {@code X-Stub} header or its
  * default mode. {@code ok} streams a role chunk, three one-token chunks with continuous usage, a
  * usage chunk and {@code [DONE]} (or a JSON body when not streamed); {@code status=N} answers N;
- * {@code no-done} stops before {@code [DONE]}; {@code hang} never answers.
+ * {@code no-done} stops before {@code [DONE]}; {@code hang} never answers; {@code stall} sends the
+ * role chunk, then nothing.
  */
 final class StubEngine implements AutoCloseable {
 
@@ -75,6 +76,9 @@ final class StubEngine implements AutoCloseable {
 			exchange.sendResponseHeaders(200, 0);
 			OutputStream out = exchange.getResponseBody();
 			event(out, "{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":0}}");
+			if (how.equals("stall")) {
+				Thread.sleep(60_000);
+			}
 			for (int k = 1; k <= 3; k++) {
 				Thread.sleep(1);
 				event(out, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + k + " \"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + k + "}}");
