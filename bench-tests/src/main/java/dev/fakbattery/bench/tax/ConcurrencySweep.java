@@ -1,0 +1,173 @@
+package dev.fakbattery.bench.tax;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+
+/**
+ * Rung 3's concurrency sweep: for each level of {@code sweep.concurrency}, raw and gateway in one run
+ * ({@link SweepLevel}: warm-up, four ABBA closed-loop batches), plus an A/A level (raw against raw)
+ * as the noise floor; writes {@code levels[]} each {@code {concurrency, raw, gateway, ratio,
+ * ratio_ci95, ...}}, and two PNG plots beside the artifact ({@link SweepPlot}), attached to the report.
+ *
+ * @since 0.1
+ */
+public final class ConcurrencySweep {
+
+	/** The ratio plot's file name in {@code experiments.dir}. */
+	public static final String RATIO_PLOT = "concurrency-sweep-ratio.png";
+
+	/** The E2EL CDF plot's file name in {@code experiments.dir}. */
+	public static final String CDF_PLOT = "concurrency-sweep-e2el-cdf.png";
+
+	private ConcurrencySweep() {
+	}
+
+	/** Runs the sweep against {@code upstream} and records everything into {@code run}. */
+	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+		upstream.simulated().ifPresent(run::simulated);
+		ObjectNode body = run.body();
+		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
+		Optional<String> model = run.config().string(HarnessConstants.MODEL).or(() -> served.ids().stream().findFirst());
+		Optional<String> problem = TaxWitness.upstreamProblem(upstream.baseUrl(), served, model);
+		writeHeader(body, settings, upstream, model);
+		run.check("upstream_models", problem.isEmpty(), "GET " + upstream.baseUrl() + "/models answers 200 serving the model",
+				problem.orElse("HTTP 200, serves " + served.ids()));
+		List<SweepLevel> levels = new ArrayList<>();
+		Optional<SweepLevel> noise = Optional.empty();
+		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
+		if (skipped == null) {
+			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
+					run.config().experimentsDir().resolve("logs"));
+			body.set("gateway_process", start.process());
+			if (start.gateway().isEmpty()) {
+				skipped = start.failure().orElseThrow();
+			}
+			else {
+				try (GatewayUnderTest gateway = start.gateway().get()) {
+					noise = Optional.of(measure(settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
+				}
+			}
+		}
+		else {
+			body.putObject("gateway_process").put("mode", "planned").put("error", "not started: " + skipped);
+		}
+		writeLevels(body, levels, noise);
+		if (skipped != null) {
+			body.put("skipped", skipped);
+		}
+		List<Path> plots = plots(run, levels, upstream.simulated().isPresent());
+		SweepReport.checks(run, settings, upstream, levels, noise, plots, skipped);
+	}
+
+	private static SweepLevel measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
+			List<SweepLevel> levels) {
+		ChatPayload payload = ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, settings.maxTokens());
+		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
+				TargetClient gateway = client("gateway", gatewayUrl, settings);
+				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
+			for (int c : settings.levels()) {
+				int requests = settings.sweepRequests(c);
+				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway", 2L * requests);
+				levels.add(SweepLevel.measure(raw, gateway, payload, c, requests, settings, upstream.lag(), progress));
+				progress.finish();
+			}
+			int c = settings.noiseFloorLevel();
+			int requests = settings.sweepRequests(c);
+			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw", 2L * requests);
+			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), progress);
+			progress.finish();
+			return noise;
+		}
+	}
+
+	private static TargetClient client(String name, URI base, TaxSettings settings) {
+		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model) {
+		body.put("model", model.orElse(null));
+		body.put("base_url", upstream.baseUrl().toString());
+		body.put("engine", upstream.engine());
+		body.put("max_tokens", settings.maxTokens());
+		settings.levels().forEach(body.putArray("concurrency_levels")::add);
+		ArrayNode requests = body.putArray("requests_per_arm");
+		settings.levels().forEach(c -> requests.add(settings.sweepRequests(c)));
+		body.put("load", "closed loop per level; warm-up of max(c, 8) requests per arm, then 4 batches in ABBA order, "
+				+ "each arm's 2 batches merged; time cap " + settings.levelTimeCap().toSeconds() + " s per batch");
+		body.put("ratio_method", SweepLevel.RATIO_METHOD);
+		body.put("determinism_mode", settings.determinism());
+		body.put("precision", settings.precisionFor(upstream.simulated()));
+		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
+		body.put("framing", "Gateway/raw throughput ratio per concurrency level: expected <= 1 (the gateway adds work); a value "
+				+ "above 1 is noise within the A/A noise floor, not a gain." + (upstream.simulated().isPresent()
+						? " SIMULATED: the upstream is the engine double, not a real engine." : ""));
+	}
+
+	private static void writeLevels(ObjectNode body, List<SweepLevel> levels, Optional<SweepLevel> noise) {
+		ArrayNode array = body.putArray("levels");
+		for (SweepLevel level : levels) {
+			ObjectNode node = level.toJson("raw", "gateway");
+			array.add(node);
+		}
+		ObjectNode floor = body.putObject("noise_floor");
+		floor.put("arms", "raw vs raw: two clients of the raw engine, same level procedure");
+		noise.ifPresent(n -> {
+			floor.put("concurrency", n.concurrency());
+			LoadJson.put(floor, "latency_tax", n.latencyTax().estimate(), 4);
+			LoadJson.putPair(floor, "latency_tax_ci95", n.latencyTax().lo(), n.latencyTax().hi(), 4);
+			LoadJson.put(floor, "ratio", n.ratio().estimate(), 4);
+			LoadJson.putPair(floor, "ratio_ci95", n.ratio().lo(), n.ratio().hi(), 4);
+			floor.put("latency_tax_ci95_within_1pct", n.latencyTax().isDefined() && n.latencyTax().lo() >= 0.99
+					&& n.latencyTax().hi() <= 1.01);
+			floor.set("level", n.toJson("raw", "raw_b"));
+		});
+	}
+
+	private static List<Path> plots(RungRun run, List<SweepLevel> levels, boolean simulated) {
+		ObjectNode node = run.body().putObject("plots");
+		if (levels.isEmpty()) {
+			node.put("skipped", "no level was measured");
+			return List.of();
+		}
+		try {
+			Path dir = run.config().experimentsDir();
+			Path ratio = SweepPlot.ratio(levels, dir.resolve(RATIO_PLOT), simulated);
+			SweepLevel cdfLevel = levels.stream().filter(l -> l.concurrency() == 64).findFirst().orElse(levels.get(levels.size() - 1));
+			Path cdf = SweepPlot.e2elCdf(cdfLevel, dir.resolve(CDF_PLOT), simulated);
+			node.put("ratio_vs_concurrency", ratio.toString());
+			node.put("e2el_cdf", cdf.toString());
+			node.put("e2el_cdf_concurrency", cdfLevel.concurrency());
+			run.attach(ratio);
+			run.attach(cdf);
+			return List.of(ratio, cdf);
+		}
+		catch (RuntimeException | Error e) {
+			node.put("error", e.toString());
+			return List.of();
+		}
+	}
+
+	static String describe(List<SweepLevel> levels) {
+		return levels.stream().map(l -> String.format(Locale.ROOT, "c=%d %s", l.concurrency(),
+				l.ratio().isDefined() ? String.format(Locale.ROOT, "%.3f", l.ratio().estimate()) : "unmeasured"))
+			.collect(Collectors.joining(", "));
+	}
+}

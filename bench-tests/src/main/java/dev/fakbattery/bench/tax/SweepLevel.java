@@ -1,0 +1,141 @@
+package dev.fakbattery.bench.tax;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.Json;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClosedLoop;
+import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.api.load.LoadResult;
+import dev.fakbattery.api.load.LoadRunner;
+import dev.fakbattery.api.load.LoadSummary;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.stats.BootstrapCi;
+import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.api.stats.Interleaving;
+
+/**
+ * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
+ * floor) each warmed up with {@code max(c, 8)} requests at concurrency {@code c}, then measured
+ * closed-loop at concurrency {@code c} in batches ordered ABBA (2 blocks, so 4 batches per arm; 1 block
+ * in the smoke profile), every arm's batches merged for its statistics.
+ *
+ * <h2>The ratio</h2>
+ * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
+ * send to last end) over that of A, with a percentile-bootstrap 95% interval over the batches
+ * ({@link BootstrapCi#ratioOfMedians}, arms resampled independently). The batch is the unit because
+ * requests of one batch share the machine's state: on a shared machine batch-to-batch swings dwarf
+ * request-to-request ones, and an interval over requests would be far too narrow (an A/A run showed
+ * it). {@code per_request_ratio} (median per-request {@code out / e2el}, interval over requests) and
+ * {@code throughput_ratio} (Σ tokens over each arm's own batch time, no interval) are written beside it;
+ * {@code latency_tax} is B/A median E2EL with an interval over requests.
+ *
+ * @param concurrency the level
+ * @param batchesA arm A's batches in run order
+ * @param batchesB arm B's batches in run order
+ * @param a arm A merged (raw)
+ * @param b arm B merged (gateway, or the second raw client)
+ * @param ratio B/A median per-batch throughput, with its interval over batches
+ * @param perRequestRatio B/A median per-request tok/s, with its interval over requests
+ * @param latencyTax B/A median E2EL, with its interval over requests
+ * @param warmupFailed failed warm-up requests of both arms
+ * @param lag the double's lag over the measured batches; empty on a real engine
+ * @since 0.1
+ */
+public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
+		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
+		Optional<UpstreamLag.Reading> lag) {
+
+	/** The fewest warm-up requests per arm and level, so a low level also warms the JIT and the connections. */
+	public static final int WARMUP_MIN = 8;
+
+	/** How {@code ratio} is computed, for the artifact. */
+	public static final String RATIO_METHOD = "gateway/raw ratio of the median per-batch output throughput (completion tokens "
+			+ "over the batch's first send to last end), percentile-bootstrap 95% CI over batches with arms resampled "
+			+ "independently; per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
+			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
+
+	/** Warms both arms up, then runs the four ABBA batches. */
+	public static SweepLevel measure(TargetClient a, TargetClient b, ChatPayload payload, int c, int requestsPerArm,
+			TaxSettings settings, Optional<UpstreamLag> lag, Progress progress) {
+		ClosedLoop warm = new ClosedLoop(c, Math.max(c, WARMUP_MIN), 0, settings.levelTimeCap());
+		int warmupFailed = LoadRunner.run(a, payload, warm, Progress.silent()).failed().size()
+				+ LoadRunner.run(b, payload, warm, Progress.silent()).failed().size();
+		lag.ifPresent(UpstreamLag::reset);
+		List<LoadResult> partsA = new ArrayList<>();
+		List<LoadResult> partsB = new ArrayList<>();
+		int batches = settings.sweepBatchesPerArm();
+		int batchSize = (requestsPerArm + batches - 1) / batches;
+		for (Interleaving.Arm arm : Interleaving.abba(batches, settings.seed() + c)) {
+			ClosedLoop batch = new ClosedLoop(c, batchSize, 0, settings.levelTimeCap());
+			(arm == Interleaving.Arm.A ? partsA : partsB).add(LoadRunner.run(arm == Interleaving.Arm.A ? a : b, payload, batch, progress));
+		}
+		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
+		String mode = "closed-loop concurrency " + c + ", " + batches + " batches of " + batchSize + " in ABBA order";
+		LoadResult mergedA = LoadResult.merge(mode, partsA);
+		LoadResult mergedB = LoadResult.merge(mode, partsB);
+		BootstrapCi bootstrap = BootstrapCi.seeded(settings.seed());
+		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB,
+				bootstrap.ratioOfMedians(batchTps(partsB), batchTps(partsA)), bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)),
+				bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)), warmupFailed, reading);
+	}
+
+	private static double[] batchTps(List<LoadResult> batches) {
+		return batches.stream().mapToDouble(LoadResult::outputThroughput).filter(v -> Double.isFinite(v) && v > 0).toArray();
+	}
+
+	private static double[] tps(LoadResult result) {
+		return result.ok().stream().mapToDouble(RequestOutcome::outputTpsPerRequest).filter(Double::isFinite).toArray();
+	}
+
+	private static double[] e2elS(LoadResult result) {
+		return result.ok().stream().mapToDouble(o -> o.e2elMs() / 1000).toArray();
+	}
+
+	/** Aggregate output throughput of B over A; {@code NaN} when either is unknown. */
+	public double throughputRatio() {
+		return b.outputThroughput() / a.outputThroughput();
+	}
+
+	/** Failed requests over both arms. */
+	public int failed() {
+		return a.failed().size() + b.failed().size() + a.notSent() + b.notSent();
+	}
+
+	/** The level object: {@code concurrency, <nameA>, <nameB>, ratio, ratio_ci95, ...}. */
+	public ObjectNode toJson(String nameA, String nameB) {
+		ObjectNode level = Json.MAPPER.createObjectNode();
+		level.put("concurrency", concurrency);
+		LoadSummary.of(a, Optional.empty()).writeTo(level.putObject(nameA));
+		LoadSummary.of(b, Optional.empty()).writeTo(level.putObject(nameB));
+		LoadJson.put(level, "ratio", ratio.estimate(), 4);
+		LoadJson.putPair(level, "ratio_ci95", ratio.lo(), ratio.hi(), 4);
+		ratio.writeTo(level.putObject("ratio_ci"), 4);
+		ObjectNode batches = level.putObject("batch_output_throughput");
+		ArrayNode throughputA = batches.putArray(nameA);
+		batchesA.forEach(r -> LoadJson.add(throughputA, r.outputThroughput(), 3));
+		ArrayNode throughputB = batches.putArray(nameB);
+		batchesB.forEach(r -> LoadJson.add(throughputB, r.outputThroughput(), 3));
+		LoadJson.put(level, "per_request_ratio", perRequestRatio.estimate(), 4);
+		LoadJson.putPair(level, "per_request_ratio_ci95", perRequestRatio.lo(), perRequestRatio.hi(), 4);
+		LoadJson.put(level, "throughput_ratio", throughputRatio(), 4);
+		LoadJson.put(level, "latency_tax", latencyTax.estimate(), 4);
+		LoadJson.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
+		level.put("warmup_failed", warmupFailed);
+		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
+		return level;
+	}
+
+	@Override
+	public String toString() {
+		return String.format(Locale.ROOT, "c=%d ratio %.4f [%.4f, %.4f]", concurrency, ratio.estimate(), ratio.lo(), ratio.hi());
+	}
+}

@@ -1,0 +1,74 @@
+package dev.fakbattery.bench.tax;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.LoadJson;
+
+/**
+ * The sweep's acceptance checks and summary; each is computed from what was measured and can fail.
+ *
+ * @since 0.1
+ */
+final class SweepReport {
+
+	private SweepReport() {
+	}
+
+	static void checks(RungRun run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
+			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
+		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
+		String mode = process == null ? "none" : process.path("mode").asText();
+		if (process != null && !mode.equals("planned")) {
+			run.check("gateway_command", mode.equals("started") || mode.equals("existing"),
+					"the gateway under test starts or is reachable", "mode " + mode + ": "
+							+ process.path(process.has("error") ? "error" : "description").asText());
+		}
+		List<String> unmeasured = levels.stream().filter(l -> !l.ratio().isDefined()).map(l -> "c=" + l.concurrency()).toList();
+		boolean measured = skipped == null && levels.size() == settings.levels().size() && unmeasured.isEmpty();
+		run.check("sweep_measured", measured, "a gateway/raw ratio with a 95% CI at every level " + settings.levels(),
+				skipped != null ? "not run: " + skipped : unmeasured.isEmpty() ? ConcurrencySweep.describe(levels)
+						: "no ratio at " + unmeasured);
+		int failed = levels.stream().mapToInt(SweepLevel::failed).sum() + noise.map(SweepLevel::failed).orElse(0);
+		String failures = levels.stream().filter(l -> l.failed() > 0)
+			.map(l -> "c=" + l.concurrency() + ": " + l.failed() + " (" + firstError(l) + ")").collect(Collectors.joining("; "));
+		run.check("requests_succeeded", skipped == null && failed == 0,
+				"every measured request answers 200 with tokens and [DONE], none cut by the time cap",
+				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures);
+		if (upstream.lag().isPresent()) {
+			List<String> late = levels.stream().filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))
+				.map(l -> "c=" + l.concurrency() + " " + l.lag().map(Object::toString).orElse("not measured")).toList();
+			run.check("double_not_bottleneck", skipped == null && late.isEmpty(),
+					"engine double scheduling lag p99 <= " + (int) UpstreamLag.LIMIT_P99_MICROS + " us at every level",
+					skipped != null ? "not run: " + skipped : late.isEmpty() ? "within 1 ms at every level" : "over 1 ms at " + late);
+		}
+		boolean drawn = plots.size() == 2 && plots.stream().allMatch(Files::isRegularFile);
+		run.check("plots_written", drawn, "ratio-vs-concurrency and E2EL CDF PNGs beside the artifact",
+				drawn ? plots.toString() : run.body().path("plots").toString());
+		summary(run, upstream, levels, noise);
+	}
+
+	private static String firstError(SweepLevel level) {
+		return level.a().failed().stream().findFirst().or(() -> level.b().failed().stream().findFirst())
+			.map(o -> o.target() + ": " + o.error())
+			.orElse(level.a().notSent() + level.b().notSent() + " not sent (time cap)");
+	}
+
+	private static void summary(RungRun run, TaxUpstream upstream, List<SweepLevel> levels, Optional<SweepLevel> noise) {
+		ObjectNode summary = run.body().putObject("summary");
+		summary.put("levels", levels.size());
+		ObjectNode ratios = summary.putObject("ratio_by_concurrency");
+		levels.forEach(l -> LoadJson.put(ratios, String.valueOf(l.concurrency()), l.ratio().estimate(), 4));
+		noise.ifPresent(n -> LoadJson.put(summary, "noise_floor_ratio", n.ratio().estimate(), 4));
+		run.headline("gateway/raw tok/s ratio " + ConcurrencySweep.describe(levels)
+				+ noise.map(n -> String.format(Locale.ROOT, "; A/A c=%d %.3f", n.concurrency(), n.ratio().estimate())).orElse("")
+				+ (upstream.simulated().isPresent() ? " (SIMULATED: engine double)" : ""));
+	}
+}

@@ -1,0 +1,31 @@
+package dev.fakbattery.bench.tax;
+
+import java.util.List;
+import java.util.Optional;
+
+import dev.fakbattery.api.stats.Interleaving;
+
+/**
+ * What the tax witness measured: the raw and gateway legs (A/B), the A/A legs of the noise floor
+ * (two raw clients on the same schedule), and the double's lag over both.
+ *
+ * @param raw the raw engine leg
+ * @param gateway the gateway leg
+ * @param aaFirst the first raw client of the A/A run
+ * @param aaSecond the second raw client of the A/A run
+ * @param order the ABBA schedule both runs followed
+ * @param warmupFailed warm-up requests that failed, over all targets
+ * @param lag the engine double's scheduling lag after warm-up; empty on a real engine or when nothing ran
+ * @param skipped why nothing was measured; empty when the legs ran
+ * @since 0.1
+ */
+public record TaxRuns(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, List<Interleaving.Arm> order,
+		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped) {
+
+	/** Both legs skipped, with the reason: never a one-legged comparison. */
+	public static TaxRuns skipped(String why) {
+		return new TaxRuns(new LegReport("raw_vllm", List.of()), new LegReport("gateway", List.of()),
+				new LegReport("aa_raw_a", List.of()), new LegReport("aa_raw_b", List.of()), List.of(), 0, Optional.empty(),
+				Optional.of(why));
+	}
+}

@@ -1,0 +1,35 @@
+package dev.fakbattery.bench.tax;
+
+import java.net.URI;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The raw engine a tax run measures against: a serving node's {@code base.url}, or the engine double
+ * (then {@code simulated} says so and {@code lag} reads the double's scheduling lag).
+ *
+ * @param baseUrl the raw engine's base URL, ending in {@code /v1}
+ * @param engine the dialect, {@code vllm} or {@code sglang}
+ * @param simulated why the run is simulated; empty on a real engine
+ * @param lag the double's lag probe; empty on a real engine
+ * @since 0.1
+ */
+public record TaxUpstream(URI baseUrl, String engine, Optional<String> simulated, Optional<UpstreamLag> lag) {
+
+	public TaxUpstream {
+		Objects.requireNonNull(baseUrl, "baseUrl");
+		Objects.requireNonNull(engine, "engine");
+		Objects.requireNonNull(simulated, "simulated");
+		Objects.requireNonNull(lag, "lag");
+	}
+
+	/** A real engine at {@code baseUrl}. */
+	public static TaxUpstream node(URI baseUrl, String engine) {
+		return new TaxUpstream(baseUrl, engine, Optional.empty(), Optional.empty());
+	}
+
+	/** The engine double at {@code baseUrl}. */
+	public static TaxUpstream simulated(URI baseUrl, String engine, String because, UpstreamLag lag) {
+		return new TaxUpstream(baseUrl, engine, Optional.of(because), Optional.of(lag));
+	}
+}

@@ -1,0 +1,141 @@
+package dev.fakbattery.bench.tax;
+
+import java.net.URI;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+
+/**
+ * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
+ * deterministic streamed request, warm-up first, then {@code count} samples per leg in ABBA order,
+ * then an A/A run (raw against raw, same schedule) as the noise floor. Writes the seed's
+ * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
+ *
+ * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
+ * an OpenAI-compatible server fails {@code upstream_models} naming the URL and the reply; a gateway
+ * that does not start skips both legs (never a one-legged comparison) and fails
+ * {@code gateway_command} naming its log.
+ *
+ * @since 0.1
+ */
+public final class TaxWitness {
+
+	private TaxWitness() {
+	}
+
+	/** Runs the witness against {@code upstream} and records everything into {@code run}. */
+	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+		upstream.simulated().ifPresent(run::simulated);
+		HarnessConfig config = run.config();
+		ObjectNode body = run.body();
+		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
+		Optional<String> model = config.string(HarnessConstants.MODEL).or(() -> served.ids().stream().findFirst());
+		writeHeader(body, settings, upstream, served, model);
+		Optional<String> upstreamProblem = upstreamProblem(upstream.baseUrl(), served, model);
+		run.check("upstream_models", upstreamProblem.isEmpty(),
+				"GET " + upstream.baseUrl() + "/models answers 200 as an OpenAI-compatible server, serving the model",
+				upstreamProblem.orElse("HTTP 200, serves " + served.ids()));
+		TaxRuns runs;
+		if (upstreamProblem.isPresent()) {
+			body.putObject("gateway_process").put("mode", "planned").put("error", "not started: " + upstreamProblem.get());
+			runs = TaxRuns.skipped("the raw engine is not usable: " + upstreamProblem.get());
+		}
+		else {
+			runs = startAndMeasure(run, settings, upstream, model.orElseThrow());
+		}
+		TaxReport.write(run, settings, upstream, model.orElse(null), runs);
+	}
+
+	private static TaxRuns startAndMeasure(RungRun run, TaxSettings settings, TaxUpstream upstream, String model) {
+		GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model, upstream.engine(),
+				run.config().experimentsDir().resolve("logs"));
+		run.body().set("gateway_process", start.process());
+		if (start.gateway().isEmpty()) {
+			return TaxRuns.skipped(start.failure().orElseThrow());
+		}
+		try (GatewayUnderTest gateway = start.gateway().get()) {
+			return measure(settings, upstream, gateway.baseUrl(), model);
+		}
+	}
+
+	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
+		ChatPayload payload = ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, settings.maxTokens());
+		int n = settings.count();
+		Progress progress = Progress.start("tax", "witness raw/gateway + A/A", 4L * n);
+		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
+				TargetClient gateway = client("gateway", gatewayUrl, settings);
+				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
+			int warmupFailed = Interleaved.warmUp(raw, payload, settings.warmup())
+					+ Interleaved.warmUp(gateway, payload, settings.warmup()) + Interleaved.warmUp(rawAgain, payload, settings.warmup());
+			upstream.lag().ifPresent(UpstreamLag::reset);
+			Interleaved.Arms ab = Interleaved.run(raw, gateway, payload, n, settings.seed(), progress);
+			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, payload, n, settings.seed(), progress);
+			progress.finish();
+			return new TaxRuns(new LegReport("raw_vllm", ab.a()), new LegReport("gateway", ab.b()),
+					new LegReport("aa_raw_a", aa.a()), new LegReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
+					upstream.lag().map(UpstreamLag::read), Optional.empty());
+		}
+	}
+
+	private static TargetClient client(String name, URI base, TaxSettings settings) {
+		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	/** Why the raw engine cannot be measured, naming the URL and what came back; empty when it can. */
+	static Optional<String> upstreamProblem(URI base, ServedModels served, Optional<String> model) {
+		String url = base + "/models";
+		if (served.httpStatus() == 0) {
+			return Optional.of("GET " + url + " got no response: " + served.bodyExcerpt());
+		}
+		if (served.httpStatus() != 200) {
+			return Optional.of("GET " + url + " answered HTTP " + served.httpStatus() + ": " + abbreviate(served.bodyExcerpt()));
+		}
+		if (served.ids().isEmpty()) {
+			return Optional.of("GET " + url + " answered 200 but not an OpenAI model list (no data[].id): "
+					+ abbreviate(served.bodyExcerpt()));
+		}
+		if (model.isPresent() && !served.ids().contains(model.get())) {
+			return Optional.of("GET " + url + " does not serve model " + model.get() + "; it serves " + served.ids()
+					+ " (fix -D" + HarnessConstants.MODEL + ")");
+		}
+		return Optional.empty();
+	}
+
+	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, ServedModels served,
+			Optional<String> model) {
+		body.put("model", model.orElse(null));
+		body.put("base_url", upstream.baseUrl().toString());
+		body.put("provider", "openai");
+		body.put("count", settings.count());
+		body.put("max_tokens", settings.maxTokens());
+		body.put("engine_cache_engine", upstream.engine());
+		body.put("dry_run", false);
+		body.put("framing", HonestFraming.compose(upstream.simulated().isPresent(), upstream.engine(), settings.count(),
+				settings.maxTokens()));
+		ObjectNode models = body.putObject("upstream_models");
+		models.put("http_status", served.httpStatus());
+		served.ids().forEach(models.putArray("model_ids")::add);
+		models.put("body_excerpt", served.bodyExcerpt());
+		ObjectNode request = body.putObject("request");
+		ChatPayload payload = ChatPayload.streaming(model.orElse("?"), ChatPayload.COUNTING_PROMPT, settings.maxTokens());
+		request.set("body", payload.toJson());
+		request.put("latency", "E2EL: send to the last chunk carrying a token (not the usage chunk, not [DONE])");
+		request.put("decode_tps", "completion tokens / (last token chunk - first token chunk)");
+		request.put("e2e_decode_tps", "the seed's: completion tokens / whole request time");
+	}
+
+	private static String abbreviate(String text) {
+		String line = text.replace('\n', ' ').strip();
+		return line.length() <= 300 ? line : line.substring(0, 297) + "...";
+	}
+}

@@ -1,0 +1,47 @@
+package dev.fakbattery.bench.tax;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.ArtifactFiles;
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.Json;
+import dev.fakbattery.api.Provenance;
+
+/**
+ * A bench artifact under {@code experiments.dir}: schema, time, the SIMULATED label (every bench
+ * here runs on the engine double), the bench's own fields, and provenance. Targets are recorded
+ * beside what was measured ({@code target}, {@code target_met}), never asserted.
+ */
+final class BenchArtifact {
+
+	private final ObjectNode doc = Json.MAPPER.createObjectNode();
+
+	private final String fileName;
+
+	BenchArtifact(String schema, String fileName, String command) {
+		this.fileName = fileName;
+		doc.put("schema", schema);
+		doc.put("generated_at", Instant.now().truncatedTo(ChronoUnit.MICROS).toString());
+		doc.put("verdict", "SIMULATED");
+		doc.put("simulated", "measured on the engine double and the embedded reference gateway in one JVM on this machine; "
+				+ "numbers about the harness and the gateway, never about a real engine");
+		doc.put("command", command);
+	}
+
+	ObjectNode body() {
+		return doc;
+	}
+
+	/** Writes the artifact atomically and returns its path. */
+	Path write(HarnessConfig config) {
+		doc.set("provenance", Provenance.collect(config, Map.of()));
+		doc.put("cores", Runtime.getRuntime().availableProcessors());
+		doc.put("load_average_at_end", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+		return ArtifactFiles.writeJson(config.experimentsDir().resolve(fileName), doc);
+	}
+}

@@ -1,0 +1,199 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClosedLoop;
+import dev.fakbattery.api.load.LoadRunner;
+import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.api.load.LoadSummary;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.stats.BootstrapCi;
+import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.engine.TimingModel;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * On-demand benches of the harness and the reference gateway against the engine double; each writes
+ * its artifact into {@code experiments.dir} (default {@code experiments/embedded}) and records its
+ * target beside the measurement, never asserting a number. Not part of any profile: the class name
+ * does not match Surefire's includes and it is tagged {@code bench}. Run:
+ *
+ * <pre>
+ * ./mvnw -B -pl bench-tests -am verify -Dtest=GatewayOverheadBench -Dsurefire.failIfNoSpecifiedTests=false
+ * ./mvnw -B -pl bench-tests -am verify -Dtest='GatewayOverheadBench#addedLatency' -Dsurefire.failIfNoSpecifiedTests=false
+ * </pre>
+ */
+@Tag("bench")
+@DisplayName("gateway and harness overhead benches (engine double)")
+class GatewayOverheadBench {
+
+	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=GatewayOverheadBench -Dsurefire.failIfNoSpecifiedTests=false";
+
+	private static final int OVERHEAD_REQUESTS = 3_000;
+
+	private static final int OVERHEAD_WARMUP = 3_000;
+
+	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
+
+	private final TaxSettings battery = TaxSettings.from(HarnessConfig.of(name -> HarnessConstants.PROFILE.equals(name)
+			? Optional.of("battery") : config.string(name)));
+
+	@Test
+	@DisplayName("A/A noise floor: raw vs raw latency_tax at concurrency 1 (8 samples per arm, ABBA) and 64 (sweep level)")
+	void aaNoiseFloor() throws IOException {
+		BenchArtifact artifact = new BenchArtifact("fak-battery.aa-noise-floor.v1", "aa-noise-floor.json", COMMAND + "#aaNoiseFloor");
+		artifact.body().put("target", "A/A latency_tax 95% CI within [0.99, 1.01]");
+		ArrayNode rows = artifact.body().putArray("levels");
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), EmbeddedUpstream.SPIN_FEW_STREAMS);
+				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
+			ChatPayload payload = payload(up);
+			Interleaved.warmUp(a, payload, 16);
+			Interleaved.warmUp(b, payload, 16);
+			up.lag().reset();
+			Interleaved.Arms arms = Interleaved.run(a, b, payload, battery.count(), battery.seed(), Progress.silent());
+			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new LegReport("b", arms.b()).latencyS(),
+					new LegReport("a", arms.a()).latencyS());
+			ObjectNode one = rows.addObject().put("concurrency", 1).put("method", "tax witness: ABBA sequential, per-request CI")
+				.put("samples_per_arm", battery.count());
+			writeAa(one, tax, up.lag().read());
+		}
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
+				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
+			SweepLevel level = SweepLevel.measure(a, b, payload(up), 64, battery.sweepRequests(64), battery, Optional.of(up.lag()),
+					Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
+			ObjectNode row = rows.addObject().put("concurrency", 64)
+				.put("method", "sweep level: 4 ABBA batches per arm; latency_tax CI over requests, ratio CI over batches")
+				.put("samples_per_arm", level.a().outcomes().size());
+			writeAa(row, level.latencyTax(), level.lag().orElseThrow());
+			LoadJson.put(row, "throughput_ratio", level.ratio().estimate(), 4);
+			LoadJson.putPair(row, "throughput_ratio_ci95", level.ratio().lo(), level.ratio().hi(), 4);
+			row.set("level", level.toJson("raw", "raw_b"));
+		}
+		assertWritten(artifact.write(config), rows, 2);
+	}
+
+	@Test
+	@DisplayName("harness client overhead per streamed request: against a canned server and against the instant double")
+	void clientOverhead() throws IOException {
+		BenchArtifact artifact = new BenchArtifact("fak-battery.harness-client-overhead.v1", "harness-client-overhead.json",
+				COMMAND + "#clientOverhead");
+		ObjectNode body = artifact.body();
+		body.put("definition", "client_overhead_upper_bound_ms = p50 E2EL of a streamed 1-token request (role, token, usage, "
+				+ "[DONE]), sequential, after " + OVERHEAD_WARMUP + " warm-up requests, against a canned server that writes "
+				+ "pre-built bytes (no per-request JSON): the client's request build, send, SSE parse and timing, plus "
+				+ "loopback TCP both ways and a socket read/write on the server, so the client's own share is at most this. "
+				+ "instant_double_e2el_p50_ms is the same request against the engine double (TimingModel.instant(): its JDK "
+				+ "HTTP server and handling added). per_chunk_upper_bound_ms = p50 ITL of 64-token streams from the instant "
+				+ "double: its write plus the client's read and parse of one chunk.");
+		body.put("target", "client overhead p50 <= 0.2 ms per streamed request");
+		try (CannedSseServer canned = new CannedSseServer();
+				TargetClient client = TargetClient.open("canned", canned.baseUrl())) {
+			closed(client, ChatPayload.streaming("m", "hi", 1), 1, OVERHEAD_WARMUP);
+			LoadSummary one = closed(client, ChatPayload.streaming("m", "hi", 1), OVERHEAD_REQUESTS, 0);
+			one.writeTo(body.putObject("canned_server_one_token"));
+			LoadJson.put(body, "client_overhead_upper_bound_ms", one.e2el().p50(), 4);
+			body.put("target_met", one.e2el().p50() <= 0.2);
+		}
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO); TargetClient raw = client("raw", up)) {
+			LoadSummary one = closed(raw, ChatPayload.streaming(up.engine().model(), "hi", 1), OVERHEAD_REQUESTS, OVERHEAD_WARMUP);
+			LoadSummary many = closed(raw, ChatPayload.streaming(up.engine().model(), "hi", 64), 500, 100);
+			one.writeTo(body.putObject("instant_double_one_token"));
+			many.writeTo(body.putObject("instant_double_sixty_four_tokens"));
+			LoadJson.put(body, "instant_double_e2el_p50_ms", one.e2el().p50(), 4);
+			LoadJson.put(body, "per_chunk_upper_bound_ms", many.itl().p50(), 4);
+			up.lag().read().writeTo(body.putObject("engine_double_lag"));
+		}
+		assertWritten(artifact.write(config), body.path("canned_server_one_token"), -1);
+	}
+
+	@Test
+	@DisplayName("reference gateway streaming throughput ratio at concurrency 1, 8, 64, 128, 256")
+	void streamingRatio() throws IOException {
+		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-overhead.v1", "gateway-overhead.json", COMMAND + "#streamingRatio");
+		artifact.body().put("target", "gateway/raw streaming throughput ratio >= 0.99 at each level");
+		artifact.body().put("timing", "TimingModel.defaults(): 2 ms TTFT, 1 ms ITL x (1 + 0.05 x (active - 1)), engine-paced");
+		artifact.body().put("ratio_method", SweepLevel.RATIO_METHOD);
+		ArrayNode rows = artifact.body().putArray("levels");
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
+				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), "vllm");
+				TargetClient raw = client("raw", up);
+				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
+			for (int c : List.of(1, 8, 64, 128, 256)) {
+				int requests = battery.sweepRequests(c);
+				SweepLevel level = SweepLevel.measure(raw, gw, payload(up), c, requests, battery, Optional.of(up.lag()),
+						Progress.start("bench", "gateway ratio c=" + c, 2L * requests));
+				ObjectNode row = level.toJson("raw", "gateway");
+				row.put("target_met", level.ratio().estimate() >= 0.99);
+				rows.add(row);
+			}
+		}
+		assertWritten(artifact.write(config), rows, 5);
+	}
+
+	@Test
+	@DisplayName("reference gateway added latency at 1,000 requests/s non-stream against the instant double")
+	void addedLatency() throws IOException {
+		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v1", "gateway-added-latency.json",
+				COMMAND + "#addedLatency");
+		artifact.body().put("target", "gateway p99 E2EL - raw p99 E2EL <= 1 ms at 1,000 req/s, non-stream, instant double");
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO);
+				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), "vllm");
+				TargetClient raw = client("raw", up);
+				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
+			AddedLatency.measure(raw, gw, ChatPayload.nonStreaming(up.engine().model(), "hi", 16), battery.seed(), up.lag())
+				.writeTo(artifact.body());
+		}
+		assertWritten(artifact.write(config), artifact.body().path("raw"), -1);
+	}
+
+	private static LoadSummary closed(TargetClient client, ChatPayload payload, int requests, int warmup) {
+		return LoadSummary.of(LoadRunner.run(client, payload, new ClosedLoop(1, requests, warmup, Duration.ofMinutes(3)),
+				Progress.silent()), Optional.empty());
+	}
+
+	private static void writeAa(ObjectNode row, ConfidenceInterval tax, UpstreamLag.Reading lag) {
+		LoadJson.put(row, "latency_tax", tax.estimate(), 4);
+		LoadJson.putPair(row, "latency_tax_ci95", tax.lo(), tax.hi(), 4);
+		row.put("target_met", tax.isDefined() && tax.lo() >= 0.99 && tax.hi() <= 1.01);
+		lag.writeTo(row.putObject("engine_double_lag"));
+	}
+
+	private static ChatPayload payload(EmbeddedUpstream up) {
+		return ChatPayload.streaming(up.engine().model(), ChatPayload.COUNTING_PROMPT, TaxSettings.MAX_TOKENS);
+	}
+
+	private static TargetClient client(String name, EmbeddedUpstream up) {
+		return TargetClient.open(name, URI.create(up.engine().baseUrl()), Map.of(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	private static void assertWritten(Path file, com.fasterxml.jackson.databind.JsonNode measured, int rows) {
+		assertThat(file).isRegularFile();
+		if (rows >= 0) {
+			assertThat(measured).hasSize(rows);
+		}
+		else {
+			assertThat(measured.isObject()).isTrue();
+		}
+		System.out.println("[bench] wrote " + file);
+	}
+}

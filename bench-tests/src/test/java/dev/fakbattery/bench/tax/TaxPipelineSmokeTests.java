@@ -1,0 +1,116 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * Runs the real rung 3 tests against the engine double and the embedded reference gateway with the
+ * default profile's tiny counts, into a temporary folder, and checks the artifacts' shape and
+ * verdict. Numbers are recorded there, never asserted here.
+ */
+@DisplayName("rung 3 tax pipeline on the engine double (smoke)")
+class TaxPipelineSmokeTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("the tax witness writes the seed's fields and a SIMULATED verdict (FAIL only if the double lagged)")
+	void taxWitness() throws Exception {
+		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json");
+		assertThat(artifact.path("schema").asText()).isEqualTo("fak.vllm-adjudication-tax.v1");
+		assertThat(artifact.path("simulated").asText()).contains("engine double");
+		for (String field : new String[] { "model", "base_url", "provider", "count", "max_tokens", "engine_cache_engine", "dry_run",
+				"framing", "upstream_models", "gateway_process", "raw_vllm", "gateway", "tax", "noise_floor", "gate", "acceptance",
+				"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag" }) {
+			assertThat(artifact.has(field)).as(field).isTrue();
+		}
+		assertThat(artifact.path("count").asInt()).isEqualTo(2);
+		assertThat(artifact.path("gateway_process").path("mode").asText()).isEqualTo("started");
+		assertThat(artifact.path("gateway_process").path("embedded").asBoolean()).isTrue();
+		for (String leg : new String[] { "raw_vllm", "gateway" }) {
+			JsonNode node = artifact.path(leg);
+			assertThat(node.path("samples").asInt()).as(leg).isEqualTo(2);
+			assertThat(node.path("leg_samples")).hasSize(2);
+			assertThat(node.path("leg_samples").get(0).path("perf").has("decode_tps")).isTrue();
+			assertThat(node.path("leg_samples").get(0).path("determinism_mode").asText()).startsWith("engine.vllm.determinism.");
+		}
+		for (String field : new String[] { "latency_tax", "decode_tps_tax", "raw_median_latency_s", "gateway_median_latency_s",
+				"raw_median_decode_tps", "gateway_median_decode_tps", "interpretation", "latency_tax_ci95", "decode_tps_tax_ci95" }) {
+			assertThat(artifact.path("tax").has(field)).as("tax." + field).isTrue();
+		}
+		assertThat(artifact.path("tax").path("latency_tax_ci95")).hasSize(2);
+		assertThat(artifact.path("noise_floor").path("latency_tax_ci95")).hasSize(2);
+		assertThat(artifact.path("gate").path("verdict").asText()).isEqualTo("KEEP");
+		assertThat(artifact.path("acceptance").fieldNames()).toIterable().contains("gateway_command", "raw_vllm_chat", "gateway_chat",
+				"tax_measured", "regression_gate", "honest_framing", "double_not_bottleneck");
+		assertThat(artifact.path("summary").path("framing").asText()).contains("SIMULATED");
+		assertSimulatedUnlessTheDoubleLagged(artifact, "vllm_adjudication_tax_witness");
+		assertThat(Files.exists(dir.resolve(".vllm-tax-baseline.json"))).isTrue();
+	}
+
+	@Test
+	@DisplayName("the sweep writes levels with raw, gateway, ratio and CI, an A/A floor, and two PNG plots")
+	void concurrencySweep() throws Exception {
+		JsonNode artifact = runRung("concurrencySweep", "concurrency-sweep.json");
+		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.concurrency-sweep.v1");
+		assertThat(artifact.path("levels")).hasSize(2);
+		JsonNode level = artifact.path("levels").get(0);
+		assertThat(level.path("concurrency").asInt()).isEqualTo(1);
+		for (String field : new String[] { "raw", "gateway", "ratio", "ratio_ci95", "throughput_ratio" }) {
+			assertThat(level.has(field)).as(field).isTrue();
+		}
+		for (String field : new String[] { "output_throughput", "request_throughput", "p50_ttft_ms", "p90_itl_ms", "p99_e2el_ms" }) {
+			assertThat(level.path("gateway").has(field)).as("gateway." + field).isTrue();
+		}
+		assertThat(artifact.path("noise_floor").path("concurrency").asInt()).isEqualTo(4);
+		assertThat(Files.size(dir.resolve(ConcurrencySweep.RATIO_PLOT))).isPositive();
+		assertThat(Files.size(dir.resolve(ConcurrencySweep.CDF_PLOT))).isPositive();
+		assertSimulatedUnlessTheDoubleLagged(artifact, null);
+	}
+
+	private JsonNode runRung(String method, String file) throws Exception {
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
+			.configurationParameters(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+					HarnessConstants.ALLOW_PENDING, "false"))
+			.execute();
+		return Json.MAPPER.readTree(dir.resolve(file).toFile());
+	}
+
+	/**
+	 * SIMULATED when every check passed; on 2 busy cores the engine double may miss its 1 ms lag
+	 * rule, and then the run must FAIL on exactly that check, never pass quietly.
+	 */
+	private static void assertSimulatedUnlessTheDoubleLagged(JsonNode artifact, String summaryField) {
+		JsonNode acceptance = artifact.path("acceptance");
+		boolean lagged = "FAIL".equals(acceptance.path("double_not_bottleneck").path("status").asText());
+		acceptance.fields().forEachRemaining(check -> {
+			if (!check.getKey().equals("double_not_bottleneck")) {
+				assertThat(check.getValue().path("status").asText()).as(check.getKey() + ": " + check.getValue()).isEqualTo("PASS");
+			}
+		});
+		assertThat(artifact.path("verdict").asText()).isEqualTo(lagged ? "FAIL" : "SIMULATED");
+		if (summaryField != null) {
+			assertThat(artifact.path("summary").path(summaryField).asText()).isEqualTo(lagged ? "FAIL" : "SIMULATED");
+		}
+	}
+
+	/** The fully qualified parameter type of a rung method, for the method selector. */
+	private static final class RungRunParameter {
+		static final String NAME = "dev.fakbattery.api.RungRun";
+	}
+}

@@ -1,0 +1,54 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
+@DisplayName("tax settings")
+class TaxSettingsTests {
+
+	private static TaxSettings settings(Map<String, String> values) {
+		return TaxSettings.from(HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
+	}
+
+	@Test
+	@DisplayName("the default profile gets smoke-sized counts, the battery the seed's")
+	void profiles() {
+		TaxSettings tiny = settings(Map.of(HarnessConstants.PROFILE, "default"));
+		assertThat(tiny.count()).isEqualTo(2);
+		assertThat(tiny.levels()).containsExactly(1, 4);
+		assertThat(tiny.sweepRequests(4)).isEqualTo(8);
+		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
+		assertThat(battery.count()).isEqualTo(8);
+		assertThat(battery.levels()).containsExactly(1, 8, 64, 128);
+		assertThat(battery.sweepRequests(1)).isEqualTo(32);
+		assertThat(battery.sweepRequests(128)).isEqualTo(512);
+		assertThat(battery.noiseFloorLevel()).isEqualTo(64);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.TAX_COUNT, "3")).count()).isEqualTo(3);
+	}
+
+	@Test
+	@DisplayName("the baseline file defaults to .vllm-tax-baseline.json in experiments.dir")
+	void baselineDefault() {
+		TaxSettings s = settings(Map.of(HarnessConstants.EXPERIMENTS_DIR, "/tmp/x"));
+		assertThat(s.baselineFile()).isEqualTo(Path.of("/tmp/x/.vllm-tax-baseline.json"));
+	}
+
+	@Test
+	@DisplayName("levels up to 512 are accepted; above is a configuration error naming the parameter")
+	void levelLimit() {
+		assertThat(settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "256,512")).levels()).containsExactly(256, 512);
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "1,1024")))
+			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.concurrency level 1024");
+	}
+}

@@ -1,0 +1,174 @@
+package dev.fakbattery.api.load;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.fakbattery.api.stats.LatencyRecorder;
+
+/**
+ * Runs a {@link ClosedLoop} or an {@link OpenLoop} against one {@link TargetClient}, each request on
+ * its own virtual thread. Every run is bounded twice: by its request count and by its time cap, at
+ * which requests in flight are interrupted (and recorded as failed) and requests not yet sent are
+ * counted as not sent; nothing is dropped silently. {@link Progress} ticks once per measured request
+ * ({@link Progress#silent()} for none).
+ *
+ * <pre>
+ * LoadResult result = LoadRunner.run(raw, payload, new ClosedLoop(64, 256, 64, Duration.ofMinutes(2)), progress);
+ * LoadSummary summary = LoadSummary.of(result, Optional.empty());
+ * </pre>
+ *
+ * @since 0.1
+ */
+public final class LoadRunner {
+
+	private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+	private LoadRunner() {
+	}
+
+	/** A closed-loop run; see {@link ClosedLoop}. */
+	public static LoadResult run(TargetClient client, ChatPayload payload, ClosedLoop spec, Progress progress) {
+		long deadline = System.nanoTime() + spec.timeCap().toNanos();
+		Warmup warmup = warmUp(client, payload, spec.warmupRequests(), spec.concurrency(), deadline);
+		Queue<RequestOutcome> outcomes = new ConcurrentLinkedQueue<>();
+		AtomicInteger next = new AtomicInteger();
+		long start = System.nanoTime();
+		boolean capped = runWorkers(spec.concurrency(), deadline, () -> {
+			while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline) {
+				int i = next.getAndIncrement();
+				if (i >= spec.requests()) {
+					return;
+				}
+				outcomes.add(client.send(payload, i, false, System.nanoTime()));
+				progress.advance();
+			}
+		});
+		long end = System.nanoTime();
+		return result(client, "closed-loop concurrency " + spec.concurrency(), spec.concurrency(), Double.NaN, spec.requests(),
+				outcomes, warmup, start, end, null, capped);
+	}
+
+	/** An open-loop run; see {@link OpenLoop}. */
+	public static LoadResult run(TargetClient client, ChatPayload payload, OpenLoop spec, Progress progress) {
+		long deadline = System.nanoTime() + spec.timeCap().toNanos();
+		int warmConcurrency = spec.maxConcurrency() > 0 ? spec.maxConcurrency() : Math.max(1, Math.min(16, spec.warmupRequests()));
+		Warmup warmup = warmUp(client, payload, spec.warmupRequests(), warmConcurrency, deadline);
+		Queue<RequestOutcome> outcomes = new ConcurrentLinkedQueue<>();
+		Semaphore slots = spec.maxConcurrency() > 0 ? new Semaphore(spec.maxConcurrency()) : null;
+		LatencyRecorder lag = new LatencyRecorder();
+		ArrivalSchedule arrivals = spec.arrivals();
+		long start = System.nanoTime();
+		boolean capped = false;
+		try (ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int i = 0; i < arrivals.size(); i++) {
+				long intended = start + arrivals.offsetNanos(i);
+				if (intended >= deadline) {
+					capped = true;
+					break;
+				}
+				sleepUntil(intended);
+				lag.recordMillis(Math.max(0, System.nanoTime() - intended) / 1e6);
+				int index = i;
+				senders.submit(() -> sendInSlot(client, payload, index, intended, slots, outcomes, progress));
+			}
+			capped |= awaitOrInterrupt(senders, deadline);
+		}
+		long end = System.nanoTime();
+		String mode = "open-loop " + arrivals.describe() + (slots == null ? "" : ", max concurrency " + spec.maxConcurrency());
+		return result(client, mode, spec.maxConcurrency(), arrivals.rate(), arrivals.size(), outcomes, warmup, start, end,
+				lag, capped);
+	}
+
+	private static void sendInSlot(TargetClient client, ChatPayload payload, int index, long intended, Semaphore slots,
+			Queue<RequestOutcome> outcomes, Progress progress) {
+		if (slots != null) {
+			try {
+				slots.acquire();
+			}
+			catch (InterruptedException e) {
+				return;
+			}
+		}
+		try {
+			outcomes.add(client.send(payload, index, false, intended));
+			progress.advance();
+		}
+		finally {
+			if (slots != null) {
+				slots.release();
+			}
+		}
+	}
+
+	private static Warmup warmUp(TargetClient client, ChatPayload payload, int requests, int concurrency, long deadline) {
+		if (requests == 0) {
+			return new Warmup(0, 0);
+		}
+		Queue<RequestOutcome> outcomes = new ConcurrentLinkedQueue<>();
+		AtomicInteger next = new AtomicInteger();
+		runWorkers(Math.min(concurrency, requests), deadline, () -> {
+			int i;
+			while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline && (i = next.getAndIncrement()) < requests) {
+				outcomes.add(client.send(payload, i, true, System.nanoTime()));
+			}
+		});
+		return new Warmup(outcomes.size(), (int) outcomes.stream().filter(o -> !o.ok()).count());
+	}
+
+	/** Runs {@code count} copies of {@code worker}; whether the time cap interrupted them. */
+	private static boolean runWorkers(int count, long deadline, Runnable worker) {
+		try (ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int w = 0; w < count; w++) {
+				workers.submit(worker);
+			}
+			return awaitOrInterrupt(workers, deadline);
+		}
+	}
+
+	private static boolean awaitOrInterrupt(ExecutorService tasks, long deadline) {
+		tasks.shutdown();
+		try {
+			if (tasks.awaitTermination(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+				return false;
+			}
+			tasks.shutdownNow();
+			if (!tasks.awaitTermination(GRACE_NANOS, TimeUnit.NANOSECONDS)) {
+				throw new IllegalStateException("requests did not stop within 10 s of the time cap");
+			}
+			return true;
+		}
+		catch (InterruptedException e) {
+			tasks.shutdownNow();
+			Thread.currentThread().interrupt();
+			return true;
+		}
+	}
+
+	private static void sleepUntil(long nanos) {
+		long remaining;
+		while ((remaining = nanos - System.nanoTime()) > 0) {
+			LockSupport.parkNanos(remaining);
+		}
+	}
+
+	private static LoadResult result(TargetClient client, String mode, int concurrency, double rate, int planned,
+			Queue<RequestOutcome> outcomes, Warmup warmup, long start, long end, LatencyRecorder lag, boolean capped) {
+		List<RequestOutcome> sorted = new ArrayList<>(outcomes);
+		sorted.sort(Comparator.comparingInt(RequestOutcome::index));
+		return new LoadResult(client.name(), client.baseUrl().toString(), mode, concurrency, rate, planned, sorted,
+				warmup.sent(), warmup.failed(), planned - sorted.size(), start, end, LoadResult.spanS(sorted),
+				lag == null ? java.util.Optional.empty() : java.util.Optional.of(lag.summary()), capped);
+	}
+
+	private record Warmup(int sent, int failed) {
+	}
+}

@@ -1,0 +1,130 @@
+package dev.fakbattery.api.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalInt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.wire.SseEvent;
+import dev.fakbattery.api.wire.SseReader;
+import dev.fakbattery.api.wire.WireError;
+import dev.fakbattery.api.wire.WireFormatException;
+import dev.fakbattery.api.wire.WireJson;
+
+/**
+ * Reads one response into a {@link RequestOutcome}: a stream event by event, timed as each event is
+ * returned, through {@link StreamTimer}; a non-stream body whole. A stream is read to its end after
+ * {@code [DONE]}, so the connection goes back to the pool.
+ */
+final class ResponseReader {
+
+	private static final int EXCERPT = 2000;
+
+	private final String target;
+
+	private final int index;
+
+	private final boolean warmup;
+
+	private final long intendedNanos;
+
+	private long sentNanos;
+
+	ResponseReader(String target, int index, boolean warmup, long intendedNanos) {
+		this.target = target;
+		this.index = index;
+		this.warmup = warmup;
+		this.intendedNanos = intendedNanos;
+	}
+
+	void sentAt(long nanos) {
+		this.sentNanos = nanos;
+	}
+
+	RequestOutcome stream(int status, InputStream body) throws IOException {
+		if (status != 200) {
+			return nonOk(status, body);
+		}
+		StreamTimer timer = new StreamTimer(sentNanos);
+		SseReader reader = new SseReader(body);
+		String error = null;
+		while (true) {
+			SseEvent event = reader.next().orElse(null);
+			long now = System.nanoTime();
+			if (event == null) {
+				break;
+			}
+			if (event.isError()) {
+				WireError frame = event.error();
+				error = error != null ? error : "in-stream error frame: " + frame.message().orElse(event.data());
+			}
+			else if (!event.isDone() && event.event().isEmpty()) {
+				try {
+					timer.onChunk(event.chunk(), now);
+				}
+				catch (WireFormatException e) {
+					error = error != null ? error : "malformed chunk: " + e.getMessage();
+				}
+			}
+		}
+		long end = System.nanoTime();
+		if (error == null && !reader.sawDone()) {
+			error = "stream ended without data: [DONE]" + (reader.endedMidEvent() ? " (cut mid-event)" : "");
+		}
+		if (error == null && !timer.sawToken()) {
+			error = "stream carried no token (" + reader.events() + " events)";
+		}
+		if (error != null) {
+			return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, timer.text());
+		}
+		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, timer.ttftMs(),
+				timer.e2elMs(), timer.itlMs(), timer.itlPerTokenMs(), timer.itlPerTokenFromUsage(), timer.outputTokens(),
+				timer.tokenSource(), timer.promptTokens(), timer.text());
+	}
+
+	RequestOutcome whole(int status, InputStream body) throws IOException {
+		if (status != 200) {
+			return nonOk(status, body);
+		}
+		String text = new String(body.readAllBytes(), StandardCharsets.UTF_8);
+		long end = System.nanoTime();
+		JsonNode json = WireJson.read(text).orElse(null);
+		if (json == null || !json.path("choices").isArray() || json.path("choices").isEmpty()) {
+			return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status,
+					"HTTP 200 without choices", excerpt(text));
+		}
+		JsonNode usage = json.path("usage");
+		JsonNode completion = usage.path("completion_tokens");
+		String content = json.path("choices").path(0).path("message").path("content").asText("");
+		int tokens = completion.isIntegralNumber() ? completion.asInt() : 0;
+		TokenSource source = completion.isIntegralNumber() ? TokenSource.USAGE : TokenSource.NONE;
+		OptionalInt prompt = usage.path("prompt_tokens").isIntegralNumber() ? OptionalInt.of(usage.path("prompt_tokens").asInt())
+				: OptionalInt.empty();
+		double e2el = (end - sentNanos) / 1e6;
+		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, Double.NaN, e2el,
+				new double[0], new double[0], false, tokens, source, prompt, content.length() > 500 ? content.substring(0, 500) : content);
+	}
+
+	RequestOutcome transportFailure(String error) {
+		return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, System.nanoTime(), 0, error, "");
+	}
+
+	private RequestOutcome nonOk(int status, InputStream body) throws IOException {
+		String text = new String(body.readNBytes(EXCERPT), StandardCharsets.UTF_8);
+		body.transferTo(OutputStream.nullOutputStream());
+		return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, System.nanoTime(), status,
+				"HTTP " + status + ": " + abbreviate(text), text);
+	}
+
+	private static String abbreviate(String text) {
+		String line = text.replace('\n', ' ').strip();
+		return line.length() <= 200 ? line : line.substring(0, 197) + "...";
+	}
+
+	private static String excerpt(String text) {
+		return text.length() > EXCERPT ? text.substring(0, EXCERPT) : text;
+	}
+}
