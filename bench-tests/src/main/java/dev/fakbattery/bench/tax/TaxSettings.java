@@ -47,6 +47,15 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** Seed of every interleaving and bootstrap, recorded in the artifacts. */
 	public static final long SEED = 20_260_807L;
 
+	/** Sweep levels on the embedded engine double when {@code sweep.concurrency} is not set. */
+	public static final List<Integer> EMBEDDED_LEVELS = List.of(1, 8);
+
+	/** The same settings with other sweep levels. */
+	public TaxSettings withLevels(List<Integer> value) {
+		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), levelTimeCap, baselineFile, seed, determinism, precision,
+				batchingRegime, headers);
+	}
+
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
 	public static TaxSettings from(HarnessConfig config) {
 		boolean tiny = "default".equals(config.profile());

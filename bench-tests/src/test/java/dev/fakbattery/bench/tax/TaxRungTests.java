@@ -59,10 +59,22 @@ class TaxRungTests {
 			ConcurrencySweep.run(run, settings, TaxUpstream.node(base.get(), run.config().engine()));
 			return;
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.defaults(), Duration.ZERO)) {
+		if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
+			settings = settings.withLevels(TaxSettings.EMBEDDED_LEVELS);
+			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ": on a 2-core machine the engine "
+					+ "double becomes the bottleneck (scheduling lag p99 over 1 ms) from about 64 streams; set -Dsweep.concurrency to measure more");
+		}
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), DECODE_LIKE, EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 			ConcurrencySweep.run(run, settings, upstream.upstream());
 		}
 	}
+
+	/**
+	 * The double's timing for the embedded sweep: a decode pace like a served model's (50 ms to the
+	 * first token, 20 ms per token), so the double emits few enough events per second on 2 cores to
+	 * stay under its 1 ms scheduling-lag limit at the embedded levels.
+	 */
+	static final TimingModel DECODE_LIKE = TimingModel.defaults().withTtftBase(Duration.ofMillis(50)).withItlBase(Duration.ofMillis(20));
 
 	/** {@code base.url}; under {@code -Pgpu} its absence is recorded as pending. */
 	private static Optional<URI> target(RungRun run) {
