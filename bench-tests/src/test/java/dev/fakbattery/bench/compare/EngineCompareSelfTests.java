@@ -1,0 +1,56 @@
+package dev.fakbattery.bench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Json;
+import dev.fakbattery.engine.Dialect;
+import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.engine.TimingModel;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+@DisplayName("engine head-to-head, run against two engine doubles")
+class EngineCompareSelfTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("one row per engine with its disclosure, SIMULATED because both are doubles")
+	void twoDoubles() throws Exception {
+		try (EngineDouble vllm = EngineDouble.builder().timing(TimingModel.instant()).start();
+				EngineDouble sglang = EngineDouble.builder().dialect(Dialect.SGLANG).timing(TimingModel.instant()).start()) {
+			String rows = "vllm=" + vllm.baseUrl() + ",precision=bf16,batching=continuous;sglang=" + sglang.baseUrl()
+					+ ",precision=bf16,batching=continuous";
+			EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
+				.configurationParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
+						HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true"))
+				.execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
+		}
+		JsonNode artifact = Json.MAPPER.readTree(dir.resolve("engine-compare.json").toFile());
+		assertThat(artifact.path("verdict").asText()).isEqualTo("SIMULATED");
+		assertThat(artifact.path("rows").findValuesAsText("engine")).containsExactly("vllm", "sglang");
+		assertThat(artifact.path("rows").findValuesAsText("batching_regime")).containsOnly("continuous");
+		assertThat(artifact.path("rows").get(1).path("load").path("completed").asInt()).isEqualTo(EngineCompareTests.REQUESTS);
+	}
+
+	@Test
+	@DisplayName("a row without its disclosure is refused before anything runs")
+	void refusedRow() {
+		EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
+			.configurationParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
+					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.execute().testEvents().assertStatistics(stats -> stats.failed(1));
+		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"FAIL\"", "does not disclose its batching");
+	}
+}
