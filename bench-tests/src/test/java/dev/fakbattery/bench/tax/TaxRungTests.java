@@ -64,7 +64,8 @@ class TaxRungTests {
 			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ": on a 2-core machine the engine "
 					+ "double becomes the bottleneck (scheduling lag p99 over 1 ms) from about 64 streams; set -Dsweep.concurrency to measure more");
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), DECODE_LIKE, EmbeddedUpstream.SPIN_FEW_STREAMS)) {
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 			ConcurrencySweep.run(run, settings, upstream.upstream());
 		}
 	}
