@@ -70,7 +70,9 @@ public final class EngineDouble implements AutoCloseable {
 		this.chat = new ChatEndpoint(wire, engine, planner);
 		Router router = new Router(log).route("/v1/chat/completions", Set.of("POST"), chat);
 		new InfoEndpoints(builder.dialect, wire, identity, engine.counters()).register(router);
-		this.executor = Executors.newVirtualThreadPerTaskExecutor();
+		// platform threads: a parked platform thread wakes on its own timer, a virtual one waits for a free carrier,
+		// which on 2 shared cores adds milliseconds of scheduling lag to the double's emissions
+		this.executor = Executors.newCachedThreadPool(Thread.ofPlatform().name("engine-double-", 0).daemon(true).factory());
 		this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), builder.port), 256);
 		server.createContext("/", router);
 		server.setExecutor(executor);
