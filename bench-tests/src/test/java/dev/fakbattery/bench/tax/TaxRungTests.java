@@ -40,7 +40,7 @@ class TaxRungTests {
 			TaxWitness.run(run, settings, TaxUpstream.node(base.get(), run.config().engine()));
 			return;
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.defaults(),
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
 				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 			TaxWitness.run(run, settings, upstream.upstream());
 		}
@@ -71,7 +71,7 @@ class TaxRungTests {
 	}
 
 	/**
-	 * The double's timing for the embedded sweep: a decode pace like a served model's (50 ms to the
+	 * The double's timing for the embedded witness and sweep: a decode pace like a served model's (50 ms to the
 	 * first token, 20 ms per token), so the double emits few enough events per second on 2 cores to
 	 * stay under its 1 ms scheduling-lag limit at the embedded levels.
 	 */
