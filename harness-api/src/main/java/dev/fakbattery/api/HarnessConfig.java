@@ -45,6 +45,25 @@ public final class HarnessConfig {
 		return new HarnessConfig(lookup);
 	}
 
+	/**
+	 * JUnit configuration parameters for a self-test run (EngineTestKit) that must not see the
+	 * {@code -D} values of the build running it: every name of {@link HarnessConstants} set blank
+	 * (blank reads as unset), then {@code values}.
+	 */
+	public static java.util.Map<String, String> hermeticParameters(java.util.Map<String, String> values) {
+		java.util.Map<String, String> parameters = new java.util.HashMap<>();
+		for (java.lang.reflect.Field field : HarnessConstants.class.getFields()) {
+			try {
+				parameters.put((String) field.get(null), "");
+			}
+			catch (IllegalAccessException e) {
+				throw new IllegalStateException(e);
+			}
+		}
+		parameters.putAll(values);
+		return parameters;
+	}
+
 	/** The raw value of {@code name}, blank treated as unset. */
 	public Optional<String> string(String name) {
 		return lookup.apply(name).map(String::trim).filter(v -> !v.isEmpty());

@@ -130,7 +130,7 @@ class RungExtensionsTests {
 	void badConfigurationNamesItself() {
 		EngineTestKit.engine("junit-jupiter")
 			.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRun.class.getName()))
-			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight"))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight")))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
 					instanceOf(ExtensionConfigurationException.class),
@@ -141,7 +141,7 @@ class RungExtensionsTests {
 	@DisplayName("a rung test without @RungArtifact is a configuration error")
 	void missingArtifactDeclaration() {
 		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRun.class.getName()))
-			.configurationParameter(HarnessConstants.EXPERIMENTS_DIR, dir.toString())
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("undeclared"), finishedWithFailure(
 					instanceOf(ExtensionConfigurationException.class),
@@ -154,7 +154,7 @@ class RungExtensionsTests {
 		Path blocked = dir.resolve("not-a-dir");
 		Files.writeString(blocked, "a file where the experiments folder should be");
 		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, "measures", RungRun.class.getName()))
-			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false"))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false")))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("measures"), finishedWithFailure(
 					instanceOf(java.io.UncheckedIOException.class),
@@ -164,8 +164,8 @@ class RungExtensionsTests {
 	private EngineExecutionResults run(String method, boolean allowPending) {
 		return EngineTestKit.engine("junit-jupiter")
 			.selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
-			.configurationParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING,
-					String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu"))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING,
+					String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu")))
 			.execute();
 	}
 

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Json;
 import dev.fakbattery.engine.Dialect;
@@ -33,8 +34,8 @@ class EngineCompareSelfTests {
 			String rows = "vllm=" + vllm.baseUrl() + ",precision=bf16,batching=continuous;sglang=" + sglang.baseUrl()
 					+ ",precision=bf16,batching=continuous";
 			EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
-				.configurationParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
-						HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true"))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
+						HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true")))
 				.execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
 		}
 		JsonNode artifact = Json.MAPPER.readTree(dir.resolve("engine-compare.json").toFile());
@@ -48,8 +49,8 @@ class EngineCompareSelfTests {
 	@DisplayName("a row without its disclosure is refused before anything runs")
 	void refusedRow() {
 		EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
-			.configurationParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
-					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
+					HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
 			.execute().testEvents().assertStatistics(stats -> stats.failed(1));
 		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"FAIL\"", "does not disclose its batching");
 	}

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.PendingMeasurementError;
 
@@ -33,8 +34,7 @@ class GpuProfileFailsClosedTests {
 	void everyRungFailsNamingItsProperty() {
 		Events tests = EngineTestKit.engine("junit-jupiter")
 			.selectors(selectPackage("dev.fakbattery.bench"))
-			.configurationParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
-					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.configurationParameters(nothingConfigured(dir))
 			.filters(org.junit.platform.launcher.TagFilter.includeTags("gpu"))
 			.execute().testEvents();
 		List<Event> finished = tests.finished().list().stream()
@@ -58,5 +58,10 @@ class GpuProfileFailsClosedTests {
 				assertThat(failure.getMessage()).contains("-Dfloors.dir=DIR");
 			}
 		}
+	}
+
+	static Map<String, String> nothingConfigured(Path dir) {
+		return HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
+				HarnessConstants.EXPERIMENTS_DIR, dir.toString()));
 	}
 }

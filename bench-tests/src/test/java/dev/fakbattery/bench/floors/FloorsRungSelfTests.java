@@ -10,6 +10,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Json;
 
@@ -54,8 +55,8 @@ class FloorsRungSelfTests {
 
 	private Events run(Path floors) {
 		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(FloorsRungTests.class))
-			.configurationParameters(Map.of(HarnessConstants.FLOORS_DIR, floors.toString(), HarnessConstants.ALLOW_PENDING, "true",
-					HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.FLOORS_DIR, floors.toString(), HarnessConstants.ALLOW_PENDING, "true",
+					HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString())))
 			.execute().testEvents();
 	}
 

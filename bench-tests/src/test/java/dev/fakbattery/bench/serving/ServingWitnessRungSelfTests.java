@@ -9,6 +9,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Json;
 import dev.fakbattery.engine.EngineDouble;
@@ -71,7 +72,7 @@ class ServingWitnessRungSelfTests {
 		all.put(HarnessConstants.ALLOW_PENDING, "true");
 		all.put(HarnessConstants.PROFILE, "battery");
 		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(ServingWitnessRungTests.class))
-			.configurationParameters(all).execute().testEvents();
+			.configurationParameters(HarnessConfig.hermeticParameters(all)).execute().testEvents();
 	}
 
 	private JsonNode artifact() throws Exception {

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Json;
 
@@ -85,8 +86,8 @@ class TaxPipelineSmokeTests {
 
 	private JsonNode runRung(String method, String file) throws Exception {
 		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
-			.configurationParameters(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
-					HarnessConstants.ALLOW_PENDING, "false"))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+					HarnessConstants.ALLOW_PENDING, "false")))
 			.execute();
 		return Json.MAPPER.readTree(dir.resolve(file).toFile());
 	}

@@ -10,6 +10,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import java.nio.file.Path;
 import java.util.Map;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.PendingMeasurementError;
 import dev.fakbattery.api.RungRun;
@@ -46,10 +47,14 @@ class GpuProfileFailsClosedTests {
 
 	private void run(String className, String method, String expected) {
 		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(className, method, RungRun.class.getName()))
-			.configurationParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
-					HarnessConstants.EXPERIMENTS_DIR, dir.toString()))
+			.configurationParameters(nothingConfigured(dir))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test(method),
 					finishedWithFailure(instanceOf(PendingMeasurementError.class), message(expected))));
+	}
+
+	static Map<String, String> nothingConfigured(Path dir) {
+		return HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ALLOW_PENDING, "false", HarnessConstants.PROFILE, "gpu",
+				HarnessConstants.EXPERIMENTS_DIR, dir.toString()));
 	}
 }
