@@ -33,6 +33,12 @@ public final class FinalGate {
 		return new GateResult(complete ? GateResult.COMPLETE : GateResult.PENDING, List.copyOf(rows));
 	}
 
+	/** What a partly measured rung did measure (its headline), then what it still lacks. */
+	private static String withHeadline(JsonNode summary, String reason) {
+		String headline = summary.path("headline").asText("");
+		return headline.isEmpty() ? reason : headline + "; pending: " + reason;
+	}
+
 	static GateRow row(ArtifactId artifact, Path file) {
 		String path = file.toString();
 		if (!Files.isRegularFile(file)) {
@@ -62,7 +68,8 @@ public final class FinalGate {
 		return switch (verdict) {
 			case PASS, SIMULATED -> new GateRow(artifact, "PASS", verdict.name(), path, summary.path("headline").asText(""));
 			case FAIL -> new GateRow(artifact, "FAIL", verdict.name(), path, summary.path("failure").asText(doc.path("error").asText("")));
-			case PENDING_MEASUREMENT -> new GateRow(artifact, "MISSING", verdict.name(), path, summary.path("pending_reason").asText(""));
+			case PENDING_MEASUREMENT -> new GateRow(artifact, "MISSING", verdict.name(), path,
+					withHeadline(summary, summary.path("pending_reason").asText("")));
 			case PLANNED -> new GateRow(artifact, "MISSING", verdict.name(), path, "dry run: " + doc.path("dry_run").asText(""));
 		};
 	}
