@@ -9,37 +9,15 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("fault injection")
-class FaultTests {
+class FaultTests extends InstantDoubles {
 
 	static final String BODY = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
 
 	static final String STREAM = "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"stream\":true}";
-
-	static EngineDouble vllm;
-
-	static EngineDouble sglang;
-
-	@BeforeAll
-	static void start() throws IOException {
-		vllm = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(5).start();
-		sglang = EngineDouble.builder().dialect(Dialect.SGLANG).timing(TimingModel.instant()).completionTokens(5).start();
-	}
-
-	@AfterAll
-	static void stop() {
-		vllm.close();
-		sglang.close();
-	}
-
-	static String chat(EngineDouble engine) {
-		return engine.baseUrl() + "/chat/completions";
-	}
 
 	@Test
 	@DisplayName("status=N answers N with the dialect's error body")

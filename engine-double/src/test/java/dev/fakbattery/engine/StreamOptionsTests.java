@@ -4,36 +4,13 @@ import static dev.fakbattery.engine.WireShapes.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("request options: usage, max_tokens, model, ids")
-class StreamOptionsTests {
-
-	static EngineDouble vllm;
-
-	static EngineDouble sglang;
-
-	@BeforeAll
-	static void start() throws IOException {
-		vllm = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(5).start();
-		sglang = EngineDouble.builder().dialect(Dialect.SGLANG).timing(TimingModel.instant()).completionTokens(5).start();
-	}
-
-	@AfterAll
-	static void stop() {
-		vllm.close();
-		sglang.close();
-	}
-
-	static String chat(EngineDouble engine) {
-		return engine.baseUrl() + "/chat/completions";
-	}
+class StreamOptionsTests extends InstantDoubles {
 
 	static String body(String extra) {
 		return "{\"messages\":[{\"role\":\"system\",\"content\":\"be brief\"},{\"role\":\"user\",\"content\":\"say three words\"}]"

@@ -1,8 +1,6 @@
 package dev.fakbattery.api.wire;
 
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -11,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @since 0.1
  */
-public final class ChatChunk extends WireView {
+public final class ChatChunk extends CompletionView {
 
 	private ChatChunk(ObjectNode node) {
 		super(node);
@@ -25,26 +23,8 @@ public final class ChatChunk extends WireView {
 		return of(WireJson.readObject(json));
 	}
 
-	public Optional<String> id() {
-		return WireJson.text(node(), "id");
-	}
-
-	public Optional<String> model() {
-		return WireJson.text(node(), "model");
-	}
-
-	/** Fixed for a whole vLLM stream, re-stamped on every SGLang chunk. */
-	public OptionalLong created() {
-		return WireJson.longValue(node(), "created");
-	}
-
 	public List<ChunkChoice> choices() {
 		return WireJson.objects(node(), "choices").stream().map(ChunkChoice::of).toList();
-	}
-
-	/** {@code usage}; SGLang tool chunks carry {@code "usage":null}, which reads as empty. */
-	public Optional<ObjectNode> usage() {
-		return WireJson.object(node(), "usage");
 	}
 
 	/** The final usage chunk both engines send when asked: {@code "choices":[]} with a non-null {@code usage}. */

@@ -1,8 +1,6 @@
 package dev.fakbattery.api.wire;
 
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalLong;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -11,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  *
  * @since 0.1
  */
-public final class ChatResponse extends WireView {
+public final class ChatResponse extends CompletionView {
 
 	private ChatResponse(ObjectNode node) {
 		super(node);
@@ -25,24 +23,7 @@ public final class ChatResponse extends WireView {
 		return of(WireJson.readObject(json));
 	}
 
-	/** vLLM {@code chatcmpl-<hex>}, SGLang a bare 32-hex rid. */
-	public Optional<String> id() {
-		return WireJson.text(node(), "id");
-	}
-
-	public Optional<String> model() {
-		return WireJson.text(node(), "model");
-	}
-
-	public OptionalLong created() {
-		return WireJson.longValue(node(), "created");
-	}
-
 	public List<ResponseChoice> choices() {
 		return WireJson.objects(node(), "choices").stream().map(ResponseChoice::of).toList();
-	}
-
-	public Optional<ObjectNode> usage() {
-		return WireJson.object(node(), "usage");
 	}
 }
