@@ -1,11 +1,12 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.Queue;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentLinkedQueue;
+
+import com.sun.net.httpserver.HttpExchange;
 
 /**
  * {@code POST /v1/chat/completions}: picks the request's fault, checks the request as the dialect does, plans the
@@ -17,13 +18,13 @@ final class ChatEndpoint implements Router.Endpoint {
 
 	private final Wire wire;
 
-	private final Engine engine;
+	private final SchedulerState engine;
 
 	private final CompletionPlanner planner;
 
 	private final Queue<Fault> queuedFaults = new ConcurrentLinkedQueue<>();
 
-	ChatEndpoint(Wire wire, Engine engine, CompletionPlanner planner) {
+	ChatEndpoint(Wire wire, SchedulerState engine, CompletionPlanner planner) {
 		this.wire = wire;
 		this.engine = engine;
 		this.planner = planner;

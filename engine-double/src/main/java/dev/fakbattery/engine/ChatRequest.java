@@ -1,11 +1,13 @@
 package dev.fakbattery.engine;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.fakbattery.api.Json;
-import java.util.ArrayList;
-import java.util.List;
+
+import dev.fakbattery.wire.Json;
 
 /**
  * The parts of a {@code /v1/chat/completions} body the double acts on, checked the way the engines check them.

@@ -1,9 +1,6 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-
-import dev.fakbattery.api.EngineDoubleMarker;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -14,6 +11,11 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+
+import com.sun.net.httpserver.HttpServer;
+
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.EngineDoubleMarker;
 
 /**
  * An OpenAI-compatible engine double on loopback that speaks the vLLM or SGLang wire dialect: the upstream a gateway
@@ -50,7 +52,7 @@ public final class EngineDouble implements AutoCloseable {
 
 	private final String model;
 
-	private final Engine engine;
+	private final SchedulerState engine;
 
 	private final ChatEndpoint chat;
 
@@ -61,7 +63,7 @@ public final class EngineDouble implements AutoCloseable {
 		System.setProperty("sun.net.httpserver.nodelay", "true");
 		this.dialect = builder.dialect;
 		this.model = builder.model;
-		this.engine = new Engine(builder.timing, new Pacer(builder.spin.toNanos()), new LagRecorder(), new EngineCounters());
+		this.engine = new SchedulerState(builder.timing, new Pacer(builder.spin.toNanos()), new LagRecorder(), new EngineCounters());
 		this.log = new RequestLog(builder.recordLimit);
 		EngineIdentity identity = new EngineIdentity(builder.model, builder.version(), builder.maxModelLen,
 			System.currentTimeMillis() / 1000);

@@ -1,12 +1,13 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+
+import com.sun.net.httpserver.HttpExchange;
 
 /**
  * Answers one admitted request on the timing model's absolute schedule, streamed or not, injecting its fault.
@@ -26,7 +27,7 @@ final class Generation {
 
 	private final Fault fault;
 
-	private final Engine engine;
+	private final SchedulerState engine;
 
 	private final SplittableRandom timingRandom;
 
@@ -48,7 +49,7 @@ final class Generation {
 
 	private boolean streamErrorFired;
 
-	Generation(Turn turn, Wire wire, Fault fault, Engine engine, SplittableRandom timingRandom, long arrival) {
+	Generation(Turn turn, Wire wire, Fault fault, SchedulerState engine, SplittableRandom timingRandom, long arrival) {
 		this.turn = turn;
 		this.wire = wire;
 		this.fault = fault;

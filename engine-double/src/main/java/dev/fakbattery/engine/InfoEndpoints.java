@@ -1,9 +1,12 @@
 package dev.fakbattery.engine;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.util.Set;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+
+import dev.fakbattery.wire.Dialect;
 
 /**
  * The endpoints besides chat: model list, health, version, server info (SGLang), metrics and the dialect's

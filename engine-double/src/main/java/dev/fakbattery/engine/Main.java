@@ -2,6 +2,8 @@ package dev.fakbattery.engine;
 
 import java.util.concurrent.CountDownLatch;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * {@code java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME] [--seed S]
  * [--timing default|instant] [--completion-tokens N]}: runs a double until the process is stopped.

@@ -2,6 +2,8 @@ package dev.fakbattery.engine;
 
 import java.util.Map;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * {@code GET /metrics} in the dialect's metric names and labels (see {@code /work/shared/wire/*}{@code /metrics.txt}),
  * with values from the double's counters.

@@ -7,7 +7,8 @@ import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.core.util.Separators.Spacing;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import dev.fakbattery.api.Json;
+
+import dev.fakbattery.wire.Json;
 
 /**
  * JSON text as Python's {@code json.dumps} writes it with default separators ({@code ", "} and {@code ": "}):

@@ -1,11 +1,13 @@
 package dev.fakbattery.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.fakbattery.api.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.wire.Json;
 
 /**
  * The tool calls a request asks the double to make. Lines of the last user message of the form

@@ -1,7 +1,5 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -9,6 +7,11 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import dev.fakbattery.wire.Dialect;
 
 /**
  * Runs every answer kind once through a private context of the server, over loopback, before the double serves:
@@ -34,7 +37,7 @@ final class Warmup {
 
 	/** Serves {@link #BODIES} on a temporary context and requests each once; the context is removed afterwards. */
 	static void run(HttpServer server, Wire wire, CompletionPlanner planner, String model) throws IOException {
-		Engine scratch = new Engine(TimingModel.instant(), new Pacer(0), new LagRecorder(), new EngineCounters());
+		SchedulerState scratch = new SchedulerState(TimingModel.instant(), new Pacer(0), new LagRecorder(), new EngineCounters());
 		var context = server.createContext(PATH, exchange -> answer(exchange, wire, planner, scratch));
 		try {
 			for (String body : BODIES) {
@@ -50,7 +53,7 @@ final class Warmup {
 		scratch.lag().snapshot();
 	}
 
-	private static void answer(HttpExchange exchange, Wire wire, CompletionPlanner planner, Engine scratch) throws IOException {
+	private static void answer(HttpExchange exchange, Wire wire, CompletionPlanner planner, SchedulerState scratch) throws IOException {
 		long arrival = System.nanoTime();
 		try {
 			ChatRequest request = ChatRequest.parse(exchange.getRequestBody().readAllBytes());

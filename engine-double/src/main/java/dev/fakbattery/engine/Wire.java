@@ -1,7 +1,10 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.Headers;
 import java.util.List;
+
+import com.sun.net.httpserver.Headers;
+
+import dev.fakbattery.wire.Dialect;
 
 /**
  * The byte shapes of one dialect: ids, chunks, completions, error bodies, model cards.

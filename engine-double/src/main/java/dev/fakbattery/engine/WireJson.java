@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.fakbattery.api.Json;
+
+import dev.fakbattery.wire.Json;
 
 /**
  * Compact JSON as the engines send it (no spaces, raw UTF-8), from the battery's shared mapper.

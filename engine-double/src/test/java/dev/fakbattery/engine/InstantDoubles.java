@@ -2,6 +2,8 @@ package dev.fakbattery.engine;
 
 import java.io.IOException;
 
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 

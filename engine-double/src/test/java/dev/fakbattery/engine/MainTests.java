@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +30,7 @@ class MainTests {
 	@DisplayName("bad command lines fail with a message that names the option")
 	void errors() {
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "tgi", "--port", "1"}))
-			.hasMessage("Unable to parse dialect [tgi]: use vllm or sglang");
+			.hasMessage("Unable to parse engine dialect [tgi]: use one of vllm, sglang");
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm"}))
 			.hasMessage("--dialect and --port are required");
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm", "--port", "x"}))

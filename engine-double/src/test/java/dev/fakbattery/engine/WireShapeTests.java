@@ -18,6 +18,9 @@ import java.net.http.HttpResponse;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;

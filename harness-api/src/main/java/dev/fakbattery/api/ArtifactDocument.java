@@ -7,6 +7,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.Json;
+
 /**
  * Lays out a rung artifact: schema, generated_at, verdict, the rung's own fields, measurements,
  * pending reasons, acceptance checks, summary and provenance.

@@ -14,6 +14,8 @@ import java.nio.file.StandardOpenOption;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.wire.Json;
+
 /**
  * Writes artifacts atomically: a temp file in the same folder, flushed to disk, then moved over the
  * target. A crash mid-write leaves the previous file (or none), never a partial one; a failed write

@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -157,9 +159,15 @@ public final class HarnessConfig {
 		return string(name).map(Path::of);
 	}
 
-	/** Engine dialect, {@code vllm} or {@code sglang}. */
-	public String engine() {
-		return oneOf(HarnessConstants.ENGINE, "vllm", List.of("vllm", "sglang"));
+	/** Engine dialect, {@code vllm} (default) or {@code sglang}. */
+	public Dialect engine() {
+		Optional<String> raw = string(HarnessConstants.ENGINE);
+		try {
+			return raw.map(Dialect::parse).orElse(Dialect.VLLM);
+		}
+		catch (IllegalArgumentException e) {
+			throw invalid(HarnessConstants.ENGINE, raw.get(), "one of " + Dialect.ids(), Dialect.VLLM.id());
+		}
 	}
 
 	/** Whether PENDING_MEASUREMENT is allowed (battery) or fails the run (gpu). Fails closed: default false. */

@@ -12,6 +12,8 @@ import java.util.Properties;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.Json;
+
 /**
  * The provenance block of every artifact: who measured, with what, on what. A fact that is not
  * known is {@code null}, never guessed.
@@ -43,7 +45,7 @@ public final class Provenance {
 		node.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
 		node.put("profile", config.profile());
 		node.put("reproduce_command", reproduceCommand(config));
-		node.put("engine", config.engine());
+		node.put("engine", config.engine().id());
 		node.put("engine_version", (String) null);
 		node.put("model", config.string(HarnessConstants.MODEL).orElse(null));
 		node.put("checkpoint_model", config.string(HarnessConstants.CHECKPOINT_MODEL).orElse(null));

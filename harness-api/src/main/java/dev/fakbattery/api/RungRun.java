@@ -11,6 +11,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.Json;
+
 /**
  * What one rung test measured and checked; injected into rung test methods.
  *

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -24,7 +26,7 @@ class HarnessConfigTests {
 		HarnessConfig config = config(Map.of());
 		assertThat(config.positiveInt(HarnessConstants.TAX_COUNT, 8)).isEqualTo(8);
 		assertThat(config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8))).containsExactly(1, 8);
-		assertThat(config.engine()).isEqualTo("vllm");
+		assertThat(config.engine()).isEqualTo(Dialect.VLLM);
 		assertThat(config.allowPending()).isFalse();
 		assertThat(config.v1Url(HarnessConstants.BASE_URL)).isEmpty();
 	}
@@ -35,7 +37,7 @@ class HarnessConfigTests {
 				"base.url", "http://127.0.0.1:8000/v1/", "allow.pending", "TRUE"));
 		assertThat(config.positiveInt(HarnessConstants.TAX_COUNT, 8)).isEqualTo(16);
 		assertThat(config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of())).containsExactly(1, 64, 512);
-		assertThat(config.engine()).isEqualTo("sglang");
+		assertThat(config.engine()).isEqualTo(Dialect.SGLANG);
 		assertThat(config.v1Url(HarnessConstants.BASE_URL)).contains(URI.create("http://127.0.0.1:8000/v1"));
 		assertThat(config.allowPending()).isTrue();
 	}

@@ -5,8 +5,8 @@ import java.util.List;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
 import dev.fakbattery.gateway.policy.Action;
+import dev.fakbattery.wire.Json;
 
 /**
  * What the gateway decided for one request, in the kit's adjudication record format:

@@ -10,8 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 
-import dev.fakbattery.api.wire.WireJson;
 import dev.fakbattery.gateway.policy.Policy;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * {@code POST /v1/chat/completions}: validates the client request, quarantines flagged tool results (resetting the
@@ -27,11 +28,11 @@ final class ChatCompletionsHandler implements HttpHandler {
 
 	private final Policy policy;
 
-	private final Engine engine;
+	private final Dialect engine;
 
 	private final GatewayMetrics metrics;
 
-	ChatCompletionsHandler(Upstream upstream, Policy policy, Engine engine, GatewayMetrics metrics) {
+	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics) {
 		this.upstream = upstream;
 		this.policy = policy;
 		this.engine = engine;

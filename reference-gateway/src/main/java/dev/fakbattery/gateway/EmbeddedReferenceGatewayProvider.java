@@ -2,9 +2,10 @@ package dev.fakbattery.gateway;
 
 import java.net.URI;
 
-import dev.fakbattery.api.gateway.EmbeddedGatewayProvider;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.gateway.policy.PolicyLoader;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Starts the {@link ReferenceGateway} as the kit's embedded default gateway: a free loopback port, the kit's
@@ -15,7 +16,7 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 public final class EmbeddedReferenceGatewayProvider implements EmbeddedGatewayProvider {
 
 	@Override
-	public GatewayUnderTest start(URI upstream, String engine) {
+	public GatewayUnderTest start(URI upstream, Dialect engine) {
 		return ReferenceGateway.builder()
 			.upstream(upstream)
 			.policy(PolicyLoader.kitConvention())

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.WireJson;
 
 /** Writing whole (non-stream) responses to the client. */
 final class Exchanges {

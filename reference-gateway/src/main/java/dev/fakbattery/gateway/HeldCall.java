@@ -7,8 +7,8 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The streamed deltas of one tool call, held until the call is complete and adjudicated. Each delta is kept with

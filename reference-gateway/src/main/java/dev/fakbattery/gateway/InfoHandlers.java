@@ -8,7 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
 
 /** The routes besides chat: {@code /v1/models} (passed through), {@code /healthz}, {@code /metrics}, and 404s. */
 final class InfoHandlers {
@@ -49,13 +50,13 @@ final class InfoHandlers {
 	}
 
 	/** {@code GET /healthz}: {@code {"ok":true,"engine":"vllm","upstream":"http://.../v1"}}. */
-	static HttpHandler health(Engine engine, Upstream upstream) {
+	static HttpHandler health(Dialect engine, Upstream upstream) {
 		return exchange -> {
 			try (exchange) {
 				if (exactGet(exchange, "/healthz")) {
 					ObjectNode health = Json.MAPPER.createObjectNode();
 					health.put("ok", true);
-					health.put("engine", engine.wireName());
+					health.put("engine", engine.id());
 					health.put("upstream", upstream.base().toString());
 					Exchanges.sendJson(exchange, 200, health);
 				}

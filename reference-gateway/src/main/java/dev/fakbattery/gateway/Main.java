@@ -73,12 +73,12 @@ public final class Main {
 		ReferenceGateway gateway = ReferenceGateway.builder()
 			.upstream(arguments.upstream())
 			.policy(policy)
-			.engine(arguments.engine().wireName())
+			.engine(arguments.engine())
 			.port(arguments.port())
 			.build()
 			.start();
 		out.println("reference gateway listening on " + gateway.baseUrl() + " (upstream " + gateway.upstream() + ", engine "
-				+ arguments.engine().wireName() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
+				+ arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
 				+ ")");
 		out.flush();
 		return gateway;

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * The command line of {@link Main}: {@code --upstream URL --port N [--policy FILE] [--engine vllm|sglang]}, each
  * flag also as {@code --flag=value}. A bad line is an {@link IllegalArgumentException} whose message names the flag.
@@ -15,7 +17,7 @@ import java.nio.file.Path;
  * @param help whether {@code --help} was given (nothing else is read then)
  * @since 0.1
  */
-public record MainArguments(URI upstream, int port, Path policy, Engine engine, boolean help) {
+public record MainArguments(URI upstream, int port, Path policy, Dialect engine, boolean help) {
 
 	/** The usage text printed with every command-line error. */
 	public static final String USAGE = """
@@ -31,7 +33,7 @@ public record MainArguments(URI upstream, int port, Path policy, Engine engine, 
 		URI upstream = null;
 		Integer port = null;
 		Path policy = null;
-		Engine engine = null;
+		Dialect engine = null;
 		for (int i = 0; i < args.length; i++) {
 			String flag = args[i];
 			String value;
@@ -41,7 +43,7 @@ public record MainArguments(URI upstream, int port, Path policy, Engine engine, 
 				flag = flag.substring(0, equals);
 			}
 			else if (flag.equals("--help") || flag.equals("-h")) {
-				return new MainArguments(null, 0, null, Engine.VLLM, true);
+				return new MainArguments(null, 0, null, Dialect.VLLM, true);
 			}
 			else {
 				value = i + 1 < args.length ? args[++i] : null;
@@ -60,7 +62,7 @@ public record MainArguments(URI upstream, int port, Path policy, Engine engine, 
 		if (port == null) {
 			throw new IllegalArgumentException("--port is required");
 		}
-		return new MainArguments(upstream, port, policy, engine == null ? Engine.VLLM : engine, false);
+		return new MainArguments(upstream, port, policy, engine == null ? Dialect.VLLM : engine, false);
 	}
 
 	private static String required(String flag, String value) {
@@ -112,12 +114,12 @@ public record MainArguments(URI upstream, int port, Path policy, Engine engine, 
 		return path;
 	}
 
-	private static Engine engine(String value) {
+	private static Dialect engine(String value) {
 		try {
-			return Engine.parse(value);
+			return Dialect.parse(value);
 		}
 		catch (IllegalArgumentException e) {
-			throw new IllegalArgumentException("--engine [" + value + "] must be vllm or sglang", e);
+			throw new IllegalArgumentException("--engine [" + value + "] must be one of " + Dialect.ids(), e);
 		}
 	}
 }

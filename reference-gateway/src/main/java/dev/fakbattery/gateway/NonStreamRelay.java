@@ -8,9 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
-import dev.fakbattery.api.wire.WireError;
-import dev.fakbattery.api.wire.WireFormatException;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.WireError;
+import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * Relays one non-stream upstream answer (HTTP 200): adjudicates it ({@link ResponseAdjudicator}) and adds the
@@ -23,7 +24,7 @@ final class NonStreamRelay {
 	}
 
 	static void relay(HttpExchange exchange, InputStream upstreamBody, CallAdjudicator adjudicator,
-			AdjudicationRecord record, Engine engine, GatewayMetrics metrics) throws IOException {
+			AdjudicationRecord record, Dialect engine, GatewayMetrics metrics) throws IOException {
 		byte[] body;
 		try (upstreamBody) {
 			body = upstreamBody.readAllBytes();

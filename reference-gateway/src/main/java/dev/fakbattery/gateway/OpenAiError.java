@@ -2,7 +2,7 @@ package dev.fakbattery.gateway;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * The gateway's own errors, in the OpenAI shape vLLM &ge; 0.10.1 uses:

@@ -12,9 +12,10 @@ import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * The reference gateway: an embedded adjudicating OpenAI-compatible proxy in front of vLLM or SGLang, on loopback.
@@ -30,7 +31,7 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
  * try (ReferenceGateway gateway = ReferenceGateway.builder()
  *         .upstream(URI.create("http://127.0.0.1:8000/v1"))
  *         .policy(PolicyLoader.kitConvention())
- *         .engine("vllm")
+ *         .engine(Dialect.VLLM)
  *         .build()
  *         .start()) {
  *     URI base = gateway.baseUrl();   // http://127.0.0.1:PORT/v1
@@ -52,7 +53,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private final Policy policy;
 
-	private final Engine engine;
+	private final Dialect engine;
 
 	private final int requestedPort;
 
@@ -122,7 +123,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	}
 
 	/** The engine dialect: which cache reset follows a quarantine, how a message without calls looks. */
-	public Engine engine() {
+	public Dialect engine() {
 		return engine;
 	}
 
@@ -169,7 +170,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 		private Policy policy;
 
-		private Engine engine = Engine.VLLM;
+		private Dialect engine = Dialect.VLLM;
 
 		private int port;
 
@@ -190,9 +191,9 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			return this;
 		}
 
-		/** {@code vllm} (default) or {@code sglang}: the cache-reset endpoint and the call-less message shape. */
-		public Builder engine(String engine) {
-			this.engine = Engine.parse(engine);
+		/** The engine's dialect, {@link Dialect#VLLM} by default: the cache-reset endpoint and the call-less message shape. */
+		public Builder engine(Dialect engine) {
+			this.engine = Objects.requireNonNull(engine, "engine");
 			return this;
 		}
 

@@ -4,9 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.WireFormatException;
 import dev.fakbattery.gateway.policy.Action;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireFormatException;
 
 /**
  * Adjudicates a non-stream {@code chat.completion} in place. Per choice: ALLOW calls stay untouched (their
@@ -22,7 +23,7 @@ final class ResponseAdjudicator {
 	}
 
 	/** @throws WireFormatException when a {@code tool_calls} entry is not an object (the gateway answers 502) */
-	static void adjudicate(ObjectNode response, CallAdjudicator adjudicator, Engine engine) {
+	static void adjudicate(ObjectNode response, CallAdjudicator adjudicator, Dialect engine) {
 		for (JsonNode choice : response.path("choices")) {
 			if (choice instanceof ObjectNode choiceNode && choiceNode.get("message") instanceof ObjectNode message) {
 				int survivors = adjudicateCalls(message, adjudicator, engine);
@@ -34,7 +35,7 @@ final class ResponseAdjudicator {
 	}
 
 	/** @return how many calls of the message survive */
-	private static int adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Engine engine) {
+	private static int adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Dialect engine) {
 		JsonNode calls = message.get("tool_calls");
 		if (calls == null || !calls.isArray() || calls.isEmpty()) {
 			return 0;
@@ -59,7 +60,12 @@ final class ResponseAdjudicator {
 			kept.add(out);
 		}
 		if (kept.isEmpty()) {
-			engine.clearToolCalls(message);
+			if (engine.writesNullToolCalls()) {
+				message.putNull("tool_calls");
+			}
+			else {
+				message.remove("tool_calls");
+			}
 		}
 		else {
 			message.set("tool_calls", kept);

@@ -11,15 +11,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.AssembledToolCall;
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.ChunkChoice;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.ToolCall;
-import dev.fakbattery.api.wire.ToolCallAssembler;
-import dev.fakbattery.api.wire.WireFormatException;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.ChunkChoice;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.ToolCall;
+import dev.fakbattery.wire.ToolCallAssembler;
+import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * Adjudicates one stream chunk by chunk, without I/O: {@link #onChunk(SseEvent)} returns the data payloads to send

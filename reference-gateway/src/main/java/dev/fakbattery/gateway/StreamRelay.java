@@ -7,10 +7,10 @@ import java.util.List;
 
 import com.sun.net.httpserver.HttpExchange;
 
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
-import dev.fakbattery.api.wire.WireFormatException;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
+import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * Relays one upstream stream (HTTP 200) to the client event by event, each flushed as soon as it is read:

@@ -13,6 +13,8 @@ import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.Headers;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * The engine behind the gateway, reached with the JDK {@link HttpClient} (HTTP/1.1, virtual threads). Bodies come
  * back as {@link InputStream}s read on the request's own virtual thread; closing one before its end closes the
@@ -27,13 +29,13 @@ final class Upstream implements AutoCloseable {
 
 	private final URI root;
 
-	private final Engine engine;
+	private final Dialect engine;
 
 	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
 	private final HttpClient client;
 
-	Upstream(URI base, Engine engine, Duration connectTimeout) {
+	Upstream(URI base, Dialect engine, Duration connectTimeout) {
 		this.base = withoutTrailingSlash(base);
 		this.root = rootOf(this.base);
 		this.engine = engine;
@@ -72,7 +74,7 @@ final class Upstream implements AutoCloseable {
 	}
 
 	/**
-	 * Asks the engine to drop its prefix cache ({@link Engine#cacheResetPath()} under the root).
+	 * Asks the engine to drop its prefix cache ({@link Dialect#cacheResetPath()} under the root).
 	 *
 	 * @return null when the engine answered 2xx, else what went wrong
 	 */

@@ -13,12 +13,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
 
 @DisplayName("client disconnect")
 class ClientDisconnectTests {

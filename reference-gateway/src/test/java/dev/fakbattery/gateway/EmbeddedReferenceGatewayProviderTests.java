@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ServiceLoader;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import dev.fakbattery.api.gateway.EmbeddedGatewayProvider;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("embedded gateway provider")
 class EmbeddedReferenceGatewayProviderTests {
@@ -19,7 +20,7 @@ class EmbeddedReferenceGatewayProviderTests {
 	void serviceLoaded() {
 		EmbeddedGatewayProvider provider = ServiceLoader.load(EmbeddedGatewayProvider.class).findFirst().orElseThrow();
 		assertThat(provider).isInstanceOf(EmbeddedReferenceGatewayProvider.class);
-		try (UpstreamDouble upstream = UpstreamDouble.start(); GatewayUnderTest gateway = provider.start(upstream.v1(), "sglang")) {
+		try (UpstreamDouble upstream = UpstreamDouble.start(); GatewayUnderTest gateway = provider.start(upstream.v1(), Dialect.SGLANG)) {
 			upstream.chat(UpstreamDouble.fixture("kit/sglang/tool-call-mixed"));
 			Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 

@@ -12,9 +12,9 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireJson;
 
 /** A test client of the gateway: whole answers, read as JSON or as SSE. */
 final class GatewayClient {

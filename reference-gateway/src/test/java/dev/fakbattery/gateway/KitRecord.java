@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.AssembledToolCall;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.Json;
 
 /** The adjudication record the kit policy must produce for a fixture's calls, written out independently. */
 final class KitRecord {

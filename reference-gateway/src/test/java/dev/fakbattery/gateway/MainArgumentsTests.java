@@ -11,13 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.Dialect;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("Main: command line")
 class MainArgumentsTests {
@@ -30,7 +31,7 @@ class MainArgumentsTests {
 	void minimal() {
 		MainArguments arguments = MainArguments.parse("--upstream", "http://127.0.0.1:8000/v1", "--port", "0");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Engine.VLLM, false));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Dialect.VLLM, false));
 	}
 
 	@Test
@@ -39,7 +40,7 @@ class MainArgumentsTests {
 		Path policy = Files.writeString(dir.resolve("policy.yaml"), "default: allow\n");
 		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(), "--engine=SGLang");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Engine.SGLANG, false));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false));
 	}
 
 	@ParameterizedTest(name = "{1}")
@@ -51,7 +52,7 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port x        | --port [x] must be a number 0-65535",
 		"--upstream http://h/v1 --port 70000    | --port [70000] must be a number 0-65535",
 		"--upstream ftp://h/v1 --port 1         | --upstream [ftp://h/v1] must be an http(s) URL with a host",
-		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be vllm or sglang",
+		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be one of vllm, sglang",
 		"--upstream http://h/v1 --port 1 --policy /no/such.yaml | --policy [/no/such.yaml] is not a readable file",
 		"--upstream http://h/v1 --port 1 --port 2 | --port given twice",
 		"--upstream http://h/v1 --port 1 --verbose | unknown flag [--verbose]" })

@@ -8,13 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.gateway.policy.Action;
+import dev.fakbattery.wire.WireJson;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.api.wire.WireJson;
-import dev.fakbattery.gateway.GatewayClient.Answer;
-import dev.fakbattery.gateway.policy.Action;
 
 @DisplayName("non-stream adjudication (kit fixtures, both dialects)")
 class NonStreamAdjudicationTests {

@@ -8,14 +8,14 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireJson;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.WireJson;
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("result admission: quarantine and engine cache reset")
 class QuarantineTests {

@@ -3,6 +3,7 @@ package dev.fakbattery.gateway;
 import java.net.URI;
 
 import dev.fakbattery.gateway.policy.PolicyLoader;
+import dev.fakbattery.wire.Dialect;
 
 /** An upstream double with a reference gateway in front of it (kit policy), closed together. */
 final class Rig implements AutoCloseable {
@@ -16,7 +17,7 @@ final class Rig implements AutoCloseable {
 		gateway = ReferenceGateway.builder()
 			.upstream(upstream.v1())
 			.policy(PolicyLoader.kitConvention())
-			.engine(engine)
+			.engine(Dialect.parse(engine))
 			.port(0)
 			.build()
 			.start();

@@ -7,11 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fakbattery.api.wire.AssembledToolCall;
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
-import dev.fakbattery.api.wire.ToolCallAssembler;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
+import dev.fakbattery.wire.ToolCallAssembler;
 
 /** Reading a whole SSE body in tests, with the harness's own reader and assembler. */
 final class Sse {

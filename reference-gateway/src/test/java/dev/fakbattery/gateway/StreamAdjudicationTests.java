@@ -7,15 +7,15 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.ToolCall;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.api.wire.AssembledToolCall;
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.ToolCall;
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("stream adjudication (kit fixtures, both dialects)")
 class StreamAdjudicationTests {

@@ -9,15 +9,15 @@ import java.util.List;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
-import dev.fakbattery.api.wire.AssembledToolCall;
-import dev.fakbattery.api.wire.WireFormatException;
 import dev.fakbattery.gateway.policy.Action;
 import dev.fakbattery.gateway.policy.Decision;
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.WireFormatException;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 @DisplayName("stream adjudicator: the wire quirks of NOTES.md")
 class StreamAdjudicatorTests {

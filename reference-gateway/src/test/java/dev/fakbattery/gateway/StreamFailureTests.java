@@ -15,14 +15,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("stream failures and flushing")
 class StreamFailureTests {

@@ -17,7 +17,7 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * A stand-in engine on loopback (JDK HttpServer): {@code /v1/chat/completions} answers with a {@link Reply} the test

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 
-import dev.fakbattery.api.wire.SseEvent;
+import dev.fakbattery.wire.SseEvent;
 
 /**
  * The wire fixtures under {@code fixtures/wire} of the repository, found by walking up from the working directory

@@ -8,9 +8,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 
-import dev.fakbattery.api.HarnessConfig;
-
 import com.github.dockerjava.api.model.DeviceRequest;
+
+import dev.fakbattery.api.HarnessConfig;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -75,7 +75,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 	 */
 	public static EngineContainerSpec from(HarnessConfig config) {
 		EngineSettings settings = EngineSettings.from(config);
-		EngineDialect dialect = settings.dialect();
+		ContainerRecipe dialect = settings.dialect();
 		return new EngineContainerSpec(settings.image(), dialect.id(), dialect.entrypoint(), dialect.args(settings, PORT),
 				PORT, SHARED_MEMORY_BYTES, HEALTH_PATH, settings.startupTimeout(), settings.hfTokenEnv());
 	}

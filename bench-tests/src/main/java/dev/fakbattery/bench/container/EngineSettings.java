@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param startupTimeout how long {@code /health} may take ({@code engine.startup.timeout.sec})
  * @param hfTokenEnv the NAME of the variable holding the Hugging Face token ({@code engine.hf.token.env})
  */
-record EngineSettings(String image, EngineDialect dialect, String model, String checkpoint, String toolParser,
+record EngineSettings(String image, ContainerRecipe dialect, String model, String checkpoint, String toolParser,
 		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Optional<String> hfTokenEnv) {
 
 	static final int DEFAULT_TP = 1;
@@ -37,7 +37,7 @@ record EngineSettings(String image, EngineDialect dialect, String model, String 
 
 	static EngineSettings from(HarnessConfig config) {
 		String image = image(config);
-		EngineDialect dialect = EngineDialect.of(config.engine());
+		ContainerRecipe dialect = ContainerRecipe.of(config.engine());
 		String model = model(config);
 		String checkpoint = modelLike(config, HarnessConstants.CHECKPOINT_MODEL).orElse(model);
 		String parser = toolParser(config, dialect);
@@ -83,7 +83,7 @@ record EngineSettings(String image, EngineDialect dialect, String model, String 
 		return value;
 	}
 
-	private static String toolParser(HarnessConfig config, EngineDialect dialect) {
+	private static String toolParser(HarnessConfig config, ContainerRecipe dialect) {
 		String parser = config.string(HarnessConstants.ENGINE_TOOL_PARSER, dialect.defaultToolParser());
 		if (!PARSER.matcher(parser).matches()) {
 			throw new ExtensionConfigurationException("Unable to parse engine.tool.parser value [" + parser

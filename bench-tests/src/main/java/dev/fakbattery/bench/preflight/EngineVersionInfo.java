@@ -6,7 +6,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * The engine version an endpoint reports at {@code /version} (vLLM answers {@code {"version": "..."}}).

@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * What the preflight evaluates against: the model's size, the quant, the KV headroom, the engines
@@ -76,7 +76,7 @@ public record PreflightConfig(String model, double modelTotalParamsB, String qua
 				number(config, PARAMS_PROPERTY, defaults.modelTotalParamsB()),
 				config.string(HarnessConstants.QUANT, defaults.quant()),
 				number(config, KV_OVERHEAD_PROPERTY, defaults.kvOverhead()), defaults.quants(),
-				List.of(config.engine()), config.string(HarnessConstants.GPU_NAME_REQUIRED), SUPPORTED_GPUS);
+				List.of(config.engine().id()), config.string(HarnessConstants.GPU_NAME_REQUIRED), SUPPORTED_GPUS);
 	}
 
 	public PreflightConfig withModel(String id, double paramsBillions) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.Check;
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * Writes a {@link PreflightReport} in the seed's schema and field order (the committed

@@ -9,7 +9,7 @@ import java.util.OptionalLong;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * The models an OpenAI-compatible {@code /v1/models} serves, with vLLM's {@code max_model_len}.

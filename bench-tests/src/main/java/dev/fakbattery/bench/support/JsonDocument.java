@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * A JSON artifact read from disk: present and a JSON object, missing, or unreadable, with the reason.

@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * What a SWE-bench-20 compare run must have been run with: the run contract's shared config.
@@ -66,7 +66,7 @@ public record CompareExpectation(String checkpointModel, String servedModelName,
 					+ "=\"slice 0:20\" or remove it to use the default.");
 		}
 		return new CompareExpectation(config.string(HarnessConstants.CHECKPOINT_MODEL, seed.checkpointModel()),
-				config.string(HarnessConstants.MODEL, seed.servedModelName()), config.engine(),
+				config.string(HarnessConstants.MODEL, seed.servedModelName()), config.engine().id(),
 				Integer.parseInt(slice.group(1)), rawBaseUrl.toString(), config.string(HarnessConstants.GPU_NAME_REQUIRED));
 	}
 

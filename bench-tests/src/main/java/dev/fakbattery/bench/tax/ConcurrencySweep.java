@@ -13,13 +13,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Rung 3's concurrency sweep: for each level of {@code sweep.concurrency}, raw and gateway in one run
@@ -105,7 +105,7 @@ public final class ConcurrencySweep {
 	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model) {
 		body.put("model", model.orElse(null));
 		body.put("base_url", upstream.baseUrl().toString());
-		body.put("engine", upstream.engine());
+		body.put("engine", upstream.engine().id());
 		body.put("max_tokens", settings.maxTokens());
 		settings.levels().forEach(body.putArray("concurrency_levels")::add);
 		ArrayNode requests = body.putArray("requests_per_arm");

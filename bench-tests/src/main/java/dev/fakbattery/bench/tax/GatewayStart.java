@@ -8,11 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Obtains the gateway under test through {@link GatewayLauncher} ({@code gateway.url}, else
@@ -30,7 +31,7 @@ import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 public record GatewayStart(Optional<GatewayUnderTest> gateway, ObjectNode process, Optional<String> failure) {
 
 	/** Starts (or connects to) the gateway in front of {@code upstream}; never throws for a start failure. */
-	public static GatewayStart start(HarnessConfig config, URI upstream, String model, String engine, Path logDir) {
+	public static GatewayStart start(HarnessConfig config, URI upstream, String model, Dialect engine, Path logDir) {
 		ObjectNode process = Json.MAPPER.createObjectNode();
 		Optional<String> url = config.string(HarnessConstants.GATEWAY_URL);
 		Optional<String> command = config.string(HarnessConstants.GATEWAY_CMD);

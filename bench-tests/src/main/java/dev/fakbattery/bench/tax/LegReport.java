@@ -7,10 +7,10 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.RequestOutcome;
 import dev.fakbattery.api.stats.Percentiles;
+import dev.fakbattery.wire.Json;
 
 /**
  * One leg of the tax witness (raw or gateway) in the seed's fields: {@code samples, ok_samples,

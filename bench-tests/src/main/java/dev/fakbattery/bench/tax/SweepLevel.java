@@ -8,7 +8,6 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.ClosedLoop;
 import dev.fakbattery.api.load.LoadJson;
@@ -21,6 +20,7 @@ import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.wire.Json;
 
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise

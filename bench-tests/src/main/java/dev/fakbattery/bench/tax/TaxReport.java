@@ -83,7 +83,7 @@ final class TaxReport {
 	private static TaxGateResult gate(ObjectNode body, TaxSettings settings, TaxUpstream upstream, String model, TaxStats tax) {
 		ObjectNode node = body.putObject("gate");
 		try {
-			TaxGateResult gate = new TaxGate(settings.baselineFile()).evaluate(model == null ? "unknown" : model, upstream.engine(),
+			TaxGateResult gate = new TaxGate(settings.baselineFile()).evaluate(model == null ? "unknown" : model, upstream.engine().id(),
 					tax.latencyTax().estimate(), true);
 			gate.writeTo(node);
 			return gate;

@@ -4,6 +4,8 @@ import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * The raw engine a tax run measures against: a serving node's {@code base.url}, or the engine double
  * (then {@code simulated} says so and {@code lag} reads the double's scheduling lag).
@@ -14,7 +16,7 @@ import java.util.Optional;
  * @param lag the double's lag probe; empty on a real engine
  * @since 0.1
  */
-public record TaxUpstream(URI baseUrl, String engine, Optional<String> simulated, Optional<UpstreamLag> lag) {
+public record TaxUpstream(URI baseUrl, Dialect engine, Optional<String> simulated, Optional<UpstreamLag> lag) {
 
 	public TaxUpstream {
 		Objects.requireNonNull(baseUrl, "baseUrl");
@@ -24,12 +26,12 @@ public record TaxUpstream(URI baseUrl, String engine, Optional<String> simulated
 	}
 
 	/** A real engine at {@code baseUrl}. */
-	public static TaxUpstream node(URI baseUrl, String engine) {
+	public static TaxUpstream node(URI baseUrl, Dialect engine) {
 		return new TaxUpstream(baseUrl, engine, Optional.empty(), Optional.empty());
 	}
 
 	/** The engine double at {@code baseUrl}. */
-	public static TaxUpstream simulated(URI baseUrl, String engine, String because, UpstreamLag lag) {
+	public static TaxUpstream simulated(URI baseUrl, Dialect engine, String because, UpstreamLag lag) {
 		return new TaxUpstream(baseUrl, engine, Optional.of(because), Optional.of(lag));
 	}
 }

@@ -8,12 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
@@ -118,9 +118,9 @@ public final class TaxWitness {
 		body.put("provider", "openai");
 		body.put("count", settings.count());
 		body.put("max_tokens", settings.maxTokens());
-		body.put("engine_cache_engine", upstream.engine());
+		body.put("engine_cache_engine", upstream.engine().id());
 		body.put("dry_run", false);
-		body.put("framing", HonestFraming.compose(upstream.simulated().isPresent(), upstream.engine(), settings.count(),
+		body.put("framing", HonestFraming.compose(upstream.simulated().isPresent(), upstream.engine().id(), settings.count(),
 				settings.maxTokens()));
 		ObjectNode models = body.putObject("upstream_models");
 		models.put("http_status", served.httpStatus());

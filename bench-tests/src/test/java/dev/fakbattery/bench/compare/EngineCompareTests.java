@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.EngineDoubleMarker;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
@@ -24,7 +23,8 @@ import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.EngineDoubleMarker;
+import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;

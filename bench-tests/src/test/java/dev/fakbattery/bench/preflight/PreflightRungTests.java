@@ -5,13 +5,13 @@ import java.util.Optional;
 
 import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.Check;
-import dev.fakbattery.api.EngineDoubleMarker;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.bench.container.NodeTarget;
+import dev.fakbattery.wire.EngineDoubleMarker;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

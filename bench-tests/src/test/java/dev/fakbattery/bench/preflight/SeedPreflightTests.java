@@ -5,18 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 @DisplayName("The seed's committed preflight, re-evaluated from its own inputs")
 class SeedPreflightTests {

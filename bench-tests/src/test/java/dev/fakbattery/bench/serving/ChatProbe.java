@@ -11,8 +11,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The serving witness's HTTP calls, each written as the seed's sample row

@@ -11,8 +11,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

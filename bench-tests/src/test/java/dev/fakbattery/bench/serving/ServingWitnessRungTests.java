@@ -11,20 +11,20 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.EngineDoubleMarker;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.ServingWitnessRung;
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.gateway.RelayHop;
 import dev.fakbattery.bench.container.NodeTarget;
-import dev.fakbattery.engine.Dialect;
 import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.EngineDoubleMarker;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class ServingWitnessRungTests {
 		if (node && base.isEmpty()) {
 			return;
 		}
-		try (EngineDouble engineDouble = base.isEmpty() ? EngineDouble.builder().dialect(Dialect.parse(config.engine())).start() : null) {
+		try (EngineDouble engineDouble = base.isEmpty() ? EngineDouble.builder().dialect(config.engine()).start() : null) {
 			URI raw = base.orElseGet(() -> URI.create(engineDouble.baseUrl()));
 			Optional<String> model = engineDouble != null ? Optional.of(engineDouble.model())
 					: run.requireConfig(HarnessConstants.MODEL, "served model name", "NAME");
@@ -74,7 +74,7 @@ class ServingWitnessRungTests {
 		ObjectNode body = run.body();
 		body.put("model", model).put("base_url", raw.toString()).put("provider", "openai")
 			.put("context_length", config.positiveInt(HarnessConstants.CONTEXT_LENGTH, 131072));
-		body.putObject("engine_cache").put("engine", config.engine()).put("base_url", raw.toString())
+		body.putObject("engine_cache").put("engine", config.engine().id()).put("base_url", raw.toString())
 			.put("exact_span_supported", false).put("fallback_scope", "whole_prefix_cache");
 		ChatProbe.Reply models = probe.get(URI.create(raw + "/models"));
 		List<String> ids = models.json().map(j -> j.path("data").findValuesAsText("id")).orElse(List.of());

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /** A copy of the GOOD fixture run folder in a temporary folder, mutated in place by a test. */
 final class RunDirFixture {

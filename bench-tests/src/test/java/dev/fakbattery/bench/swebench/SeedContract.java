@@ -6,7 +6,7 @@ import java.io.UncheckedIOException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /** The seed's committed run contract, copied under {@code src/test/resources/swebench}. */
 final class SeedContract {

@@ -11,7 +11,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.Check;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.Measurement;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
@@ -20,6 +19,7 @@ import dev.fakbattery.api.SwebenchRung;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.bench.process.CommandResult;
 import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

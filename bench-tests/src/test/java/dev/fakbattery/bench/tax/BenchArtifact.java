@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactFiles;
 import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.Provenance;
+import dev.fakbattery.wire.Json;
 
 /**
  * A bench artifact under {@code experiments.dir}: schema, time, the SIMULATED label (every bench

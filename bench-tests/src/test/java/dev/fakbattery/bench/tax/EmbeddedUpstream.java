@@ -6,10 +6,10 @@ import java.time.Duration;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.engine.Dialect;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.LagStats;
 import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Dialect;
 
 /**
  * The engine double as the tax bench's raw engine when no {@code base.url} is set: the configured
@@ -28,11 +28,11 @@ final class EmbeddedUpstream implements AutoCloseable {
 
 	private final EngineDouble engine;
 
-	private final String dialect;
+	private final Dialect dialect;
 
 	private final String settings;
 
-	private EmbeddedUpstream(EngineDouble engine, String dialect, String settings) {
+	private EmbeddedUpstream(EngineDouble engine, Dialect dialect, String settings) {
 		this.engine = engine;
 		this.dialect = dialect;
 		this.settings = settings;
@@ -40,9 +40,9 @@ final class EmbeddedUpstream implements AutoCloseable {
 
 	/** Starts the double for {@code config}'s engine and model. */
 	static EmbeddedUpstream start(HarnessConfig config, TimingModel timing, Duration spin) throws IOException {
-		String dialect = config.engine();
+		Dialect dialect = config.engine();
 		EngineDouble.Builder builder = EngineDouble.builder()
-			.dialect("sglang".equals(dialect) ? Dialect.SGLANG : Dialect.VLLM)
+			.dialect(dialect)
 			.timing(timing)
 			.spin(spin)
 			.seed(TaxSettings.SEED);

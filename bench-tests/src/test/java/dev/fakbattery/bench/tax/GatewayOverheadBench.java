@@ -16,17 +16,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.ClosedLoop;
-import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -135,7 +136,7 @@ class GatewayOverheadBench {
 		artifact.body().put("ratio_method", SweepLevel.RATIO_METHOD);
 		ArrayNode rows = artifact.body().putArray("levels");
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
-				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), "vllm");
+				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), Dialect.VLLM);
 				TargetClient raw = client("raw", up);
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
 			for (int c : List.of(1, 8, 64, 128, 256)) {
@@ -157,7 +158,7 @@ class GatewayOverheadBench {
 				COMMAND + "#addedLatency");
 		artifact.body().put("target", "gateway p99 E2EL - raw p99 E2EL <= 1 ms at 1,000 req/s, non-stream, instant double");
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO);
-				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), "vllm");
+				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), Dialect.VLLM);
 				TargetClient raw = client("raw", up);
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
 			AddedLatency.measure(raw, gw, ChatPayload.nonStreaming(up.engine().model(), "hi", 16), battery.seed(), up.lag())

@@ -21,6 +21,7 @@ import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.engine.Fault;
 import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -48,7 +49,7 @@ class TaxWitnessBadInputTests {
 	void unreachable() {
 		RungRun run = run(Map.of());
 		URI base = URI.create("http://127.0.0.1:9/v1");
-		TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, "vllm"));
+		TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, Dialect.VLLM));
 		Check upstream = check(run, "upstream_models");
 		assertThat(upstream.passed()).isFalse();
 		assertThat(upstream.observed()).startsWith("GET http://127.0.0.1:9/v1/models got no response");
@@ -75,7 +76,7 @@ class TaxWitnessBadInputTests {
 		try {
 			RungRun run = run(Map.of());
 			URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
-			TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, "vllm"));
+			TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, Dialect.VLLM));
 			assertThat(check(run, "upstream_models").observed()).isEqualTo("GET " + base
 					+ "/models answered 200 but not an OpenAI model list (no data[].id): <html>router login</html>");
 		}

@@ -14,9 +14,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.Check;
 import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.contract.RunContract;
 import dev.fakbattery.api.contract.RunContractValidator;
+import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

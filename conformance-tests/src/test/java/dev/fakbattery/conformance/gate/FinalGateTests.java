@@ -14,11 +14,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.ArtifactFiles;
 import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.gate.FinalGate;
 import dev.fakbattery.api.gate.FinalGateMain;
 import dev.fakbattery.api.gate.GateResult;
 import dev.fakbattery.api.gate.GateWriter;
+import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

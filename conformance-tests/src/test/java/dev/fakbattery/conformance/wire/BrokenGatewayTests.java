@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.net.URI;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -12,8 +13,9 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
 import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -177,7 +179,7 @@ class BrokenGatewayTests {
 	private static final List<String> BOTH = List.of("non-stream", "stream");
 
 	private static List<String> expand(List<String> rules, List<String> modes) {
-		return rules.stream().flatMap(r -> WireConformanceKitEngines.ALL.stream()
+		return rules.stream().flatMap(r -> Arrays.stream(Dialect.values())
 			.flatMap(e -> modes.stream().map(m -> r + " [" + e + " " + m + "]"))).toList();
 	}
 
@@ -196,7 +198,7 @@ class BrokenGatewayTests {
 		}
 
 		@Override
-		protected GatewayUnderTest createGateway(URI upstream, String engine) {
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
 			GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
 			RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide);

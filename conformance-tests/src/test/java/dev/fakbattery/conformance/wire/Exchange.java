@@ -8,14 +8,14 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.wire.AssembledToolCall;
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.ChatResponse;
-import dev.fakbattery.api.wire.ChunkChoice;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.ToolCall;
-import dev.fakbattery.api.wire.ToolCallAssembler;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.AssembledToolCall;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.ChatResponse;
+import dev.fakbattery.wire.ChunkChoice;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.ToolCall;
+import dev.fakbattery.wire.ToolCallAssembler;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * One request's answer as the client saw it, read the same way whether it came from the gateway
@@ -57,7 +57,7 @@ final class Exchange {
 		List<Timed> events = new ArrayList<>();
 		boolean done = false;
 		if (stream) {
-			try (var reader = new dev.fakbattery.api.wire.SseReader(new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+			try (var reader = new dev.fakbattery.wire.SseReader(new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
 				for (Optional<SseEvent> e = reader.next(); e.isPresent(); e = reader.next()) {
 					events.add(new Timed(e.get(), 0));
 				}

@@ -9,7 +9,8 @@ import java.util.Optional;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -23,7 +24,7 @@ import org.junit.jupiter.api.Tag;
 class GatewayCmdWireTests extends WireRules {
 
 	@Override
-	protected GatewayUnderTest createGateway(URI upstream, String engine) {
+	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 		Path jar = jar();
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		String command = java + " -jar " + jar + " --upstream {upstream} --port {port} --engine " + engine;

@@ -7,7 +7,8 @@ import java.util.List;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -25,17 +26,17 @@ class GatewayUnderTestWireTests extends WireRules {
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
 	@Override
-	protected GatewayUnderTest createGateway(URI upstream, String engine) {
+	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 		return GatewayLauncher.resolve(config, upstream, ALIAS, engine, Path.of("target", "gateway-logs"));
 	}
 
 	@Override
-	protected List<String> engines() {
+	protected List<Dialect> engines() {
 		return config.string(HarnessConstants.GATEWAY_URL).isPresent() ? List.of(config.engine()) : super.engines();
 	}
 
 	@Override
-	protected int upstreamPort(String engine) {
+	protected int upstreamPort(Dialect engine) {
 		int port = config.string(HarnessConstants.KIT_UPSTREAM_PORT).map(Integer::parseInt).orElse(0);
 		return port == 0 ? 0 : port + engines().indexOf(engine);
 	}

@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
 
 /**
  * The kit's client: sends one chat request and reads the answer incrementally, keeping every byte.

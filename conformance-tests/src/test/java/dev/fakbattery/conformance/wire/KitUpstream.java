@@ -18,6 +18,8 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * The kit's upstream: a WireMock server on loopback replaying one engine's recorded wire
  * (fixtures/wire) for each {@link Scenario}, and remembering what it received.
@@ -29,10 +31,10 @@ final class KitUpstream implements AutoCloseable {
 	/** How long the PACED scenario takes to stream one answer. */
 	static final int PACED_MILLIS = 800;
 
-	private final String engine;
+	private final Dialect engine;
 	private final WireMockServer server;
 
-	KitUpstream(String engine, int port) {
+	KitUpstream(Dialect engine, int port) {
 		this.engine = engine;
 		this.server = new WireMockServer(options().bindAddress("127.0.0.1").port(port).jettyAcceptors(1)
 			.containerThreads(64));
@@ -131,7 +133,7 @@ final class KitUpstream implements AutoCloseable {
 		return URI.create("http://127.0.0.1:" + server.port() + "/v1");
 	}
 
-	String engine() {
+	Dialect engine() {
 		return engine;
 	}
 
@@ -141,7 +143,7 @@ final class KitUpstream implements AutoCloseable {
 	}
 
 	int cacheResets() {
-		return server.findAll(postRequestedFor(urlEqualTo(engine.equals("vllm") ? "/reset_prefix_cache" : "/flush_cache"))).size();
+		return server.findAll(postRequestedFor(urlEqualTo(engine.cacheResetPath()))).size();
 	}
 
 	@Override

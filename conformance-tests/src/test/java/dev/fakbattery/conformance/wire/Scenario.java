@@ -1,5 +1,7 @@
 package dev.fakbattery.conformance.wire;
 
+import dev.fakbattery.wire.Dialect;
+
 /**
  * What the kit's upstream replays, chosen by a marker in the last user message
  * ({@code kit:<scenario>}). Tool names follow the kit's policy convention.
@@ -26,7 +28,7 @@ enum Scenario {
 	}
 
 	/** The fixture path under fixtures/wire for {@code engine}, without extension. */
-	String fixture(String engine) {
+	String fixture(Dialect engine) {
 		return fixture.startsWith("kit/") ? "kit/" + engine + fixture.substring(3) : engine + "/" + fixture;
 	}
 }

@@ -11,8 +11,9 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.gateway.GatewayUnderTest;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -33,8 +34,8 @@ abstract class WireConformanceKit {
 	static final String ALIAS = "kit-model-alias";
 	static final String SECRET = "sk-kitSECRET0123456789abcdef0123";
 
-	private final Map<String, KitUpstream> upstreams = new HashMap<>();
-	private final Map<String, GatewayUnderTest> gateways = new HashMap<>();
+	private final Map<Dialect, KitUpstream> upstreams = new HashMap<>();
+	private final Map<Dialect, GatewayUnderTest> gateways = new HashMap<>();
 	final KitClient client = new KitClient();
 
 	/**
@@ -42,21 +43,21 @@ abstract class WireConformanceKit {
 	 * kit's policy convention: allow_* allowed, deny_* denied, transform_* arguments replaced by
 	 * {@code {"redacted":true}}.
 	 */
-	protected abstract GatewayUnderTest createGateway(URI upstream, String engine);
+	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
 
 	/** The engine dialects to run; both by default. */
-	protected List<String> engines() {
-		return WireConformanceKitEngines.ALL;
+	protected List<Dialect> engines() {
+		return List.of(Dialect.values());
 	}
 
 	/** Fixed upstream port for engine {@code engine}, 0 for any free port. */
-	protected int upstreamPort(String engine) {
+	protected int upstreamPort(Dialect engine) {
 		return 0;
 	}
 
 	@BeforeAll
 	void startUpstreamsAndGateways() {
-		for (String engine : engines()) {
+		for (Dialect engine : engines()) {
 			KitUpstream upstream = new KitUpstream(engine, upstreamPort(engine));
 			upstreams.put(engine, upstream);
 			gateways.put(engine, createGateway(upstream.url(), engine));
@@ -71,23 +72,23 @@ abstract class WireConformanceKit {
 
 	Stream<Arguments> targets() {
 		return engines().stream().flatMap(e -> Stream.of("non-stream", "stream")
-			.map(mode -> Arguments.of(Named.of(e, e), Named.of(mode, mode))));
+			.map(mode -> Arguments.of(Named.of(e.id(), e), Named.of(mode, mode))));
 	}
 
-	KitUpstream upstream(String engine) {
+	KitUpstream upstream(Dialect engine) {
 		return upstreams.get(engine);
 	}
 
-	GatewayUnderTest gateway(String engine) {
+	GatewayUnderTest gateway(Dialect engine) {
 		return gateways.get(engine);
 	}
 
 	/** A kit request for {@code scenario}; returns the answer and the nonce that marks it upstream. */
-	Sent send(String engine, String mode, Scenario scenario) {
+	Sent send(Dialect engine, String mode, Scenario scenario) {
 		return send(engine, mode, scenario.marker(), Map.of());
 	}
 
-	Sent send(String engine, String mode, String marker, Map<String, String> headers) {
+	Sent send(Dialect engine, String mode, String marker, Map<String, String> headers) {
 		String nonce = UUID.randomUUID().toString();
 		ObjectNode body = request(marker + " nonce=" + nonce, stream(mode));
 		if (marker.equals(Scenario.QUARANTINE.marker())) {
@@ -97,7 +98,7 @@ abstract class WireConformanceKit {
 	}
 
 	/** What the upstream fixture of {@code scenario} proposed, read like a live answer. */
-	Exchange truth(String engine, String mode, Scenario scenario) {
+	Exchange truth(Dialect engine, String mode, Scenario scenario) {
 		return Exchange.of(KitFixtures.read(scenario.fixture(engine) + (stream(mode) ? ".sse" : ".json")), stream(mode));
 	}
 
@@ -134,7 +135,7 @@ abstract class WireConformanceKit {
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
-	void require(boolean ok, String rule, String engine, String mode, String expected, Object observed) {
+	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
 		if (!ok) {
 			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
 					+ ": expected " + expected + ", observed " + observed);
@@ -145,7 +146,7 @@ abstract class WireConformanceKit {
 		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
 	}
 
-	void onlyWhenRecordDeclared(String engine, String rule) {
+	void onlyWhenRecordDeclared(Dialect engine, String rule) {
 		Assumptions.assumeTrue(gateway(engine).declaresAdjudicationRecord(), () -> "Not verified for this gateway: " + rule
 				+ " checks the kit's adjudication record format, which " + gateway(engine).description() + " does not declare");
 	}

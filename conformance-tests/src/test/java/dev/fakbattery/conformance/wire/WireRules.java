@@ -7,9 +7,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +29,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W01 model alias reaches upstream, engine model comes back")
-	void required_W01_modelAlias(String engine, String mode) {
+	void required_W01_modelAlias(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.TEXT);
 		String upstreamModel = upstream(engine).received(sent.nonce())
 			.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText()).orElse("<no request upstream>");
@@ -41,7 +42,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W02 allow kept unchanged")
-	void required_W02_allowKept(String engine, String mode) {
+	void required_W02_allowKept(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.ALLOW).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.ALLOW).answer().calls();
 		boolean kept = delivered.stream().anyMatch(c -> proposed.id().equals(c.id()) && proposed.name().equals(c.name())
@@ -53,7 +54,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W03 deny dropped")
-	void required_W03_denyDropped(String engine, String mode) {
+	void required_W03_denyDropped(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.DENY_ONLY, Scenario.MIXED)) {
 			List<String> deniedIds = truth(engine, mode, scenario).calls().stream()
 				.filter(c -> c.name().startsWith("deny_")).map(Exchange.Call::id).toList();
@@ -67,7 +68,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W04 transform redacted")
-	void required_W04_transformRedacted(String engine, String mode) {
+	void required_W04_transformRedacted(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.MIXED).calls().stream()
 			.filter(c -> c.name().startsWith("transform_")).findFirst().orElseThrow();
 		Exchange answer = send(engine, mode, Scenario.MIXED).answer();
@@ -81,7 +82,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W05 content alongside tool calls kept")
-	void required_W05_contentKept(String engine, String mode) {
+	void required_W05_contentKept(Dialect engine, String mode) {
 		String expected = truth(engine, mode, Scenario.MIXED).content();
 		String observed = send(engine, mode, Scenario.MIXED).answer().content();
 		require(observed.equals(expected), "W05", engine, mode, "content [" + expected + "]", "[" + observed + "]");
@@ -90,7 +91,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W06 parallel calls adjudicated independently, survivors renumbered densely")
-	void required_W06_parallelCalls(String engine, String mode) {
+	void required_W06_parallelCalls(Dialect engine, String mode) {
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.MIXED).answer().calls();
 		List<String> names = delivered.stream().map(Exchange.Call::name).toList();
 		require(names.equals(List.of("allow_read", "transform_exec")), "W06", engine, mode, "calls [allow_read, transform_exec]", names);
@@ -103,7 +104,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W07 finish_reason consistent with surviving calls")
-	void required_W07_finishReason(String engine, String mode) {
+	void required_W07_finishReason(Dialect engine, String mode) {
 		Optional<String> mixed = send(engine, mode, Scenario.MIXED).answer().finishReason();
 		require(mixed.equals(Optional.of("tool_calls")), "W07", engine, mode, "tool_calls when a call survives", mixed);
 		Optional<String> denied = send(engine, mode, Scenario.DENY_ONLY).answer().finishReason();
@@ -113,7 +114,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W08 usage kept")
-	void required_W08_usageKept(String engine, String mode) {
+	void required_W08_usageKept(Dialect engine, String mode) {
 		Optional<ObjectNode> expected = truth(engine, mode, Scenario.MIXED).usage();
 		Optional<ObjectNode> observed = send(engine, mode, Scenario.MIXED).answer().usage();
 		require(expected.isPresent() && observed.equals(expected), "W08", engine, mode, "usage " + expected.orElse(null),
@@ -123,7 +124,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W09 upstream error statuses and bodies pass through")
-	void required_W09_errorsPassThrough(String engine, String mode) {
+	void required_W09_errorsPassThrough(Dialect engine, String mode) {
 		for (String error : upstream(engine).errorFixtures()) {
 			Exchange answer = send(engine, mode, "kit:error:" + error, Map.of()).answer();
 			JsonNode expected = WireJson.readObject(KitFixtures.read(engine + "/" + error + ".json"));
@@ -137,7 +138,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W10 in-stream error frames pass through and [DONE] ends the stream")
-	void required_W10_streamErrorFrame(String engine, String mode) {
+	void required_W10_streamErrorFrame(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W10", "concerns SSE error frames");
 		Exchange answer = send(engine, mode, Scenario.STREAM_ERROR).answer();
 		JsonNode expected = truth(engine, mode, Scenario.STREAM_ERROR).errorFrames().get(0).json().orElseThrow();
@@ -152,7 +153,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W11 malformed or truncated upstream gives 502 and leaks no call")
-	void required_W11_badUpstream502(String engine, String mode) {
+	void required_W11_badUpstream502(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TRUNCATED, Scenario.MALFORMED)) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			boolean signalled = stream(mode) && answer.status == 200 ? !answer.errorFrames().isEmpty()
@@ -168,7 +169,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W12 poisoned tool result quarantined")
-	void required_W12_quarantine(String engine, String mode) {
+	void required_W12_quarantine(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.QUARANTINE);
 		String upstreamBody = upstream(engine).received(sent.nonce()).map(r -> r.getBodyAsString()).orElse("");
 		require(sent.answer().status == 200, "W12", engine, mode, "status 200", sent.answer().status);
@@ -181,7 +182,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W13 no streamed byte of a denied call")
-	void required_W13_noDeniedBytes(String engine, String mode) {
+	void required_W13_noDeniedBytes(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W13", "concerns streamed deltas");
 		Exchange.Call denied = truth(engine, mode, Scenario.MIXED).calls().stream()
 			.filter(c -> c.name().startsWith("deny_")).findFirst().orElseThrow();
@@ -202,7 +203,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W14 streaming not buffered")
-	void stochastic_W14_notBuffered(String engine, String mode) {
+	void stochastic_W14_notBuffered(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W14", "concerns streaming");
 		Exchange answer = send(engine, mode, Scenario.PACED).answer();
 		long lead = answer.firstTokenNanos().map(t -> (answer.endedNanos - t) / 1_000_000).orElse(-1L);
@@ -214,7 +215,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W15 X-Request-Id passed to the upstream")
-	void required_W15_requestId(String engine, String mode) {
+	void required_W15_requestId(Dialect engine, String mode) {
 		String id = "kit-req-" + System.nanoTime();
 		Sent sent = send(engine, mode, Scenario.TEXT.marker(), Map.of("X-Request-Id", id));
 		String seen = upstream(engine).received(sent.nonce()).map(r -> r.getHeader("X-Request-Id")).orElse(null);
@@ -224,7 +225,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W16 bad client input gives 400")
-	void required_W16_badInput400(String engine, String mode) {
+	void required_W16_badInput400(Dialect engine, String mode) {
 		Exchange garbage = client.post(gateway(engine).baseUrl(), "{not json", stream(mode), Map.of());
 		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), "W16", engine,
 				mode, "400 with an OpenAI-shaped error for a body that is not JSON", "status " + garbage.status + " body " + abbreviate(garbage.body));
@@ -237,7 +238,7 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W17 adjudication record: one entry per proposed call")
-	void optional_W17_adjudicationRecord(String engine, String mode) {
+	void optional_W17_adjudicationRecord(Dialect engine, String mode) {
 		onlyWhenRecordDeclared(engine, "W17");
 		Exchange answer = send(engine, mode, Scenario.MIXED).answer();
 		JsonNode record = stream(mode)
@@ -253,12 +254,12 @@ abstract class WireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W18 engine prefix cache reset after a quarantine")
-	void optional_W18_cacheReset(String engine, String mode) {
+	void optional_W18_cacheReset(Dialect engine, String mode) {
 		onlyWhenRecordDeclared(engine, "W18");
 		int before = upstream(engine).cacheResets();
 		send(engine, mode, Scenario.QUARANTINE);
 		int after = upstream(engine).cacheResets();
-		require(after > before, "W18", engine, mode, "a " + (engine.equals("vllm") ? "POST /reset_prefix_cache" : "POST /flush_cache")
+		require(after > before, "W18", engine, mode, "a POST " + engine.cacheResetPath()
 				+ " after the quarantine", (after - before) + " reset(s)");
 	}
 

@@ -3,7 +3,7 @@ package dev.fakbattery.api.contract;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * The seed's per-arm and cross-arm measurement requirements of the run contract.

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.gate.GateWriter;
+import dev.fakbattery.wire.Json;
 
 /**
  * Builds the run contract (rung 0) from configuration, with the seed's schema id and field names
@@ -58,7 +58,7 @@ public final class RunContract {
 		List.of("preflight artifact passes", "raw endpoint and gateway endpoint both pass tool-call probes",
 				"both arms run the same selected SWE-bench instance IDs", "official SWE-bench harness grades both arms",
 				"DONE.rc is 0", "final gate status is COMPLETE with no SIMULATED artifact").forEach(when::add);
-		String engine = config.engine();
+		String engine = config.engine().id();
 		ObjectNode shared = doc.putObject("shared_config");
 		shared.put("checkpoint_model", config.string(HarnessConstants.CHECKPOINT_MODEL, model));
 		shared.put("served_model_name", model);

@@ -9,8 +9,8 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.Verdict;
+import dev.fakbattery.wire.Json;
 
 /**
  * Reads every required artifact of {@link ArtifactId} from one folder and decides whether the

@@ -10,7 +10,7 @@ import java.time.temporal.ChronoUnit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * Writes final-check.json (seed-compatible summary), FINAL-CHECK.md and, only when allowed,

@@ -9,7 +9,7 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * Writes the Allure categories (PENDING_MEASUREMENT apart from product failures and harness errors)

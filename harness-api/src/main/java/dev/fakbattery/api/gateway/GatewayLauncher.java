@@ -5,10 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ServiceLoader;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * Chooses the gateway under test: {@code gateway.url} (already running), else {@code gateway.cmd}
@@ -26,7 +29,7 @@ public final class GatewayLauncher {
 	 * The gateway under test in front of {@code upstream} for {@code engine}'s dialect ({@code vllm}
 	 * or {@code sglang}; the embedded gateway resets that engine's prefix cache after a quarantine).
 	 */
-	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, String engine, Path logDir) {
+	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, Dialect engine, Path logDir) {
 		var url = config.v1Url(HarnessConstants.GATEWAY_URL);
 		if (url.isPresent()) {
 			return new ExternalGateway(url.get(), config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
@@ -40,7 +43,7 @@ public final class GatewayLauncher {
 		return embedded(upstream, engine);
 	}
 
-	public static GatewayUnderTest embedded(URI upstream, String engine) {
+	public static GatewayUnderTest embedded(URI upstream, Dialect engine) {
 		return ServiceLoader.load(EmbeddedGatewayProvider.class).findFirst()
 			.orElseThrow(() -> new ExtensionConfigurationException("No gateway under test: set -Dgateway.url=http://HOST:PORT/v1 "
 					+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."))

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
 /**
  * A gateway the harness starts from the {@code gateway.cmd} template, with {@code {port}},
  * {@code {upstream}} and {@code {model}} filled in; its output goes to a log file, it is

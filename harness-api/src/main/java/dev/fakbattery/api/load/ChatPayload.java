@@ -5,8 +5,8 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The deterministic chat request a load run sends: one user message, {@code temperature 0},

@@ -8,11 +8,11 @@ import java.util.OptionalInt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.wire.SseEvent;
-import dev.fakbattery.api.wire.SseReader;
-import dev.fakbattery.api.wire.WireError;
-import dev.fakbattery.api.wire.WireFormatException;
-import dev.fakbattery.api.wire.WireJson;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.SseReader;
+import dev.fakbattery.wire.WireError;
+import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * Reads one response into a {@link RequestOutcome}: a stream event by event, timed as each event is

@@ -5,9 +5,9 @@ import java.util.OptionalInt;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.wire.ChatChunk;
-import dev.fakbattery.api.wire.ChatMessage;
-import dev.fakbattery.api.wire.ChunkChoice;
+import dev.fakbattery.wire.ChatChunk;
+import dev.fakbattery.wire.ChatMessage;
+import dev.fakbattery.wire.ChunkChoice;
 
 /**
  * Times one streamed chat request from its chunks and their arrival times, without I/O.
@@ -71,7 +71,7 @@ public final class StreamTimer {
 
 	/**
 	 * Accounts one chunk that arrived at {@code atNanos}.
-	 * @throws dev.fakbattery.api.wire.WireFormatException if the chunk breaks the wire types
+	 * @throws dev.fakbattery.wire.WireFormatException if the chunk breaks the wire types
 	 */
 	public void onChunk(ChatChunk chunk, long atNanos) {
 		ObjectNode usage = chunk.usage().orElse(null);

@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.JsonNumbers;
+
 /**
  * A point estimate with its bootstrap confidence interval {@code [lo, hi]}.
  *

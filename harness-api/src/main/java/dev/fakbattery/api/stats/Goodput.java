@@ -4,6 +4,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.JsonNumbers;
+
 /**
  * Goodput under an {@link Slo}, as {@code vllm bench serve --goodput} computes it: a request is
  * good only if it completed and meets every SLO ({@code <=}); {@code request_goodput} is good

@@ -1,8 +1,10 @@
 package dev.fakbattery.api.stats;
 
-import org.HdrHistogram.AbstractHistogram;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.JsonNumbers;
+
+import org.HdrHistogram.AbstractHistogram;
 
 /**
  * The distribution summary the serving benchmarks report for one metric, in milliseconds: count,

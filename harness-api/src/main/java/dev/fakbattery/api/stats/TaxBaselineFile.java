@@ -10,7 +10,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * The seed's latency-tax baseline file ({@code .vllm-tax-baseline.json}):

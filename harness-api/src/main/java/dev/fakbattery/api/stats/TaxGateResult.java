@@ -5,6 +5,8 @@ import java.util.Objects;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.JsonNumbers;
+
 /**
  * The outcome of the {@link TaxGate}, with the seed's {@code gate} fields. Values are unrounded;
  * {@link #writeTo(ObjectNode)} rounds as the seed writes them. Unknown values are {@code NaN} here

@@ -2,6 +2,8 @@ package dev.fakbattery.api.stats;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.JsonNumbers;
+
 /**
  * The gateway tax over a raw engine, as the seed's tax witness defines it, with bootstrap
  * confidence intervals the seed did not have:

@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -34,7 +36,7 @@ class GatewayLauncherTests {
 	@Test
 	@DisplayName("gateway.url is used as it is and never stopped")
 	void externalGateway() {
-		try (GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.url", "http://127.0.0.1:8080/v1/")), UPSTREAM, "m", "vllm", dir)) {
+		try (GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.url", "http://127.0.0.1:8080/v1/")), UPSTREAM, "m", Dialect.VLLM, dir)) {
 			assertThat(gateway.baseUrl()).isEqualTo(URI.create("http://127.0.0.1:8080/v1"));
 			assertThat(gateway.description()).isEqualTo("gateway.url http://127.0.0.1:8080/v1");
 			assertThat(gateway.declaresAdjudicationRecord()).isFalse();
@@ -55,7 +57,7 @@ class GatewayLauncherTests {
 		Path docroot = Files.createDirectories(dir.resolve("www"));
 		Files.writeString(docroot.resolve("healthz"), "ok");
 		String cmd = "cd " + docroot + " && echo starting {model} for {upstream} && exec python3 -m http.server {port} --bind 127.0.0.1";
-		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m1", "vllm", dir.resolve("logs"));
+		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m1", Dialect.VLLM, dir.resolve("logs"));
 		String root = gateway.baseUrl().toString().replace("/v1", "");
 		HttpClient client = HttpClient.newHttpClient();
 		assertThat(client.send(HttpRequest.newBuilder(URI.create(root + "/healthz")).build(), HttpResponse.BodyHandlers.ofString()).body())
@@ -71,7 +73,7 @@ class GatewayLauncherTests {
 	@DisplayName("a command that exits early fails naming the command, the status and the log")
 	void exitsEarly() {
 		String cmd = "echo port {port} is not for me; exit 3";
-		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m", "vllm", dir))
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m", Dialect.VLLM, dir))
 			.isInstanceOf(IllegalStateException.class)
 			.hasMessageStartingWith("gateway.cmd [echo port ")
 			.hasMessageContaining("] exited with status 3 before answering its health check; log " + dir.resolve("gateway-"))
@@ -82,7 +84,7 @@ class GatewayLauncherTests {
 	@DisplayName("a command that never answers fails after gateway.start.timeout.sec and is stopped")
 	void timesOut() {
 		String cmd = "echo listening on {port}; exec sleep 30";
-		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "1")), UPSTREAM, "m", "vllm", dir))
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "1")), UPSTREAM, "m", Dialect.VLLM, dir))
 			.isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("/healthz or http://127.0.0.1:")
 			.hasMessageContaining("/v1/models within 1 s; log ");

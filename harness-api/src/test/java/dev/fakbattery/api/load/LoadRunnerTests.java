@@ -7,8 +7,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Json;
 import dev.fakbattery.api.stats.Slo;
+import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.fakbattery.api.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.fakbattery.api.wire.ChatChunk;
+import dev.fakbattery.wire.ChatChunk;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

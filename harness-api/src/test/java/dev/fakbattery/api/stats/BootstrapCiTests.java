@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.Json;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.fakbattery.api.Json;
 
 @DisplayName("BootstrapCi")
 class BootstrapCiTests {

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.Json;
+
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.fakbattery.api.Json;
 
 @DisplayName("Summary")
 class SummaryTests {

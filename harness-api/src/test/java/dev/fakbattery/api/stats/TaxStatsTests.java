@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.fakbattery.api.Json;
 
 @DisplayName("TaxStats")
 class TaxStatsTests {

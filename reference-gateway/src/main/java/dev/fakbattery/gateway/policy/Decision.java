@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-import dev.fakbattery.api.Json;
+import dev.fakbattery.wire.Json;
 
 /**
  * The decision of one policy rule; built once when the policy loads, so deciding allocates nothing.

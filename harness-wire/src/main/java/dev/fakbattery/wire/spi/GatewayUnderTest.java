@@ -1,0 +1,36 @@
+package dev.fakbattery.wire.spi;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The gateway the kit and the tax bench talk to: the embedded reference gateway (default), an
+ * already running one ({@code gateway.url}) or one the harness starts ({@code gateway.cmd}).
+ * Closing it stops what the harness started, and nothing else.
+ *
+ * @since 0.1
+ */
+public interface GatewayUnderTest extends AutoCloseable {
+
+	/** Base URL the client talks to, ending in {@code /v1}. */
+	URI baseUrl();
+
+	/** How it was obtained, for artifacts and failure messages. */
+	String description();
+
+	/**
+	 * Whether the gateway declares the kit's adjudication record format (the reference gateway's
+	 * {@code adjudication} extension object and final SSE event); rules about the record are
+	 * skipped, with that reason, for gateways that do not.
+	 */
+	boolean declaresAdjudicationRecord();
+
+	/** The gateway's log file when the harness started it as a process. */
+	default Optional<Path> log() {
+		return Optional.empty();
+	}
+
+	@Override
+	void close();
+}
