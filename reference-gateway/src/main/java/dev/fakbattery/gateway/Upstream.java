@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.StaleConnection;
 
 /**
  * The engine behind the gateway, reached with the JDK {@link HttpClient} (HTTP/1.1, virtual threads). Bodies come
@@ -57,13 +58,17 @@ final class Upstream implements AutoCloseable {
 		return root;
 	}
 
-	/** POSTs a chat request body, as given, to {@code <base>/chat/completions}. */
-	HttpResponse<InputStream> chat(byte[] body, Headers clientHeaders) throws IOException, InterruptedException {
+	/**
+	 * POSTs a chat request body, as given, to {@code <base>/chat/completions}; once more on a new connection when
+	 * the engine had closed the kept-alive one before answering ({@link StaleConnection}, llama.cpp does after every
+	 * stream), telling {@code onRetry}. Close the result when the body is relayed.
+	 */
+	StaleConnection.Sent<InputStream> chat(byte[] body, Headers clientHeaders, Runnable onRetry) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
 			.header("Content-Type", Exchanges.JSON)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		forward(clientHeaders, request);
-		return client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+		return StaleConnection.send(client, request.build(), HttpResponse.BodyHandlers.ofInputStream(), nanos -> onRetry.run());
 	}
 
 	/** GETs {@code <base>/models}. */
