@@ -11,10 +11,12 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.StaleConnection;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The engine behind the gateway, reached with the JDK {@link HttpClient} (HTTP/1.1, virtual threads). Bodies come
@@ -79,17 +81,46 @@ final class Upstream implements AutoCloseable {
 	}
 
 	/**
-	 * Asks the engine to drop its prefix cache ({@link Dialect#cacheResetPath()} under the root).
+	 * Asks the engine to drop its prefix cache ({@link Dialect#cacheResetPath()} under the root); for llama.cpp, every
+	 * slot listed by {@code GET /slots} is erased in turn ({@link Dialect#resetsPerSlot()}).
 	 *
-	 * @return null when the engine answered 2xx, else what went wrong
+	 * @return null when the engine answered 2xx (every slot, for llama.cpp), else what went wrong
 	 */
 	String resetCache() {
-		URI uri = URI.create(root + engine.cacheResetPath());
+		if (!engine.resetsPerSlot()) {
+			return post(URI.create(root + engine.cacheResetPath()));
+		}
+		URI slots = URI.create(root + "/slots");
+		try {
+			HttpResponse<String> listed = client.send(HttpRequest.newBuilder(slots).GET().build(), HttpResponse.BodyHandlers.ofString());
+			var ids = WireJson.read(listed.body()).filter(JsonNode::isArray).orElse(null);
+			if (listed.statusCode() != 200 || ids == null || ids.isEmpty()) {
+				return "GET " + slots + " answered " + listed.statusCode() + " without a list of slots";
+			}
+			for (JsonNode slot : ids) {
+				String failure = post(URI.create(root + engine.cacheResetPath().replace("{id}", slot.path("id").asText())));
+				if (failure != null) {
+					return failure;
+				}
+			}
+			return null;
+		}
+		catch (IOException e) {
+			return "GET " + slots + " failed: " + describe(e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return "GET " + slots + " interrupted";
+		}
+	}
+
+	private String post(URI uri) {
 		try {
 			HttpResponse<String> response = client.send(
 					HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),
 					HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() / 100 == 2 ? null : "POST " + uri + " answered " + response.statusCode();
+			return response.statusCode() / 100 == 2 ? null
+					: "POST " + uri + " answered " + response.statusCode() + excerpt(response.body());
 		}
 		catch (IOException e) {
 			return "POST " + uri + " failed: " + describe(e);
@@ -98,6 +129,11 @@ final class Upstream implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			return "POST " + uri + " interrupted";
 		}
+	}
+
+	private static String excerpt(String body) {
+		String line = body == null ? "" : body.replace('\n', ' ').strip();
+		return line.isEmpty() ? "" : ": " + (line.length() <= 200 ? line : line.substring(0, 197) + "...");
 	}
 
 	@Override
