@@ -22,7 +22,8 @@ public final class HarnessConstants {
 
 	/**
 	 * Command template that starts the gateway under test: {@value}. Placeholders {@code {port}},
-	 * {@code {upstream}} and {@code {model}}.
+	 * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect: {@code vllm},
+	 * {@code sglang}, {@code llamacpp}; the wire kit starts one gateway per dialect).
 	 */
 	public static final String GATEWAY_CMD = "gateway.cmd";
 

@@ -48,8 +48,7 @@ class ServingWitnessRungTests {
 	@DisplayName("direct chat, the same chat through the gateway, and the quarantine flow")
 	void servingWitness(RungRun run) throws Exception {
 		HarnessConfig config = run.config();
-		boolean node = "gpu".equals(config.profile()) || config.string(HarnessConstants.BASE_URL).isPresent()
-				|| config.string(HarnessConstants.ENGINE_IMAGE).isPresent();
+		boolean node = "gpu".equals(config.profile()) || NodeTarget.configured(config);
 		Optional<URI> base = node ? NodeTarget.baseUrl(run) : Optional.empty();
 		if (node && base.isEmpty()) {
 			return;
@@ -148,7 +147,7 @@ class ServingWitnessRungTests {
 		String root = raw.toString().substring(0, raw.toString().length() - "/v1".length());
 		ObjectNode info = Json.MAPPER.createObjectNode().put("status", "UNKNOWN");
 		ArrayNode attempts = info.putArray("attempts");
-		for (String path : List.of("/get_server_info", "/version")) {
+		for (String path : List.of("/get_server_info", "/version", "/props")) {
 			ChatProbe.Reply reply = probe.get(URI.create(root + path));
 			attempts.addObject().put("probe", path).put("http_status", reply.status());
 			if (reply.status() == 200 && reply.json().isPresent()) {

@@ -11,6 +11,7 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.TaxRung;
+import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.TimingModel;
 
 import org.junit.jupiter.api.DisplayName;
@@ -77,11 +78,14 @@ class TaxRungTests {
 	 */
 	static final TimingModel DECODE_LIKE = TimingModel.defaults().withTtftBase(Duration.ofMillis(50)).withItlBase(Duration.ofMillis(20));
 
-	/** {@code base.url}; under {@code -Pgpu} its absence is recorded as pending. */
+	/**
+	 * The raw engine of {@link NodeTarget} ({@code base.url}, else {@code engine.cmd}, else {@code engine.image}) when one is
+	 * configured or the profile is {@code gpu} (where its absence is recorded as pending); else empty: the engine double.
+	 */
 	private static Optional<URI> target(RungRun run) {
-		if ("gpu".equals(run.config().profile())) {
-			return run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+		if ("gpu".equals(run.config().profile()) || NodeTarget.configured(run.config())) {
+			return NodeTarget.baseUrl(run);
 		}
-		return run.config().v1Url(HarnessConstants.BASE_URL);
+		return Optional.empty();
 	}
 }

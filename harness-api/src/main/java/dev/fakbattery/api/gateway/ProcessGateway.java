@@ -8,11 +8,12 @@ import java.util.Optional;
 
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * A gateway the harness starts from the {@code gateway.cmd} template, with {@code {port}},
- * {@code {upstream}} and {@code {model}} filled in; its output goes to a log file, it is
+ * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect) filled in; its output goes to a log file, it is
  * health-checked ({@code /healthz}, else {@code /v1/models}) until a deadline, and closing it
  * stops it and its children ({@link ManagedProcess}).
  */
@@ -28,14 +29,15 @@ final class ProcessGateway implements GatewayUnderTest {
 		this.declaresRecord = declaresRecord;
 	}
 
-	static String render(String template, int port, URI upstream, String model) {
+	static String render(String template, int port, URI upstream, String model, Dialect engine) {
 		return template.replace("{port}", String.valueOf(port)).replace("{upstream}", upstream.toString())
-			.replace("{model}", model);
+			.replace("{model}", model).replace("{engine}", engine.id());
 	}
 
-	static ProcessGateway start(String template, URI upstream, String model, Path logDir, Duration timeout, boolean declaresRecord) {
+	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
+			boolean declaresRecord) {
 		int port = ManagedProcess.freePort();
-		ManagedProcess process = ManagedProcess.start(HarnessConstants.GATEWAY_CMD, render(template, port, upstream, model),
+		ManagedProcess process = ManagedProcess.start(HarnessConstants.GATEWAY_CMD, render(template, port, upstream, model, engine),
 				logDir.resolve("gateway-" + port + ".log"));
 		URI baseUrl = URI.create("http://127.0.0.1:" + port + "/v1");
 		process.awaitHealthy(List.of(URI.create("http://127.0.0.1:" + port + "/healthz"), URI.create(baseUrl + "/models")), timeout);
