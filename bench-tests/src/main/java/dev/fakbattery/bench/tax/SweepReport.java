@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * The sweep's acceptance checks and summary; each is computed from what was measured and can fail.
@@ -65,8 +65,8 @@ final class SweepReport {
 		ObjectNode summary = run.body().putObject("summary");
 		summary.put("levels", levels.size());
 		ObjectNode ratios = summary.putObject("ratio_by_concurrency");
-		levels.forEach(l -> LoadJson.put(ratios, String.valueOf(l.concurrency()), l.ratio().estimate(), 4));
-		noise.ifPresent(n -> LoadJson.put(summary, "noise_floor_ratio", n.ratio().estimate(), 4));
+		levels.forEach(l -> JsonNumbers.put(ratios, String.valueOf(l.concurrency()), l.ratio().estimate(), 4));
+		noise.ifPresent(n -> JsonNumbers.put(summary, "noise_floor_ratio", n.ratio().estimate(), 4));
 		run.headline("gateway/raw tok/s ratio " + ConcurrencySweep.describe(levels)
 				+ noise.map(n -> String.format(Locale.ROOT, "; A/A c=%d %.3f", n.concurrency(), n.ratio().estimate())).orElse("")
 				+ (upstream.simulated().isPresent() ? " (SIMULATED: engine double)" : ""));

@@ -8,12 +8,12 @@ import java.util.Map;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.api.stats.TaxGate;
 import dev.fakbattery.api.stats.TaxGateResult;
 import dev.fakbattery.api.stats.TaxStats;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * Writes what the tax witness measured in the seed's fields, and records each acceptance item
@@ -61,10 +61,10 @@ final class TaxReport {
 		putCi95(node, "latency_tax_ci95", tax.latencyTax());
 		putCi95(node, "decode_tps_tax_ci95", tax.decodeTpsTax());
 		ConfidenceInterval e2e = bootstrap.ratioOfMedians(runs.raw().e2eDecodeTps(), runs.gateway().e2eDecodeTps());
-		LoadJson.put(node, "e2e_decode_tps_tax", e2e.estimate(), 4);
+		JsonNumbers.put(node, "e2e_decode_tps_tax", e2e.estimate(), 4);
 		putCi95(node, "e2e_decode_tps_tax_ci95", e2e);
-		LoadJson.put(node, "raw_median_e2e_decode_tps", dev.fakbattery.api.stats.Percentiles.median(runs.raw().e2eDecodeTps()), 3);
-		LoadJson.put(node, "gateway_median_e2e_decode_tps",
+		JsonNumbers.put(node, "raw_median_e2e_decode_tps", dev.fakbattery.api.stats.Percentiles.median(runs.raw().e2eDecodeTps()), 3);
+		JsonNumbers.put(node, "gateway_median_e2e_decode_tps",
 				dev.fakbattery.api.stats.Percentiles.median(runs.gateway().e2eDecodeTps()), 3);
 		node.put("raw_ok_samples", runs.raw().okSamples());
 		node.put("gateway_ok_samples", runs.gateway().okSamples());
@@ -72,7 +72,7 @@ final class TaxReport {
 
 	private static void writeNoiseFloor(ObjectNode node, ConfidenceInterval noise, TaxRuns runs) {
 		node.put("arms", "raw vs raw: two clients of the raw engine on the tax run's ABBA schedule");
-		LoadJson.put(node, "latency_tax", noise.estimate(), 4);
+		JsonNumbers.put(node, "latency_tax", noise.estimate(), 4);
 		putCi95(node, "latency_tax_ci95", noise);
 		noise.writeTo(node.putObject("latency_tax_ci"), 4);
 		node.put("samples_per_arm", runs.aaFirst().samples().size());
@@ -139,9 +139,9 @@ final class TaxReport {
 		ObjectNode summary = run.body().putObject("summary");
 		summary.put("vllm_adjudication_tax_witness", !allPassed ? "FAIL" : upstream.simulated().isPresent() ? "SIMULATED" : "PASS");
 		summary.put("gate_verdict", gate == null ? "ERROR" : gate.verdict().name());
-		LoadJson.put(summary, "latency_tax", tax.latencyTax().estimate(), 4);
-		LoadJson.put(summary, "decode_tps_tax", tax.decodeTpsTax().estimate(), 4);
-		LoadJson.put(summary, "noise_floor_latency_tax", noise.estimate(), 4);
+		JsonNumbers.put(summary, "latency_tax", tax.latencyTax().estimate(), 4);
+		JsonNumbers.put(summary, "decode_tps_tax", tax.decodeTpsTax().estimate(), 4);
+		JsonNumbers.put(summary, "noise_floor_latency_tax", noise.estimate(), 4);
 		summary.put("framing", run.body().path("framing").asText());
 		run.headline(String.format(Locale.ROOT, "latency_tax %s, decode_tps_tax %s, A/A %s; gate %s%s", ci(tax.latencyTax()),
 				ci(tax.decodeTpsTax()), ci(noise), gate == null ? "ERROR" : gate.verdict(),
@@ -153,6 +153,6 @@ final class TaxReport {
 	}
 
 	private static void putCi95(ObjectNode node, String key, ConfidenceInterval ci) {
-		LoadJson.putPair(node, key, ci.lo(), ci.hi(), 4);
+		JsonNumbers.putPair(node, key, ci.lo(), ci.hi(), 4);
 	}
 }
