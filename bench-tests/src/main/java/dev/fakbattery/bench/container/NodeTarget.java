@@ -12,7 +12,8 @@ import dev.fakbattery.api.RungRun;
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
  * (then {@code engine.image} is not started); else the engine container of {@code engine.image}
  * ({@link EngineContainers}); else nothing, recorded on the run as the pending measurement
- * {@code base.url} ("raw engine base URL is not configured").
+ * {@code base.url} ("raw engine base URL is not configured"). The engine it finds is asked who it is
+ * ({@link RungRun#target}), so a rung that reaches the engine double through any URL is SIMULATED.
  *
  * <h2>Example</h2>
  * <pre>
@@ -40,6 +41,17 @@ public final class NodeTarget {
 		return baseUrl(run, EngineContainers::baseUrl);
 	}
 
+	/**
+	 * The node's raw engine when one is configured, or when the profile needs one (then its absence is recorded
+	 * as pending); empty, with nothing recorded, when nothing is configured and the profile lets the rung measure
+	 * the embedded engine double instead ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
+	 */
+	public static Optional<URI> configured(RungRun run) {
+		boolean configured = run.config().string(HarnessConstants.BASE_URL).isPresent()
+				|| run.config().string(HarnessConstants.ENGINE_IMAGE).isPresent();
+		return configured || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
+	}
+
 	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
 	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
 		return baseUrl(run, engines::engineUrl);
@@ -48,10 +60,12 @@ public final class NodeTarget {
 	private static Optional<URI> baseUrl(RungRun run, Function<HarnessConfig, Optional<URI>> container) {
 		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
 		if (configured.isPresent()) {
+			run.target(configured.get(), HarnessConstants.BASE_URL);
 			return configured;
 		}
 		Optional<URI> started = container.apply(run.config());
 		if (started.isPresent()) {
+			run.target(started.get(), HarnessConstants.ENGINE_IMAGE);
 			return started;
 		}
 		return run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");

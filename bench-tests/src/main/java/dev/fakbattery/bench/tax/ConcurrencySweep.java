@@ -135,8 +135,7 @@ public final class ConcurrencySweep {
 			JsonNumbers.putPair(floor, "latency_tax_ci95", n.latencyTax().lo(), n.latencyTax().hi(), 4);
 			JsonNumbers.put(floor, "ratio", n.ratio().estimate(), 4);
 			JsonNumbers.putPair(floor, "ratio_ci95", n.ratio().lo(), n.ratio().hi(), 4);
-			floor.put("latency_tax_ci95_within_1pct", n.latencyTax().isDefined() && n.latencyTax().lo() >= 0.99
-					&& n.latencyTax().hi() <= 1.01);
+			floor.put("latency_tax_ci95_within_1pct", TaxReport.withinOnePercent(n.latencyTax()));
 			floor.set("level", n.toJson("raw", "raw_b"));
 		});
 	}

@@ -46,7 +46,7 @@ class ServingWitnessRungSelfTests {
 				.assertStatistics(stats -> stats.succeeded(1));
 		}
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
-		assertThat(artifact().path("simulated").asText()).contains("reports itself as the engine double");
+		assertThat(artifact().path("simulated").asText()).contains("is the engine double: its version [0.29.0+engine-double]");
 	}
 
 	@Test
