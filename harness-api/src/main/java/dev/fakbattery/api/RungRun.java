@@ -149,7 +149,7 @@ public final class RungRun {
 	 * @param fix how to get a valid measurement
 	 */
 	public Measurement.Pending invalid(String name, String reading, String fix) {
-		Measurement.Pending pending = pending(name, "a valid measurement: invalidated by its own instrument (" + reading + ")", fix);
+		Measurement.Pending pending = pending(name, "invalid measurement, its own instrument says so: " + reading, fix);
 		invalidations.add(pending);
 		return pending;
 	}

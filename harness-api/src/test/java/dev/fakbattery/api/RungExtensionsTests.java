@@ -153,8 +153,8 @@ class RungExtensionsTests {
 	void invalidatedIsPending() throws Exception {
 		Events tests = run("invalidated", false).testEvents();
 		tests.assertThatEvents().haveExactly(1, event(test("invalidated"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
-				message("PENDING_MEASUREMENT: a valid measurement: invalidated by its own instrument (engine double lag p99 1830 us "
-						+ "> 1000 us) (run on a quieter machine); not judged on an invalid measurement: ratio_at_least_0_99"))));
+				message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: engine double lag p99 1830 us "
+						+ "> 1000 us (run on a quieter machine); not judged on an invalid measurement: ratio_at_least_0_99"))));
 		JsonNode doc = artifact();
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("acceptance").path("ratio_at_least_0_99").path("status").asText()).isEqualTo("NOT_JUDGED");

@@ -55,7 +55,7 @@ final class TaxReport {
 		invalidations(run, runs, noise);
 		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.api.Check::passed);
 		TaxGateResult gate = gate(body, settings, upstream, model, tax, valid);
-		regressionGate(run, settings, gate);
+		regressionGate(run, settings, gate, TaxGate.key(model == null ? "unknown" : model, baselineEngine(upstream)));
 		if (tax.latencyTax().isDefined() && noise.isDefined()) {
 			java.util.Optional<String> contradiction = HonestFraming.contradiction(tax.latencyTax(), noise);
 			run.check("honest_framing", contradiction.isEmpty(), "the measured latency_tax does not contradict the framing's "
@@ -89,6 +89,11 @@ final class TaxReport {
 		node.put("ci95_within_1pct", withinOnePercent(noise));
 	}
 
+	/** The engine part of the baseline key: the engine double never shares a baseline with a real engine. */
+	private static String baselineEngine(TaxUpstream upstream) {
+		return (upstream.simulated().isPresent() ? "engine-double-" : "") + upstream.engine().id();
+	}
+
 	/**
 	 * The regression gate; the baseline key names the engine double apart from a real engine so their baselines never
 	 * mix, and only a valid run is recorded as a baseline.
@@ -96,7 +101,7 @@ final class TaxReport {
 	private static TaxGateResult gate(ObjectNode body, TaxSettings settings, TaxUpstream upstream, String model, TaxStats tax,
 			boolean record) {
 		ObjectNode node = body.putObject("gate");
-		String engine = (upstream.simulated().isPresent() ? "engine-double-" : "") + upstream.engine().id();
+		String engine = baselineEngine(upstream);
 		try {
 			TaxGateResult gate = new TaxGate(settings.baselineFile()).evaluate(model == null ? "unknown" : model, engine,
 					tax.latencyTax().estimate(), record);
@@ -149,11 +154,11 @@ final class TaxReport {
 	}
 
 	/** KEEP passes, REVERT and NO_BENCH fail, NO_BASELINE is pending: nothing was compared. */
-	private static void regressionGate(RungRun run, TaxSettings settings, TaxGateResult gate) {
+	private static void regressionGate(RungRun run, TaxSettings settings, TaxGateResult gate, String key) {
 		if (gate != null && gate.verdict() == TaxVerdict.NO_BASELINE) {
-			run.pending("regression_gate", "no baseline to compare with: " + gate.reason(), "run the tax witness again to compare "
-					+ "against it (-Pbattery keeps baselines in experiments/baselines; or set -D"
-					+ dev.fakbattery.api.HarnessConstants.BASELINE_FILE + ")");
+			run.pending("regression_gate", "the regression gate had no baseline for " + key
+					+ (gate.baselineRecorded() ? "; this run's tax is now the baseline" : "; this run was not valid, so none was recorded"),
+					"run again to compare (baselines are kept in " + settings.baselineFile().getParent() + ")");
 			return;
 		}
 		run.check("regression_gate", gate != null && gate.ok(), "gate KEEP against " + settings.baselineFile(),

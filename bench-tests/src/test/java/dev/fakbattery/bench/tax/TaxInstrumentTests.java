@@ -37,9 +37,9 @@ class TaxInstrumentTests {
 		RungRun run = run();
 		TaxReport.invalidations(run, runs(new UpstreamLag.Reading(400, 90, 1830, 4100)), NARROW);
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag");
-		assertThat(run.invalidations().get(0).reason()).isEqualTo("a valid measurement: invalidated by its own instrument (engine "
+		assertThat(run.invalidations().get(0).reason()).isEqualTo("invalid measurement, its own instrument says so: engine "
 				+ "double scheduling lag p99 1830.0 us (p50 90.0, max 4100.0) over 400 emissions over the 1000 us limit: the double, "
-				+ "not the gateway, added latency) (run on a quieter machine (no other build), or with fewer streams or a slower decode pace)");
+				+ "not the gateway, added latency (run on a quieter machine (no other build), or with fewer streams or a slower decode pace)");
 	}
 
 	@Test

@@ -97,8 +97,7 @@ public final class FinalGate {
 			JsonNode summary = doc.path("summary");
 			return switch (verdict) {
 				case PASS -> row("PASS", verdict.name(), summary.path("headline").asText(""));
-				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText("") + "; SIMULATED: "
-						+ doc.path("simulated").asText("engine double"));
+				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText(""));
 				case FAIL -> row("FAIL", verdict.name(), summary.path("failure").asText(doc.path("error").asText("")));
 				case PENDING_MEASUREMENT -> row("MISSING", verdict.name(), withHeadline(summary, summary.path("pending_reason").asText("")));
 				case PLANNED -> row("MISSING", verdict.name(), "dry run: " + doc.path("planned").asText(""));

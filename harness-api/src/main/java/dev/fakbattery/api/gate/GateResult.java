@@ -35,13 +35,13 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 
 	/** The result over {@code rows} of run {@code runId}, checking that counted artifacts measured one target. */
 	static GateResult of(Optional<String> runId, List<GateRow> rows) {
-		Map<String, List<String>> byTarget = new LinkedHashMap<>();
+		Map<String, List<GateRow>> byTarget = new LinkedHashMap<>();
 		rows.stream().filter(r -> !r.stale() && r.target() != null)
-			.forEach(r -> byTarget.computeIfAbsent(r.target().description() + " [" + r.target().fingerprint() + "]",
-					k -> new java.util.ArrayList<>()).add(r.artifact().id()));
+			.forEach(r -> byTarget.computeIfAbsent(r.target().fingerprint(), k -> new java.util.ArrayList<>()).add(r));
 		Optional<String> problem = byTarget.size() <= 1 ? Optional.empty()
 				: Optional.of("the artifacts of run " + runId.orElse("?") + " measured " + byTarget.size() + " different targets: "
-						+ byTarget.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining("; ")));
+						+ byTarget.values().stream().map(group -> group.stream().map(r -> r.artifact().id()).toList() + " "
+								+ group.get(0).target().description()).collect(Collectors.joining("; ")));
 		return new GateResult(runId, rows, problem);
 	}
 
