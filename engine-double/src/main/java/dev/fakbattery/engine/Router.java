@@ -1,11 +1,14 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
+
+import dev.fakbattery.wire.EngineDoubleMarker;
 
 /**
  * Exact-path routing for the one context the double registers; records every request first. Unknown paths and
@@ -41,6 +44,7 @@ final class Router implements HttpHandler {
 		long arrival = System.nanoTime();
 		byte[] body = exchange.getRequestBody().readAllBytes();
 		log.record(exchange, body);
+		exchange.getResponseHeaders().set("Server", EngineDoubleMarker.SERVER);
 		Route route = routes.get(exchange.getRequestURI().getPath());
 		if (route == null) {
 			Http.send(exchange, 404, Http.JSON, "{\"detail\":\"Not Found\"}");

@@ -2,39 +2,74 @@ package dev.fakbattery.api;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
 
 /**
- * Lays out a rung artifact: schema, generated_at, verdict, the rung's own fields, measurements,
- * pending reasons, acceptance checks, summary and provenance.
+ * Lays out a rung artifact: schema, generated_at, verdict, run, target, the rung's own fields, measurements,
+ * pending reasons, acceptance checks, summary and provenance. What the harness computes (the verdict and the
+ * blocks around it) cannot be set by a rung's body: a body that tries fails the rung.
  */
 final class ArtifactDocument {
+
+	/** Fields only the harness writes. */
+	static final List<String> RESERVED = List.of("schema", "generated_at", "verdict", "rung", "artifact_id", "run", "target",
+			"simulated", "planned", "measurements", "pending", "acceptance", "error", "provenance");
+
+	/** Summary fields only the harness writes. */
+	static final List<String> RESERVED_SUMMARY = List.of("verdict", "passed", "checks", "headline", "pending_reason", "failure");
 
 	private ArtifactDocument() {
 	}
 
-	static ObjectNode build(RungRun run, Verdict verdict, Optional<Throwable> thrown) {
+	/**
+	 * The artifact without its verdict, for {@link RungRun#validateArtifact} validators.
+	 *
+	 * @throws IllegalStateException when the rung's body sets a field only the harness writes
+	 */
+	static ObjectNode draft(RungRun run) {
+		List<String> taken = RESERVED.stream().filter(run.body()::has).toList();
+		List<String> takenSummary = RESERVED_SUMMARY.stream().filter(run.body().path("summary")::has).toList();
+		if (!taken.isEmpty() || !takenSummary.isEmpty()) {
+			throw new IllegalStateException("rung " + run.artifact().rung() + " sets fields only the harness writes: "
+					+ taken + (takenSummary.isEmpty() ? "" : " summary" + takenSummary) + "; record checks and measurements instead");
+		}
 		ObjectNode doc = Json.MAPPER.createObjectNode();
 		doc.put("schema", run.artifact().schema());
 		doc.put("generated_at", Instant.now().truncatedTo(ChronoUnit.MICROS).toString());
-		doc.put("verdict", verdict.name());
+		doc.putNull("verdict");
 		doc.put("rung", run.artifact().rung());
 		doc.put("artifact_id", run.artifact().id());
+		run.runContext().writeTo(doc.putObject("run"));
+		target(run, doc.putObject("target"));
 		run.simulatedBecause().ifPresent(why -> doc.put("simulated", why));
-		run.plannedBecause().ifPresent(why -> doc.put("dry_run", why));
+		run.plannedBecause().ifPresent(why -> doc.put("planned", why));
 		doc.setAll(run.body());
+		return doc;
+	}
+
+	/** The whole artifact, with the verdict computed from what the rung recorded. */
+	static ObjectNode build(RungRun run, ObjectNode draft, Verdict verdict, Optional<Throwable> thrown) {
+		ObjectNode doc = draft;
+		doc.put("verdict", verdict.name());
 		doc.set("measurements", measurements(run));
 		doc.set("pending", pending(run));
 		doc.set("acceptance", acceptance(run));
 		thrown.ifPresent(t -> doc.put("error", t.getClass().getSimpleName() + ": " + t.getMessage()));
 		doc.set("summary", summary(run, verdict, doc.path("summary"), thrown));
-		doc.set("provenance", Provenance.collect(run.config(), run.provenanceOverrides()));
+		doc.set("provenance", Provenance.collect(run.config(), run.target(), run.provenanceOverrides()));
 		return doc;
+	}
+
+	private static void target(RungRun run, ObjectNode node) {
+		run.target().ifPresentOrElse(identity -> identity.writeTo(node.putObject("engine")), () -> node.putNull("engine"));
+		node.put("gateway", run.runContext().gateway());
 	}
 
 	private static ArrayNode measurements(RungRun run) {
@@ -57,6 +92,7 @@ final class ArtifactDocument {
 			array.addObject()
 				.put("name", p.name())
 				.put("status", Verdict.PENDING_MEASUREMENT.name())
+				.put("invalidated", run.invalidations().contains(p))
 				.put("missing", p.missing())
 				.put("how_to_provide", p.howToProvide());
 		}
@@ -65,9 +101,10 @@ final class ArtifactDocument {
 
 	private static ObjectNode acceptance(RungRun run) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
+		boolean unjudged = !run.invalidations().isEmpty();
 		for (Check check : run.checks()) {
 			node.putObject(check.name())
-				.put("status", check.status())
+				.put("status", unjudged && !check.passed() ? "NOT_JUDGED" : check.status())
 				.put("detail", check.observed())
 				.put("expected", check.expected())
 				.put("observed", check.observed());
@@ -75,9 +112,9 @@ final class ArtifactDocument {
 		return node;
 	}
 
-	private static ObjectNode summary(RungRun run, Verdict verdict, com.fasterxml.jackson.databind.JsonNode existing,
-			Optional<Throwable> thrown) {
+	private static ObjectNode summary(RungRun run, Verdict verdict, JsonNode existing, Optional<Throwable> thrown) {
 		ObjectNode summary = existing.isObject() ? ((ObjectNode) existing).deepCopy() : Json.MAPPER.createObjectNode();
+		run.artifact().seedSummaryKey().ifPresent(key -> summary.put(key, verdict.name()));
 		summary.put("verdict", verdict.name());
 		summary.put("passed", run.checks().stream().filter(Check::passed).count());
 		summary.put("checks", run.checks().size());

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Writes each rung test's artifact atomically into {@code experiments.dir}, with its computed
- * verdict and provenance, and attaches it to the report. A failed write fails the test.
+ * Writes each rung test's artifact atomically into {@code experiments.dir}, with its computed verdict, run,
+ * target and provenance, and attaches it to the report. Validators of the written artifact run first; a body
+ * that sets a harness field, or a failed write, fails the test.
  */
 class ArtifactExtension implements AfterTestExecutionCallback {
 
@@ -24,9 +25,11 @@ class ArtifactExtension implements AfterTestExecutionCallback {
 		if (run == null) {
 			return;
 		}
+		ObjectNode draft = ArtifactDocument.draft(run);
+		run.validate(draft.deepCopy());
 		Optional<Throwable> thrown = context.getExecutionException();
 		Verdict verdict = RungOutcome.verdict(run, thrown);
-		ObjectNode document = ArtifactDocument.build(run, verdict, thrown);
+		ObjectNode document = ArtifactDocument.build(run, draft, verdict, thrown);
 		Path target = run.config().experimentsDir().resolve(run.artifact().fileName());
 		SecretGuard.requireAbsent(Json.MAPPER.writeValueAsString(document), "artifact " + target, run.config(),
 				System::getenv);

@@ -57,6 +57,18 @@ public enum ArtifactId {
 		return schema;
 	}
 
+	/**
+	 * The seed's own summary field that holds this artifact's verdict ({@code vllm_adjudication_tax_witness},
+	 * {@code full_size_serving_witness}), written from the computed verdict; empty where the seed has none.
+	 */
+	public java.util.Optional<String> seedSummaryKey() {
+		return switch (this) {
+			case VLLM_TAX -> java.util.Optional.of("vllm_adjudication_tax_witness");
+			case SERVING_WITNESS -> java.util.Optional.of("full_size_serving_witness");
+			default -> java.util.Optional.empty();
+		};
+	}
+
 	/** Whether the final gate requires this artifact. */
 	public boolean required() {
 		return required;

@@ -8,7 +8,8 @@ import org.opentest4j.TestAbortedException;
 /**
  * Turns a rung's computed verdict into the test outcome: FAIL fails with the failed checks;
  * PENDING_MEASUREMENT (and PLANNED) fails unless {@code allow.pending} is true, and then aborts
- * with the reason. It never lets a pending rung pass.
+ * with the reason; a rung that measured the engine double (SIMULATED, or pending on the double) fails under a
+ * profile that needs a real engine ({@code -Pgpu}), naming the rung and the double first. It never lets a pending or simulated rung pass where it must not.
  */
 class FailClosedExtension implements AfterTestExecutionCallback {
 
@@ -24,7 +25,11 @@ class FailClosedExtension implements AfterTestExecutionCallback {
 		if (run == null) {
 			return;
 		}
-		switch (RungOutcome.verdict(run, context.getExecutionException())) {
+		Verdict verdict = RungOutcome.verdict(run, context.getExecutionException());
+		if (verdict != Verdict.FAIL && run.simulatedBecause().isPresent() && !run.config().profile().simulatedAccepted()) {
+			throw new AssertionFailedError(RungOutcome.simulatedMessage(run));
+		}
+		switch (verdict) {
 			case FAIL -> throw new AssertionFailedError(RungOutcome.failureMessage(run));
 			case PENDING_MEASUREMENT -> notMeasured(run, PENDING + RungOutcome.pendingReason(run));
 			case PLANNED -> notMeasured(run, PLANNED + run.plannedBecause().orElseThrow() + " (dry run: nothing was measured)");

@@ -92,6 +92,11 @@ public final class HarnessConfig {
 		throw invalid(name, raw.get(), "a positive integer", String.valueOf(defaultValue));
 	}
 
+	/** A positive integer when {@code name} is set; empty when unset, never a default. */
+	public Optional<Integer> positiveInt(String name) {
+		return string(name).map(value -> positiveInt(name, 1));
+	}
+
 	public boolean bool(String name, boolean defaultValue) {
 		Optional<String> raw = string(name);
 		if (raw.isEmpty()) {
@@ -146,15 +151,6 @@ public final class HarnessConfig {
 		throw invalid(name, raw.get(), "an http(s) URL ending in /v1", "http://127.0.0.1:8000/v1");
 	}
 
-	/** One of {@code allowed}, lower case. */
-	public String oneOf(String name, String defaultValue, List<String> allowed) {
-		String value = string(name, defaultValue).toLowerCase(Locale.ROOT);
-		if (!allowed.contains(value)) {
-			throw invalid(name, value, "one of " + String.join(", ", allowed), defaultValue);
-		}
-		return value;
-	}
-
 	public Optional<Path> path(String name) {
 		return string(name).map(Path::of);
 	}
@@ -175,8 +171,15 @@ public final class HarnessConfig {
 		return bool(HarnessConstants.ALLOW_PENDING, false);
 	}
 
-	public String profile() {
-		return oneOf(HarnessConstants.PROFILE, "default", List.of("default", "battery", "gpu", "gate"));
+	/** The running profile ({@code harness.profile}); {@link Profile#DEFAULT} when unset. */
+	public Profile profile() {
+		Optional<String> raw = string(HarnessConstants.PROFILE);
+		try {
+			return raw.map(Profile::parse).orElse(Profile.DEFAULT);
+		}
+		catch (IllegalArgumentException e) {
+			throw invalid(HarnessConstants.PROFILE, raw.get(), "one of " + Profile.ids(), Profile.DEFAULT.id());
+		}
 	}
 
 	/** The artifact folder; defaults to {@code experiments/embedded} under the working directory. */

@@ -109,6 +109,13 @@ public final class HarnessConstants {
 	/** Which profile runs: {@value}, one of default, battery, gpu, gate. Set by the Maven profile. */
 	public static final String PROFILE = "harness.profile";
 
+	/**
+	 * Id of the battery run, the same in every module of one build: {@value}. Set by the build from its start time
+	 * ({@link RunContext#RUN_ID_FORMAT}); a JVM started without it makes its own. The final gate counts only the
+	 * artifacts of one run.
+	 */
+	public static final String RUN_ID = "harness.run.id";
+
 	/** Repository root, set by the build so artifacts paths can be shown relative to it: {@value}. */
 	public static final String ROOT_DIR = "harness.root.dir";
 

@@ -12,6 +12,7 @@ import java.util.Properties;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.target.TargetIdentity;
 import dev.fakbattery.wire.Json;
 
 /**
@@ -37,17 +38,23 @@ public final class Provenance {
 	private Provenance() {
 	}
 
-	public static ObjectNode collect(HarnessConfig config, Map<String, String> overrides) {
+	/**
+	 * The provenance of an artifact. {@code engine} and {@code engine_version} are what the measured engine said
+	 * ({@code target}); with no target they are null, never the configured dialect passed off as a reading.
+	 */
+	public static ObjectNode collect(HarnessConfig config, Optional<TargetIdentity> target, Map<String, String> overrides) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		node.put("harness_version", harnessVersion());
 		node.put("git_commit", gitCommit(rootDir(config)).orElse(null));
 		node.put("host", host());
 		node.put("jdk", System.getProperty("java.vendor") + " " + Runtime.version());
 		node.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-		node.put("profile", config.profile());
+		node.put("profile", config.profile().id());
 		node.put("reproduce_command", reproduceCommand(config));
-		node.put("engine", config.engine().id());
-		node.put("engine_version", (String) null);
+		node.put("engine", target.map(TargetIdentity::engineKind).orElse(null));
+		node.put("engine_version", target.map(TargetIdentity::engineVersion).orElse(null));
+		node.put("engine_double", target.map(TargetIdentity::engineDouble).orElse(null));
+		node.put("dialect", config.engine().id());
 		node.put("model", config.string(HarnessConstants.MODEL).orElse(null));
 		node.put("checkpoint_model", config.string(HarnessConstants.CHECKPOINT_MODEL).orElse(null));
 		node.put("precision", config.string(HarnessConstants.QUANT).orElse(null));
@@ -61,9 +68,9 @@ public final class Provenance {
 	/** {@code ./mvnw verify -P<profile> -Dname=value ...} over the names that are set. */
 	public static String reproduceCommand(HarnessConfig config) {
 		StringBuilder command = new StringBuilder("./mvnw verify");
-		String profile = config.profile();
-		if (!"default".equals(profile)) {
-			command.append(" -P").append(profile);
+		Profile profile = config.profile();
+		if (profile != Profile.DEFAULT) {
+			command.append(" -P").append(profile.id());
 		}
 		for (String name : REPRODUCE_NAMES) {
 			config.string(name).ifPresent(value -> command.append(" -D").append(name).append('=').append(quoted(value)));

@@ -16,9 +16,18 @@ final class RungOutcome {
 	private RungOutcome() {
 	}
 
+	/**
+	 * In this order: an error is FAIL; a measurement invalidated by its own instrument is PENDING_MEASUREMENT
+	 * whatever the checks say (it measured nothing about the gateway); a failed check is FAIL; a missing
+	 * measurement or an aborted rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL;
+	 * then SIMULATED when the engine double was measured, else PASS.
+	 */
 	static Verdict verdict(RungRun run, Optional<Throwable> thrown) {
 		if (thrown.isPresent() && !(thrown.get() instanceof TestAbortedException)) {
 			return Verdict.FAIL;
+		}
+		if (!run.invalidations().isEmpty()) {
+			return Verdict.PENDING_MEASUREMENT;
 		}
 		if (!failedChecks(run).isEmpty()) {
 			return Verdict.FAIL;
@@ -39,9 +48,24 @@ final class RungOutcome {
 		return run.checks().stream().filter(c -> !c.passed()).toList();
 	}
 
-	/** {@code <what> (<how>); <what> (<how>)} over every pending measurement. */
+	/**
+	 * {@code <what> (<how>); <what> (<how>)} over every pending measurement, invalidated ones first, then the checks
+	 * an invalidation left unjudged.
+	 */
 	static String pendingReason(RungRun run) {
-		return run.pendings().stream().map(Measurement.Pending::reason).collect(Collectors.joining("; "));
+		List<Measurement.Pending> invalid = run.invalidations();
+		String reasons = java.util.stream.Stream.concat(invalid.stream(), run.pendings().stream().filter(p -> !invalid.contains(p)))
+			.map(Measurement.Pending::reason).collect(Collectors.joining("; "));
+		List<Check> unjudged = invalid.isEmpty() ? List.of() : failedChecks(run);
+		return unjudged.isEmpty() ? reasons : reasons + "; not judged on an invalid measurement: "
+				+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
+	}
+
+	/** The one-line reason a SIMULATED rung does not count under a profile that needs a real engine. */
+	static String simulatedMessage(RungRun run) {
+		return "SIMULATED: rung " + run.artifact().rung() + " measured the engine double, not a real engine ("
+				+ run.simulatedBecause().orElse("engine double") + "); profile " + run.config().profile().id()
+				+ " counts only real engines: point -D" + HarnessConstants.BASE_URL + " at the serving engine";
 	}
 
 	/** The pending reason, or the reason the rung was aborted (skipped) before it could measure. */

@@ -8,9 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.api.target.TargetProbe;
 import dev.fakbattery.wire.Json;
 
 /**
@@ -42,6 +46,10 @@ public final class RungRun {
 	private final List<Check> checks = new ArrayList<>();
 	private final Map<String, String> provenance = new LinkedHashMap<>();
 	private final List<Path> attachments = new ArrayList<>();
+	private final List<Measurement.Pending> invalidations = new ArrayList<>();
+	private final List<Function<JsonNode, List<Check>>> artifactValidators = new ArrayList<>();
+	private RunContext runContext;
+	private TargetIdentity target;
 	private String simulatedBecause;
 	private String plannedBecause;
 	private String headline;
@@ -57,6 +65,14 @@ public final class RungRun {
 
 	public HarnessConfig config() {
 		return config;
+	}
+
+	/** The battery run this rung belongs to. */
+	public RunContext runContext() {
+		if (runContext == null) {
+			runContext = RunContext.of(config);
+		}
+		return runContext;
 	}
 
 	/** Rung-specific fields of the artifact (seed field names where the artifact is the seed's). */
@@ -104,9 +120,51 @@ public final class RungRun {
 		return passed;
 	}
 
+	/**
+	 * Asks the engine at {@code baseUrl} who it is ({@link TargetProbe}) and records the answer as this rung's
+	 * target; every rung that measures an engine calls this once, before measuring. Reaching the engine double (by
+	 * what it reports, or because {@code origin} is {@link TargetIdentity#EMBEDDED}) makes the verdict SIMULATED
+	 * at best, whatever the profile.
+	 *
+	 * @param origin how the engine was reached: {@code base.url}, {@code engine.cmd}, {@code engine.image} or
+	 *        {@link TargetIdentity#EMBEDDED}
+	 */
+	public TargetIdentity target(URI baseUrl, String origin) {
+		target = TargetProbe.identify(baseUrl, origin, config.string(HarnessConstants.API_KEY_ENV).map(System::getenv));
+		target.simulatedBecause().ifPresent(this::simulated);
+		return target;
+	}
+
+	/** The engine this rung measured, when it reached one. */
+	public Optional<TargetIdentity> target() {
+		return Optional.ofNullable(target);
+	}
+
+	/**
+	 * Records that a measurement was invalidated by its own instrument (the engine double or the harness client
+	 * lagged, the A/A noise floor was wider than its limit): it measured nothing about the gateway, so the verdict
+	 * is PENDING_MEASUREMENT whatever the checks say, never PASS and never FAIL.
+	 *
+	 * @param reading what the instrument read, for example {@code engine double lag p99 1830 us > 1000 us}
+	 * @param fix how to get a valid measurement
+	 */
+	public Measurement.Pending invalid(String name, String reading, String fix) {
+		Measurement.Pending pending = pending(name, "invalid measurement, its own instrument says so: " + reading, fix);
+		invalidations.add(pending);
+		return pending;
+	}
+
+	/** Checks computed from the artifact as it is written (without its verdict), added before the verdict. */
+	public void validateArtifact(Function<JsonNode, List<Check>> validator) {
+		artifactValidators.add(Objects.requireNonNull(validator));
+	}
+
 	/** Marks this run as measured on the engine double: the verdict becomes SIMULATED at best. */
 	public void simulated(String because) {
-		this.simulatedBecause = Objects.requireNonNull(because);
+		Objects.requireNonNull(because);
+		if (simulatedBecause == null) {
+			simulatedBecause = because;
+		}
 	}
 
 	/** Marks this run as a dry run: the verdict becomes PLANNED at best. */
@@ -154,6 +212,20 @@ public final class RungRun {
 
 	public Optional<String> headline() {
 		return Optional.ofNullable(headline);
+	}
+
+	/** The measurements invalidated by their own instrument ({@link #invalid}). */
+	public List<Measurement.Pending> invalidations() {
+		return List.copyOf(invalidations);
+	}
+
+	/** Runs the artifact validators over {@code draft} once, adding their checks. */
+	void validate(JsonNode draft) {
+		List<Function<JsonNode, List<Check>>> validators = List.copyOf(artifactValidators);
+		artifactValidators.clear();
+		for (Function<JsonNode, List<Check>> validator : validators) {
+			checks.addAll(validator.apply(draft));
+		}
 	}
 
 	Map<String, String> provenanceOverrides() {

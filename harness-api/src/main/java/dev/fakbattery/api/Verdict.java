@@ -10,16 +10,11 @@ package dev.fakbattery.api;
  * build under {@code -Pgpu}; reported and allowed under {@code -Pbattery}.</li>
  * <li>{@link #PLANNED}: a dry run that measured nothing.</li>
  * <li>{@link #SIMULATED}: measured on the engine double: real arithmetic about the harness and the
- * gateway, never a vLLM number, never quotable in an authority draft.</li>
+ * gateway, never a vLLM number; never counts in the final gate, never quotable in an authority draft.</li>
  * </ul>
  *
  * @since 0.1
  */
 public enum Verdict {
-	PASS, FAIL, PENDING_MEASUREMENT, PLANNED, SIMULATED;
-
-	/** Whether an artifact with this verdict counts as passed for the final gate. */
-	public boolean passed() {
-		return this == PASS || this == SIMULATED;
-	}
+	PASS, FAIL, PENDING_MEASUREMENT, PLANNED, SIMULATED
 }

@@ -86,11 +86,97 @@ class RungExtensionsTests {
 	}
 
 	@Test
-	@DisplayName("a simulated rung is SIMULATED, never PASS")
+	@DisplayName("a simulated rung is SIMULATED, never PASS, and is accepted under battery")
 	void simulatedRung() throws Exception {
-		run("simulates", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		run("simulates", true).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 		assertThat(artifact().path("simulated").asText()).isEqualTo("engine double");
+	}
+
+	@Test
+	@DisplayName("a SIMULATED rung fails under gpu, naming the rung and the double")
+	void simulatedFailsUnderGpu() throws Exception {
+		run("simulates", false).testEvents().assertThatEvents().haveExactly(1, event(test("simulates"), finishedWithFailure(
+				instanceOf(AssertionFailedError.class), message("SIMULATED: rung 3 tax measured the engine double, not a real engine "
+						+ "(engine double); profile gpu counts only real engines: point -Dbase.url at the serving engine"))));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+	}
+
+	@Test
+	@DisplayName("an engine that reports the double's version suffix makes the rung SIMULATED through any URL")
+	void doubleBehindAnyUrlIsSimulated() throws Exception {
+		try (StubEngine engine = StubEngine.start("0.29.0+engine-double", null)) {
+			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.failed(1));
+			JsonNode doc = artifact();
+			assertThat(doc.path("verdict").asText()).isEqualTo("SIMULATED");
+			assertThat(doc.path("simulated").asText()).isEqualTo("the engine at " + engine.baseUrl() + " is the engine double: its "
+					+ "version [0.29.0+engine-double] carries the engine double's suffix +engine-double");
+			assertThat(doc.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+			assertThat(doc.path("provenance").path("engine_version").asText()).isEqualTo("0.29.0+engine-double");
+		}
+	}
+
+	@Test
+	@DisplayName("an engine whose Server header names the double is SIMULATED too; a real engine is not")
+	void serverHeaderNamesTheDouble() throws Exception {
+		try (StubEngine engine = StubEngine.start("0.11.0", "fak-battery-engine-double")) {
+			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+		}
+		try (StubEngine engine = StubEngine.start("0.11.0", "uvicorn")) {
+			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			JsonNode doc = artifact();
+			assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
+			assertThat(doc.path("target").path("engine").path("engine_kind").asText()).isEqualTo("vllm");
+			assertThat(doc.path("target").path("engine").path("engine_version").asText()).isEqualTo("0.11.0");
+			assertThat(doc.path("provenance").path("engine").asText()).isEqualTo("vllm");
+		}
+	}
+
+	@Test
+	@DisplayName("every artifact carries the run id, its start and the gateway under test")
+	void artifactCarriesRun() throws Exception {
+		run("measures", false, Map.of(HarnessConstants.RUN_ID, "20261130T201500Z")).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		JsonNode run = artifact().path("run");
+		assertThat(run.path("run_id").asText()).isEqualTo("20261130T201500Z");
+		assertThat(run.path("started_at").asText()).isEqualTo("2026-11-30T20:15:00Z");
+		assertThat(run.path("profile").asText()).isEqualTo("gpu");
+		assertThat(artifact().path("target").path("gateway").asText()).startsWith("embedded reference gateway");
+		assertThat(artifact().path("target").path("engine").isNull()).isTrue();
+	}
+
+	@Test
+	@DisplayName("a measurement invalidated by its own instrument is PENDING_MEASUREMENT, never FAIL, even beside a failed check")
+	void invalidatedIsPending() throws Exception {
+		Events tests = run("invalidated", false).testEvents();
+		tests.assertThatEvents().haveExactly(1, event(test("invalidated"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
+				message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: engine double lag p99 1830 us "
+						+ "> 1000 us (run on a quieter machine); not judged on an invalid measurement: ratio_at_least_0_99"))));
+		JsonNode doc = artifact();
+		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(doc.path("acceptance").path("ratio_at_least_0_99").path("status").asText()).isEqualTo("NOT_JUDGED");
+		assertThat(doc.path("pending").get(0).path("invalidated").asBoolean()).isTrue();
+	}
+
+	@Test
+	@DisplayName("a rung body that sets the verdict fails: only the harness computes it")
+	void bodyCannotSetVerdict() throws Exception {
+		run("overwritesVerdict", true).testEvents().assertThatEvents().haveExactly(1, event(test("overwritesVerdict"),
+				finishedWithFailure(instanceOf(IllegalStateException.class), message("rung 3 tax sets fields only the harness writes: "
+						+ "[verdict] summary[verdict]; record checks and measurements instead"))));
+	}
+
+	@Test
+	@DisplayName("artifact validators judge the artifact as written: a failing one fails the rung")
+	void validatorsJudgeTheWrittenArtifact() throws Exception {
+		run("validatesWritten", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		assertThat(artifact().path("acceptance").path("schema_written").path("status").asText()).isEqualTo("PASS");
+		run("validatesWrittenWrongly", false).testEvents().assertThatEvents().haveExactly(1, event(test("validatesWrittenWrongly"),
+				finishedWithFailure(instanceOf(AssertionFailedError.class), message("rung 3 tax failed check schema_written: expected "
+						+ "schema fak.other.v1, observed fak.vllm-adjudication-tax.v1"))));
 	}
 
 	@Test
@@ -164,10 +250,17 @@ class RungExtensionsTests {
 	}
 
 	private EngineExecutionResults run(String method, boolean allowPending) {
+		return run(method, allowPending, Map.of());
+	}
+
+	/** Runs {@code method} under battery ({@code allowPending}) or gpu, with {@code extra} configuration parameters. */
+	private EngineExecutionResults run(String method, boolean allowPending, Map<String, String> extra) {
+		Map<String, String> values = new java.util.HashMap<>(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+				HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu"));
+		values.putAll(extra);
 		return EngineTestKit.engine("junit-jupiter")
 			.selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING,
-					String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu")))
+			.configurationParameters(HarnessConfig.hermeticParameters(values))
 			.execute();
 	}
 
@@ -204,6 +297,38 @@ class RungExtensionsTests {
 		void simulates(RungRun run) {
 			run.simulated("engine double");
 			run.check("tax_measured", true, "a latency tax", "1.01");
+		}
+
+		@Test
+		void reachesTarget(RungRun run) {
+			run.target(run.config().v1Url(HarnessConstants.BASE_URL).orElseThrow(), HarnessConstants.BASE_URL);
+			run.check("tax_measured", true, "a latency tax", "1.01");
+		}
+
+		@Test
+		void invalidated(RungRun run) {
+			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
+			run.invalid("engine_double_lag", "engine double lag p99 1830 us > 1000 us", "run on a quieter machine");
+		}
+
+		@Test
+		void overwritesVerdict(RungRun run) {
+			run.check("tax_measured", false, "a latency tax", "none");
+			run.body().put("verdict", "PASS");
+			run.body().putObject("summary").put("verdict", "PASS");
+		}
+
+		@Test
+		void validatesWritten(RungRun run) {
+			run.validateArtifact(doc -> java.util.List.of(new Check("schema_written",
+					doc.path("schema").asText().equals(ArtifactId.VLLM_TAX.schema()), "schema " + ArtifactId.VLLM_TAX.schema(),
+					doc.path("schema").asText())));
+		}
+
+		@Test
+		void validatesWrittenWrongly(RungRun run) {
+			run.validateArtifact(doc -> java.util.List.of(new Check("schema_written", doc.path("schema").asText().equals("fak.other.v1"),
+					"schema fak.other.v1", doc.path("schema").asText())));
 		}
 
 		@Test

@@ -11,6 +11,7 @@ import java.util.function.Function;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Profile;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
@@ -149,17 +150,17 @@ public final class EngineContainers implements AutoCloseable {
 		return engine.baseUrl();
 	}
 
-	private void requireDocker(String profile) {
+	private void requireDocker(Profile profile) {
 		if (docker.available()) {
 			return;
 		}
-		if ("gpu".equals(profile)) {
-			throw new EngineUnavailableError("engine.image is set but no Docker engine is available (profile gpu "
-					+ "fails closed). Fix: start the Docker daemon with the NVIDIA container toolkit where Testcontainers "
+		if (!profile.embeddedTargetAllowed()) {
+			throw new EngineUnavailableError("engine.image is set but no Docker engine is available (profile " + profile.id()
+					+ " fails closed). Fix: start the Docker daemon with the NVIDIA container toolkit where Testcontainers "
 					+ "finds it (DOCKER_HOST or /var/run/docker.sock), or unset -Dengine.image and pass "
 					+ "-Dbase.url=http://HOST:8000/v1 of an engine you started.");
 		}
-		throw new TestAbortedException("engine.image is set but Docker is not available: skipped under profile " + profile
+		throw new TestAbortedException("engine.image is set but Docker is not available: skipped under profile " + profile.id()
 				+ " (-Pgpu fails instead). Fix: start a Docker engine with the NVIDIA container toolkit, or unset "
 				+ "-Dengine.image and pass -Dbase.url=http://HOST:8000/v1.");
 	}

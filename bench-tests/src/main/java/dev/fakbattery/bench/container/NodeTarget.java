@@ -12,7 +12,9 @@ import dev.fakbattery.api.RungRun;
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
  * (then nothing is started); else the engine {@code engine.cmd} starts ({@link EngineCommands}); else
  * the engine container of {@code engine.image} ({@link EngineContainers}); else nothing, recorded on
- * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured").
+ * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The
+ * engine it finds is asked who it is ({@link RungRun#target}), so a rung that reaches the engine double
+ * through any URL is SIMULATED.
  *
  * <h2>Example</h2>
  * <pre>
@@ -40,6 +42,16 @@ public final class NodeTarget {
 		return baseUrl(run, EngineCommands::baseUrl, EngineContainers::baseUrl);
 	}
 
+	/**
+	 * The node's raw engine when one is configured ({@code base.url}, {@code engine.cmd} or {@code engine.image}), or
+	 * when the profile needs one (then its absence is recorded as pending); empty, with nothing recorded, when nothing
+	 * is configured and the profile lets the rung measure the embedded engine double instead
+	 * ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
+	 */
+	public static Optional<URI> configured(RungRun run) {
+		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
+	}
+
 	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
 	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
 		return baseUrl(run, EngineCommands::baseUrl, engines::engineUrl);
@@ -60,10 +72,17 @@ public final class NodeTarget {
 			Function<HarnessConfig, Optional<URI>> container) {
 		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
 		if (configured.isPresent()) {
+			run.target(configured.get(), HarnessConstants.BASE_URL);
 			return configured;
 		}
-		Optional<URI> started = command.apply(run.config()).or(() -> container.apply(run.config()));
+		Optional<URI> started = command.apply(run.config());
 		if (started.isPresent()) {
+			run.target(started.get(), HarnessConstants.ENGINE_CMD);
+			return started;
+		}
+		started = container.apply(run.config());
+		if (started.isPresent()) {
+			run.target(started.get(), HarnessConstants.ENGINE_IMAGE);
 			return started;
 		}
 		return run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");

@@ -8,6 +8,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.Check;
+import dev.fakbattery.api.Measurement;
 import dev.fakbattery.bench.support.JsonDocument;
 import dev.fakbattery.bench.support.JsonValues;
 
@@ -44,7 +45,25 @@ public final class FloorChecks {
 			return new FloorEvaluation(floor, file, FloorStatus.FAIL, checks,
 					"failed: " + failed.stream().map(Check::name).collect(Collectors.joining(", ")));
 		}
-		return new FloorEvaluation(floor, file, FloorStatus.PASS, checks, passDetail(floor, doc.object()));
+		return new FloorEvaluation(floor, file, FloorStatus.PASS, checks, passDetail(floor, doc.object()), figures(floor, doc.object(), file));
+	}
+
+	/** The headline number of a floor, where it has one, as a typed measurement read from the artifact. */
+	static List<Measurement.Measured> figures(FloorArtifact floor, JsonNode doc, Path file) {
+		String source = file.getFileName() + " ";
+		return switch (floor) {
+			case SWEBENCH_FLOOR -> figure(floor, "instances", doc.path("dataset").path("instances"), "instances", source + "dataset.instances");
+			case TURNTAX -> figure(floor, "turns_saved", doc.path("net").path("turns_saved"), "turns", source + "net.turns_saved");
+			case SESSIONBENCH -> List.of();
+			case FANBENCH -> figure(floor, "trials", doc.path("trials"), "trials", source + "trials");
+			case RADIXBENCH -> figure(floor, "agents_cache_hit_rate", FloorRules.agents(doc.path("workloads")).path("cache_hit_rate"),
+					"ratio", source + "workloads[agents].cache_hit_rate");
+		};
+	}
+
+	private static List<Measurement.Measured> figure(FloorArtifact floor, String name, JsonNode node, String unit, String source) {
+		var number = JsonValues.number(node);
+		return number.isPresent() ? List.of(Measurement.of(floor.checkId() + "." + name, number.getAsDouble(), unit, source)) : List.of();
 	}
 
 	/** The seed's pass details, for example {@code radixbench agents hit_rate=0.8667}. */

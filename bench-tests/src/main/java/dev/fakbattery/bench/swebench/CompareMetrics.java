@@ -34,7 +34,21 @@ public final class CompareMetrics {
 			"token_counts.total_tokens", "latency.agent_sec", "latency.grade_sec", "latency.gateway_tax",
 			"cost_proxy.total_tokens", "cost_proxy.wall_seconds", "policy_blocks", "evidence_completeness");
 
+	/**
+	 * Metrics of the contract that another artifact of the battery measures, not compare.json: the rung refers to
+	 * that artifact instead of recording them as missing here.
+	 */
+	public static final java.util.Map<String, String> MEASURED_ELSEWHERE = java.util.Map.of(
+			"safe_completion_rate", "the serving witness and the compare safety fields",
+			"latency.gateway_tax", "the tax witness adjudication-tax-witness.json",
+			"evidence_completeness", "final-check.json summary (cross-arm)");
+
 	private CompareMetrics() {
+	}
+
+	/** Whether {@code measurement} of {@code arm} is one {@link #MEASURED_ELSEWHERE}. */
+	public static boolean measuredElsewhere(String arm, Measurement measurement) {
+		return MEASURED_ELSEWHERE.keySet().stream().anyMatch(metric -> measurement.name().equals(arm + "." + metric));
 	}
 
 	/** One {@link ArmMetrics} per expected arm, raw first; an arm absent from the file is all pending. */
@@ -72,7 +86,7 @@ public final class CompareMetrics {
 			m.add(graded ? value("pass_rate", grade.path("resolve_pct"), "%", "grade.resolve_pct") : ungraded("pass_rate"));
 			m.add(graded ? value("resolved", grade.path("resolved"), "instances", "grade.resolved") : ungraded("resolved"));
 			m.add(graded ? value("resolve_pct", grade.path("resolve_pct"), "%", "grade.resolve_pct") : ungraded("resolve_pct"));
-			m.add(elsewhere("safe_completion_rate", "the serving witness and the compare safety fields"));
+			m.add(elsewhere("safe_completion_rate"));
 			m.add(probeValue("tool_call_counts", "tool_calls", "calls"));
 			for (String kind : List.of("prompt_tokens", "completion_tokens", "total_tokens")) {
 				m.add(agentTokens.path(kind).isNumber()
@@ -81,11 +95,11 @@ public final class CompareMetrics {
 			}
 			m.add(value("latency.agent_sec", row.agent().path("agent_sec"), "s", "agent.agent_sec"));
 			m.add(value("latency.grade_sec", grade.path("grade_sec"), "s", "grade.grade_sec"));
-			m.add(elsewhere("latency.gateway_tax", "the tax witness adjudication-tax-witness.json"));
+			m.add(elsewhere("latency.gateway_tax"));
 			m.add(value("cost_proxy.total_tokens", agentTokens.path("total_tokens"), "tokens", "agent.token_counts.total_tokens"));
 			m.add(wallSeconds());
 			m.add(policyBlocks());
-			m.add(elsewhere("evidence_completeness", "final-check.json summary (cross-arm)"));
+			m.add(elsewhere("evidence_completeness"));
 			return m;
 		}
 
@@ -117,8 +131,9 @@ public final class CompareMetrics {
 					"grade the arm with the official SWE-bench harness (grade.available true)");
 		}
 
-		private Measurement elsewhere(String metric, String source) {
-			return Measurement.pending(name(metric), metric + " is not recorded in compare.json", "take it from " + source);
+		private Measurement elsewhere(String metric) {
+			return Measurement.pending(name(metric), metric + " is not recorded in compare.json",
+					"take it from " + MEASURED_ELSEWHERE.get(metric));
 		}
 
 		private Measurement wallSeconds() {

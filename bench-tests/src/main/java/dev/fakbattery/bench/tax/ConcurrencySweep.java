@@ -14,11 +14,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.load.ChatPayload;
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -131,12 +131,11 @@ public final class ConcurrencySweep {
 		floor.put("arms", "raw vs raw: two clients of the raw engine, same level procedure");
 		noise.ifPresent(n -> {
 			floor.put("concurrency", n.concurrency());
-			LoadJson.put(floor, "latency_tax", n.latencyTax().estimate(), 4);
-			LoadJson.putPair(floor, "latency_tax_ci95", n.latencyTax().lo(), n.latencyTax().hi(), 4);
-			LoadJson.put(floor, "ratio", n.ratio().estimate(), 4);
-			LoadJson.putPair(floor, "ratio_ci95", n.ratio().lo(), n.ratio().hi(), 4);
-			floor.put("latency_tax_ci95_within_1pct", n.latencyTax().isDefined() && n.latencyTax().lo() >= 0.99
-					&& n.latencyTax().hi() <= 1.01);
+			JsonNumbers.put(floor, "latency_tax", n.latencyTax().estimate(), 4);
+			JsonNumbers.putPair(floor, "latency_tax_ci95", n.latencyTax().lo(), n.latencyTax().hi(), 4);
+			JsonNumbers.put(floor, "ratio", n.ratio().estimate(), 4);
+			JsonNumbers.putPair(floor, "ratio_ci95", n.ratio().lo(), n.ratio().hi(), 4);
+			floor.put("latency_tax_ci95_within_1pct", TaxReport.withinOnePercent(n.latencyTax()));
 			floor.set("level", n.toJson("raw", "raw_b"));
 		});
 	}

@@ -7,10 +7,10 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.RequestOutcome;
 import dev.fakbattery.api.stats.Percentiles;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One leg of the tax witness (raw or gateway) in the seed's fields: {@code samples, ok_samples,
@@ -72,10 +72,10 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		leg.put("retried_samples", samples.stream().filter(sample -> sample.outcome().retried()).count());
 		ObjectNode statuses = leg.putObject("http_status_counts");
 		statusCounts().forEach((status, count) -> statuses.put(String.valueOf(status), count));
-		LoadJson.put(leg, "median_latency_s", Percentiles.median(latencyS()), 6);
-		LoadJson.put(leg, "median_decode_tps", Percentiles.median(decodeTps()), 3);
-		LoadJson.put(leg, "median_e2e_decode_tps", Percentiles.median(e2eDecodeTps()), 3);
-		LoadJson.put(leg, "median_ttft_s", Percentiles.median(ok().mapToDouble(o -> o.ttftMs() / 1000).toArray()), 6);
+		JsonNumbers.put(leg, "median_latency_s", Percentiles.median(latencyS()), 6);
+		JsonNumbers.put(leg, "median_decode_tps", Percentiles.median(decodeTps()), 3);
+		JsonNumbers.put(leg, "median_e2e_decode_tps", Percentiles.median(e2eDecodeTps()), 3);
+		JsonNumbers.put(leg, "median_ttft_s", Percentiles.median(ok().mapToDouble(o -> o.ttftMs() / 1000).toArray()), 6);
 		rows.forEach(leg::put);
 		ArrayNode rowsArray = leg.putArray("leg_samples");
 		for (int i = 0; i < samples.size(); i++) {
@@ -96,15 +96,15 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		row.put("error", o.error());
 		row.put("retry", o.retry());
 		ObjectNode perf = row.putObject("perf");
-		LoadJson.put(perf, "duration_s", o.e2elMs() / 1000, 6);
-		LoadJson.put(perf, "request_s", o.requestMs() / 1000, 6);
-		LoadJson.put(perf, "ttft_s", o.ttftMs() / 1000, 6);
-		LoadJson.put(perf, "tpot_ms", o.tpotMs(), 4);
+		JsonNumbers.put(perf, "duration_s", o.e2elMs() / 1000, 6);
+		JsonNumbers.put(perf, "request_s", o.requestMs() / 1000, 6);
+		JsonNumbers.put(perf, "ttft_s", o.ttftMs() / 1000, 6);
+		JsonNumbers.put(perf, "tpot_ms", o.tpotMs(), 4);
 		putTokens(perf, o);
-		LoadJson.put(perf, "decode_tps", o.decodeTps(), 3);
-		LoadJson.put(perf, "e2e_decode_tps", o.e2eCompletionTps(), 3);
+		JsonNumbers.put(perf, "decode_tps", o.decodeTps(), 3);
+		JsonNumbers.put(perf, "e2e_decode_tps", o.e2eCompletionTps(), 3);
 		double total = o.promptTokens().isPresent() && o.ok() ? o.promptTokens().getAsInt() + o.outputTokens() : Double.NaN;
-		LoadJson.put(perf, "e2e_total_tps", total / (o.requestMs() / 1000), 3);
+		JsonNumbers.put(perf, "e2e_total_tps", total / (o.requestMs() / 1000), 3);
 		perf.put("output_tokens_source", o.outputTokensSource().name().toLowerCase(java.util.Locale.ROOT));
 		perf.put("itl_per_token_from_usage", o.itlPerTokenFromUsage());
 		rows.forEach(row::put);

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.ClosedLoop;
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.LoadResult;
 import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
@@ -21,6 +20,7 @@ import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.api.stats.Interleaving;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
@@ -116,19 +116,19 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		level.put("concurrency", concurrency);
 		LoadSummary.of(a, Optional.empty()).writeTo(level.putObject(nameA));
 		LoadSummary.of(b, Optional.empty()).writeTo(level.putObject(nameB));
-		LoadJson.put(level, "ratio", ratio.estimate(), 4);
-		LoadJson.putPair(level, "ratio_ci95", ratio.lo(), ratio.hi(), 4);
+		JsonNumbers.put(level, "ratio", ratio.estimate(), 4);
+		JsonNumbers.putPair(level, "ratio_ci95", ratio.lo(), ratio.hi(), 4);
 		ratio.writeTo(level.putObject("ratio_ci"), 4);
 		ObjectNode batches = level.putObject("batch_output_throughput");
 		ArrayNode throughputA = batches.putArray(nameA);
-		batchesA.forEach(r -> LoadJson.add(throughputA, r.outputThroughput(), 3));
+		batchesA.forEach(r -> JsonNumbers.add(throughputA, r.outputThroughput(), 3));
 		ArrayNode throughputB = batches.putArray(nameB);
-		batchesB.forEach(r -> LoadJson.add(throughputB, r.outputThroughput(), 3));
-		LoadJson.put(level, "per_request_ratio", perRequestRatio.estimate(), 4);
-		LoadJson.putPair(level, "per_request_ratio_ci95", perRequestRatio.lo(), perRequestRatio.hi(), 4);
-		LoadJson.put(level, "throughput_ratio", throughputRatio(), 4);
-		LoadJson.put(level, "latency_tax", latencyTax.estimate(), 4);
-		LoadJson.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
+		batchesB.forEach(r -> JsonNumbers.add(throughputB, r.outputThroughput(), 3));
+		JsonNumbers.put(level, "per_request_ratio", perRequestRatio.estimate(), 4);
+		JsonNumbers.putPair(level, "per_request_ratio_ci95", perRequestRatio.lo(), perRequestRatio.hi(), 4);
+		JsonNumbers.put(level, "throughput_ratio", throughputRatio(), 4);
+		JsonNumbers.put(level, "latency_tax", latencyTax.estimate(), 4);
+		JsonNumbers.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
 		level.put("warmup_failed", warmupFailed);
 		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
 		return level;

@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-
 import dev.fakbattery.api.Determinism;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.stats.TaxGate;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
@@ -58,7 +58,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
 	public static TaxSettings from(HarnessConfig config) {
-		boolean tiny = "default".equals(config.profile());
+		boolean tiny = config.profile().smoke();
 		int count = config.positiveInt(HarnessConstants.TAX_COUNT, tiny ? 2 : 8);
 		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, tiny ? List.of(1, 4) : List.of(1, 8, 64, 128));
 		for (int level : levels) {
@@ -68,13 +68,21 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 						+ "=1,8,64,128 or levels up to " + MAX_LEVEL + ".");
 			}
 		}
-		Path baseline = config.path(HarnessConstants.BASELINE_FILE)
-			.orElse(config.experimentsDir().resolve(TaxGate.DEFAULT_BASELINE_FILE)).toAbsolutePath();
+		Path baseline = config.path(HarnessConstants.BASELINE_FILE).orElse(defaultBaseline(config)).toAbsolutePath();
 		Map<String, String> headers = config.string(HarnessConstants.API_KEY_ENV).map(System::getenv).filter(k -> !k.isBlank())
 			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
 		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, Duration.ofMinutes(2), baseline, SEED,
 				Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers);
+	}
+
+	/**
+	 * {@code experiments/baselines/<experiments folder>/.vllm-tax-baseline.json}: beside the artifacts, outside the
+	 * folder {@code -Pbattery} empties, so the regression gate has a baseline from the second run on.
+	 */
+	static Path defaultBaseline(HarnessConfig config) {
+		Path dir = config.experimentsDir();
+		return dir.resolveSibling("baselines").resolve(dir.getFileName().toString()).resolve(TaxGate.DEFAULT_BASELINE_FILE);
 	}
 
 	/** Measured requests per arm at a sweep level: {@code max(4c, 32)}, tiny {@code max(2c, 8)}. */

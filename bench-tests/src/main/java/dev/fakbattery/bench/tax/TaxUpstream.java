@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.fakbattery.api.RungRun;
 import dev.fakbattery.wire.Dialect;
 
 /**
@@ -25,7 +26,15 @@ public record TaxUpstream(URI baseUrl, Dialect engine, Optional<String> simulate
 		Objects.requireNonNull(lag, "lag");
 	}
 
-	/** A real engine at {@code baseUrl}. */
+	/**
+	 * The engine at {@code baseUrl} that {@code run} reached and asked who it is ({@link RungRun#target}): simulated
+	 * when it is the engine double, whatever URL reached it.
+	 */
+	public static TaxUpstream of(URI baseUrl, RungRun run) {
+		return new TaxUpstream(baseUrl, run.config().engine(), run.target().flatMap(t -> t.simulatedBecause()), Optional.empty());
+	}
+
+	/** An engine at {@code baseUrl} that nobody asked who it is (tests of the witness itself). */
 	public static TaxUpstream node(URI baseUrl, Dialect engine) {
 		return new TaxUpstream(baseUrl, engine, Optional.empty(), Optional.empty());
 	}

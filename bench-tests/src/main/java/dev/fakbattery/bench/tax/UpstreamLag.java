@@ -2,7 +2,7 @@ package dev.fakbattery.bench.tax;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.LoadJson;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * The engine double's scheduling lag, seen through a probe so this module's main code does not
@@ -40,9 +40,9 @@ public interface UpstreamLag {
 		/** {@code count, p50_us, p99_us, max_us, limit_p99_us, within_limit}. */
 		public void writeTo(ObjectNode node) {
 			node.put("count", count);
-			LoadJson.put(node, "p50_us", p50Micros, 1);
-			LoadJson.put(node, "p99_us", p99Micros, 1);
-			LoadJson.put(node, "max_us", maxMicros, 1);
+			JsonNumbers.put(node, "p50_us", p50Micros, 1);
+			JsonNumbers.put(node, "p99_us", p99Micros, 1);
+			JsonNumbers.put(node, "max_us", maxMicros, 1);
 			node.put("limit_p99_us", LIMIT_P99_MICROS);
 			node.put("within_limit", withinLimit());
 		}

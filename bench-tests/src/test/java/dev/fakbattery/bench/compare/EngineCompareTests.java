@@ -1,9 +1,5 @@
 package dev.fakbattery.bench.compare;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 
@@ -23,8 +19,8 @@ import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.wire.EngineDoubleMarker;
-import dev.fakbattery.wire.WireJson;
+import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.api.target.TargetProbe;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
@@ -59,11 +55,11 @@ class EngineCompareTests {
 		for (EngineRow row : rows) {
 			ObjectNode node = artifactRows.addObject().put("engine", row.engine()).put("base_url", row.baseUrl().toString())
 				.put("precision", row.precision()).put("batching_regime", row.batching());
-			String version = version(row.baseUrl());
-			node.put("engine_version", version);
-			if (EngineDoubleMarker.isEngineDouble(version)) {
-				run.simulated("engine " + row.engine() + " at " + row.baseUrl() + " reports itself as the engine double (" + version + ")");
-			}
+			TargetIdentity identity = TargetProbe.identify(row.baseUrl(), HarnessConstants.ENGINE_COMPARE,
+					run.config().string(HarnessConstants.API_KEY_ENV).map(System::getenv));
+			node.put("engine_version", identity.engineVersion());
+			identity.writeTo(node.putObject("target"));
+			identity.simulatedBecause().ifPresent(why -> run.simulated("engine " + row.engine() + ": " + why));
 			try (TargetClient client = TargetClient.open(row.engine(), row.baseUrl())) {
 				LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(CONCURRENCY, REQUESTS, 2, Duration.ofMinutes(5)),
 						Progress.start("engine-compare", row.engine(), REQUESTS));
@@ -77,21 +73,5 @@ class EngineCompareTests {
 			}
 		}
 		run.headline(headline.toString());
-	}
-
-	private static String version(URI base) {
-		String root = base.toString().substring(0, base.toString().length() - "/v1".length());
-		try {
-			HttpResponse<String> reply = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(root + "/version"))
-				.timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-			return WireJson.read(reply.body()).map(j -> j.path("version").asText(null)).orElse(null);
-		}
-		catch (java.io.IOException e) {
-			return null;
-		}
-		catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			return null;
-		}
 	}
 }

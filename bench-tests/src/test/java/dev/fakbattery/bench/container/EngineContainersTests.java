@@ -60,7 +60,7 @@ class EngineContainersTests {
 	class NoDocker {
 
 		@ParameterizedTest
-		@ValueSource(strings = {"default", "battery", "gate"})
+		@ValueSource(strings = {"default", "battery"})
 		@DisplayName("outside -Pgpu: a skip with its reason")
 		void skipped(String profile) {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("harness.profile", profile)))

@@ -61,6 +61,7 @@ class FloorsRungTests {
 			for (Check check : floor.checks()) {
 				run.check(check.name(), check.passed(), check.expected(), check.observed());
 			}
+			floor.figures().forEach(run::record);
 		}
 		run.headline(FloorChecks.evaluate(floorsDir, VERIFIED_COUNT).stream()
 			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));

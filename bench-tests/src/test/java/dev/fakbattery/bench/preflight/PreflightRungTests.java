@@ -10,8 +10,8 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
-import dev.fakbattery.wire.EngineDoubleMarker;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -38,14 +38,13 @@ class PreflightRungTests {
 		PreflightReport report = PreflightEvaluator.run(config, probes);
 		run.body().setAll(report.toJson());
 		ServedModels served = probes.models(base.get());
-		EngineVersionInfo version = probes.version(base.get());
+		Optional<String> version = run.target().map(TargetIdentity::engineVersion);
 		var endpoint = run.body().putObject("engine_endpoint");
-		endpoint.put("base_url", base.get().toString()).put("models_http_status", served.httpStatus())
-			.put("version_http_status", version.httpStatus()).put("version", version.version().orElse(null));
+		endpoint.put("base_url", base.get().toString()).put("models_http_status", served.httpStatus()).put("version", version.orElse(null));
 		served.ids().forEach(endpoint.putArray("served_models")::add);
-		version.version().ifPresent(v -> run.provenance("engine_version", v));
-		if (version.version().filter(EngineDoubleMarker::isEngineDouble).isPresent()) {
-			run.simulated("the engine at " + base.get() + " reports itself as the engine double (" + version.version().get() + ")");
+		if (report.nvidiaSmi().status() == SmiStatus.OK) {
+			run.measured("gpu_count", report.node().gpuCount(), "GPUs", "nvidia-smi");
+			run.measured("total_vram_gb", report.node().totalVramGb(), "GB", "nvidia-smi memory.total");
 		}
 		run.check("engine_models_endpoint", served.httpStatus() == 200 && !served.ids().isEmpty(),
 				"GET " + base.get() + "/models answers 200 with at least one model", "status " + served.httpStatus() + " " + served.ids());
@@ -60,7 +59,7 @@ class PreflightRungTests {
 				run.check(check.name(), check.passed(), check.expected(), check.observed());
 			}
 		}
-		run.headline("node " + report.nodeVerdict() + ", engine " + version.version().orElse("version unknown") + ", serves "
+		run.headline("node " + report.nodeVerdict() + ", engine " + version.orElse("version unknown") + ", serves "
 				+ served.ids());
 	}
 }

@@ -79,13 +79,20 @@ final class ChatProbe {
 		ObjectNode perf = row.putObject("perf").put("duration_s", Math.round(reply.seconds() * 1e6) / 1e6);
 		JsonNode usage = json.path("usage");
 		if (usage.isObject()) {
-			long completion = usage.path("completion_tokens").asLong();
-			perf.put("prompt_tokens", usage.path("prompt_tokens").asLong()).put("completion_tokens", completion)
-				.put("total_tokens", usage.path("total_tokens").asLong())
-				.put("decode_tps", reply.seconds() > 0 ? completion / reply.seconds() : null)
-				.put("e2e_total_tps", reply.seconds() > 0 ? usage.path("total_tokens").asLong() / reply.seconds() : null);
+			for (String field : new String[] { "prompt_tokens", "completion_tokens", "total_tokens" }) {
+				if (usage.path(field).canConvertToLong() && usage.path(field).isIntegralNumber()) {
+					perf.put(field, usage.path(field).asLong());
+				}
+			}
+			perf.put("decode_tps", perSecond(perf.path("completion_tokens"), reply.seconds()));
+			perf.put("e2e_total_tps", perSecond(perf.path("total_tokens"), reply.seconds()));
 		}
 		return row;
+	}
+
+	/** {@code tokens / seconds}; null when the engine reported no such count, never 0. */
+	private static Double perSecond(JsonNode tokens, double seconds) {
+		return tokens.isIntegralNumber() && seconds > 0 ? tokens.asLong() / seconds : null;
 	}
 
 	static String excerpt(String text, int max) {

@@ -46,7 +46,7 @@ class ServingWitnessRungSelfTests {
 				.assertStatistics(stats -> stats.succeeded(1));
 		}
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
-		assertThat(artifact().path("simulated").asText()).contains("reports itself as the engine double");
+		assertThat(artifact().path("simulated").asText()).contains("is the engine double: its version [0.29.0+engine-double]");
 	}
 
 	@Test
@@ -64,6 +64,30 @@ class ServingWitnessRungSelfTests {
 		assertThat(artifact.path("acceptance").path("quarantine_flow").path("observed").asText())
 			.isEqualTo("HTTP 200, quarantine not recorded, secret in response false, secret upstream true");
 		assertThat(artifact.path("acceptance").path("gateway_chat").path("status").asText()).isEqualTo("PASS");
+	}
+
+	@Test
+	@DisplayName("a gateway that answers without asking the engine fails evidence_separation: its sample is not evidence")
+	void cannedGatewayFailsEvidenceSeparation() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start()) {
+			String canned = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + System.getProperty("java.class.path")
+					+ " dev.fakbattery.bench.serving.CannedGateway {port}";
+			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
+					HarnessConstants.GATEWAY_CMD, canned)).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode separation = artifact().path("acceptance").path("evidence_separation");
+		assertThat(separation.path("status").asText()).isEqualTo("FAIL");
+		assertThat(separation.path("observed").asText()).isEqualTo("0 before, 0 during the gateway chat, prompt not seen upstream");
+	}
+
+	@Test
+	@DisplayName("usage the engine did not report stays absent: no token count is ever written as 0")
+	void missingUsageIsNotZero() {
+		JsonNode perf = ChatProbe.sample("direct", new ChatProbe.Reply(200, "{\"choices\":[{\"message\":{\"content\":\"x\"}}],"
+				+ "\"usage\":{\"prompt_tokens\":5}}", 0.5, java.util.Optional.empty())).path("perf");
+		assertThat(perf.path("prompt_tokens").asInt()).isEqualTo(5);
+		assertThat(perf.has("completion_tokens")).isFalse();
+		assertThat(perf.path("decode_tps").isNull()).isTrue();
 	}
 
 	private Events run(Map<String, String> config) {

@@ -19,10 +19,10 @@ import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.ServingWitnessRung;
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.api.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Dialect;
-import dev.fakbattery.wire.EngineDoubleMarker;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -48,20 +48,19 @@ class ServingWitnessRungTests {
 	@DisplayName("direct chat, the same chat through the gateway, and the quarantine flow")
 	void servingWitness(RungRun run) throws Exception {
 		HarnessConfig config = run.config();
-		boolean node = "gpu".equals(config.profile()) || NodeTarget.configured(config);
-		Optional<URI> base = node ? NodeTarget.baseUrl(run) : Optional.empty();
-		if (node && base.isEmpty()) {
+		Optional<URI> base = NodeTarget.configured(run);
+		if (base.isEmpty() && !config.profile().embeddedTargetAllowed()) {
 			return;
 		}
 		try (EngineDouble engineDouble = base.isEmpty() ? EngineDouble.builder().dialect(config.engine()).start() : null) {
 			URI raw = base.orElseGet(() -> URI.create(engineDouble.baseUrl()));
+			if (engineDouble != null) {
+				run.target(raw, TargetIdentity.EMBEDDED);
+			}
 			Optional<String> model = engineDouble != null ? Optional.of(engineDouble.model())
 					: run.requireConfig(HarnessConstants.MODEL, "served model name", "NAME");
 			if (model.isEmpty()) {
 				return;
-			}
-			if (engineDouble != null) {
-				run.simulated("the engine is the embedded engine double (" + config.engine() + " dialect), not a serving node");
 			}
 			witness(run, raw, model.get());
 		}
@@ -71,8 +70,15 @@ class ServingWitnessRungTests {
 		HarnessConfig config = run.config();
 		ChatProbe probe = new ChatProbe(config.string(HarnessConstants.API_KEY_ENV).map(System::getenv));
 		ObjectNode body = run.body();
-		body.put("model", model).put("base_url", raw.toString()).put("provider", "openai")
-			.put("context_length", config.positiveInt(HarnessConstants.CONTEXT_LENGTH, 131072));
+		body.put("model", model).put("base_url", raw.toString()).put("provider", "openai");
+		Integer context = run.target().map(TargetIdentity::contextLength)
+			.orElseGet(() -> config.positiveInt(HarnessConstants.CONTEXT_LENGTH).orElse(null));
+		if (context == null) {
+			body.putNull("context_length");
+		}
+		else {
+			body.put("context_length", context);
+		}
 		body.putObject("engine_cache").put("engine", config.engine().id()).put("base_url", raw.toString())
 			.put("exact_span_supported", false).put("fallback_scope", "whole_prefix_cache");
 		ChatProbe.Reply models = probe.get(URI.create(raw + "/models"));
@@ -82,14 +88,7 @@ class ServingWitnessRungTests {
 		ids.forEach(upstreamModels.putArray("model_ids")::add);
 		ObjectNode serverInfo = serverInfo(probe, raw);
 		body.set("server_info", serverInfo);
-		String version = serverInfo.path("body").path("version").asText("");
-		if (!version.isEmpty()) {
-			run.provenance("engine_version", version);
-			body.put("engine_version", version);
-		}
-		if (EngineDoubleMarker.isEngineDouble(version)) {
-			run.simulated("the engine at " + raw + " reports itself as the engine double (" + version + ")");
-		}
+		body.put("engine_version", run.target().map(TargetIdentity::engineVersion).orElse(null));
 		ChatProbe.Reply direct = probe.post(URI.create(raw + "/chat/completions"), ChatProbe.chat(model, PROMPT));
 		body.set("direct_upstream_chat", ChatProbe.sample("direct_upstream_chat", direct));
 		try (RelayHop hop = new RelayHop(raw);
@@ -98,7 +97,11 @@ class ServingWitnessRungTests {
 			boolean observable = config.string(HarnessConstants.GATEWAY_URL).isEmpty();
 			body.putObject("gateway").put("mode", observable ? "started" : "existing").put("url", gateway.baseUrl().toString())
 				.put("command", gateway.description()).put("log", gateway.log().map(Path::toString).orElse(null));
+			int forwardedBefore = hop.forwardedBodies().size();
 			ChatProbe.Reply viaGateway = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), ChatProbe.chat(model, PROMPT));
+			Optional<Separation> separation = observable ? Optional.of(new Separation(forwardedBefore,
+					hop.forwardedBodies().size() - forwardedBefore, hop.forwardedBodies().stream().anyMatch(b -> b.contains(PROMPT))))
+					: Optional.empty();
 			body.set("gateway_chat", ChatProbe.sample("gateway_chat", viaGateway));
 			ChatProbe.Reply quarantine = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), poisoned(model));
 			List<String> kinds = quarantineKinds(quarantine.json().orElse(Json.MAPPER.missingNode()));
@@ -113,6 +116,8 @@ class ServingWitnessRungTests {
 			kinds.forEach(q.putArray("result_admission_kinds")::add);
 			leakedUpstream.ifPresentOrElse(l -> q.put("secret_reached_upstream", l), () -> q.putNull("secret_reached_upstream"));
 			checks(run, model, ids, serverInfo, direct, viaGateway, quarantine, kinds, leakedResponse, leakedUpstream, raw, gateway);
+			evidenceSeparation(run, separation);
+			measurements(run, direct, viaGateway);
 			run.headline("direct " + direct.status() + ", via gateway " + viaGateway.status() + ", quarantine "
 					+ (kinds.isEmpty() ? "not recorded" : kinds) + ", secret " + (leakedResponse || leakedUpstream.orElse(false) ? "LEAKED" : "kept out"));
 		}
@@ -139,8 +144,37 @@ class ServingWitnessRungTests {
 		boolean metrics = ChatProbe.sample("d", direct).path("perf").has("completion_tokens")
 				&& ChatProbe.sample("g", viaGateway).path("perf").has("completion_tokens");
 		run.check("metrics_captured", metrics, "usage token counts on both chats", metrics ? "present" : "missing");
-		run.check("evidence_separation", !gateway.baseUrl().equals(raw), "direct and gateway samples from different endpoints",
-				raw + " vs " + gateway.baseUrl());
+	}
+
+	/**
+	 * What the recording hop between gateway and engine saw: requests before the gateway chat (the direct chat must
+	 * not be among them) and during it (the gateway chat must have reached the engine through the gateway).
+	 */
+	record Separation(int forwardedBeforeGatewayChat, int forwardedDuringGatewayChat, boolean promptSeenUpstream) {
+	}
+
+	/** The direct sample did not pass the gateway, and the gateway sample did reach the engine through it: observed. */
+	static void evidenceSeparation(RungRun run, Optional<Separation> observed) {
+		if (observed.isEmpty()) {
+			run.pending("evidence_separation", "which requests went through the gateway is not observable with gateway.url",
+					"use -Dgateway.cmd so the harness places a recording hop between the gateway and the engine");
+			return;
+		}
+		Separation s = observed.get();
+		run.check("evidence_separation", s.forwardedBeforeGatewayChat() == 0 && s.forwardedDuringGatewayChat() == 1 && s.promptSeenUpstream(),
+				"the direct chat bypassed the gateway (0 requests at the engine side of the gateway before the gateway chat) and "
+						+ "the gateway chat reached the engine through it (exactly 1, carrying the prompt)",
+				s.forwardedBeforeGatewayChat() + " before, " + s.forwardedDuringGatewayChat() + " during the gateway chat, prompt "
+						+ (s.promptSeenUpstream() ? "seen" : "not seen") + " upstream");
+	}
+
+	private static void measurements(RungRun run, ChatProbe.Reply direct, ChatProbe.Reply viaGateway) {
+		if (ChatProbe.ok(direct)) {
+			run.measured("direct_upstream_chat_s", direct.seconds(), "s", "direct chat to the engine, one request");
+		}
+		if (ChatProbe.ok(viaGateway)) {
+			run.measured("gateway_chat_s", viaGateway.seconds(), "s", "the same chat through the gateway, one request");
+		}
 	}
 
 	private static ObjectNode serverInfo(ChatProbe probe, URI raw) {

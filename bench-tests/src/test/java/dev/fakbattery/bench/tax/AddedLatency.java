@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.load.ArrivalSchedule;
 import dev.fakbattery.api.load.ChatPayload;
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.LoadResult;
 import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
@@ -18,6 +17,7 @@ import dev.fakbattery.api.load.OpenLoop;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * The gateway's added latency under an open loop: Poisson arrivals at {@value #RATE} requests/s,
@@ -65,19 +65,19 @@ record AddedLatency(LoadResult raw, LoadResult gateway, List<LoadResult> rawBatc
 		gatewaySummary.writeTo(body.putObject("gateway"));
 		double p99 = gatewaySummary.e2el().p99() - rawSummary.e2el().p99();
 		double p50 = gatewaySummary.e2el().p50() - rawSummary.e2el().p50();
-		LoadJson.put(body, "added_p50_ms", p50, 4);
-		LoadJson.put(body, "added_p99_ms", p99, 4);
+		JsonNumbers.put(body, "added_p50_ms", p50, 4);
+		JsonNumbers.put(body, "added_p99_ms", p99, 4);
 		body.put("target_met", p99 <= 1.0);
 		ArrayNode batches = body.putArray("batches");
 		for (int i = 0; i < rawBatches.size(); i++) {
 			LoadSummary r = LoadSummary.of(rawBatches.get(i), Optional.empty());
 			LoadSummary g = LoadSummary.of(gatewayBatches.get(i), Optional.empty());
 			ObjectNode row = batches.addObject();
-			LoadJson.put(row, "raw_p99_e2el_ms", r.e2el().p99(), 4);
-			LoadJson.put(row, "gateway_p99_e2el_ms", g.e2el().p99(), 4);
-			LoadJson.put(row, "added_p99_ms", g.e2el().p99() - r.e2el().p99(), 4);
-			LoadJson.put(row, "raw_achieved_rate", rawBatches.get(i).requestThroughput(), 2);
-			LoadJson.put(row, "gateway_achieved_rate", gatewayBatches.get(i).requestThroughput(), 2);
+			JsonNumbers.put(row, "raw_p99_e2el_ms", r.e2el().p99(), 4);
+			JsonNumbers.put(row, "gateway_p99_e2el_ms", g.e2el().p99(), 4);
+			JsonNumbers.put(row, "added_p99_ms", g.e2el().p99() - r.e2el().p99(), 4);
+			JsonNumbers.put(row, "raw_achieved_rate", rawBatches.get(i).requestThroughput(), 2);
+			JsonNumbers.put(row, "gateway_achieved_rate", gatewayBatches.get(i).requestThroughput(), 2);
 		}
 		lag.writeTo(body.putObject("engine_double_lag"));
 	}

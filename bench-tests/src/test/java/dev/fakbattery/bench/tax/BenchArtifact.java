@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -39,7 +40,7 @@ final class BenchArtifact {
 
 	/** Writes the artifact atomically and returns its path. */
 	Path write(HarnessConfig config) {
-		doc.set("provenance", Provenance.collect(config, Map.of()));
+		doc.set("provenance", Provenance.collect(config, Optional.empty(), Map.of()));
 		doc.put("cores", Runtime.getRuntime().availableProcessors());
 		doc.put("load_average_at_end", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		return ArtifactFiles.writeJson(config.experimentsDir().resolve(fileName), doc);

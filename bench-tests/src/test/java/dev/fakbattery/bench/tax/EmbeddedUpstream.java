@@ -6,6 +6,8 @@ import java.time.Duration;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.target.TargetIdentity;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.LagStats;
 import dev.fakbattery.engine.TimingModel;
@@ -38,7 +40,17 @@ final class EmbeddedUpstream implements AutoCloseable {
 		this.settings = settings;
 	}
 
-	/** Starts the double for {@code config}'s engine and model. */
+	/**
+	 * Starts the double for {@code run}'s engine and model and records it as the run's target: the run is SIMULATED
+	 * at best.
+	 */
+	static EmbeddedUpstream start(RungRun run, TimingModel timing, Duration spin) throws IOException {
+		EmbeddedUpstream upstream = start(run.config(), timing, spin);
+		run.target(URI.create(upstream.engine.baseUrl()), TargetIdentity.EMBEDDED);
+		return upstream;
+	}
+
+	/** Starts the double for {@code config}'s engine and model (benches that write no rung artifact). */
 	static EmbeddedUpstream start(HarnessConfig config, TimingModel timing, Duration spin) throws IOException {
 		Dialect dialect = config.engine();
 		EngineDouble.Builder builder = EngineDouble.builder()

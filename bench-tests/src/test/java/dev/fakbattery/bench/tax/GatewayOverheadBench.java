@@ -18,7 +18,6 @@ import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.ClosedLoop;
-import dev.fakbattery.api.load.LoadJson;
 import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
@@ -27,6 +26,7 @@ import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
@@ -86,8 +86,8 @@ class GatewayOverheadBench {
 				.put("method", "sweep level: 4 ABBA batches per arm; latency_tax CI over requests, ratio CI over batches")
 				.put("samples_per_arm", level.a().outcomes().size());
 			writeAa(row, level.latencyTax(), level.lag().orElseThrow());
-			LoadJson.put(row, "throughput_ratio", level.ratio().estimate(), 4);
-			LoadJson.putPair(row, "throughput_ratio_ci95", level.ratio().lo(), level.ratio().hi(), 4);
+			JsonNumbers.put(row, "throughput_ratio", level.ratio().estimate(), 4);
+			JsonNumbers.putPair(row, "throughput_ratio_ci95", level.ratio().lo(), level.ratio().hi(), 4);
 			row.set("level", level.toJson("raw", "raw_b"));
 		}
 		assertWritten(artifact.write(config), rows, 2);
@@ -112,7 +112,7 @@ class GatewayOverheadBench {
 			closed(client, ChatPayload.streaming("m", "hi", 1), 1, OVERHEAD_WARMUP);
 			LoadSummary one = closed(client, ChatPayload.streaming("m", "hi", 1), OVERHEAD_REQUESTS, 0);
 			one.writeTo(body.putObject("canned_server_one_token"));
-			LoadJson.put(body, "client_overhead_upper_bound_ms", one.e2el().p50(), 4);
+			JsonNumbers.put(body, "client_overhead_upper_bound_ms", one.e2el().p50(), 4);
 			body.put("target_met", one.e2el().p50() <= 0.2);
 		}
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO); TargetClient raw = client("raw", up)) {
@@ -120,8 +120,8 @@ class GatewayOverheadBench {
 			LoadSummary many = closed(raw, ChatPayload.streaming(up.engine().model(), "hi", 64), 500, 100);
 			one.writeTo(body.putObject("instant_double_one_token"));
 			many.writeTo(body.putObject("instant_double_sixty_four_tokens"));
-			LoadJson.put(body, "instant_double_e2el_p50_ms", one.e2el().p50(), 4);
-			LoadJson.put(body, "per_chunk_upper_bound_ms", many.itl().p50(), 4);
+			JsonNumbers.put(body, "instant_double_e2el_p50_ms", one.e2el().p50(), 4);
+			JsonNumbers.put(body, "per_chunk_upper_bound_ms", many.itl().p50(), 4);
 			up.lag().read().writeTo(body.putObject("engine_double_lag"));
 		}
 		assertWritten(artifact.write(config), body.path("canned_server_one_token"), -1);
@@ -173,8 +173,8 @@ class GatewayOverheadBench {
 	}
 
 	private static void writeAa(ObjectNode row, ConfidenceInterval tax, UpstreamLag.Reading lag) {
-		LoadJson.put(row, "latency_tax", tax.estimate(), 4);
-		LoadJson.putPair(row, "latency_tax_ci95", tax.lo(), tax.hi(), 4);
+		JsonNumbers.put(row, "latency_tax", tax.estimate(), 4);
+		JsonNumbers.putPair(row, "latency_tax_ci95", tax.lo(), tax.hi(), 4);
 		row.put("target_met", tax.isDefined() && tax.lo() >= 0.99 && tax.hi() <= 1.01);
 		lag.writeTo(row.putObject("engine_double_lag"));
 	}

@@ -30,7 +30,7 @@ class TaxPipelineSmokeTests {
 	Path dir;
 
 	@Test
-	@DisplayName("the tax witness writes the seed's fields and a SIMULATED verdict (FAIL only if the double lagged)")
+	@DisplayName("the tax witness writes the seed's fields; SIMULATED, or PENDING_MEASUREMENT for an honest reason, never PASS or FAIL")
 	void taxWitness() throws Exception {
 		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json");
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak.vllm-adjudication-tax.v1");
@@ -56,12 +56,12 @@ class TaxPipelineSmokeTests {
 		}
 		assertThat(artifact.path("tax").path("latency_tax_ci95")).hasSize(2);
 		assertThat(artifact.path("noise_floor").path("latency_tax_ci95")).hasSize(2);
-		assertThat(artifact.path("gate").path("verdict").asText()).isEqualTo("KEEP");
+		assertThat(artifact.path("gate").path("verdict").asText()).as("a fresh baseline file: nothing to compare").isEqualTo("NO_BASELINE");
 		assertThat(artifact.path("acceptance").fieldNames()).toIterable().contains("gateway_command", "raw_vllm_chat", "gateway_chat",
-				"tax_measured", "regression_gate", "honest_framing", "double_not_bottleneck");
+				"tax_measured");
 		assertThat(artifact.path("summary").path("framing").asText()).contains("SIMULATED");
-		assertSimulatedUnlessTheDoubleLagged(artifact, "vllm_adjudication_tax_witness");
-		assertThat(Files.exists(dir.resolve(".vllm-tax-baseline.json"))).isTrue();
+		assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+		assertSimulatedOrHonestlyPending(artifact, "vllm_adjudication_tax_witness");
 	}
 
 	@Test
@@ -81,32 +81,35 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("noise_floor").path("concurrency").asInt()).isEqualTo(4);
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.RATIO_PLOT))).isPositive();
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.CDF_PLOT))).isPositive();
-		assertSimulatedUnlessTheDoubleLagged(artifact, null);
+		assertSimulatedOrHonestlyPending(artifact, null);
 	}
 
 	private JsonNode runRung(String method, String file) throws Exception {
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
-					HarnessConstants.ALLOW_PENDING, "false")))
-			.execute();
-		return Json.MAPPER.readTree(dir.resolve(file).toFile());
+		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "default",
+					HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
+					HarnessConstants.ALLOW_PENDING, "true")))
+			.execute().testEvents();
+		Path artifact = dir.resolve(file);
+		assertThat(artifact).as("artifact of %s; test events: %s", method, events.list()).exists();
+		return Json.MAPPER.readTree(artifact.toFile());
 	}
 
 	/**
-	 * SIMULATED when every check passed; on 2 busy cores the engine double may miss its 1 ms lag
-	 * rule, and then the run must FAIL on exactly that check, never pass quietly.
+	 * SIMULATED when every check passed and nothing is missing; otherwise PENDING_MEASUREMENT, and then only for the
+	 * reasons a smoke run honestly has: the instrument invalidated its own reading (the double lagged on busy cores, an
+	 * A/A floor of 2 samples wider than +/-1 %), or the regression gate had no baseline. Never FAIL, never PASS.
 	 */
-	private static void assertSimulatedUnlessTheDoubleLagged(JsonNode artifact, String summaryField) {
-		JsonNode acceptance = artifact.path("acceptance");
-		boolean lagged = "FAIL".equals(acceptance.path("double_not_bottleneck").path("status").asText());
-		acceptance.fields().forEachRemaining(check -> {
-			if (!check.getKey().equals("double_not_bottleneck")) {
-				assertThat(check.getValue().path("status").asText()).as(check.getKey() + ": " + check.getValue()).isEqualTo("PASS");
-			}
-		});
-		assertThat(artifact.path("verdict").asText()).isEqualTo(lagged ? "FAIL" : "SIMULATED");
+	private static void assertSimulatedOrHonestlyPending(JsonNode artifact, String summaryField) {
+		String verdict = artifact.path("verdict").asText();
+		assertThat(verdict).isIn("SIMULATED", "PENDING_MEASUREMENT");
+		artifact.path("acceptance").fields().forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
+			.as(check.getKey() + ": " + check.getValue()).isIn("PASS", "NOT_JUDGED"));
+		artifact.path("pending").forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
+				|| pending.path("name").asText().equals("regression_gate")).as(pending.toString()).isTrue());
+		assertThat(artifact.path("pending").isEmpty()).isEqualTo(verdict.equals("SIMULATED"));
 		if (summaryField != null) {
-			assertThat(artifact.path("summary").path(summaryField).asText()).isEqualTo(lagged ? "FAIL" : "SIMULATED");
+			assertThat(artifact.path("summary").path(summaryField).asText()).isEqualTo(verdict);
 		}
 	}
 

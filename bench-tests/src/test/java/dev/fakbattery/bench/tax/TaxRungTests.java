@@ -18,10 +18,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 3: gateway tax witness and concurrency sweep. With {@code base.url} they measure that engine
- * and the gateway from {@code gateway.url} / {@code gateway.cmd} (else the embedded reference gateway
- * in front of it); without it they measure the engine double behind the embedded gateway and the
- * verdict is SIMULATED at best. Under {@code -Pgpu} a missing {@code base.url} is PENDING_MEASUREMENT.
+ * Rung 3: gateway tax witness and concurrency sweep. With a node's engine ({@link NodeTarget}) they measure that
+ * engine and the gateway from {@code gateway.url} / {@code gateway.cmd} (else the embedded reference gateway in
+ * front of it); where the profile allows, with no engine configured they measure the engine double behind the
+ * embedded gateway. Whichever engine is reached is asked who it is: the engine double makes the verdict SIMULATED
+ * at best, under any profile. Under {@code -Pgpu} a missing engine is PENDING_MEASUREMENT.
  */
 @TaxRung
 @NodeOnly
@@ -32,16 +33,16 @@ class TaxRungTests {
 	@RungArtifact(ArtifactId.VLLM_TAX)
 	@DisplayName("tax witness: raw engine vs gateway, interleaved")
 	void taxWitness(RungRun run) throws IOException {
-		Optional<URI> base = target(run);
-		if (base.isEmpty() && "gpu".equals(run.config().profile())) {
-			return;
-		}
 		TaxSettings settings = TaxSettings.from(run.config());
-		if (base.isPresent()) {
-			TaxWitness.run(run, settings, TaxUpstream.node(base.get(), run.config().engine()));
+		Optional<URI> node = NodeTarget.configured(run);
+		if (node.isPresent()) {
+			TaxWitness.run(run, settings, TaxUpstream.of(node.get(), run));
 			return;
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+		if (!run.config().profile().embeddedTargetAllowed()) {
+			return;
+		}
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
 				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 			TaxWitness.run(run, settings, upstream.upstream());
 		}
@@ -51,13 +52,13 @@ class TaxRungTests {
 	@RungArtifact(ArtifactId.CONCURRENCY_SWEEP)
 	@DisplayName("concurrency sweep: raw and gateway per level")
 	void concurrencySweep(RungRun run) throws IOException {
-		Optional<URI> base = target(run);
-		if (base.isEmpty() && "gpu".equals(run.config().profile())) {
+		TaxSettings settings = TaxSettings.from(run.config());
+		Optional<URI> node = NodeTarget.configured(run);
+		if (node.isPresent()) {
+			ConcurrencySweep.run(run, settings, TaxUpstream.of(node.get(), run));
 			return;
 		}
-		TaxSettings settings = TaxSettings.from(run.config());
-		if (base.isPresent()) {
-			ConcurrencySweep.run(run, settings, TaxUpstream.node(base.get(), run.config().engine()));
+		if (!run.config().profile().embeddedTargetAllowed()) {
 			return;
 		}
 		if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
@@ -65,7 +66,7 @@ class TaxRungTests {
 			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ": on a 2-core machine the engine "
 					+ "double becomes the bottleneck (scheduling lag p99 over 1 ms) from about 64 streams; set -Dsweep.concurrency to measure more");
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
 				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 			ConcurrencySweep.run(run, settings, upstream.upstream());
 		}
@@ -77,15 +78,4 @@ class TaxRungTests {
 	 * stay under its 1 ms scheduling-lag limit at the embedded levels.
 	 */
 	static final TimingModel DECODE_LIKE = TimingModel.defaults().withTtftBase(Duration.ofMillis(50)).withItlBase(Duration.ofMillis(20));
-
-	/**
-	 * The raw engine of {@link NodeTarget} ({@code base.url}, else {@code engine.cmd}, else {@code engine.image}) when one is
-	 * configured or the profile is {@code gpu} (where its absence is recorded as pending); else empty: the engine double.
-	 */
-	private static Optional<URI> target(RungRun run) {
-		if ("gpu".equals(run.config().profile()) || NodeTarget.configured(run.config())) {
-			return NodeTarget.baseUrl(run);
-		}
-		return Optional.empty();
-	}
 }

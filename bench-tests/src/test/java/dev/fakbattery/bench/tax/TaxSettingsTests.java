@@ -41,7 +41,7 @@ class TaxSettingsTests {
 	@DisplayName("the baseline file defaults to .vllm-tax-baseline.json in experiments.dir")
 	void baselineDefault() {
 		TaxSettings s = settings(Map.of(HarnessConstants.EXPERIMENTS_DIR, "/tmp/x"));
-		assertThat(s.baselineFile()).isEqualTo(Path.of("/tmp/x/.vllm-tax-baseline.json"));
+		assertThat(s.baselineFile()).isEqualTo(Path.of("/tmp/baselines/x/.vllm-tax-baseline.json"));
 	}
 
 	@Test

@@ -1,57 +1,74 @@
 package dev.fakbattery.conformance.contract;
 
 import static dev.fakbattery.api.HarnessConstants.BASE_URL;
+import static dev.fakbattery.api.HarnessConstants.CONTEXT_LENGTH;
 import static dev.fakbattery.api.HarnessConstants.MODEL;
+import static dev.fakbattery.api.HarnessConstants.QUANT;
 
+import java.io.IOException;
+import java.net.URI;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
 import dev.fakbattery.api.ContractRung;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.contract.RunContract;
 import dev.fakbattery.api.contract.RunContractValidator;
+import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.engine.EngineDouble;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 0: the run contract, written from configuration and validated by the same validator that
- * accepts the seed's committed contract.
+ * Rung 0: the run contract, written from configuration and from what the engine reports (its context length), and
+ * validated as written, by the same validator that accepts the seed's committed contract. On the embedded default
+ * its arms are the engine double and the reference gateway: SIMULATED.
  */
 @ContractRung
 @RungArtifact(ArtifactId.RUN_CONTRACT)
 @DisplayName("rung 0 contract")
 class ContractRungTests {
 
+	/** The precision of the engine double, which has no weights. */
+	static final String DOUBLE_PRECISION = "none (engine double, no weights)";
+
 	@Test
-	@DisplayName("writes the run contract and validates it")
-	void writesRunContract(RungRun run) {
+	@DisplayName("writes the run contract and validates it as written")
+	void writesRunContract(RungRun run) throws IOException {
 		HarnessConfig config = run.config();
 		RunContract.Endpoints endpoints = RunContract.Endpoints.from(config);
-		if (endpoints.embedded() && "gpu".equals(config.profile())) {
+		if (endpoints.embedded() && !config.profile().embeddedTargetAllowed()) {
 			run.requireUrl(BASE_URL, "raw engine base URL");
 			return;
 		}
-		Optional<String> model = endpoints.embedded()
-				? Optional.of(config.string(MODEL, RunContract.EMBEDDED_MODEL))
-				: run.requireConfig(MODEL, "served model name", "NAME");
-		if (model.isEmpty()) {
-			return;
+		try (EngineDouble engineDouble = endpoints.embedded()
+				? EngineDouble.builder().dialect(config.engine()).model(config.string(MODEL, RunContract.EMBEDDED_MODEL)).start() : null) {
+			TargetIdentity target = engineDouble != null ? run.target(URI.create(engineDouble.baseUrl()), TargetIdentity.EMBEDDED)
+					: run.target(config.v1Url(BASE_URL).orElseThrow(), BASE_URL);
+			Optional<String> model = endpoints.embedded() ? Optional.of(engineDouble.model())
+					: run.requireConfig(MODEL, "served model name", "NAME");
+			Optional<Integer> context = config.positiveInt(CONTEXT_LENGTH).or(() -> Optional.ofNullable(target.contextLength()));
+			Optional<String> quant = config.string(QUANT).or(() -> Optional.ofNullable(engineDouble == null ? null : DOUBLE_PRECISION));
+			if (context.isEmpty()) {
+				run.pending(CONTEXT_LENGTH, "the engine's context length is neither configured nor reported by " + target.baseUrl()
+						+ "/models", "set -D" + CONTEXT_LENGTH + "=N (the engine's --max-model-len)");
+			}
+			if (quant.isEmpty()) {
+				run.pending(QUANT, "the engine's precision is not configured", "set -D" + QUANT + "=fp8 (or the engine's precision)");
+			}
+			if (config.positiveInt(CONTEXT_LENGTH).isEmpty() && target.contextLength() != null) {
+				run.measured("context_length", target.contextLength(), "tokens", "GET " + target.baseUrl() + "/models (max_model_len)");
+			}
+			if (model.isEmpty() || context.isEmpty() || quant.isEmpty()) {
+				return;
+			}
+			run.body().setAll(RunContract.build(config, model.get(), endpoints, context.get(), quant.get()));
+			run.validateArtifact(RunContractValidator::validate);
+			run.headline(model.get() + " on " + endpoints.raw() + " vs " + endpoints.gateway() + ", context " + context.get()
+					+ ", result_claim_allowed=false");
 		}
-		ObjectNode contract = RunContract.build(config, model.get(), endpoints);
-		run.body().setAll(contract);
-		if (endpoints.embedded()) {
-			run.simulated("arms are the embedded engine double and reference gateway, not a serving node");
-		}
-		ObjectNode validated = contract.deepCopy().put("schema", RunContractValidator.SCHEMA);
-		for (Check check : RunContractValidator.validate(validated)) {
-			run.check(check.name(), check.passed(), check.expected(), check.observed());
-		}
-		run.headline(model.get() + " on " + endpoints.raw() + " vs " + endpoints.gateway() + ", result_claim_allowed=false");
 	}
 }

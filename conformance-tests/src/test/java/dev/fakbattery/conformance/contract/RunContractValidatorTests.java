@@ -42,7 +42,7 @@ class RunContractValidatorTests {
 	void ourContractValidates() {
 		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of("base.url", "http://127.0.0.1:8000/v1",
 				"gateway.url", "http://127.0.0.1:8080/v1", "gpu.name.required", "H200").get(name)));
-		ObjectNode contract = RunContract.build(config, "glm-5.2", RunContract.Endpoints.from(config));
+		ObjectNode contract = RunContract.build(config, "glm-5.2", RunContract.Endpoints.from(config), 131072, "fp8");
 		contract.put("schema", RunContractValidator.SCHEMA);
 		assertThat(RunContractValidator.validate(contract)).allSatisfy(c -> assertThat(c.passed()).as(c.describe()).isTrue());
 		assertThat(contract.path("shared_config").path("raw_vllm_base_url").asText()).isEqualTo("http://127.0.0.1:8000/v1");

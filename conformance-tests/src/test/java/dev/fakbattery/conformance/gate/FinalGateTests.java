@@ -162,7 +162,88 @@ class FinalGateTests {
 		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
 			.contains("0 contract         PASS     raw-vllm-vs-fak-gateway-contract.json  raw_fak_run_contract headline")
 			.contains("1 preflight        MISSING  glm52-vllm-preflight.json              missing: no glm52-vllm-preflight.json")
-			.contains("final gate: PENDING_MEASUREMENT, 1/8 required artifacts passed, no authority draft");
+			.contains("battery: PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/8 required artifacts passed, no authority draft");
+	}
+
+	@Test
+	@DisplayName("SIMULATED never completes: -Pgpu and -Pgate fail naming the rungs and the double; -Pbattery says SIMULATED and passes")
+	void simulatedNeverCompletes() {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			boolean measuring = id == ArtifactId.VLLM_TAX || id == ArtifactId.CONCURRENCY_SWEEP;
+			write(id, measuring ? "SIMULATED" : "PASS", RUN, measuring ? engine("vllm", "0.29.0+engine-double", true, "double") : null);
+		}
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.complete()).isFalse();
+		assertThat(result.battery()).isEqualTo("SIMULATED");
+		for (String profile : new String[] { "gpu", "gate" }) {
+			assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=" + profile,
+					"--allow-pending=true", "--root-dir=" + dir }, QUIET)).isInstanceOf(IllegalStateException.class)
+				.hasMessage("final gate SIMULATED under -P" + profile + ": [vllm_tax (engine double (vllm dialect) 0.29.0+engine-double "
+						+ "serving  at http://127.0.0.1:8000/v1 (base.url)), concurrency_sweep (engine double (vllm dialect) "
+						+ "0.29.0+engine-double serving  at http://127.0.0.1:8000/v1 (base.url))] measured the engine double, not a real "
+						+ "engine; point -Dbase.url at the serving engine and run again; see FINAL-CHECK.md");
+		}
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=battery", "--allow-pending=true",
+				"--root-dir=" + dir }, QUIET);
+	}
+
+	@Test
+	@DisplayName("artifacts of another run are STALE, never PASS: -Pgate judges the newest run and says so")
+	void staleArtifactsDoNotCount() {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS", OLD_RUN, vllm());
+		}
+		write(ArtifactId.VLLM_TAX, "PASS", RUN, vllm());
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.runId()).hasValue(RUN);
+		assertThat(result.passed()).isEqualTo(1);
+		assertThat(result.stale()).hasSize(ArtifactId.requiredArtifacts().size() - 1).doesNotContain("vllm_tax");
+		assertThat(result.rows().get(ArtifactId.RUN_CONTRACT.ordinal()).detail())
+			.isEqualTo("from run " + OLD_RUN + " at 2026-11-29T09:00:00Z, verdict PASS; not counted for run " + RUN);
+		assertThat(result.complete()).isFalse();
+		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gate",
+				"--root-dir=" + dir }, QUIET)).hasMessageContaining("(stale [raw_fak_run_contract, preflight,");
+	}
+
+	@Test
+	@DisplayName("a build judges its own run id: an older artifact with PASS is STALE, one without a run id too")
+	void buildJudgesItsOwnRun() {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		write(ArtifactId.FLOORS, "PASS", null, null);
+		GateResult own = FinalGate.evaluate(dir, java.util.Optional.of(RUN));
+		assertThat(own.stale()).containsExactly("floors");
+		assertThat(own.rows().get(ArtifactId.FLOORS.ordinal()).detail()).startsWith("written without a run id, verdict PASS");
+		assertThat(FinalGate.evaluate(dir, java.util.Optional.of("20261201T000000Z")).passed()).isZero();
+	}
+
+	@Test
+	@DisplayName("artifacts of one run that measured different targets never complete: the battery FAILs naming both")
+	void differentTargetsFail() {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		write(ArtifactId.CONCURRENCY_SWEEP, "PASS", RUN, engine("vllm", "0.12.0", false, "base.url|vllm|0.12.0|[m]|http://127.0.0.1:8000/v1"));
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.complete()).isFalse();
+		assertThat(result.battery()).isEqualTo("FAIL");
+		assertThat(result.targetProblem().orElseThrow()).contains("measured 2 different targets").contains("[concurrency_sweep] vllm 0.12.0");
+	}
+
+	@Test
+	@DisplayName("a COMPLETE battery on llama.cpp withholds the authority draft, naming the engine")
+	void llamacppWithholdsDraft() throws IOException {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS", RUN, engine("llama.cpp", "b1-de3ff81", false, "engine.cmd|llama.cpp|b1-de3ff81|[tiny]|http://127.0.0.1:9/v1"));
+		}
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.complete()).isTrue();
+		assertThat(result.draftWithheldBecause()).hasValueSatisfying(why -> assertThat(why)
+			.startsWith("engine is llama.cpp b1-de3ff81").endsWith("not the contract's vLLM model"));
+		GateWriter.write(dir, result, "./mvnw verify -Pllamacpp");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).doesNotExist();
+		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("Authority draft withheld: engine is llama.cpp");
 	}
 
 	@Test
@@ -177,9 +258,34 @@ class FinalGateTests {
 		assertThat(results.resolve("environment.properties")).content().contains("battery.status=PENDING_MEASUREMENT");
 	}
 
+	static final String RUN = "20261130T201500Z";
+
+	static final String OLD_RUN = "20261129T090000Z";
+
 	private void write(ArtifactId id, String verdict) {
+		write(id, verdict, RUN, vllm());
+	}
+
+	private void write(ArtifactId id, String verdict, String runId, com.fasterxml.jackson.databind.node.ObjectNode engine) {
 		var doc = Json.MAPPER.createObjectNode().put("schema", id.schema()).put("verdict", verdict);
+		if (runId != null) {
+			doc.putObject("run").put("run_id", runId).put("started_at", runId.substring(0, 4) + "-" + runId.substring(4, 6) + "-"
+					+ runId.substring(6, 8) + "T" + runId.substring(9, 11) + ":" + runId.substring(11, 13) + ":" + runId.substring(13, 15) + "Z");
+		}
+		doc.putObject("target").set("engine", engine);
+		if (verdict.equals("SIMULATED")) {
+			doc.put("simulated", "the engine at http://127.0.0.1:5/v1 is the engine double");
+		}
 		doc.putObject("summary").put("headline", id.id() + " headline");
 		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
+	}
+
+	private static com.fasterxml.jackson.databind.node.ObjectNode engine(String kind, String version, boolean engineDouble, String fingerprint) {
+		return Json.MAPPER.createObjectNode().put("origin", "base.url").put("base_url", "http://127.0.0.1:8000/v1").put("engine_kind", kind)
+			.put("engine_version", version).put("engine_double", engineDouble).put("fingerprint", fingerprint);
+	}
+
+	private static com.fasterxml.jackson.databind.node.ObjectNode vllm() {
+		return engine("vllm", "0.11.0", false, "base.url|vllm|0.11.0|[m]|http://127.0.0.1:8000/v1");
 	}
 }

@@ -35,7 +35,7 @@ class WireRungTests {
 	void wireConformance(RungRun run) {
 		HarnessConfig config = run.config();
 		boolean embedded = config.string(HarnessConstants.GATEWAY_URL).isEmpty() && config.string(HarnessConstants.GATEWAY_CMD).isEmpty();
-		if (embedded && "gpu".equals(config.profile())) {
+		if (embedded && !config.profile().embeddedTargetAllowed()) {
 			run.pending(HarnessConstants.GATEWAY_CMD, "no gateway under test is named (the embedded reference gateway proves only the kit)",
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
@@ -55,6 +55,8 @@ class WireRungTests {
 			}
 		}
 		long failed = tests.failed().count();
+		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
+		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
 		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
 			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
 		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)");

@@ -51,7 +51,11 @@ public final class RunContract {
 		}
 	}
 
-	public static ObjectNode build(HarnessConfig config, String model, Endpoints endpoints) {
+	/**
+	 * The contract of a run of {@code model} on {@code endpoints}, with the engine's context length and precision
+	 * as the caller established them (configured, or reported by the engine): never a default passed off as data.
+	 */
+	public static ObjectNode build(HarnessConfig config, String model, Endpoints endpoints, int contextLength, String quant) {
 		ObjectNode doc = Json.MAPPER.createObjectNode();
 		doc.put("status", "PENDING_MEASUREMENT");
 		doc.put("result_claim_allowed", false);
@@ -71,8 +75,8 @@ public final class RunContract {
 		shared.put("official_grade_required", true);
 		shared.put("raw_vllm_base_url", endpoints.raw());
 		shared.put("gateway_base_url", endpoints.gateway());
-		shared.put("context_length", config.positiveInt(HarnessConstants.CONTEXT_LENGTH, 131072));
-		shared.put("quant", config.string(HarnessConstants.QUANT, "fp8"));
+		shared.put("context_length", contextLength);
+		shared.put("quant", quant);
 		shared.put("require_gpu_name", config.string(HarnessConstants.GPU_NAME_REQUIRED).orElse(null));
 		shared.put("tax_count", config.positiveInt(HarnessConstants.TAX_COUNT, 8));
 		ObjectNode budget = shared.putObject("budget");

@@ -4,7 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -13,9 +17,10 @@ import dev.fakbattery.api.Verdict;
 import dev.fakbattery.wire.Json;
 
 /**
- * Reads every required artifact of {@link ArtifactId} from one folder and decides whether the
- * battery is COMPLETE. A missing, unreadable, mislabelled, pending or planned artifact keeps it
- * PENDING_MEASUREMENT; SIMULATED artifacts count as passed but forbid an authority draft.
+ * Reads every required artifact of {@link ArtifactId} from one folder and judges the battery. It trusts an
+ * artifact's verdict only for the run it judges: an artifact of another run is STALE (listed with its run id
+ * and time, not counted), and the artifacts it counts must have measured one target. A missing, unreadable,
+ * mislabelled, pending, planned, stale or SIMULATED artifact keeps the battery from COMPLETE.
  *
  * @since 0.1
  */
@@ -24,53 +29,90 @@ public final class FinalGate {
 	private FinalGate() {
 	}
 
+	/** Judges the newest run found in {@code experimentsDir} ({@code -Pgate}). */
 	public static GateResult evaluate(Path experimentsDir) {
-		List<GateRow> rows = new ArrayList<>();
+		return evaluate(experimentsDir, Optional.empty());
+	}
+
+	/**
+	 * Judges run {@code runId} (the build's own run under {@code -Pbattery} and {@code -Pgpu}), or the newest run
+	 * found when empty.
+	 */
+	public static GateResult evaluate(Path experimentsDir, Optional<String> runId) {
+		Map<ArtifactId, Read> reads = new LinkedHashMap<>();
 		for (ArtifactId artifact : ArtifactId.requiredArtifacts()) {
-			rows.add(row(artifact, experimentsDir.resolve(artifact.fileName())));
+			reads.put(artifact, Read.of(artifact, experimentsDir.resolve(artifact.fileName())));
 		}
-		boolean complete = rows.stream().allMatch(GateRow::passed);
-		return new GateResult(complete ? GateResult.COMPLETE : GateResult.PENDING, List.copyOf(rows));
+		Optional<String> judged = runId.or(() -> newestRun(reads.values()));
+		List<GateRow> rows = new ArrayList<>();
+		reads.forEach((artifact, read) -> rows.add(read.row(judged)));
+		return GateResult.of(judged, rows);
 	}
 
-	/** What a partly measured rung did measure (its headline), then what it still lacks. */
-	private static String withHeadline(JsonNode summary, String reason) {
-		String headline = summary.path("headline").asText("");
-		return headline.isEmpty() ? reason : headline + "; pending: " + reason;
+	private static Optional<String> newestRun(java.util.Collection<Read> reads) {
+		return reads.stream().filter(r -> r.doc() != null && r.doc().path("run").path("run_id").isTextual())
+			.max(Comparator.comparing((Read r) -> r.doc().path("run").path("started_at").asText(""))
+				.thenComparing(r -> r.doc().path("run").path("run_id").asText()))
+			.map(r -> r.doc().path("run").path("run_id").asText());
 	}
 
-	static GateRow row(ArtifactId artifact, Path file) {
-		String path = file.toString();
-		if (!Files.isRegularFile(file)) {
-			return new GateRow(artifact, "MISSING", "MISSING", path, "missing: no " + artifact.fileName());
+	/** One artifact file as read: its document, or why there is none. */
+	private record Read(ArtifactId artifact, Path path, JsonNode doc, String problem) {
+
+		static Read of(ArtifactId artifact, Path file) {
+			if (!Files.isRegularFile(file)) {
+				return new Read(artifact, file, null, null);
+			}
+			try {
+				return new Read(artifact, file, Json.MAPPER.readTree(file.toFile()), null);
+			}
+			catch (IOException e) {
+				return new Read(artifact, file, null, "unreadable JSON: " + e.getMessage());
+			}
 		}
-		JsonNode doc;
-		try {
-			doc = Json.MAPPER.readTree(file.toFile());
+
+		GateRow row(Optional<String> judgedRun) {
+			String path = this.path.toString();
+			if (doc == null) {
+				return problem == null ? new GateRow(artifact, "MISSING", "MISSING", path, "missing: no " + artifact.fileName(), null, null)
+						: new GateRow(artifact, "FAIL", "FAIL", path, problem, null, null);
+			}
+			String schema = doc.path("schema").asText("");
+			if (!artifact.schema().equals(schema)) {
+				return row("FAIL", "FAIL", "schema [" + schema + "], expected [" + artifact.schema() + "]");
+			}
+			Verdict verdict;
+			try {
+				verdict = Verdict.valueOf(doc.path("verdict").asText(""));
+			}
+			catch (IllegalArgumentException e) {
+				return row("FAIL", "FAIL", "verdict [" + doc.path("verdict").asText("") + "] is not one of " + List.of(Verdict.values()));
+			}
+			String runId = doc.path("run").path("run_id").asText(null);
+			if (runId == null || judgedRun.map(run -> !run.equals(runId)).orElse(true)) {
+				return row("MISSING", GateRow.STALE, (runId == null ? "written without a run id" : "from run " + runId + " at "
+						+ doc.path("run").path("started_at").asText("?")) + ", verdict " + doc.path("verdict").asText("?")
+						+ "; not counted for run " + judgedRun.orElse("(none)"));
+			}
+			JsonNode summary = doc.path("summary");
+			return switch (verdict) {
+				case PASS -> row("PASS", verdict.name(), summary.path("headline").asText(""));
+				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText(""));
+				case FAIL -> row("FAIL", verdict.name(), summary.path("failure").asText(doc.path("error").asText("")));
+				case PENDING_MEASUREMENT -> row("MISSING", verdict.name(), withHeadline(summary, summary.path("pending_reason").asText("")));
+				case PLANNED -> row("MISSING", verdict.name(), "dry run: " + doc.path("planned").asText(""));
+			};
 		}
-		catch (IOException e) {
-			return new GateRow(artifact, "FAIL", "FAIL", path, "unreadable JSON: " + e.getMessage());
+
+		private GateRow row(String status, String verdict, String detail) {
+			return new GateRow(artifact, status, verdict, path.toString(), detail, doc.path("run").path("run_id").asText(null),
+					GateTarget.of(doc));
 		}
-		String schema = doc.path("schema").asText("");
-		if (!artifact.schema().equals(schema)) {
-			return new GateRow(artifact, "FAIL", "FAIL", path,
-					"schema [" + schema + "], expected [" + artifact.schema() + "]");
+
+		/** What a partly measured rung did measure (its headline), then what it still lacks. */
+		private static String withHeadline(JsonNode summary, String reason) {
+			String headline = summary.path("headline").asText("");
+			return headline.isEmpty() ? reason : headline + "; pending: " + reason;
 		}
-		Verdict verdict;
-		try {
-			verdict = Verdict.valueOf(doc.path("verdict").asText(""));
-		}
-		catch (IllegalArgumentException e) {
-			return new GateRow(artifact, "FAIL", "FAIL", path,
-					"verdict [" + doc.path("verdict").asText("") + "] is not one of " + List.of(Verdict.values()));
-		}
-		JsonNode summary = doc.path("summary");
-		return switch (verdict) {
-			case PASS, SIMULATED -> new GateRow(artifact, "PASS", verdict.name(), path, summary.path("headline").asText(""));
-			case FAIL -> new GateRow(artifact, "FAIL", verdict.name(), path, summary.path("failure").asText(doc.path("error").asText("")));
-			case PENDING_MEASUREMENT -> new GateRow(artifact, "MISSING", verdict.name(), path,
-					withHeadline(summary, summary.path("pending_reason").asText("")));
-			case PLANNED -> new GateRow(artifact, "MISSING", verdict.name(), path, "dry run: " + doc.path("dry_run").asText(""));
-		};
 	}
 }

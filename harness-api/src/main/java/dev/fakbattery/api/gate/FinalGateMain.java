@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.Profile;
 import dev.fakbattery.api.Provenance;
 
 /**
@@ -15,12 +16,14 @@ import dev.fakbattery.api.Provenance;
  * or alone ({@code -Pgate}).
  *
  * <pre>
- * FinalGateMain write   --experiments-dir=DIR [--results-dir=DIR] [--profile=P] [--root-dir=DIR]
- * FinalGateMain enforce --experiments-dir=DIR [--allow-pending=true|false] [--report=FILE] [--test-reports=ROOT]
+ * FinalGateMain write   --experiments-dir=DIR [--run-id=ID] [--results-dir=DIR] [--profile=P] [--root-dir=DIR]
+ * FinalGateMain enforce --experiments-dir=DIR [--run-id=ID] [--profile=P] [--allow-pending=true|false] [--report=FILE] [--test-reports=ROOT]
  * </pre>
- * {@code write} writes final-check.json, FINAL-CHECK.md, the draft when allowed and the report
- * environment; {@code enforce} prints the summary table and throws when any test of the run failed
- * (Surefire reports under ROOT) or the battery is not COMPLETE and pending is not allowed.
+ * Both judge run {@code --run-id} (the build's own run), or the newest run found when it is absent
+ * ({@code -Pgate}). {@code write} writes final-check.json, FINAL-CHECK.md, the draft when allowed and the report
+ * environment; {@code enforce} prints the summary table and throws when any test of the run failed (Surefire
+ * reports under ROOT), the battery FAILed, a rung was SIMULATED under a profile that needs a real engine
+ * ({@code gpu}, {@code gate}), or the battery is not COMPLETE and pending is not allowed.
  *
  * @since 0.1
  */
@@ -48,42 +51,63 @@ public final class FinalGateMain {
 		Map<String, String> options = options(args);
 		Path root = Path.of(options.getOrDefault("root-dir", ".")).toAbsolutePath().normalize();
 		Path dir = Path.of(required(options, "experiments-dir")).toAbsolutePath().normalize();
-		GateResult result = relativeTo(root, FinalGate.evaluate(dir));
+		Optional<String> runId = Optional.ofNullable(options.get("run-id")).filter(id -> !id.isBlank());
+		Profile profile = Profile.parse(options.getOrDefault("profile", Profile.GATE.id()));
+		GateResult result = FinalGate.evaluate(dir, runId);
 		if (args[0].equals("write")) {
 			HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.PROFILE)
-					? Optional.ofNullable(options.get("profile")) : Optional.ofNullable(System.getProperty(name)));
-			GateWriter.write(dir, FinalGate.evaluate(dir), Provenance.reproduceCommand(config));
-			Optional.ofNullable(options.get("results-dir")).map(Path::of)
-				.ifPresent(results -> ReportEnvironment.write(results, FinalGate.evaluate(dir)));
+					? Optional.of(profile.id()) : Optional.ofNullable(System.getProperty(name)));
+			GateWriter.write(dir, result, Provenance.reproduceCommand(config));
+			Optional.ofNullable(options.get("results-dir")).map(Path::of).ifPresent(results -> ReportEnvironment.write(results, result));
 			return;
 		}
-		out.println();
-		out.println("fak-battery summary (" + root.relativize(dir) + ")");
-		out.print(SummaryTable.console(result.rows()));
-		out.println("final gate: " + result.status() + ", " + result.passed() + "/" + result.rows().size()
-				+ " required artifacts passed" + (result.simulated().isEmpty() ? "" : ", SIMULATED: " + result.simulated())
-				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
-		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));
+		print(out, root, dir, relativeTo(root, result), options);
 		List<TestReportScan.FailedTest> failedTests = options.containsKey("test-reports")
 				? TestReportScan.failedTests(Path.of(options.get("test-reports"))) : List.of();
 		if (!failedTests.isEmpty()) {
 			out.println(failedTests.size() + " failed test(s):");
 			failedTests.forEach(test -> out.println("  " + test));
 			throw new IllegalStateException(failedTests.size() + " test(s) failed; first: " + failedTests.get(0)
-					+ (result.complete() ? "" : "; final gate " + result.status()));
+					+ (result.complete() ? "" : "; battery " + result.battery()));
 		}
-		boolean allowPending = Boolean.parseBoolean(options.getOrDefault("allow-pending", "false"));
-		if (!result.complete() && !allowPending) {
-			throw new IllegalStateException("final gate " + result.status() + ": failed " + result.failed()
-					+ ", missing " + result.missing() + "; see " + root.relativize(dir.resolve(GateWriter.FINAL_CHECK_MD))
+		enforce(result, profile, Boolean.parseBoolean(options.getOrDefault("allow-pending", "false")),
+				root.relativize(dir.resolve(GateWriter.FINAL_CHECK_MD)));
+	}
+
+	/** Throws when the battery must fail the build under {@code profile}. */
+	static void enforce(GateResult result, Profile profile, boolean allowPending, Path finalCheck) {
+		if (result.battery().equals(GateResult.FAIL)) {
+			throw new IllegalStateException("final gate FAIL: failed " + result.failed()
+					+ result.targetProblem().map(p -> "; " + p).orElse("") + "; see " + finalCheck);
+		}
+		if (!result.simulated().isEmpty() && !profile.simulatedAccepted()) {
+			throw new IllegalStateException("final gate SIMULATED under -P" + profile.id() + ": " + result.simulatedTargets()
+					+ " measured the engine double, not a real engine; point -D" + HarnessConstants.BASE_URL
+					+ " at the serving engine and run again; see " + finalCheck);
+		}
+		if (!result.complete() && !allowPending && !profile.simulatedAccepted()) {
+			throw new IllegalStateException("final gate " + result.status() + ": failed " + result.failed() + ", missing "
+					+ result.missing() + (result.stale().isEmpty() ? "" : " (stale " + result.stale() + ")") + "; see " + finalCheck
 					+ " (set -Dallow.pending=true to report without failing)");
 		}
 	}
 
+	private static void print(java.io.PrintStream out, Path root, Path dir, GateResult result, Map<String, String> options) {
+		out.println();
+		out.println("fak-battery summary (" + root.relativize(dir) + ", run " + result.runId().orElse("none") + ")");
+		out.print(SummaryTable.console(result.rows()));
+		out.println("battery: " + result.battery() + ", final gate " + result.status() + ", " + result.passed() + "/"
+				+ result.rows().size() + " required artifacts passed"
+				+ (result.simulated().isEmpty() ? "" : ", SIMULATED: " + result.simulated())
+				+ (result.stale().isEmpty() ? "" : ", STALE: " + result.stale())
+				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
+		result.targetProblem().ifPresent(problem -> out.println("targets differ: " + problem));
+		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));
+	}
+
 	private static GateResult relativeTo(Path root, GateResult result) {
-		return new GateResult(result.status(), result.rows().stream()
-			.map(r -> new GateRow(r.artifact(), r.status(), r.verdict(), display(root, r.path()), r.detail()))
-			.toList());
+		return new GateResult(result.runId(), result.rows().stream().map(r -> r.relocated(display(root, r.path()))).toList(),
+				result.targetProblem());
 	}
 
 	private static String display(Path root, String path) {

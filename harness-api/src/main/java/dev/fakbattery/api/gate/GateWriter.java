@@ -52,6 +52,7 @@ public final class GateWriter {
 		doc.put("schema", SCHEMA);
 		doc.put("generated_at", Instant.now().truncatedTo(ChronoUnit.MICROS).toString());
 		doc.put("reproduce_command", reproduceCommand);
+		doc.put("run_id", result.runId().orElse(null));
 		var steps = doc.putArray("steps");
 		for (GateRow row : result.rows()) {
 			steps.addObject()
@@ -61,25 +62,36 @@ public final class GateWriter {
 				.put("primary_artifact", row.path())
 				.put("artifact_status", row.status())
 				.put("verdict", row.verdict())
+				.put("run_id", row.runId())
 				.put("artifact_detail", row.detail());
 		}
 		ObjectNode summary = doc.putObject("summary");
 		summary.put("complete", result.complete());
 		summary.put("status", result.status());
+		summary.put("battery", result.battery());
 		summary.put("required_artifacts", result.rows().size());
 		summary.put("required_passed", result.passed());
 		result.failed().forEach(summary.putArray("required_failed")::add);
 		result.missing().forEach(summary.putArray("required_missing")::add);
 		result.simulated().forEach(summary.putArray("simulated")::add);
+		result.stale().forEach(summary.putArray("stale")::add);
+		summary.put("target_problem", result.targetProblem().orElse(null));
 		summary.put("authority_draft_allowed", result.authorityDraftAllowed());
+		summary.put("authority_draft_withheld", result.draftWithheldBecause().orElse(null));
 		summary.put("honesty", HONESTY);
 		return doc;
 	}
 
 	static String markdown(GateResult result) {
 		StringBuilder md = new StringBuilder("# Final check\n\n");
-		md.append("Status: **").append(result.status()).append("** (").append(result.passed()).append('/')
-			.append(result.rows().size()).append(" required artifacts passed)\n\n");
+		md.append("Status: **").append(result.status()).append("**, battery **").append(result.battery()).append("** (")
+			.append(result.passed()).append('/').append(result.rows().size()).append(" required artifacts passed")
+			.append(result.runId().map(id -> " in run " + id).orElse("")).append(")\n\n");
+		result.targetProblem().ifPresent(problem -> md.append("Targets differ: ").append(problem).append("\n\n"));
+		if (!result.stale().isEmpty()) {
+			md.append("STALE (another run's artifacts, not counted): ").append(String.join(", ", result.stale())).append("\n\n");
+		}
+		result.draftWithheldBecause().ifPresent(why -> md.append("Authority draft withheld: ").append(why).append("\n\n"));
 		if (!result.simulated().isEmpty()) {
 			md.append("SIMULATED (engine double, not a vLLM number): ").append(String.join(", ", result.simulated()))
 				.append("\n\n");

@@ -44,7 +44,9 @@ public final class ReportEnvironment {
 
 	static Map<String, String> environment(GateResult result) {
 		Map<String, String> env = new LinkedHashMap<>();
+		env.put("battery.verdict", result.battery());
 		env.put("battery.status", result.status());
+		env.put("battery.run_id", result.runId().orElse("none"));
 		env.put("battery.simulated", String.join(",", result.simulated()));
 		JsonNode provenance = firstProvenance(result);
 		for (String field : new String[] { "engine", "engine_version", "model", "precision", "batching_regime",

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  */
 public final class GatewayLauncher {
 
+	/** How the embedded default is named: {@value}. */
+	public static final String EMBEDDED = "embedded reference gateway (dev.fakbattery:reference-gateway)";
+
 	private GatewayLauncher() {
 	}
 
@@ -41,6 +44,16 @@ public final class GatewayLauncher {
 					config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
 		}
 		return embedded(upstream, engine);
+	}
+
+	/**
+	 * The gateway under test as {@code config} names it, without starting it: {@code gateway.url URL},
+	 * {@code gateway.cmd COMMAND} or {@value #EMBEDDED}.
+	 */
+	public static String describe(HarnessConfig config) {
+		return config.string(HarnessConstants.GATEWAY_URL).map(url -> "gateway.url " + url)
+			.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "gateway.cmd " + cmd))
+			.orElse(EMBEDDED);
 	}
 
 	public static GatewayUnderTest embedded(URI upstream, Dialect engine) {

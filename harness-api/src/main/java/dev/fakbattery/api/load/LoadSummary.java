@@ -14,6 +14,7 @@ import dev.fakbattery.api.stats.LatencyRecorder;
 import dev.fakbattery.api.stats.Percentiles;
 import dev.fakbattery.api.stats.Slo;
 import dev.fakbattery.api.stats.Summary;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * The statistics of one {@link LoadResult}, under {@code vllm bench serve}'s field names (see the
@@ -104,7 +105,7 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		node.put("base_url", result.baseUrl());
 		node.put("mode", result.mode());
 		node.put("max_concurrency", result.concurrency());
-		LoadJson.put(node, "request_rate", result.rate());
+		JsonNumbers.put(node, "request_rate", result.rate());
 		node.put("num_prompts", result.planned());
 		node.put("completed", result.ok().size());
 		node.put("failed", result.failed().size());
@@ -138,7 +139,7 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		long in = ok.stream().mapToLong(o -> o.promptTokens().orElse(0)).sum();
 		boolean inputKnown = ok.stream().allMatch(o -> o.promptTokens().isPresent());
 		double duration = result.durationS();
-		LoadJson.put(node, "duration", duration, 6);
+		JsonNumbers.put(node, "duration", duration, 6);
 		node.put("total_output_tokens", out);
 		if (inputKnown) {
 			node.put("total_input_tokens", in);
@@ -146,11 +147,11 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		else {
 			node.putNull("total_input_tokens");
 		}
-		LoadJson.put(node, "request_throughput", result.requestThroughput(), 4);
-		LoadJson.put(node, "output_throughput", result.outputThroughput(), 3);
-		LoadJson.put(node, "total_token_throughput", inputKnown && duration > 0 ? (in + out) / duration : Double.NaN, 3);
-		LoadJson.put(node, "median_decode_tps", medianDecodeTps(), 3);
-		LoadJson.put(node, "median_output_tps_per_request",
+		JsonNumbers.put(node, "request_throughput", result.requestThroughput(), 4);
+		JsonNumbers.put(node, "output_throughput", result.outputThroughput(), 3);
+		JsonNumbers.put(node, "total_token_throughput", inputKnown && duration > 0 ? (in + out) / duration : Double.NaN, 3);
+		JsonNumbers.put(node, "median_decode_tps", medianDecodeTps(), 3);
+		JsonNumbers.put(node, "median_output_tps_per_request",
 				Percentiles.median(ok.stream().mapToDouble(RequestOutcome::outputTpsPerRequest).filter(Double::isFinite).toArray()), 3);
 	}
 

@@ -10,11 +10,12 @@ import java.util.OptionalDouble;
  * <ul>
  * <li>nothing measured ({@code NaN}) → {@link TaxVerdict#NO_BENCH}, never a silent KEEP; the
  * baseline file is not consulted;</li>
- * <li>no baseline for {@code <model>::<engine|no-cache>} → {@link TaxVerdict#KEEP};</li>
+ * <li>no baseline for {@code <model>::<engine|no-cache>} → {@link TaxVerdict#NO_BASELINE}: nothing compared,
+ * never a KEEP (the seed kept here);</li>
  * <li>otherwise KEEP if {@code measured <= baseline * (1 + tolerance / 100)}, else
  * {@link TaxVerdict#REVERT}.</li>
  * </ul>
- * With {@code record}, the measured tax becomes the baseline, and only on KEEP.
+ * With {@code record}, the measured tax becomes the baseline, only on KEEP or NO_BASELINE.
  *
  * <p>Two departures from the seed, both toward failing closed: a baseline file that exists but
  * cannot be read throws (the seed treated it as "no baseline" and kept), and the comparison uses
@@ -103,7 +104,7 @@ public final class TaxGate {
 		String reason = String.format(Locale.ROOT, "no baseline for %s; measured latency_tax %.4f", key, measured)
 				+ (record ? " and recorded it as the baseline" : " (record it to set the keep floor)");
 		double nan = Double.NaN;
-		return new TaxGateResult(TaxVerdict.KEEP, measured, nan, nan, tolerancePct, nan, record, baselines.path(),
+		return new TaxGateResult(TaxVerdict.NO_BASELINE, measured, nan, nan, tolerancePct, nan, record, baselines.path(),
 				reason);
 	}
 

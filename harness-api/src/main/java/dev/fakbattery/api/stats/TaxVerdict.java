@@ -8,8 +8,13 @@ package dev.fakbattery.api.stats;
  * @since 0.1
  */
 public enum TaxVerdict {
-	/** The tax is within tolerance of the baseline, or there was no baseline yet. */
+	/** The tax is within tolerance of the baseline. */
 	KEEP(0),
+	/**
+	 * There is no baseline to compare with (the seed said KEEP here): nothing was judged, so the gate is pending,
+	 * never a pass; the seed tool's exit code 0 is kept for compatibility.
+	 */
+	NO_BASELINE(0),
 	/** The tax regressed past the tolerance. */
 	REVERT(3),
 	/** Nothing was measured, so nothing was judged; never a silent KEEP. */

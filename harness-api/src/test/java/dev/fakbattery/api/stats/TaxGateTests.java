@@ -54,12 +54,12 @@ class TaxGateTests {
 	}
 
 	@Test
-	@DisplayName("KEEP with no baseline, and the measured tax is recorded when asked")
-	void keepWithoutBaselineRecords() throws IOException {
+	@DisplayName("NO_BASELINE, never KEEP, without a baseline; the measured tax is recorded when asked")
+	void noBaselineRecords() throws IOException {
 		TaxGateResult result = new TaxGate(baselineFile()).evaluate(MODEL, "vllm", 1.123456, true);
 
-		assertThat(result.verdict()).isEqualTo(TaxVerdict.KEEP);
-		assertThat(result.ok()).isTrue();
+		assertThat(result.verdict()).isEqualTo(TaxVerdict.NO_BASELINE);
+		assertThat(result.ok()).isFalse();
 		assertThat(result.baselineRecorded()).isTrue();
 		assertThat(result.baselineLatencyTax()).isNaN();
 		assertThat(result.reason()).contains("no baseline for glm-5.2::vllm").contains("recorded");
@@ -70,11 +70,11 @@ class TaxGateTests {
 	}
 
 	@Test
-	@DisplayName("KEEP with no baseline writes nothing unless asked to record")
-	void keepWithoutBaselineDoesNotRecordUnasked() {
+	@DisplayName("NO_BASELINE writes nothing unless asked to record")
+	void noBaselineDoesNotRecordUnasked() {
 		TaxGateResult result = new TaxGate(baselineFile()).evaluate(MODEL, "vllm", 1.12, false);
 
-		assertThat(result.verdict()).isEqualTo(TaxVerdict.KEEP);
+		assertThat(result.verdict()).isEqualTo(TaxVerdict.NO_BASELINE);
 		assertThat(result.baselineRecorded()).isFalse();
 		assertThat(baselineFile()).doesNotExist();
 	}

@@ -1,0 +1,59 @@
+package dev.fakbattery.bench.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The module layering of DESIGN.md, pinned on the main code of every module (this module's test classpath holds
+ * them all): tests -> harness-api -> harness-wire; the engine double and the reference gateway depend on
+ * harness-wire only and never carry JUnit or Allure; the harness's JUnit extensions stay package-private behind
+ * the composed annotations.
+ */
+@AnalyzeClasses(packages = "dev.fakbattery", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTests {
+
+	private static final String[] TEST_FRAMEWORKS = { "org.junit..", "org.opentest4j..", "io.qameta.allure.." };
+
+	@ArchTest
+	static final ArchRule wireIsPure = noClasses().that().resideInAPackage("dev.fakbattery.wire..")
+		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
+				"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance.."))
+		.because("harness-wire is the pure wire model every module uses");
+
+	@ArchTest
+	static final ArchRule wireCarriesNoTestFramework = noClasses().that().resideInAPackage("dev.fakbattery.wire..")
+		.should().dependOnClassesThat().resideInAnyPackage(TEST_FRAMEWORKS);
+
+	@ArchTest
+	static final ArchRule engineDoubleUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.engine..")
+		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.gateway..",
+				"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
+		.because("the engine double runs as a plain jar with harness-wire only");
+
+	@ArchTest
+	static final ArchRule gatewayUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.gateway..")
+		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
+				"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
+		.because("the reference gateway runs as a plain jar with harness-wire only");
+
+	@ArchTest
+	static final ArchRule harnessApiKnowsNoImplementation = noClasses().that().resideInAPackage("dev.fakbattery.api..")
+		.should().dependOnClassesThat().resideInAnyPackage("dev.fakbattery.engine..", "dev.fakbattery.gateway..",
+				"dev.fakbattery.bench..", "dev.fakbattery.conformance..")
+		.because("harness-api finds the embedded gateway through a service interface, never by its class");
+
+	@ArchTest
+	static final ArchRule extensionsArePackagePrivate = classes().that().resideInAPackage("dev.fakbattery.api..")
+		.and().implement(org.junit.jupiter.api.extension.Extension.class)
+		.should().notBePublic()
+		.because("extensions are registered by composed annotations, never used directly");
+
+	private static String[] join(String... packages) {
+		return packages;
+	}
+}

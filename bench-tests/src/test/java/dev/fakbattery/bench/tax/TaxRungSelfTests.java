@@ -1,0 +1,56 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * The tax rung asks the engine behind {@code base.url} who it is: the engine double reached through a URL is
+ * SIMULATED, never PASS, and under {@code -Pgpu} the rung fails naming the double.
+ */
+@DisplayName("rung 3 tax against the engine double behind base.url")
+class TaxRungSelfTests {
+
+	@TempDir
+	Path dir;
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource({ "taxWitness, adjudication-tax-witness.json", "concurrencySweep, concurrency-sweep.json" })
+	@DisplayName("SIMULATED under -Pgpu, and the rung fails naming the double")
+	void doubleBehindBaseUrlFailsUnderGpu(String method, String file) throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start()) {
+			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.api.RungRun"))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
+						HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
+						HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.EXPERIMENTS_DIR,
+						dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING, "false")))
+				.execute().testEvents().assertThatEvents().haveExactly(1, event(test(method), finishedWithFailure(message(m ->
+						m.startsWith("SIMULATED: rung 3 tax") && m.contains("is the engine double: its version [0.29.0+engine-double]")))));
+			JsonNode artifact = Json.MAPPER.readTree(dir.resolve(file).toFile());
+			assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+			assertThat(artifact.path("target").path("engine").path("origin").asText()).isEqualTo("base.url");
+			assertThat(artifact.path("simulated").asText()).startsWith("the engine at " + engine.baseUrl() + " is the engine double");
+			assertThat(artifact.path("verdict").asText()).isIn("SIMULATED", "PENDING_MEASUREMENT").isNotEqualTo("PASS");
+		}
+	}
+}
