@@ -46,20 +46,22 @@ class ContractRungTests {
 		}
 		try (EngineDouble engineDouble = endpoints.embedded()
 				? EngineDouble.builder().dialect(config.engine()).model(config.string(MODEL, RunContract.EMBEDDED_MODEL)).start() : null) {
+			// an engine.cmd engine runs in the measuring rungs' JVM (bench-tests), not here: named from configuration, not probed
 			TargetIdentity target = engineDouble != null ? run.target(URI.create(engineDouble.baseUrl()), TargetIdentity.EMBEDDED)
-					: run.target(config.v1Url(BASE_URL).orElseThrow(), BASE_URL);
+					: config.v1Url(BASE_URL).map(url -> run.target(url, BASE_URL)).orElse(null);
 			Optional<String> model = endpoints.embedded() ? Optional.of(engineDouble.model())
 					: run.requireConfig(MODEL, "served model name", "NAME");
-			Optional<Integer> context = config.positiveInt(CONTEXT_LENGTH).or(() -> Optional.ofNullable(target.contextLength()));
+			Optional<Integer> context = config.positiveInt(CONTEXT_LENGTH)
+				.or(() -> Optional.ofNullable(target == null ? null : target.contextLength()));
 			Optional<String> quant = config.string(QUANT).or(() -> Optional.ofNullable(engineDouble == null ? null : DOUBLE_PRECISION));
 			if (context.isEmpty()) {
-				run.pending(CONTEXT_LENGTH, "the engine's context length is neither configured nor reported by " + target.baseUrl()
-						+ "/models", "set -D" + CONTEXT_LENGTH + "=N (the engine's --max-model-len)");
+				run.pending(CONTEXT_LENGTH, "the engine's context length is neither configured nor reported by "
+						+ (target == null ? endpoints.raw() : target.baseUrl() + "/models"), "set -D" + CONTEXT_LENGTH + "=N (the engine's --max-model-len)");
 			}
 			if (quant.isEmpty()) {
 				run.pending(QUANT, "the engine's precision is not configured", "set -D" + QUANT + "=fp8 (or the engine's precision)");
 			}
-			if (config.positiveInt(CONTEXT_LENGTH).isEmpty() && target.contextLength() != null) {
+			if (config.positiveInt(CONTEXT_LENGTH).isEmpty() && target != null && target.contextLength() != null) {
 				run.measured("context_length", target.contextLength(), "tokens", "GET " + target.baseUrl() + "/models (max_model_len)");
 			}
 			if (model.isEmpty() || context.isEmpty() || quant.isEmpty()) {
