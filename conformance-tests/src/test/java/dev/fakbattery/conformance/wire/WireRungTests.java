@@ -1,7 +1,5 @@
 package dev.fakbattery.conformance.wire;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
 import dev.fakbattery.api.ArtifactId;
@@ -15,7 +13,6 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
@@ -40,7 +37,7 @@ class WireRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(GatewayUnderTestWireTests.class)).execute().testEvents();
+		Events tests = KitRun.run(GatewayUnderTestWireTests.class, config);
 		ArrayNode rules = run.body().putArray("rules");
 		for (Event event : tests.finished().list()) {
 			TestDescriptor invocation = event.getTestDescriptor();
