@@ -40,33 +40,38 @@ final class BrokenGateways {
 
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
-			GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
-			RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide);
-			return new GatewayUnderTest() {
-				@Override
-				public URI baseUrl() {
-					return clientHop.url();
-				}
-
-				@Override
-				public String description() {
-					return what;
-				}
-
-				@Override
-				public boolean declaresAdjudicationRecord() {
-					return reference.declaresAdjudicationRecord();
-				}
-
-				@Override
-				public void close() {
-					clientHop.close();
-					reference.close();
-					upstreamHop.close();
-				}
-			};
+			return broken(what, clientSide, upstreamSide, upstream, engine);
 		}
+	}
+
+	/** The reference gateway in front of {@code upstream}, between a {@code clientSide} and an {@code upstreamSide} hop. */
+	static GatewayUnderTest broken(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide, URI upstream, Dialect engine) {
+		RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
+		GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
+		RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide);
+		return new GatewayUnderTest() {
+			@Override
+			public URI baseUrl() {
+				return clientHop.url();
+			}
+
+			@Override
+			public String description() {
+				return what;
+			}
+
+			@Override
+			public boolean declaresAdjudicationRecord() {
+				return reference.declaresAdjudicationRecord();
+			}
+
+			@Override
+			public void close() {
+				clientHop.close();
+				reference.close();
+				upstreamHop.close();
+			}
+		};
 	}
 
 	static final RelayHop.Mangle FAITHFUL = new RelayHop.Mangle() {

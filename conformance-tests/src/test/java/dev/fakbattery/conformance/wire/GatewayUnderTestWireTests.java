@@ -1,11 +1,8 @@
 package dev.fakbattery.conformance.wire;
 
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.List;
 
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -13,10 +10,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 
 /**
- * The wire rules against the configured gateway under test: the embedded reference gateway by
- * default, {@code -Dgateway.cmd=...} (started per engine dialect, given {@value #GATEWAY_MODEL} as
- * {@code {model}}), or {@code -Dgateway.url=...} (one running gateway: only the {@code engine}
- * dialect runs, against an upstream on {@code kit.upstream.port}). The names are read like the
+ * The wire rules against the configured gateway under test ({@link ConfiguredGateway}). The names are read like the
  * rungs read them: JUnit configuration parameters, then system properties.
  */
 @Tag("wire")
@@ -25,17 +19,16 @@ class GatewayUnderTestWireTests extends WireRules {
 
 	@Override
 	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-		return GatewayLauncher.resolve(config(), upstream, GATEWAY_MODEL, engine, Path.of("target", "gateway-logs"));
+		return ConfiguredGateway.create(config(), upstream, engine);
 	}
 
 	@Override
 	protected List<Dialect> engines() {
-		return config().string(HarnessConstants.GATEWAY_URL).isPresent() ? List.of(config().engine()) : super.engines();
+		return ConfiguredGateway.engines(config());
 	}
 
 	@Override
 	protected int upstreamPort(Dialect engine) {
-		int port = config().string(HarnessConstants.KIT_UPSTREAM_PORT).map(Integer::parseInt).orElse(0);
-		return port == 0 ? 0 : port + engines().indexOf(engine);
+		return ConfiguredGateway.upstreamPort(config(), engine);
 	}
 }

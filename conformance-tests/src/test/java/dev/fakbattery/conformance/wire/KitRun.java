@@ -4,7 +4,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 import dev.fakbattery.api.HarnessConfig;
@@ -33,6 +35,16 @@ final class KitRun {
 			}
 		}
 		return parameters;
+	}
+
+	/**
+	 * The folder of captures to replay: {@code wire.captures}, else the folder the opt-in capture step of this run wrote
+	 * ({@code wire.capture.dir}). A relative one is read from the repository root ({@code harness.root.dir}, set by the
+	 * build), as a user typing {@code -Dwire.captures=../shared/wire} there means.
+	 */
+	static Optional<Path> capturesDir(HarnessConfig config) {
+		return config.path(HarnessConstants.WIRE_CAPTURES).or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR)).map(dir -> dir.isAbsolute() ? dir
+				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
 	}
 
 	/** The kit class run with {@code config}'s values; its test events. */

@@ -137,17 +137,8 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@DisplayName("W22 per-chunk usage (continuous_usage_stats) kept on every forwarded chunk")
 	void required_W22_continuousUsage(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
-		List<JsonNode> upstreamUsages = truth(engine, mode, Scenario.CONTINUOUS_USAGE).chunkNodes().stream().map(c -> c.get("usage")).toList();
-		List<String> wrong = new ArrayList<>();
-		long previous = -1;
-		for (ObjectNode chunk : send(engine, mode, Scenario.CONTINUOUS_USAGE).answer().chunkNodes()) {
-			JsonNode usage = chunk.get("usage");
-			long tokens = usage == null ? -1 : usage.path("completion_tokens").asLong(-1);
-			if (usage == null || !usage.isObject() || !upstreamUsages.contains(usage) || tokens < previous) {
-				wrong.add(abbreviate(chunk.toString()));
-			}
-			previous = Math.max(previous, tokens);
-		}
+		List<String> wrong = WireChecks.chunkUsage(truth(engine, mode, Scenario.CONTINUOUS_USAGE),
+				send(engine, mode, Scenario.CONTINUOUS_USAGE).answer());
 		require(wrong.isEmpty(), "W22", engine, mode, "every chunk with one of the upstream's usage objects, in order",
 				wrong.size() + " chunk(s) without, first " + wrong.stream().findFirst().orElse(""));
 	}

@@ -151,6 +151,25 @@ abstract class WireConformanceKit {
 		return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), headers));
 	}
 
+	/** The kit's request for a captured answer: {@code tools} offered (the capture's own, renamed), nothing else changed. */
+	static ObjectNode request(String marker, String nonce, boolean stream, List<String> tools) {
+		ObjectNode body = request(marker, nonce, stream);
+		ArrayNode offered = body.putArray("tools");
+		for (String tool : tools) {
+			offered.addObject().put("type", "function").putObject("function").put("name", tool).putObject("parameters").put("type", "object");
+		}
+		return body;
+	}
+
+	/** A captured answer's request ({@link #request(String, String, boolean, List)}), as a plain client sends it. */
+	Sent sendCaptured(Dialect engine, String mode, String marker, List<String> tools) {
+		return sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> {
+			String nonce = UUID.randomUUID().toString();
+			ObjectNode body = request(marker, nonce, stream(mode), tools);
+			return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), Map.of()));
+		});
+	}
+
 	/** The kit's request for {@code marker} (the quarantine scenario with its poisoned tool result). */
 	static ObjectNode request(String marker, String nonce, boolean stream) {
 		ObjectNode body = request(marker + " nonce=" + nonce, stream);

@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Dialect;
@@ -152,25 +151,11 @@ abstract class WireRules extends AdjudicationRules {
 		for (String marker : markers) {
 			Sent sent = send(engine, mode, marker, Map.of());
 			ObjectNode request = request(marker, sent.nonce(), stream(mode));
-			SdkReader.View sdk = sdk(engine).read(request);
-			Exchange kit = sent.answer();
-			if (kit.isError()) {
-				require(sdk.failure().isPresent() && (kit.status == 200 || sdk.status().equals(Optional.of(kit.status))), "W19", engine, mode,
-						SdkReader.SDK + " to raise the error of " + marker + " (status " + kit.status + ")", sdk.failure().map(f -> "it threw "
-								+ f + " (status " + sdk.status().map(String::valueOf).orElse("none") + ")").orElse("it read an answer: " + view(sdk)));
-				continue;
+			WireChecks.SdkJudgement judged = WireChecks.sdk(sent.answer(), sdk(engine).read(request), () -> rawSdk(engine).read(request), marker);
+			require(judged.passed(), "W19", engine, mode, judged.expected(), judged.observed());
+			if (!judged.judged()) {
+				unreadable.add(judged.observed());
 			}
-			Optional<String> engineWire = sdk.failure().isPresent() ? rawSdk(engine).read(request).failure() : Optional.empty();
-			if (engineWire.isPresent()) {
-				unreadable.add(marker + ": " + engineWire.get());
-				continue;
-			}
-			boolean same = sdk.failure().isEmpty() && sdk.content().equals(kit.content())
-					&& sdk.calls().stream().map(WireRules::call).toList().equals(asTheSdkLists(kit))
-					&& sdk.finish().equals(kit.finishReason())
-					&& (kit.usage().isEmpty() || sdk.completionTokens().equals(kit.usage().map(u -> u.path("completion_tokens").asLong())));
-			require(same, "W19", engine, mode, SdkReader.SDK + " to read " + marker + " as the kit did: " + kitView(kit),
-					sdk.failure().map(f -> "it threw " + f).orElse("it read " + view(sdk)));
 		}
 		if (!unreadable.isEmpty()) {
 			reporter.publishEntry("W19 not judged: " + SdkReader.SDK + " cannot read the engine's own answer", String.join("; ", unreadable));
@@ -184,27 +169,11 @@ abstract class WireRules extends AdjudicationRules {
 		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
 		for (Scenario scenario : Scenario.ANSWERS) {
 			Exchange answer = send(engine, mode, scenario).answer();
-			if (answer.status != 200) {
-				continue;
+			if (answer.status == 200) {
+				List<String> wrong = WireChecks.framing(answer);
+				require(wrong.isEmpty(), "W20", engine, mode, "chat.completion.chunk or error frames, then [DONE] once, last ("
+						+ scenario.marker() + ")", wrong);
 			}
-			if (answer.events.isEmpty()) {
-				require(false, "W20", engine, mode, "chunks and [DONE] (" + scenario.marker() + ")", "no event in " + abbreviate(answer.body));
-			}
-			List<String> wrong = new ArrayList<>();
-			long done = answer.events.stream().filter(t -> t.event().isDone()).count();
-			for (Exchange.Timed timed : answer.events) {
-				SseEvent event = timed.event();
-				if (!event.isDone() && !event.isError() && !isChunk(event)) {
-					wrong.add(event.event().map(n -> "event: " + n + " ").orElse("") + "data: " + abbreviate(event.data()));
-				}
-			}
-			String after = answer.body.substring(answer.body.lastIndexOf("data: [DONE]") + "data: [DONE]".length());
-			if (done != 1 || !answer.events.getLast().event().isDone() || !after.isBlank()) {
-				wrong.add(done + " [DONE], last event " + abbreviate(answer.events.getLast().event().data()) + (after.isBlank() ? "" : ", then "
-						+ abbreviate(after.strip())));
-			}
-			require(wrong.isEmpty(), "W20", engine, mode, "chat.completion.chunk or error frames, then [DONE] once, last (" + scenario.marker()
-					+ ")", wrong);
 		}
 	}
 
@@ -229,32 +198,5 @@ abstract class WireRules extends AdjudicationRules {
 	private static boolean carriesContent(SseEvent event) {
 		return event.kind() == SseEvent.Kind.DATA && event.event().isEmpty() && event.json().isPresent()
 				&& event.chunk().choices().stream().anyMatch(c -> c.delta().content().filter(t -> !t.isEmpty()).isPresent());
-	}
-
-	/** A {@code chat.completion.chunk}: object, id, created, model and a {@code choices} array. */
-	private static boolean isChunk(SseEvent event) {
-		JsonNode json = event.json().map(JsonNode.class::cast).orElse(null);
-		return json != null && "chat.completion.chunk".equals(json.path("object").textValue()) && json.path("id").isTextual()
-				&& json.path("created").isIntegralNumber() && json.path("model").isTextual() && json.path("choices").isArray();
-	}
-
-	/** The calls as the SDK lists them: a stream's by {@code index} (its accumulator sorts them), a body's as they came. */
-	private static List<String> asTheSdkLists(Exchange kit) {
-		return kit.calls().stream().sorted(java.util.Comparator.comparing(c -> kit.stream && c.index() != null ? c.index() : 0))
-			.map(WireRules::call).toList();
-	}
-
-	private static String call(Exchange.Call call) {
-		return call.name() + " " + call.id() + " " + call.arguments();
-	}
-
-	private static List<String> view(SdkReader.View sdk) {
-		return List.of(sdk.content(), sdk.calls().stream().map(WireRules::call).toList().toString(), sdk.finish().orElse("no finish"),
-				sdk.completionTokens().map(String::valueOf).orElse("no usage"));
-	}
-
-	private static List<String> kitView(Exchange kit) {
-		return List.of(kit.content(), asTheSdkLists(kit).toString(), kit.finishReason().orElse("no finish"),
-				kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage"));
 	}
 }
