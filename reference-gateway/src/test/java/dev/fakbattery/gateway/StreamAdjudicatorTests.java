@@ -15,6 +15,7 @@ import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
 import dev.fakbattery.wire.AssembledToolCall;
 import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -166,6 +167,21 @@ class StreamAdjudicatorTests {
 		assertThat(out.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
 				+ "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},"
 				+ "\"logprobs\":null,\"finish_reason\":null}]}");
+	}
+
+	@Test
+	@DisplayName("continuous_usage_stats: a released (held) call keeps the per-chunk usage of the chunks that carried it")
+	void heldChunksKeepTheirUsage() {
+		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
+		List<String> out = new ArrayList<>();
+		for (String chunk : List.of(
+				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null") + "],\"usage\":{\"completion_tokens\":1}}",
+				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null") + "],\"usage\":{\"completion_tokens\":2}}",
+				"{\"id\":\"c\",\"choices\":[" + finish(0, "tool_calls") + "],\"usage\":{\"completion_tokens\":3}}")) {
+			out.addAll(adjudicator.onChunk(Sse.events("data: " + chunk + "\n\n").getFirst()));
+		}
+
+		assertThat(out).extracting(data -> WireJson.readObject(data).at("/usage/completion_tokens").asInt()).containsExactly(1, 2, 3);
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -44,7 +45,7 @@ abstract class WireConformanceKit {
 	private final Map<Dialect, GatewayUnderTest> gateways = new HashMap<>();
 	private final Map<Dialect, SdkReader> sdks = new HashMap<>();
 	private final Map<Dialect, SdkReader> rawSdks = new HashMap<>();
-	private final Map<String, Sent> sent = new java.util.concurrent.ConcurrentHashMap<>();
+	private final Map<String, Sent> sent = new ConcurrentHashMap<>();
 	private HarnessConfig config;
 	final KitClient client = new KitClient();
 
