@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.wire.StaleConnection;
+
 /**
  * A loopback hop that forwards every request to {@code target} and streams the answer back event by
  * event, remembering the request bodies it forwarded. By default it changes nothing; a
@@ -70,6 +72,7 @@ public final class RelayHop implements AutoCloseable {
 	private final HttpServer server;
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 	private final List<String> forwarded = new java.util.concurrent.CopyOnWriteArrayList<>();
+	private final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
 
 	/** A faithful hop on a free port. */
 	public RelayHop(URI target) {
@@ -124,10 +127,11 @@ public final class RelayHop implements AutoCloseable {
 					request.header(header, value);
 				}
 			}
-			HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-			String type = response.headers().firstValue("Content-Type").orElse("application/json");
-			exchange.getResponseHeaders().set("Content-Type", type);
-			try (InputStream in = response.body()) {
+			try (StaleConnection.Sent<InputStream> sent = StaleConnection.send(client, request.build(),
+					HttpResponse.BodyHandlers.ofInputStream(), nanos -> retries.incrementAndGet()); InputStream in = sent.response().body()) {
+				HttpResponse<InputStream> response = sent.response();
+				String type = response.headers().firstValue("Content-Type").orElse("application/json");
+				exchange.getResponseHeaders().set("Content-Type", type);
 				if (type.startsWith("text/event-stream")) {
 					exchange.sendResponseHeaders(mangle.status(response.statusCode()), 0);
 					stream(in, exchange.getResponseBody());
@@ -171,6 +175,14 @@ public final class RelayHop implements AutoCloseable {
 			bytes[i] = (byte) latin1.charAt(i);
 		}
 		return new String(bytes, StandardCharsets.UTF_8);
+	}
+
+	/**
+	 * Requests this hop sent on once more, on a new connection, because the target had closed the kept-alive one
+	 * before answering ({@link StaleConnection}; llama.cpp does after every stream).
+	 */
+	public int retries() {
+		return retries.get();
 	}
 
 	/** Every request body this hop sent on, in order. */
