@@ -48,6 +48,9 @@ public final class EngineDouble implements AutoCloseable {
 
 	private final ExecutorService executor;
 
+	/** The dialects the double speaks. */
+	public static final java.util.List<Dialect> DIALECTS = java.util.List.of(Dialect.VLLM, Dialect.SGLANG);
+
 	private final Dialect dialect;
 
 	private final String model;
@@ -209,9 +212,17 @@ public final class EngineDouble implements AutoCloseable {
 		private Builder() {
 		}
 
-		/** The wire dialect (default {@link Dialect#VLLM}). */
+		/**
+		 * The wire dialect (default {@link Dialect#VLLM}).
+		 *
+		 * @throws IllegalArgumentException for a dialect the double does not speak ({@link #DIALECTS})
+		 */
 		public Builder dialect(Dialect value) {
-			this.dialect = Objects.requireNonNull(value, "dialect");
+			if (!DIALECTS.contains(Objects.requireNonNull(value, "dialect"))) {
+				throw new IllegalArgumentException("the engine double speaks " + DIALECTS + ", not " + value
+						+ ": run the real engine (for llama.cpp, llama-server with -Pllamacpp or -Dengine.cmd)");
+			}
+			this.dialect = value;
 			return this;
 		}
 

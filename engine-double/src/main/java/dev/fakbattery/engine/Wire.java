@@ -17,6 +17,7 @@ interface Wire {
 		return switch (dialect) {
 			case VLLM -> new VllmWire(identity);
 			case SGLANG -> new SglangWire(identity);
+			case LLAMACPP -> throw new IllegalArgumentException("the engine double does not speak " + dialect);
 		};
 	}
 

@@ -30,7 +30,10 @@ class MainTests {
 	@DisplayName("bad command lines fail with a message that names the option")
 	void errors() {
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "tgi", "--port", "1"}))
-			.hasMessage("Unable to parse engine dialect [tgi]: use one of vllm, sglang");
+			.hasMessage("Unable to parse engine dialect [tgi]: use one of vllm, sglang, llamacpp");
+		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "llamacpp", "--port", "1"}))
+			.hasMessage("the engine double speaks [vllm, sglang], not llamacpp: run the real engine (for llama.cpp, llama-server with "
+					+ "-Pllamacpp or -Dengine.cmd)");
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm"}))
 			.hasMessage("--dialect and --port are required");
 		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm", "--port", "x"}))

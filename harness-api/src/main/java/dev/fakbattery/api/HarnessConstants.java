@@ -22,7 +22,8 @@ public final class HarnessConstants {
 
 	/**
 	 * Command template that starts the gateway under test: {@value}. Placeholders {@code {port}},
-	 * {@code {upstream}} and {@code {model}}.
+	 * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect: {@code vllm},
+	 * {@code sglang}, {@code llamacpp}; the wire kit starts one gateway per dialect).
 	 */
 	public static final String GATEWAY_CMD = "gateway.cmd";
 
@@ -35,7 +36,7 @@ public final class HarnessConstants {
 	/** NAME of the environment variable holding the API key, never the key: {@value}. */
 	public static final String API_KEY_ENV = "api.key.env";
 
-	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}. Default {@code vllm}. */
+	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. Default {@code vllm}. */
 	public static final String ENGINE = "engine";
 
 	/** Engine context length in tokens: {@value}. Default 131072 (the seed's). */
@@ -157,6 +158,34 @@ public final class HarnessConstants {
 	 * @since 0.2
 	 */
 	public static final String WIRE_CAPTURE_DIR = "wire.capture.dir";
+	// the raw engine started from a command: read only when engine.cmd is set and base.url is not
+
+	/**
+	 * Command template that starts the raw engine when {@link #BASE_URL} is not set: {@value}.
+	 * Placeholders {@code {port}} (required: a free loopback port the harness picks) and
+	 * {@code {model}} ({@link #MODEL}). Run with {@code /bin/sh -c}, logged to
+	 * {@code <experiments.dir>/logs/engine-<port>.log}, healthy when {@code GET /health} (else
+	 * {@code GET /v1/models}) answers 200, stopped when the JVM exits; {@link #BASE_URL} then points at
+	 * it. For example {@code llama-server -m tiny.gguf --host 127.0.0.1 --port {port} --jinja -a {model}}.
+	 */
+	public static final String ENGINE_CMD = "engine.cmd";
+
+	/** Seconds an {@link #ENGINE_CMD} engine may take to answer its health check: {@value}. Default 300. */
+	public static final String ENGINE_CMD_TIMEOUT_SEC = "engine.cmd.timeout.sec";
+
+	/**
+	 * The {@code llama-server} binary the {@code llamacpp} profile runs: {@value}. Default: {@code llama-server} on
+	 * {@code PATH}, else the one built by {@code tools/llamacpp/build-llama-server.sh} into its cache (built there on
+	 * first use).
+	 */
+	public static final String LLAMACPP_SERVER = "llamacpp.server";
+
+	/**
+	 * The llama.cpp source folder the {@code llamacpp} profile takes the vocabulary ({@code models/ggml-vocab-qwen2.gguf})
+	 * and chat template ({@code models/templates/}) of its tiny model from: {@value}. Default: the one
+	 * {@code tools/llamacpp/build-llama-server.sh} unpacks into its cache (fetched there on first use).
+	 */
+	public static final String LLAMACPP_SOURCE = "llamacpp.source";
 
 	// the engine container launcher: read only when engine.image is set
 

@@ -31,7 +31,8 @@ public final class Provenance {
 			HarnessConstants.GPU_NAME_REQUIRED, HarnessConstants.TAX_COUNT, HarnessConstants.SWEEP_CONCURRENCY,
 			HarnessConstants.BASELINE_FILE, HarnessConstants.DETERMINISM, HarnessConstants.SWEBENCH_RUNNER,
 			HarnessConstants.SWEBENCH_RUN_DIR, HarnessConstants.SELECTION, HarnessConstants.FLOORS_BIN,
-			HarnessConstants.FLOORS_DIR, HarnessConstants.ENGINE_IMAGE, HarnessConstants.ENGINE_TOOL_PARSER, HarnessConstants.ENGINE_TP,
+			HarnessConstants.FLOORS_DIR, HarnessConstants.ENGINE_IMAGE, HarnessConstants.ENGINE_CMD, HarnessConstants.ENGINE_TOOL_PARSER,
+			HarnessConstants.ENGINE_TP,
 			HarnessConstants.GATEWAY_DECLARES_RECORD, HarnessConstants.PREFLIGHT_MODEL, HarnessConstants.PREFLIGHT_MODEL_PARAMS_B);
 
 	private Provenance() {

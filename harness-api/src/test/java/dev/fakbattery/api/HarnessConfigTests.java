@@ -64,7 +64,7 @@ class HarnessConfigTests {
 	@Test
 	void badEngineNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("engine", "tgi")).engine())
-			.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang. Fix: pass -Dengine=vllm or remove it to use the default.");
+			.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or remove it to use the default.");
 	}
 
 	@Test

@@ -17,7 +17,18 @@ public enum Dialect {
 	VLLM("/reset_prefix_cache", false),
 
 	/** SGLang: flat error bodies, bare 32-hex ids, {@code sglang:} metrics, {@code POST /flush_cache}; a message without calls has {@code "tool_calls":null}. */
-	SGLANG("/flush_cache", true);
+	SGLANG("/flush_cache", true),
+
+	/**
+	 * llama.cpp's {@code llama-server}: {@code chatcmpl-} ids with 32 random letters, {@code system_fingerprint}
+	 * {@code b<build>-<commit>}, {@code timings} on the last chunk, tool-call ids of 32 random letters, nested error
+	 * bodies; a message without calls has no {@code tool_calls} key. It has no prefix-cache reset endpoint: the
+	 * closest is erasing every slot's KV cache, {@code POST /slots/<id>?action=erase} for each id of
+	 * {@code GET /slots} ({@link #resetsPerSlot()}), which llama-server allows only when started with
+	 * {@code --slot-save-path DIR}, and which leaves its host-memory prompt cache alone, so a complete reset also needs
+	 * {@code --cache-ram 0}.
+	 */
+	LLAMACPP("/slots/{id}?action=erase", false);
 
 	private final String cacheResetPath;
 
@@ -60,9 +71,17 @@ public enum Dialect {
 		return id();
 	}
 
-	/** The path under the server root (the base URL without {@code /v1}) that resets the engine's prefix cache. */
+	/**
+	 * The path under the server root (the base URL without {@code /v1}) that resets the engine's prefix cache; POSTed
+	 * once, or, when {@link #resetsPerSlot()}, once per slot with {@code {id}} replaced by the slot's id.
+	 */
 	public String cacheResetPath() {
 		return cacheResetPath;
+	}
+
+	/** Whether the cache is reset slot by slot: the ids come from {@code GET /slots} (llama.cpp). */
+	public boolean resetsPerSlot() {
+		return cacheResetPath.contains("{id}");
 	}
 
 	/** Whether a non-stream message without tool calls carries {@code "tool_calls":null} (else no key). */

@@ -14,6 +14,7 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.StaleConnection;
 import dev.fakbattery.wire.WireJson;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -95,15 +96,22 @@ final class ChatCompletionsHandler implements HttpHandler {
 		if (forward == null) {
 			return;
 		}
-		HttpResponse<InputStream> response;
+		StaleConnection.Sent<InputStream> sent;
 		try {
-			response = upstream.chat(forward, exchange.getRequestHeaders());
+			sent = upstream.chat(forward, exchange.getRequestHeaders(), metrics::upstreamRetried);
 		}
 		catch (IOException e) {
 			metrics.upstreamError();
 			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream unreachable: " + Upstream.describe(e)));
 			return;
 		}
+		try (sent) {
+			answer(exchange, request, record, sent.response());
+		}
+	}
+
+	private void answer(HttpExchange exchange, ObjectNode request, AdjudicationRecord record, HttpResponse<InputStream> response)
+			throws IOException {
 		String requestId = response.headers().firstValue(Exchanges.REQUEST_ID)
 			.orElse(exchange.getRequestHeaders().getFirst(Exchanges.REQUEST_ID));
 		if (requestId != null) {

@@ -18,6 +18,8 @@ import dev.fakbattery.gateway.policy.Action;
  * fak_gateway_cache_resets_total              engine prefix-cache resets that succeeded
  * fak_gateway_cache_reset_failures_total      resets that failed (the request got a 502)
  * fak_gateway_upstream_errors_total           upstream unreachable, non-200, not JSON, or a stream cut short
+ * fak_gateway_upstream_retries_total          chat requests sent to the engine once more on a new connection: the engine
+ *                                             had closed the kept-alive one before answering (llama.cpp, after a stream)
  * fak_gateway_client_cancels_total            streams the client left early (upstream request cancelled)
  * fak_gateway_active_streams                  streams being relayed now (gauge)
  * </pre>
@@ -39,6 +41,8 @@ public final class GatewayMetrics {
 	private final LongAdder upstreamErrors = new LongAdder();
 
 	private final LongAdder clientCancels = new LongAdder();
+
+	private final LongAdder upstreamRetries = new LongAdder();
 
 	private final AtomicInteger activeStreams = new AtomicInteger();
 
@@ -78,6 +82,11 @@ public final class GatewayMetrics {
 		return upstreamErrors.sum();
 	}
 
+	/** Chat requests sent to the engine once more on a new connection, because it had closed the kept-alive one unanswered. */
+	public long upstreamRetries() {
+		return upstreamRetries.sum();
+	}
+
 	/** Streams whose client disconnected before the end, so the upstream request was cancelled. */
 	public long clientCancels() {
 		return clientCancels.sum();
@@ -108,6 +117,10 @@ public final class GatewayMetrics {
 		upstreamErrors.increment();
 	}
 
+	void upstreamRetried() {
+		upstreamRetries.increment();
+	}
+
 	void clientCancelled() {
 		clientCancels.increment();
 	}
@@ -134,6 +147,8 @@ public final class GatewayMetrics {
 		counter(out, "cache_resets_total", "Engine prefix-cache resets that succeeded.", cacheResets());
 		counter(out, "cache_reset_failures_total", "Engine prefix-cache resets that failed.", cacheResetFailures());
 		counter(out, "upstream_errors_total", "Upstream unreachable, non-200, not JSON, or a stream cut short.", upstreamErrors());
+		counter(out, "upstream_retries_total", "Chat requests sent to the engine once more on a new connection (kept-alive one closed unanswered).",
+				upstreamRetries());
 		counter(out, "client_cancels_total", "Streams the client left early.", clientCancels());
 		out.append("# HELP fak_gateway_active_streams Streams being relayed now.\n");
 		out.append("# TYPE fak_gateway_active_streams gauge\n");

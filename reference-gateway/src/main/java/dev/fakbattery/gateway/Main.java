@@ -9,7 +9,7 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 
 /**
  * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
- * [--engine vllm|sglang] [--record-on-wire]}: runs the {@link ReferenceGateway} until the process is stopped. On start
+ * [--engine vllm|sglang|llamacpp] [--record-on-wire]}: runs the {@link ReferenceGateway} until the process is stopped. On start
  * it prints one line, {@code reference gateway listening on http://127.0.0.1:PORT/v1 ...}, so a caller that passed
  * {@code --port 0} learns the port; then one {@code adjudication {...}} line per chat completion that decided a call
  * or quarantined a result. A bad command line prints the error naming the flag and the usage to stderr and

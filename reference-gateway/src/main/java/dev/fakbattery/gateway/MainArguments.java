@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import dev.fakbattery.wire.Dialect;
 
 /**
- * The command line of {@link Main}: {@code --upstream URL --port N [--policy FILE] [--engine vllm|sglang]
+ * The command line of {@link Main}: {@code --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
  * [--record-on-wire]}, each flag also as {@code --flag=value}. A bad line is an {@link IllegalArgumentException} whose message names the flag.
  *
  * @param upstream the engine's base URL, ending in {@code /v1}
@@ -22,12 +22,12 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 
 	/** The usage text printed with every command-line error. */
 	public static final String USAGE = """
-			usage: java -jar reference-gateway.jar --upstream URL --port N [--policy FILE] [--engine vllm|sglang]
+			usage: java -jar reference-gateway.jar --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
 			                                       [--record-on-wire]
 			  --upstream URL     the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
 			  --port N           loopback port to listen on (0 picks a free one)
 			  --policy FILE      adjudication policy (YAML or JSON); default: the kit convention
-			  --engine NAME      vllm (default) or sglang: which prefix-cache reset to call after a quarantine
+			  --engine NAME      vllm (default), sglang or llamacpp: which prefix-cache reset to call after a quarantine
 			  --record-on-wire   send the adjudication record on every answer; default: only to a request with
 			                     the header X-Adjudication-Record: include (every record is printed on stdout)
 			""";

@@ -11,9 +11,12 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.StaleConnection;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The engine behind the gateway, reached with the JDK {@link HttpClient} (HTTP/1.1, virtual threads). Bodies come
@@ -57,13 +60,17 @@ final class Upstream implements AutoCloseable {
 		return root;
 	}
 
-	/** POSTs a chat request body, as given, to {@code <base>/chat/completions}. */
-	HttpResponse<InputStream> chat(byte[] body, Headers clientHeaders) throws IOException, InterruptedException {
+	/**
+	 * POSTs a chat request body, as given, to {@code <base>/chat/completions}; once more on a new connection when
+	 * the engine had closed the kept-alive one before answering ({@link StaleConnection}, llama.cpp does after every
+	 * stream), telling {@code onRetry}. Close the result when the body is relayed.
+	 */
+	StaleConnection.Sent<InputStream> chat(byte[] body, Headers clientHeaders, Runnable onRetry) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
 			.header("Content-Type", Exchanges.JSON)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		forward(clientHeaders, request);
-		return client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+		return StaleConnection.send(client, request.build(), HttpResponse.BodyHandlers.ofInputStream(), nanos -> onRetry.run());
 	}
 
 	/** GETs {@code <base>/models}. */
@@ -74,17 +81,46 @@ final class Upstream implements AutoCloseable {
 	}
 
 	/**
-	 * Asks the engine to drop its prefix cache ({@link Dialect#cacheResetPath()} under the root).
+	 * Asks the engine to drop its prefix cache ({@link Dialect#cacheResetPath()} under the root); for llama.cpp, every
+	 * slot listed by {@code GET /slots} is erased in turn ({@link Dialect#resetsPerSlot()}).
 	 *
-	 * @return null when the engine answered 2xx, else what went wrong
+	 * @return null when the engine answered 2xx (every slot, for llama.cpp), else what went wrong
 	 */
 	String resetCache() {
-		URI uri = URI.create(root + engine.cacheResetPath());
+		if (!engine.resetsPerSlot()) {
+			return post(URI.create(root + engine.cacheResetPath()));
+		}
+		URI slots = URI.create(root + "/slots");
+		try {
+			HttpResponse<String> listed = client.send(HttpRequest.newBuilder(slots).GET().build(), HttpResponse.BodyHandlers.ofString());
+			var ids = WireJson.read(listed.body()).filter(JsonNode::isArray).orElse(null);
+			if (listed.statusCode() != 200 || ids == null || ids.isEmpty()) {
+				return "GET " + slots + " answered " + listed.statusCode() + " without a list of slots";
+			}
+			for (JsonNode slot : ids) {
+				String failure = post(URI.create(root + engine.cacheResetPath().replace("{id}", slot.path("id").asText())));
+				if (failure != null) {
+					return failure;
+				}
+			}
+			return null;
+		}
+		catch (IOException e) {
+			return "GET " + slots + " failed: " + describe(e);
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return "GET " + slots + " interrupted";
+		}
+	}
+
+	private String post(URI uri) {
 		try {
 			HttpResponse<String> response = client.send(
 					HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),
 					HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() / 100 == 2 ? null : "POST " + uri + " answered " + response.statusCode();
+			return response.statusCode() / 100 == 2 ? null
+					: "POST " + uri + " answered " + response.statusCode() + excerpt(response.body());
 		}
 		catch (IOException e) {
 			return "POST " + uri + " failed: " + describe(e);
@@ -93,6 +129,11 @@ final class Upstream implements AutoCloseable {
 			Thread.currentThread().interrupt();
 			return "POST " + uri + " interrupted";
 		}
+	}
+
+	private static String excerpt(String body) {
+		String line = body == null ? "" : body.replace('\n', ' ').strip();
+		return line.isEmpty() ? "" : ": " + (line.length() <= 200 ? line : line.substring(0, 197) + "...");
 	}
 
 	@Override

@@ -54,7 +54,7 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port x        | --port [x] must be a number 0-65535",
 		"--upstream http://h/v1 --port 70000    | --port [70000] must be a number 0-65535",
 		"--upstream ftp://h/v1 --port 1         | --upstream [ftp://h/v1] must be an http(s) URL with a host",
-		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be one of vllm, sglang",
+		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be one of vllm, sglang, llamacpp",
 		"--upstream http://h/v1 --port 1 --policy /no/such.yaml | --policy [/no/such.yaml] is not a readable file",
 		"--upstream http://h/v1 --port 1 --port 2 | --port given twice",
 		"--upstream http://h/v1 --port 1 --record-on-wire --record-on-wire | --record-on-wire given twice",

@@ -89,10 +89,47 @@ class QuarantineTests {
 			String root = rig.upstream.v1().toString().replaceFirst("/v1$", "");
 			assertThat(answer.status()).isEqualTo(502);
 			assertThat(answer.body()).isEqualTo("{\"error\":{\"message\":\"engine prefix cache reset failed after a quarantine, request not forwarded: POST "
-					+ root + resetPath + " answered 500\",\"type\":\"BadGatewayError\",\"param\":null,\"code\":502}}");
+					+ root + resetPath + " answered 500: {}\",\"type\":\"BadGatewayError\",\"param\":null,\"code\":502}}");
 			assertThat(rig.upstream.received("/v1/chat/completions")).isEmpty();
 			assertThat(rig.gateway.metrics().cacheResetFailures()).isEqualTo(1);
 			assertThat(rig.gateway.cacheResets()).isZero();
+		}
+	}
+
+	@Test
+	@DisplayName("llama.cpp: every slot listed by GET /slots is erased before forwarding")
+	void llamacppErasesEverySlot() {
+		try (Rig rig = Rig.start("llamacpp")) {
+			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
+			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
+
+			assertThat(answer.status()).isEqualTo(200);
+			UpstreamDouble.Received chat = rig.upstream.chatRequest();
+			assertThat(rig.upstream.received("/slots")).singleElement().satisfies(list -> assertThat(list.method()).isEqualTo("GET"));
+			for (String erase : List.of("/slots/0?action=erase", "/slots/1?action=erase")) {
+				assertThat(rig.upstream.received(erase)).singleElement().satisfies(reset -> {
+					assertThat(reset.method()).isEqualTo("POST");
+					assertThat(reset.sequence()).isLessThan(chat.sequence());
+				});
+			}
+			assertThat(chat.text()).doesNotContain(SECRET);
+			assertThat(rig.gateway.cacheResets()).isEqualTo(1);
+		}
+	}
+
+	@Test
+	@DisplayName("llama.cpp started without --slot-save-path: a 502 naming llama-server's reason, the request not forwarded")
+	void llamacppWithoutSlotActions() {
+		try (Rig rig = Rig.start("llamacpp")) {
+			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text")).cacheResetStatus(501);
+			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
+
+			String root = rig.upstream.v1().toString().replaceFirst("/v1$", "");
+			assertThat(answer.status()).isEqualTo(502);
+			assertThat(answer.json().at("/error/message").textValue()).isEqualTo("engine prefix cache reset failed after a quarantine, "
+					+ "request not forwarded: POST " + root + "/slots/0?action=erase answered 501: " + UpstreamDouble.LLAMACPP_NO_SLOT_ACTIONS);
+			assertThat(rig.upstream.received("/v1/chat/completions")).isEmpty();
+			assertThat(rig.gateway.metrics().cacheResetFailures()).isEqualTo(1);
 		}
 	}
 

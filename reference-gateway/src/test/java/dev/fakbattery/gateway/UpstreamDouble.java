@@ -22,7 +22,8 @@ import dev.fakbattery.wire.WireJson;
 /**
  * A stand-in engine on loopback (JDK HttpServer): {@code /v1/chat/completions} answers with a {@link Reply} the test
  * sets (by default the fixture its request asks for), {@code /v1/models} with a models fixture, and the cache reset
- * endpoints of both engines with a settable status. Every request is recorded with a global sequence number, so a
+ * endpoints of the three engines with a settable status (llama.cpp: {@code GET /slots} lists two slots, each erased
+ * with {@code POST /slots/<id>?action=erase}; recorded paths carry their query). Every request is recorded with a global sequence number, so a
  * test can tell what reached it first.
  */
 final class UpstreamDouble implements AutoCloseable {
@@ -48,6 +49,14 @@ final class UpstreamDouble implements AutoCloseable {
 	interface Reply {
 		void send(HttpExchange exchange, Received request) throws IOException;
 	}
+
+	/** llama-server's {@code GET /slots} with {@code -np 2}. */
+	static final String LLAMACPP_SLOTS = "[{\"id\":0,\"n_ctx\":2048,\"speculative\":false,\"is_processing\":false},"
+			+ "{\"id\":1,\"n_ctx\":2048,\"speculative\":false,\"is_processing\":false}]";
+
+	/** llama-server's answer to a slot action when it was started without {@code --slot-save-path}. */
+	static final String LLAMACPP_NO_SLOT_ACTIONS = "{\"error\":{\"code\":501,\"message\":\"This server does not support slots "
+			+ "action. Start it with `--slot-save-path`\",\"type\":\"not_supported_error\"}}";
 
 	private final HttpServer server;
 
@@ -121,13 +130,18 @@ final class UpstreamDouble implements AutoCloseable {
 
 	private void handle(HttpExchange exchange) throws IOException {
 		try (exchange) {
+			String query = exchange.getRequestURI().getQuery();
 			Received request = new Received(sequence.incrementAndGet(), exchange.getRequestMethod(),
-					exchange.getRequestURI().getPath(), exchange.getRequestHeaders(), exchange.getRequestBody().readAllBytes());
+					exchange.getRequestURI().getPath() + (query == null ? "" : "?" + query), exchange.getRequestHeaders(),
+					exchange.getRequestBody().readAllBytes());
 			received.add(request);
 			switch (request.path()) {
 				case "/v1/chat/completions" -> chat.send(exchange, request);
 				case "/v1/models" -> models.send(exchange, request);
 				case "/reset_prefix_cache", "/flush_cache" -> send(exchange, cacheResetStatus, "application/json", "{}");
+				case "/slots" -> send(exchange, 200, "application/json", LLAMACPP_SLOTS);
+				case "/slots/0?action=erase", "/slots/1?action=erase" -> send(exchange, cacheResetStatus, "application/json",
+						cacheResetStatus == 501 ? LLAMACPP_NO_SLOT_ACTIONS : "{\"id_slot\":0,\"n_erased\":12}");
 				default -> send(exchange, 404, "text/plain", "no route " + request.path());
 			}
 		}

@@ -37,7 +37,7 @@ class CaptureMainTests {
 	private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(Dialect.class)
+	@EnumSource(value = Dialect.class, names = { "VLLM", "SGLANG" })
 	@DisplayName("captures every prompt from the engine double, whole and streamed, each with its provenance sidecar")
 	void capturesFromTheEngineDouble(Dialect dialect) throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().dialect(dialect).timing(TimingModel.instant()).start()) {

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.fakbattery.wire.Dialect;
 
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+
 /**
  * How the engine image of each {@link Dialect} is started: its entrypoint, its flag names and its default tool-call
  * parser. The flag names are the engines' own (vLLM {@code --model}, {@code --max-model-len},
@@ -56,7 +58,8 @@ enum ContainerRecipe {
 				return recipe;
 			}
 		}
-		throw new IllegalArgumentException("no engine container recipe for " + dialect);
+		throw new ExtensionConfigurationException("engine " + dialect + " has no container recipe (engine.image starts vllm or sglang). "
+				+ "Fix: start the engine with -Dengine.cmd=\"... --port {port} ...\" or pass -Dbase.url of one you started.");
 	}
 
 	String id() {

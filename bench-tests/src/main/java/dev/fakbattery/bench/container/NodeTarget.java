@@ -10,10 +10,11 @@ import dev.fakbattery.api.RungRun;
 
 /**
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
- * (then {@code engine.image} is not started); else the engine container of {@code engine.image}
- * ({@link EngineContainers}); else nothing, recorded on the run as the pending measurement
- * {@code base.url} ("raw engine base URL is not configured"). The engine it finds is asked who it is
- * ({@link RungRun#target}), so a rung that reaches the engine double through any URL is SIMULATED.
+ * (then nothing is started); else the engine {@code engine.cmd} starts ({@link EngineCommands}); else
+ * the engine container of {@code engine.image} ({@link EngineContainers}); else nothing, recorded on
+ * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The engine
+ * it finds is asked who it is ({@link RungRun#target}), so a rung that reaches the engine double through any URL
+ * is SIMULATED.
  *
  * <h2>Example</h2>
  * <pre>
@@ -35,10 +36,20 @@ public final class NodeTarget {
 	 *
 	 * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on a bad value
 	 * @throws org.opentest4j.TestAbortedException when {@code engine.image} is set, Docker is absent and the profile is not {@code gpu}
-	 * @throws EngineUnavailableError when the engine container cannot run (see {@link EngineContainers})
+	 * @throws EngineUnavailableError when the engine command or container cannot run (see {@link EngineCommands}, {@link EngineContainers})
 	 */
 	public static Optional<URI> baseUrl(RungRun run) {
-		return baseUrl(run, EngineContainers::baseUrl);
+		return baseUrl(run, EngineCommands::baseUrl, EngineContainers::baseUrl);
+	}
+
+	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
+	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
+		return baseUrl(run, EngineCommands::baseUrl, engines::engineUrl);
+	}
+
+	/** {@link #baseUrl(RungRun)} over other engine commands and containers, for self-tests. */
+	public static Optional<URI> baseUrl(RungRun run, EngineCommands commands, EngineContainers engines) {
+		return baseUrl(run, commands::engineUrl, engines::engineUrl);
 	}
 
 	/**
@@ -47,23 +58,28 @@ public final class NodeTarget {
 	 * the embedded engine double instead ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
 	 */
 	public static Optional<URI> configured(RungRun run) {
-		boolean configured = run.config().string(HarnessConstants.BASE_URL).isPresent()
-				|| run.config().string(HarnessConstants.ENGINE_IMAGE).isPresent();
-		return configured || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
+		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
 	}
 
-	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
-	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
-		return baseUrl(run, engines::engineUrl);
+	/** Whether a raw engine is configured at all: {@code base.url}, {@code engine.cmd} or {@code engine.image}. */
+	public static boolean configured(HarnessConfig config) {
+		return config.string(HarnessConstants.BASE_URL).isPresent() || config.string(HarnessConstants.ENGINE_CMD).isPresent()
+				|| config.string(HarnessConstants.ENGINE_IMAGE).isPresent();
 	}
 
-	private static Optional<URI> baseUrl(RungRun run, Function<HarnessConfig, Optional<URI>> container) {
+	private static Optional<URI> baseUrl(RungRun run, Function<HarnessConfig, Optional<URI>> command,
+			Function<HarnessConfig, Optional<URI>> container) {
 		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
 		if (configured.isPresent()) {
 			run.target(configured.get(), HarnessConstants.BASE_URL);
 			return configured;
 		}
-		Optional<URI> started = container.apply(run.config());
+		Optional<URI> started = command.apply(run.config());
+		if (started.isPresent()) {
+			run.target(started.get(), HarnessConstants.ENGINE_CMD);
+			return started;
+		}
+		started = container.apply(run.config());
 		if (started.isPresent()) {
 			run.target(started.get(), HarnessConstants.ENGINE_IMAGE);
 			return started;

@@ -1,5 +1,7 @@
 /**
- * The raw engine as a container: {@code -Dengine.image=vllm/vllm-openai:v0.11.0} starts vLLM (or
+ * The raw engine a rung measures: {@code base.url}, else a command the harness starts
+ * ({@code -Dengine.cmd="llama-server ... --port {port} -a {model}"}, {@link dev.fakbattery.bench.container.EngineCommands}),
+ * else a container: {@code -Dengine.image=vllm/vllm-openai:v0.11.0} starts vLLM (or
  * SGLang with {@code -Dengine=sglang}) on all GPUs with Testcontainers, once per JVM, and the rungs
  * measure it through {@link dev.fakbattery.bench.container.NodeTarget#baseUrl(dev.fakbattery.api.RungRun)}.
  *

@@ -24,6 +24,19 @@ public final class PreflightChecks {
 	private PreflightChecks() {
 	}
 
+	/**
+	 * Why the node checks cannot be measured here: nvidia-smi is not installed, so there is no GPU reading at all (a
+	 * CPU machine, such as the {@code llamacpp} profile's); empty when nvidia-smi ran, whatever it said. The rung then
+	 * records the node checks as pending (which fails {@code -Pgpu}), not as a blocked node.
+	 */
+	public static Optional<String> unmeasurable(PreflightReport report, String engine) {
+		if (report.nvidiaSmi().status() != SmiStatus.UNAVAILABLE) {
+			return Optional.empty();
+		}
+		return Optional.of("nvidia-smi is not installed here (" + report.nvidiaSmi().detail() + "): the node verdict and the "
+				+ engine + " row need the GPUs it reports");
+	}
+
 	/** The checks of {@code report} for {@code engine}, for example {@code vllm}. */
 	public static List<Check> of(PreflightReport report, String engine) {
 		List<Check> checks = new ArrayList<>();

@@ -10,7 +10,7 @@ import java.util.Optional;
  * The weight precisions the preflight knows, in preference order (highest fidelity first, the
  * order the recommended quant is picked in).
  *
- * <p>The default table sizes weights as parameters times bytes per parameter: bf16 2, fp8 1, and
+ * <p>The default table sizes weights as parameters times bytes per parameter: bf16 and f16 2, fp8 1, and
  * 0.5 for the 4-bit formats (nvfp4, w4afp8, int4). For fp8 and bf16 this equals the seed's
  * published GLM-5.2 footprints (753 GB, 1506 GB); for the 4-bit formats the seed used published
  * checkpoint sizes instead (nvfp4 459 GB, w4afp8 368 GB, int4 376 GB), which a custom table can
@@ -29,7 +29,7 @@ public final class QuantTable {
 
 	/**
 	 * The seed's preference order fp8, nvfp4, w4afp8, int4, then bf16 (which is never recommended:
-	 * wherever bf16 fits, fp8 fits first).
+	 * wherever bf16 fits, fp8 fits first), and f16 (GGUF's half precision, as llama.cpp runs it; never recommended either).
 	 */
 	public static QuantTable defaults() {
 		return of(List.of(
@@ -37,7 +37,8 @@ public final class QuantTable {
 				new QuantSpec("nvfp4", 0.5, 10.0),
 				new QuantSpec("w4afp8", 0.5, 9.0),
 				new QuantSpec("int4", 0.5, 9.0),
-				new QuantSpec("bf16", 2.0, 9.0)));
+				new QuantSpec("bf16", 2.0, 9.0),
+				new QuantSpec("f16", 2.0, 9.0)));
 	}
 
 	/** A table over {@code specs}; their order is the preference order. */

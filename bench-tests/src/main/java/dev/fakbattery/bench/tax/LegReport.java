@@ -69,6 +69,7 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		leg.put("samples", samples.size());
 		leg.put("ok_samples", okSamples());
 		leg.put("failed_samples", samples.size() - okSamples());
+		leg.put("retried_samples", samples.stream().filter(sample -> sample.outcome().retried()).count());
 		ObjectNode statuses = leg.putObject("http_status_counts");
 		statusCounts().forEach((status, count) -> statuses.put(String.valueOf(status), count));
 		JsonNumbers.put(leg, "median_latency_s", Percentiles.median(latencyS()), 6);
@@ -93,6 +94,7 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		row.put("body_excerpt", o.ok() || o.httpStatus() == 200 ? "" : cut(o.excerpt(), 2000));
 		row.put("response_excerpt", o.ok() ? cut(o.excerpt(), 500) : "");
 		row.put("error", o.error());
+		row.put("retry", o.retry());
 		ObjectNode perf = row.putObject("perf");
 		JsonNumbers.put(perf, "duration_s", o.e2elMs() / 1000, 6);
 		JsonNumbers.put(perf, "request_s", o.requestMs() / 1000, 6);

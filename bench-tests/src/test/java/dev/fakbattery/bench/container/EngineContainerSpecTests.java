@@ -298,7 +298,7 @@ class EngineContainerSpecTests {
 		void engine() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine", "tgi")))
 				.isInstanceOf(ExtensionConfigurationException.class)
-				.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang. Fix: pass -Dengine=vllm or "
+				.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or "
 						+ "remove it to use the default.");
 		}
 	}

@@ -69,7 +69,7 @@ class CapacityMathTests {
 	@DisplayName("an unknown quant fails with the known names")
 	void unknownQuantFails() {
 		assertThatIllegalArgumentException().isThrownBy(() -> QuantTable.defaults().require("fp4"))
-				.withMessage("Unknown quant [fp4]: expected one of fp8, nvfp4, w4afp8, int4, bf16.");
+				.withMessage("Unknown quant [fp4]: expected one of fp8, nvfp4, w4afp8, int4, bf16, f16.");
 	}
 
 	@Test

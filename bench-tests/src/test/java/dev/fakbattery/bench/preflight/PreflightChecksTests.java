@@ -35,6 +35,15 @@ class PreflightChecksTests {
 	}
 
 	@Test
+	@DisplayName("without nvidia-smi the node checks are unmeasurable, naming why; with it, even blocked, they are measured")
+	void noNvidiaSmiIsUnmeasurable() {
+		PreflightReport cpu = run(PreflightConfig.defaults(), null, VLLM_PRESENT);
+		assertThat(PreflightChecks.unmeasurable(cpu, "vllm")).contains("nvidia-smi is not installed here ("
+				+ cpu.nvidiaSmi().detail() + "): the node verdict and the vllm row need the GPUs it reports");
+		assertThat(PreflightChecks.unmeasurable(run(PreflightConfig.defaults(), "nvidia-smi-8xA100.csv", VLLM_PRESENT), "vllm")).isEmpty();
+	}
+
+	@Test
 	@DisplayName("a blocked node fails node_verdict and engine_ready")
 	void blockedNodeFails() {
 		PreflightReport report = run(PreflightConfig.defaults(), "nvidia-smi-8xA100.csv", VLLM_PRESENT);

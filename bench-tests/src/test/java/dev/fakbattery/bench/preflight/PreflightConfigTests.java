@@ -56,7 +56,7 @@ class PreflightConfigTests {
 	@DisplayName("an unknown quant fails when the configuration is built")
 	void unknownQuantFails() {
 		assertThatThrownBy(() -> PreflightConfig.defaults().withQuant("fp4"))
-				.hasMessage("Unknown quant [fp4]: expected one of fp8, nvfp4, w4afp8, int4, bf16.");
+				.hasMessage("Unknown quant [fp4]: expected one of fp8, nvfp4, w4afp8, int4, bf16, f16.");
 	}
 
 	@Test

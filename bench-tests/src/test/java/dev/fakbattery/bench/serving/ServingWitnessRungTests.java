@@ -182,7 +182,7 @@ class ServingWitnessRungTests {
 		String root = raw.toString().substring(0, raw.toString().length() - "/v1".length());
 		ObjectNode info = Json.MAPPER.createObjectNode().put("status", "UNKNOWN");
 		ArrayNode attempts = info.putArray("attempts");
-		for (String path : List.of("/get_server_info", "/version")) {
+		for (String path : List.of("/get_server_info", "/version", "/props")) {
 			ChatProbe.Reply reply = probe.get(URI.create(root + path));
 			attempts.addObject().put("probe", path).put("http_status", reply.status());
 			if (reply.status() == 200 && reply.json().isPresent()) {

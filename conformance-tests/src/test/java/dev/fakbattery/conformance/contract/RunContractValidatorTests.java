@@ -51,6 +51,15 @@ class RunContractValidatorTests {
 	}
 
 	@Test
+	@DisplayName("an engine started from engine.cmd is a real endpoint, named as such, not the embedded double")
+	void engineCommandEndpoints() {
+		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of("engine.cmd", "llama-server --port {port}",
+				"gateway.cmd", "java -jar reference-gateway.jar --port {port}").get(name)));
+		RunContract.Endpoints endpoints = RunContract.Endpoints.from(config);
+		assertThat(endpoints).isEqualTo(new RunContract.Endpoints("started from engine.cmd", "started from gateway.cmd", false));
+	}
+
+	@Test
 	void wrongSchemaFails() throws IOException {
 		assertOnlyFails("schema", c -> c.put("schema", "fak.other.v1"), "check schema: expected fak.glm52-vllm-raw-fak-run-contract.v1, observed fak.other.v1");
 	}

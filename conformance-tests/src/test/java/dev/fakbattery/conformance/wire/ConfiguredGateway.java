@@ -26,7 +26,7 @@ final class ConfiguredGateway {
 	}
 
 	static List<Dialect> engines(HarnessConfig config) {
-		return config.string(HarnessConstants.GATEWAY_URL).isPresent() ? List.of(config.engine()) : List.of(Dialect.values());
+		return config.string(HarnessConstants.GATEWAY_URL).isPresent() ? List.of(config.engine()) : WireConformanceKit.KIT_DIALECTS;
 	}
 
 	static int upstreamPort(HarnessConfig config, Dialect engine) {

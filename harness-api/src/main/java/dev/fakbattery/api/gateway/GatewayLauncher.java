@@ -40,7 +40,7 @@ public final class GatewayLauncher {
 		var command = config.string(HarnessConstants.GATEWAY_CMD);
 		if (command.isPresent()) {
 			Duration timeout = Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45));
-			return ProcessGateway.start(command.get(), upstream, model, logDir, timeout,
+			return ProcessGateway.start(command.get(), upstream, model, engine, logDir, timeout,
 					config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
 		}
 		return embedded(upstream, engine);

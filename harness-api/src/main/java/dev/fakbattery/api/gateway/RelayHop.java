@@ -15,6 +15,8 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.wire.StaleConnection;
+
 /**
  * A loopback hop that forwards every request to {@code target} (with its headers, hop-by-hop ones
  * excepted) and streams the answer back event by event (with the upstream's headers), remembering the
@@ -100,6 +102,7 @@ public final class RelayHop implements AutoCloseable {
 	private final HttpServer server;
 	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 	private final List<String> forwarded = new java.util.concurrent.CopyOnWriteArrayList<>();
+	private final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
 
 	/** A faithful hop on a free port. */
 	public RelayHop(URI target) {
@@ -153,15 +156,16 @@ public final class RelayHop implements AutoCloseable {
 					values.forEach(value -> request.header(header, value));
 				}
 			});
-			HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-			response.headers().map().forEach((header, values) -> {
-				if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && !header.startsWith(":") && mangle.returns(header)) {
-					exchange.getResponseHeaders().put(header, values);
-				}
-			});
-			String type = response.headers().firstValue("Content-Type").orElse("application/json");
-			exchange.getResponseHeaders().set("Content-Type", type);
-			try (InputStream in = response.body()) {
+			try (StaleConnection.Sent<InputStream> sent = StaleConnection.send(client, request.build(),
+					HttpResponse.BodyHandlers.ofInputStream(), nanos -> retries.incrementAndGet()); InputStream in = sent.response().body()) {
+				HttpResponse<InputStream> response = sent.response();
+				response.headers().map().forEach((header, values) -> {
+					if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && !header.startsWith(":") && mangle.returns(header)) {
+						exchange.getResponseHeaders().put(header, values);
+					}
+				});
+				String type = response.headers().firstValue("Content-Type").orElse("application/json");
+				exchange.getResponseHeaders().set("Content-Type", type);
 				if (type.startsWith("text/event-stream")) {
 					exchange.sendResponseHeaders(mangle.status(response.statusCode()), 0);
 					new HopStream(mangle, in, exchange.getResponseBody()).pump();
@@ -176,6 +180,14 @@ public final class RelayHop implements AutoCloseable {
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Requests this hop sent on once more, on a new connection, because the target had closed the kept-alive one
+	 * before answering ({@link StaleConnection}; llama.cpp does after every stream).
+	 */
+	public int retries() {
+		return retries.get();
 	}
 
 	/** Every request body this hop sent on, in order. */

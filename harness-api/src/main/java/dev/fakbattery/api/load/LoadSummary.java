@@ -94,6 +94,11 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		return errors;
 	}
 
+	/** Requests sent a second time because the first attempt went unanswered on a closed connection, failed or not. */
+	public long retried() {
+		return result.outcomes().stream().filter(RequestOutcome::retried).count();
+	}
+
 	/** Writes the summary; see the package documentation for every field. */
 	public void writeTo(ObjectNode node) {
 		node.put("target", result.target());
@@ -108,6 +113,10 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		node.put("time_capped", result.timeCapped());
 		node.put("warmup_requests", result.warmupSent());
 		node.put("warmup_failed", result.warmupFailed());
+		node.put("retried", retried());
+		ObjectNode retries = node.putObject("retry_reasons");
+		result.outcomes().stream().filter(RequestOutcome::retried)
+			.forEach(o -> retries.put(o.retry(), retries.path(o.retry()).asLong() + 1));
 		ObjectNode statuses = node.putObject("http_status_counts");
 		httpStatusCounts().forEach((status, count) -> statuses.put(String.valueOf(status), count));
 		ObjectNode errors = node.putObject("errors");

@@ -28,14 +28,25 @@ import dev.fakbattery.api.stats.RequestTiming;
  * @param outputTokensSource where {@code outputTokens} came from
  * @param promptTokens {@code usage.prompt_tokens}, when reported
  * @param excerpt the first characters of the answer, or of the error body for a non-200
+ * @param retry why the request was sent a second time ({@link dev.fakbattery.wire.StaleConnection}); {@code null}
+ *        when it was sent once. Timing starts at the second send; the lost attempt is client queue time.
  * @since 0.1
  */
 public record RequestOutcome(String target, int index, boolean warmup, long intendedNanos, long sentNanos,
 		long endNanos, int httpStatus, String error, double ttftMs, double e2elMs, double[] itlMs,
 		double[] itlPerTokenMs, boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource,
-		OptionalInt promptTokens, String excerpt) {
+		OptionalInt promptTokens, String excerpt, String retry) {
 
 	private static final double[] NONE = new double[0];
+
+	/** A request sent once. */
+	public RequestOutcome(String target, int index, boolean warmup, long intendedNanos, long sentNanos, long endNanos,
+			int httpStatus, String error, double ttftMs, double e2elMs, double[] itlMs, double[] itlPerTokenMs,
+			boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource, OptionalInt promptTokens,
+			String excerpt) {
+		this(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs, itlMs, itlPerTokenMs,
+				itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt, null);
+	}
 
 	public RequestOutcome {
 		Objects.requireNonNull(target, "target");
@@ -52,6 +63,18 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus,
 				Objects.requireNonNull(error, "error"), Double.NaN, Double.NaN, NONE, NONE, false, 0, TokenSource.NONE,
 				OptionalInt.empty(), excerpt);
+	}
+
+	/** This outcome, marked as sent a second time because of {@code why}. */
+	public RequestOutcome withRetry(String why) {
+		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs,
+				itlMs, itlPerTokenMs, itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt,
+				Objects.requireNonNull(why, "why"));
+	}
+
+	/** Whether the request was sent a second time ({@link #retry()}). */
+	public boolean retried() {
+		return retry != null;
 	}
 
 	/** Whether the request succeeded: HTTP 200, a complete answer and at least one token. */
@@ -103,6 +126,7 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 	@Override
 	public String toString() {
 		return "RequestOutcome[" + target + "#" + index + (warmup ? " warmup" : "") + " status " + httpStatus
-				+ (ok() ? " e2el " + e2elMs + " ms, " + outputTokens + " tokens (" + outputTokensSource + ")" : " " + error) + "]";
+				+ (ok() ? " e2el " + e2elMs + " ms, " + outputTokens + " tokens (" + outputTokensSource + ")" : " " + error)
+				+ (retried() ? ", retried" : "") + "]";
 	}
 }

@@ -33,6 +33,8 @@ final class ResponseReader {
 
 	private long sentNanos;
 
+	private String retry;
+
 	ResponseReader(String target, int index, boolean warmup, long intendedNanos) {
 		this.target = target;
 		this.index = index;
@@ -41,6 +43,12 @@ final class ResponseReader {
 	}
 
 	void sentAt(long nanos) {
+		this.sentNanos = nanos;
+	}
+
+	/** The request is sent once more at {@code nanos}, because of {@code why}: timing restarts there. */
+	void retried(String why, long nanos) {
+		this.retry = why;
 		this.sentNanos = nanos;
 	}
 
@@ -78,11 +86,11 @@ final class ResponseReader {
 			error = "stream carried no token (" + reader.events() + " events)";
 		}
 		if (error != null) {
-			return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, timer.text());
+			return failed(end, status, error, timer.text());
 		}
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, timer.ttftMs(),
 				timer.e2elMs(), timer.itlMs(), timer.itlPerTokenMs(), timer.itlPerTokenFromUsage(), timer.outputTokens(),
-				timer.tokenSource(), timer.promptTokens(), timer.text());
+				timer.tokenSource(), timer.promptTokens(), timer.text(), retry);
 	}
 
 	RequestOutcome whole(int status, InputStream body) throws IOException {
@@ -93,7 +101,7 @@ final class ResponseReader {
 		long end = System.nanoTime();
 		JsonNode json = WireJson.read(text).orElse(null);
 		if (json == null || !json.path("choices").isArray() || json.path("choices").isEmpty()) {
-			return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status,
+			return failed(end, status,
 					"HTTP 200 without choices", excerpt(text));
 		}
 		JsonNode usage = json.path("usage");
@@ -105,17 +113,23 @@ final class ResponseReader {
 				: OptionalInt.empty();
 		double e2el = (end - sentNanos) / 1e6;
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, Double.NaN, e2el,
-				new double[0], new double[0], false, tokens, source, prompt, content.length() > 500 ? content.substring(0, 500) : content);
+				new double[0], new double[0], false, tokens, source, prompt, content.length() > 500 ? content.substring(0, 500) : content,
+				retry);
 	}
 
 	RequestOutcome transportFailure(String error) {
-		return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, System.nanoTime(), 0, error, "");
+		return failed(System.nanoTime(), 0, error, "");
+	}
+
+	private RequestOutcome failed(long end, int status, String error, String excerpt) {
+		RequestOutcome failed = RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, excerpt);
+		return retry == null ? failed : failed.withRetry(retry);
 	}
 
 	private RequestOutcome nonOk(int status, InputStream body) throws IOException {
 		String text = new String(body.readNBytes(EXCERPT), StandardCharsets.UTF_8);
 		body.transferTo(OutputStream.nullOutputStream());
-		return RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, System.nanoTime(), status,
+		return failed(System.nanoTime(), status,
 				"HTTP " + status + ": " + abbreviate(text), text);
 	}
 

@@ -13,6 +13,8 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fakbattery.wire.StaleConnection;
+
 /**
  * One target of a load run (a raw engine, a gateway) with its own {@link HttpClient}: HTTP/1.1,
  * keep-alive, callbacks on virtual threads. The JDK client opens a connection per request in flight
@@ -20,6 +22,12 @@ import java.util.concurrent.Executors;
  * warm-up at that concurrency, measures over {@code concurrency} warm connections: the pool is sized
  * to the concurrency by use, and no request pays a TCP connect in the measured phase (SGLang's
  * bench opens a new session per request, which would).
+ *
+ * <p>A request that gets no response byte because the server had closed its kept-alive connection
+ * (llama.cpp's server closes every connection after a streamed response although it advertised
+ * keep-alive) is sent once more, on a new connection, and marked {@link RequestOutcome#retry()}; its
+ * timing starts at the second send, the lost attempt counts as client queue time. Any other failure is the outcome
+ * ({@link dev.fakbattery.wire.StaleConnection}).
  *
  * <pre>
  * try (TargetClient raw = TargetClient.open("raw", URI.create("http://127.0.0.1:8000/v1"))) {
@@ -114,9 +122,10 @@ public final class TargetClient implements AutoCloseable {
 		reader.sentAt(sent);
 		RequestOutcome outcome;
 		try {
-			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-			try (InputStream body = response.body()) {
-				outcome = payload.stream() ? reader.stream(response.statusCode(), body) : reader.whole(response.statusCode(), body);
+			try (StaleConnection.Sent<InputStream> answer = StaleConnection.send(http, request.build(), HttpResponse.BodyHandlers.ofInputStream(),
+					nanos -> reader.retried(StaleConnection.RETRY_REASON, nanos)); InputStream body = answer.response().body()) {
+				int status = answer.response().statusCode();
+				outcome = payload.stream() ? reader.stream(status, body) : reader.whole(status, body);
 			}
 		}
 		catch (IOException e) {
