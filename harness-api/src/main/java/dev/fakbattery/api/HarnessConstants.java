@@ -140,6 +140,24 @@ public final class HarnessConstants {
 	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. Default 0 (any free port). */
 	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";
 
+	/**
+	 * Folder of captured engine answers the wire kit replays besides its own fixtures: {@value}. Every chat answer
+	 * under it ({@code NAME.sse}, {@code NAME.json}, any depth) with its {@code NAME.provenance.json} sidecar (or,
+	 * without one, the engine named by a {@code vllm} or {@code sglang} folder on its path) becomes scenarios: each
+	 * captured tool call renamed to {@code allow_}, {@code deny_} and {@code transform_} variants, each judged by the
+	 * rules that apply. Default none.
+	 *
+	 * @since 0.2
+	 */
+	public static final String WIRE_CAPTURES = "wire.captures";
+
+	/**
+	 * Folder the opt-in capture step of {@code -Pgpu} writes a live engine's answers to the kit's capture prompts,
+	 * with provenance sidecars; the wire rung of the same run replays them: {@value}. Default none (no capture).
+	 *
+	 * @since 0.2
+	 */
+	public static final String WIRE_CAPTURE_DIR = "wire.capture.dir";
 	// the raw engine started from a command: read only when engine.cmd is set and base.url is not
 
 	/**

@@ -14,13 +14,14 @@ import java.util.stream.Collectors;
  * <tr><td>default ({@code ./mvnw verify})</td><td>engine double</td><td>expected</td><td>smoke</td></tr>
  * <tr><td>battery</td><td>engine double</td><td>expected; battery says SIMULATED, exit 0</td><td>full</td></tr>
  * <tr><td>gpu</td><td>PENDING_MEASUREMENT</td><td>fails the build</td><td>full</td></tr>
+ * <tr><td>llamacpp (a real engine on CPU)</td><td>PENDING_MEASUREMENT</td><td>fails the build</td><td>full</td></tr>
  * <tr><td>gate</td><td>(runs no rung)</td><td>not COMPLETE, exit non-zero</td><td>-</td></tr>
  * </table>
  *
  * @since 0.2
  */
 public enum Profile {
-	DEFAULT, BATTERY, GPU, GATE;
+	DEFAULT, BATTERY, GPU, LLAMACPP, GATE;
 
 	/**
 	 * The profile named {@code text}, any case.

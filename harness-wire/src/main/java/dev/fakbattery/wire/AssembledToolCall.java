@@ -76,7 +76,10 @@ public final class AssembledToolCall {
 		return deltas;
 	}
 
-	/** Whether no further delta belongs to this call: another call started after it, or its choice finished. */
+	/**
+	 * Whether the stream has moved past this call: another call started after it, or its choice finished. vLLM and
+	 * SGLang send no further delta then; a server that interleaves parallel calls may still extend it until the finish.
+	 */
 	public boolean isComplete() {
 		return complete;
 	}

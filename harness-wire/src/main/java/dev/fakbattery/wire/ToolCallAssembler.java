@@ -10,18 +10,20 @@ import java.util.function.Consumer;
 /**
  * Merges streamed {@code tool_calls} deltas into whole calls, per choice, the way both engines' streams must be read:
  * <ul>
- * <li>deltas merge by {@code index}; a non-null {@code id} different from the id of the call at that index (or any
- * id once that call is complete) starts a new call (early-2025 SGLang used index 0 for every call, with ids
- * {@code "0"}, {@code "1"});</li>
+ * <li>deltas merge by {@code index}; a non-null {@code id} different from the id of the call at that index starts a
+ * new call (early-2025 SGLang used index 0 for every call, with ids {@code "0"}, {@code "1"});</li>
+ * <li>deltas of parallel calls may interleave (the protocol merges by {@code index}; vLLM and SGLang stream one call
+ * after another, other servers need not): a delta for an earlier call's index continues that call;</li>
  * <li>{@code null} and absent are the same for {@code id}, {@code type} and {@code name} (SGLang repeats
  * {@code "id":null,"name":null}; vLLM omits them); the first non-null value of each is kept;</li>
  * <li>{@code arguments} fragments are concatenated as they come, also several entries with the same index in one chunk
  * (vLLM hermes, 2026) and a last flush in the chunk that carries {@code finish_reason} (vLLM &le; 0.11, NIM);</li>
  * <li>a call is complete when a later delta of its choice starts another call, or when its choice's
- * {@code finish_reason} arrives; {@link #accept(ChatChunk)} returns the calls each chunk completed.</li>
+ * {@code finish_reason} arrives; {@link #accept(ChatChunk)} returns the calls each chunk completed (an interleaved
+ * delta may still extend a call completed by its successor; none may follow the finish).</li>
  * </ul>
- * What the engines never do is recorded in {@link #violations()} rather than silently merged: a fragment for a call
- * already complete, a different name or type for the same call. A delta without {@code index} is a
+ * What no server may do is recorded in {@link #violations()} rather than silently merged: a delta after its choice
+ * finished, a different name or type for the same call. A delta without {@code index} is a
  * {@link WireFormatException}.
  *
  * @since 0.1
@@ -91,6 +93,10 @@ public final class ToolCallAssembler {
 		void merge(ToolCall delta, List<AssembledToolCall> completed) {
 			int index = delta.index().orElseThrow(() -> new WireFormatException(
 					"streamed tool_calls[] delta without 'index' in choice " + choiceIndex + ": " + delta.toJson()));
+			if (finishReason != null) {
+				violations.add("choice " + choiceIndex + " index " + index + ": delta after the choice finished: "
+						+ delta.toJson());
+			}
 			apply(callFor(index, delta, completed), delta);
 		}
 
@@ -100,10 +106,6 @@ public final class ToolCallAssembler {
 				completeAll(completed);
 				call = new AssembledToolCall(choiceIndex, index);
 				all.add(call);
-			}
-			else if (call.isComplete()) {
-				violations.add("choice " + choiceIndex + " index " + index + ": delta after the call was complete: "
-						+ delta.toJson());
 			}
 			return call;
 		}
@@ -123,12 +125,9 @@ public final class ToolCallAssembler {
 			completeAll(completed);
 		}
 
-		/** A non-null id starts a call unless it repeats the id of the open call at that index (or gives it its first). */
+		/** A non-null id starts a call unless it repeats the id of the call at that index (or gives it its first). */
 		private boolean startsNewCall(AssembledToolCall call, Optional<String> id) {
-			if (id.isEmpty()) {
-				return false;
-			}
-			return call.isComplete() || call.id().map(current -> !current.equals(id.get())).orElse(false);
+			return id.isPresent() && call.id().map(current -> !current.equals(id.get())).orElse(false);
 		}
 
 		private AssembledToolCall latestAt(int index) {

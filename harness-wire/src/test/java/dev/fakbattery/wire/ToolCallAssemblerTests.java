@@ -203,19 +203,36 @@ class ToolCallAssemblerTests {
 	}
 
 	@Test
-	@DisplayName("a fragment after its call completed, or a renamed call, is a violation")
+	@DisplayName("interleaved deltas of parallel calls merge by index, without a violation")
+	void interleavedParallelCalls() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		assembler.accept(chunk(null, first(0, "a", "allow_read")));
+		assembler.accept(chunk(null, first(1, "b", "allow_list")));
+		assembler.accept(chunk(null, args(0, "{\"path\": ")));
+		assembler.accept(chunk(null, args(1, "{\"dir\": \"/tmp\"}")));
+		assembler.accept(chunk(null, args(0, "\"/etc/hosts\"}")));
+		assembler.accept(chunk("tool_calls"));
+
+		assertThat(assembler.calls()).extracting(AssembledToolCall::arguments)
+			.containsExactly("{\"path\": \"/etc/hosts\"}", "{\"dir\": \"/tmp\"}");
+		assertThat(assembler.violations()).isEmpty();
+	}
+
+	@Test
+	@DisplayName("a delta after its choice finished, or a renamed call, is a violation")
 	void violations() {
 		ToolCallAssembler assembler = new ToolCallAssembler();
 		assembler.accept(chunk(null, first(0, "a", "allow_read")));
 		assembler.accept(chunk(null, first(1, "b", "deny_write")));
-		assembler.accept(chunk(null, args(0, "{}")));
 		ObjectNode rename = args(1, "{}");
 		((ObjectNode) rename.get("function")).put("name", "allow_write");
 		assembler.accept(chunk(null, rename));
+		assembler.accept(chunk("tool_calls"));
+		assembler.accept(chunk(null, args(0, "{}")));
 
 		assertThat(assembler.violations()).containsExactly(
-				"choice 0 index 0: delta after the call was complete: {\"index\":0,\"function\":{\"arguments\":\"{}\"}}",
-				"choice 0 index 1: name changed from 'deny_write' to 'allow_write'");
+				"choice 0 index 1: name changed from 'deny_write' to 'allow_write'",
+				"choice 0 index 0: delta after the choice finished: {\"index\":0,\"function\":{\"arguments\":\"{}\"}}");
 		assertThat(assembler.calls()).extracting(call -> call.name().orElseThrow()).containsExactly("allow_read", "deny_write");
 	}
 

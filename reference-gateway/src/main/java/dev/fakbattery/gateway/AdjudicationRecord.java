@@ -14,8 +14,12 @@ import dev.fakbattery.wire.Json;
  * {"calls":[{"id","tool","action":"ALLOW|DENY|TRANSFORM","rule","reason"}],
  *  "result_admissions":[{"tool_call_id","tool","verdict":"QUARANTINE","kinds":["injection","secret"]}]}
  * </pre>
- * Non-stream responses carry it as {@code "adjudication"}; streams send it as the data of a last
- * {@code event: adjudication} just before {@code data: [DONE]}. Confined to the request's thread.
+ * It goes to the gateway's record log for every chat completion. On the wire only when the client asked for it
+ * ({@link dev.fakbattery.wire.spi.GatewayUnderTest#RECORD_HEADER}) or the gateway runs with {@code --record-on-wire}:
+ * then non-stream responses carry it as {@code "adjudication"} and streams send it as the data of a last
+ * {@code event: adjudication} just before {@code data: [DONE]}. A client that did not ask gets plain OpenAI answers:
+ * the official SDKs read every {@code data:} event as a chunk, whatever its {@code event:} name. Confined to the
+ * request's thread.
  */
 final class AdjudicationRecord {
 
@@ -46,6 +50,11 @@ final class AdjudicationRecord {
 
 	int quarantines() {
 		return admissions.size();
+	}
+
+	/** Whether nothing was decided: no call, no quarantine. */
+	boolean isEmpty() {
+		return calls.isEmpty() && admissions.isEmpty();
 	}
 
 	/** A fresh tree of the record; it has no {@code choices} key, so it cannot be read as a chunk. */

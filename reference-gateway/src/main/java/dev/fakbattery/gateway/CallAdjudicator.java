@@ -1,5 +1,7 @@
 package dev.fakbattery.gateway;
 
+import java.util.Optional;
+
 import dev.fakbattery.gateway.policy.Action;
 import dev.fakbattery.gateway.policy.Decision;
 import dev.fakbattery.gateway.policy.Policy;
@@ -29,6 +31,20 @@ final class CallAdjudicator {
 		this.policy = policy;
 		this.record = record;
 		this.metrics = metrics;
+	}
+
+	/**
+	 * Decides a call by its tool name alone when the name decides it (ALLOW, DENY: a name rule), recorded and counted
+	 * like {@link #adjudicate}; empty for TRANSFORM, whose outcome needs the whole arguments.
+	 */
+	Optional<Outcome> byName(String id, String tool) {
+		Decision decision = policy.decide(tool);
+		if (decision.action() == Action.TRANSFORM) {
+			return Optional.empty();
+		}
+		record.call(id, tool, decision.action(), decision.rule(), decision.reason());
+		metrics.adjudicated(decision.action());
+		return Optional.of(new Outcome(decision.action(), null));
 	}
 
 	/** Decides a complete call; {@code arguments} is the whole arguments text (possibly not JSON). */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -12,18 +13,24 @@ import com.sun.net.httpserver.HttpHandler;
 
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.StaleConnection;
 import dev.fakbattery.wire.WireJson;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * {@code POST /v1/chat/completions}: validates the client request, quarantines flagged tool results (resetting the
  * engine's prefix cache before forwarding), forwards the body (the client's bytes as sent unless a result was
  * quarantined; {@code model} never touched) with {@code Authorization} and {@code X-Request-Id}, and relays the
- * answer: non-200 unchanged, 200 adjudicated as a stream or a whole response.
+ * answer: non-200 unchanged (status, body, {@code Content-Type}, {@code Retry-After}), 200 adjudicated as a stream or
+ * a whole response. The adjudication record goes to the record log; on the wire only when the request carries
+ * {@link GatewayUnderTest#RECORD_HEADER}{@code : include} or the gateway runs with {@code --record-on-wire}.
  */
 final class ChatCompletionsHandler implements HttpHandler {
 
 	static final String PATH = "/v1/chat/completions";
+
+	private static final String RETRY_AFTER = "Retry-After";
 
 	private final Upstream upstream;
 
@@ -33,11 +40,18 @@ final class ChatCompletionsHandler implements HttpHandler {
 
 	private final GatewayMetrics metrics;
 
-	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics) {
+	private final boolean recordOnWire;
+
+	private final Consumer<String> recordLog;
+
+	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics, boolean recordOnWire,
+			Consumer<String> recordLog) {
 		this.upstream = upstream;
 		this.policy = policy;
 		this.engine = engine;
 		this.metrics = metrics;
+		this.recordOnWire = recordOnWire;
+		this.recordLog = recordLog;
 	}
 
 	@Override
@@ -108,12 +122,30 @@ final class ChatCompletionsHandler implements HttpHandler {
 			return;
 		}
 		CallAdjudicator adjudicator = new CallAdjudicator(policy, record, metrics);
-		if (request.path("stream").booleanValue()) {
-			new StreamRelay(exchange, response, adjudicator, record, metrics).relay(response.body());
+		boolean onWire = recordOnWire || GatewayUnderTest.RECORD_REQUESTED.equalsIgnoreCase(
+				String.valueOf(exchange.getRequestHeaders().getFirst(GatewayUnderTest.RECORD_HEADER)));
+		try {
+			if (request.path("stream").booleanValue()) {
+				new StreamRelay(exchange, response, adjudicator, record, onWire, metrics).relay(response.body());
+			}
+			else {
+				NonStreamRelay.relay(exchange, response.body(), adjudicator, record, onWire, engine, metrics);
+			}
 		}
-		else {
-			NonStreamRelay.relay(exchange, response.body(), adjudicator, record, engine, metrics);
+		finally {
+			log(record, requestId);
 		}
+	}
+
+	/** One line per chat completion that decided something: {@code adjudication {"request_id",...,"calls",...}}. */
+	private void log(AdjudicationRecord record, String requestId) {
+		if (record.isEmpty()) {
+			return;
+		}
+		ObjectNode line = Json.MAPPER.createObjectNode();
+		line.put("request_id", requestId);
+		line.setAll(record.toJson());
+		recordLog.accept(AdjudicationRecord.KEY + " " + WireJson.write(line));
 	}
 
 	/** The request as a JSON object with a non-empty {@code messages}, or null after answering 400. */
@@ -158,6 +190,7 @@ final class ChatCompletionsHandler implements HttpHandler {
 		try (InputStream in = response.body()) {
 			body = in.readAllBytes();
 		}
+		response.headers().firstValue(RETRY_AFTER).ifPresent(value -> exchange.getResponseHeaders().set(RETRY_AFTER, value));
 		Exchanges.send(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), body);
 	}
 }

@@ -11,11 +11,13 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * The streamed deltas of one tool call, held until the call is complete and adjudicated. Each delta is kept with
- * the chunk and choice that carried it, so a released call goes out in its engine's own chunk shape: ALLOW re-emits
- * the original deltas (one chunk per upstream chunk, arguments fragments untouched, so they reassemble
- * byte-identical), TRANSFORM emits a header delta (id, type, name) and one delta with the whole new arguments. Only
- * {@code index} is rewritten, to the call's dense position among the choice's surviving calls.
+ * The streamed deltas of one tool call, held until its turn comes (a transform until it is complete; an allowed call
+ * only while a held call before it keeps its position open). Each delta is kept with the chunk and choice that carried
+ * it, so a released call goes out in its engine's own chunk shape: ALLOW re-emits the original deltas (one chunk per
+ * upstream chunk, arguments fragments untouched, so they reassemble byte-identical), TRANSFORM emits a header delta
+ * (id, type, name) and one delta with the whole new arguments. Only {@code index} is rewritten, to the call's dense
+ * position among the choice's surviving calls; each chunk keeps its own per-chunk {@code usage}
+ * ({@code continuous_usage_stats}).
  */
 final class HeldCall {
 
@@ -82,14 +84,12 @@ final class HeldCall {
 
 	/**
 	 * One chunk like {@code piece}'s, whose only choice carries {@code deltas} as its {@code tool_calls}. Text the
-	 * delta also carried went out when it arrived, so it is nulled here; so are {@code finish_reason} (the finish
-	 * chunk follows the released calls) and a non-null {@code usage}.
+	 * delta also carried went out when it arrived, so it is nulled here; so is {@code finish_reason} (the finish chunk
+	 * follows the released calls). The chunk's {@code usage} is kept: with {@code continuous_usage_stats} every chunk
+	 * carries the running count, and a client reads the last one it got.
 	 */
 	private static String render(Piece piece, List<ObjectNode> deltas, boolean nullLogprobs) {
 		ObjectNode chunk = piece.chunk().deepCopy();
-		if (chunk.hasNonNull("usage")) {
-			chunk.putNull("usage");
-		}
 		ObjectNode choice = piece.choice().deepCopy();
 		if (choice.hasNonNull("finish_reason")) {
 			choice.putNull("finish_reason");

@@ -9,9 +9,10 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 
 /**
  * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
- * [--engine vllm|sglang|llamacpp]}: runs the {@link ReferenceGateway} until the process is stopped. On start it prints one
- * line, {@code reference gateway listening on http://127.0.0.1:PORT/v1 ...}, so a caller that passed
- * {@code --port 0} learns the port. A bad command line prints the error naming the flag and the usage to stderr and
+ * [--engine vllm|sglang|llamacpp] [--record-on-wire]}: runs the {@link ReferenceGateway} until the process is stopped. On start
+ * it prints one line, {@code reference gateway listening on http://127.0.0.1:PORT/v1 ...}, so a caller that passed
+ * {@code --port 0} learns the port; then one {@code adjudication {...}} line per chat completion that decided a call
+ * or quarantined a result. A bad command line prints the error naming the flag and the usage to stderr and
  * exits 2.
  *
  * @since 0.1
@@ -75,11 +76,16 @@ public final class Main {
 			.policy(policy)
 			.engine(arguments.engine())
 			.port(arguments.port())
+			.recordOnWire(arguments.recordOnWire())
+			.recordLog(line -> {
+				out.println(line);
+				out.flush();
+			})
 			.build()
 			.start();
 		out.println("reference gateway listening on " + gateway.baseUrl() + " (upstream " + gateway.upstream() + ", engine "
 				+ arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
-				+ ")");
+				+ ", record " + (arguments.recordOnWire() ? "on every answer" : "on request") + ")");
 		out.flush();
 		return gateway;
 	}

@@ -7,25 +7,29 @@ import java.nio.file.Path;
 import dev.fakbattery.wire.Dialect;
 
 /**
- * The command line of {@link Main}: {@code --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]}, each
- * flag also as {@code --flag=value}. A bad line is an {@link IllegalArgumentException} whose message names the flag.
+ * The command line of {@link Main}: {@code --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
+ * [--record-on-wire]}, each flag also as {@code --flag=value}. A bad line is an {@link IllegalArgumentException} whose message names the flag.
  *
  * @param upstream the engine's base URL, ending in {@code /v1}
  * @param port the loopback port, 0 for a free one
  * @param policy the policy file, or null for the kit convention
  * @param engine {@code vllm} (default) or {@code sglang}
  * @param help whether {@code --help} was given (nothing else is read then)
+ * @param recordOnWire whether every answer carries the adjudication record, asked for or not
  * @since 0.1
  */
-public record MainArguments(URI upstream, int port, Path policy, Dialect engine, boolean help) {
+public record MainArguments(URI upstream, int port, Path policy, Dialect engine, boolean help, boolean recordOnWire) {
 
 	/** The usage text printed with every command-line error. */
 	public static final String USAGE = """
 			usage: java -jar reference-gateway.jar --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
-			  --upstream URL   the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
-			  --port N         loopback port to listen on (0 picks a free one)
-			  --policy FILE    adjudication policy (YAML or JSON); default: the kit convention
-			  --engine NAME    vllm (default), sglang or llamacpp: which prefix-cache reset to call after a quarantine
+			                                       [--record-on-wire]
+			  --upstream URL     the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
+			  --port N           loopback port to listen on (0 picks a free one)
+			  --policy FILE      adjudication policy (YAML or JSON); default: the kit convention
+			  --engine NAME      vllm (default), sglang or llamacpp: which prefix-cache reset to call after a quarantine
+			  --record-on-wire   send the adjudication record on every answer; default: only to a request with
+			                     the header X-Adjudication-Record: include (every record is printed on stdout)
 			""";
 
 	/** Parses {@code args}; a missing, unknown, repeated or malformed flag throws, naming it. */
@@ -34,16 +38,21 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 		Integer port = null;
 		Path policy = null;
 		Dialect engine = null;
+		Boolean recordOnWire = null;
 		for (int i = 0; i < args.length; i++) {
 			String flag = args[i];
 			String value;
 			int equals = flag.indexOf('=');
+			if (flag.equals("--record-on-wire")) {
+				recordOnWire = once(flag, recordOnWire, Boolean.TRUE);
+				continue;
+			}
 			if (flag.startsWith("--") && equals > 0) {
 				value = flag.substring(equals + 1);
 				flag = flag.substring(0, equals);
 			}
 			else if (flag.equals("--help") || flag.equals("-h")) {
-				return new MainArguments(null, 0, null, Dialect.VLLM, true);
+				return new MainArguments(null, 0, null, Dialect.VLLM, true, false);
 			}
 			else {
 				value = i + 1 < args.length ? args[++i] : null;
@@ -62,7 +71,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 		if (port == null) {
 			throw new IllegalArgumentException("--port is required");
 		}
-		return new MainArguments(upstream, port, policy, engine == null ? Dialect.VLLM : engine, false);
+		return new MainArguments(upstream, port, policy, engine == null ? Dialect.VLLM : engine, false, recordOnWire != null);
 	}
 
 	private static String required(String flag, String value) {

@@ -14,8 +14,9 @@ import dev.fakbattery.wire.WireFormatException;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * Relays one non-stream upstream answer (HTTP 200): adjudicates it ({@link ResponseAdjudicator}) and adds the
- * record as {@code "adjudication"}. A body that is not a JSON object, or whose tool calls are malformed, is
+ * Relays one non-stream upstream answer (HTTP 200): adjudicates it ({@link ResponseAdjudicator}) and, when the
+ * request asked for it (or the gateway runs with {@code --record-on-wire}), adds the record as
+ * {@code "adjudication"}. A body that is not a JSON object, or whose tool calls are malformed, is
  * answered 502; an error-shaped body passes through unchanged.
  */
 final class NonStreamRelay {
@@ -24,7 +25,7 @@ final class NonStreamRelay {
 	}
 
 	static void relay(HttpExchange exchange, InputStream upstreamBody, CallAdjudicator adjudicator,
-			AdjudicationRecord record, Dialect engine, GatewayMetrics metrics) throws IOException {
+			AdjudicationRecord record, boolean recordOnWire, Dialect engine, GatewayMetrics metrics) throws IOException {
 		byte[] body;
 		try (upstreamBody) {
 			body = upstreamBody.readAllBytes();
@@ -53,7 +54,9 @@ final class NonStreamRelay {
 			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream response is malformed: " + e.getMessage()));
 			return;
 		}
-		response.set(AdjudicationRecord.KEY, record.toJson());
+		if (recordOnWire) {
+			response.set(AdjudicationRecord.KEY, record.toJson());
+		}
 		Exchanges.sendJson(exchange, 200, response);
 	}
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Consumer;
 
 import com.sun.net.httpserver.HttpServer;
 
@@ -49,6 +50,9 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private static final int BACKLOG = 1024;
 
+	private static final Consumer<String> RECORD_LOGGER = line -> System.getLogger("dev.fakbattery.gateway.adjudication")
+		.log(System.Logger.Level.DEBUG, line);
+
 	private final Upstream upstream;
 
 	private final Policy policy;
@@ -56,6 +60,10 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	private final Dialect engine;
 
 	private final int requestedPort;
+
+	private final boolean recordOnWire;
+
+	private final Consumer<String> recordLog;
 
 	private final GatewayMetrics metrics = new GatewayMetrics();
 
@@ -68,6 +76,8 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout);
 		this.policy = builder.policy;
 		this.requestedPort = builder.port;
+		this.recordOnWire = builder.recordOnWire;
+		this.recordLog = builder.recordLog;
 	}
 
 	/** Starts a gateway configuration; {@code upstream} is required. */
@@ -94,7 +104,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		}
 		executor = Executors.newVirtualThreadPerTaskExecutor();
 		server.setExecutor(executor);
-		server.createContext(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics));
+		server.createContext(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics, recordOnWire, recordLog));
 		server.createContext("/v1/models", InfoHandlers.models(upstream, metrics));
 		server.createContext("/healthz", InfoHandlers.health(engine, upstream));
 		server.createContext("/metrics", InfoHandlers.metrics(metrics));
@@ -147,7 +157,11 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		return "embedded reference gateway";
 	}
 
-	/** True: non-stream responses carry {@code "adjudication"}, streams end with {@code event: adjudication}. */
+	/**
+	 * True: asked with {@link GatewayUnderTest#RECORD_HEADER}{@code : include} (or always, with
+	 * {@link Builder#recordOnWire(boolean)}), non-stream responses carry {@code "adjudication"} and streams end with
+	 * {@code event: adjudication}.
+	 */
 	@Override
 	public boolean declaresAdjudicationRecord() {
 		return true;
@@ -176,7 +190,30 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 		private Duration connectTimeout = Duration.ofSeconds(10);
 
+		private boolean recordOnWire;
+
+		private Consumer<String> recordLog = RECORD_LOGGER;
+
 		private Builder() {
+		}
+
+		/**
+		 * Whether every answer carries the adjudication record, asked for or not; default false: only a request with
+		 * {@link GatewayUnderTest#RECORD_HEADER}{@code : include} gets it, so plain OpenAI clients see plain answers.
+		 */
+		public Builder recordOnWire(boolean recordOnWire) {
+			this.recordOnWire = recordOnWire;
+			return this;
+		}
+
+		/**
+		 * Where each non-empty adjudication record goes, one line {@code adjudication {"request_id":...,"calls":...}};
+		 * default the {@link System.Logger} {@code dev.fakbattery.gateway.adjudication} at DEBUG ({@link Main} prints
+		 * the lines on stdout, the gateway process's log).
+		 */
+		public Builder recordLog(Consumer<String> recordLog) {
+			this.recordLog = Objects.requireNonNull(recordLog, "recordLog");
+			return this;
 		}
 
 		/** The engine's OpenAI base URL, for example {@code http://127.0.0.1:8000/v1}. Required. */

@@ -45,10 +45,12 @@ final class SseSink {
 		write(frames.toByteArray());
 	}
 
-	/** Sends {@code event: name} with its data, then {@code data: [DONE]}, and flushes. */
+	/** Sends {@code event: name} with its data when {@code data} is given, then {@code data: [DONE]}, and flushes. */
 	void finish(String eventName, String data) throws IOException {
 		ByteArrayOutputStream frames = new ByteArrayOutputStream();
-		frame(frames, eventName, data);
+		if (data != null) {
+			frame(frames, eventName, data);
+		}
 		frames.write(DONE);
 		write(frames.toByteArray());
 	}

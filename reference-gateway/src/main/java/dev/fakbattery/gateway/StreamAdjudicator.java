@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.gateway.policy.Action;
 import dev.fakbattery.wire.AssembledToolCall;
 import dev.fakbattery.wire.ChatChunk;
 import dev.fakbattery.wire.ChunkChoice;
@@ -26,24 +27,56 @@ import dev.fakbattery.wire.WireJson;
  * for an upstream chunk, at once.
  * <ul>
  * <li>A chunk without tool-call deltas or {@code finish_reason} goes out as received, byte for byte.</li>
- * <li>Tool-call deltas are held per call ({@link ToolCallAssembler} merges them, fed one delta at a time so each
- * delta is known to belong to its call) until the call is complete: another call started in its choice, or the
- * choice's {@code finish_reason} arrived. Then it is adjudicated and released ({@link HeldCall}): ALLOW with its
- * original deltas, TRANSFORM with new arguments, DENY not at all. Survivors are numbered 0..n-1 per choice.</li>
- * <li>What else a chunk with tool-call deltas carried (content, reasoning, the finish) goes out at once, after the
- * calls that chunk completed; {@code finish_reason:"tool_calls"} becomes {@code "stop"} when no call of the choice
- * survived.</li>
- * <li>A call that never completes (the stream broke or ended first) is never released.</li>
+ * <li>A tool call whose verdict its name decides (ALLOW, DENY: name rules) is decided on its first delta. An allowed
+ * call streams through as it arrives, delta for delta, in its own chunks (byte for byte while its {@code index} needs
+ * no renumbering); a denied call is dropped as it arrives, not one byte of it sent.</li>
+ * <li>Only what a rule must see whole is held: a TRANSFORM call (its arguments are rewritten) until it is complete
+ * (another call started in its choice, or the finish arrived), and, so that survivors keep their order and dense
+ * {@code index} 0..n-1, the calls that start after a held one. Then it is adjudicated and released ({@link HeldCall}).</li>
+ * <li>What else a chunk with tool-call deltas carried (content, reasoning, the finish, per-chunk usage) goes out at
+ * once, after the calls that chunk released; {@code finish_reason:"tool_calls"} becomes {@code "stop"} when no call of
+ * the choice survived.</li>
+ * <li>A held call that never completes (the stream broke or ended first) is never released.</li>
  * </ul>
  * A chunk that is not a JSON object or breaks the wire rules is a {@link WireFormatException}.
  */
 final class StreamAdjudicator {
 
+	/** Where one call stands. */
+	private enum Stage {
+		/** No name yet: blocks the calls after it. */
+		UNDECIDED,
+		/** Allowed by name, waiting behind a held call. */
+		QUEUED,
+		/** Transform: held until complete. */
+		HELD,
+		/** Allowed and released: its deltas go out as they arrive. */
+		LIVE,
+		/** Transformed and released: nothing more of it goes out. */
+		SENT,
+		/** Denied: nothing of it goes out. */
+		DROPPED
+	}
+
+	/** One call of the stream and what the gateway does with it. */
+	private static final class Call {
+		private final AssembledToolCall call;
+		private final HeldCall held = new HeldCall();
+		private Stage stage = Stage.UNDECIDED;
+		private int index = -1;
+
+		Call(AssembledToolCall call) {
+			this.call = call;
+		}
+	}
+
 	private final CallAdjudicator adjudicator;
 
 	private final ToolCallAssembler assembler = new ToolCallAssembler();
 
-	private final Map<AssembledToolCall, HeldCall> held = new IdentityHashMap<>();
+	private final Map<AssembledToolCall, Call> calls = new IdentityHashMap<>();
+
+	private final Map<Integer, List<Call>> started = new HashMap<>();
 
 	private final Map<Integer, Integer> survivors = new HashMap<>();
 
@@ -61,10 +94,16 @@ final class StreamAdjudicator {
 		List<String> out = new ArrayList<>();
 		ArrayNode rest = Json.MAPPER.createArrayNode();
 		for (ChunkChoice choice : ChatChunk.of(chunk).choices()) {
-			boolean hadCalls = hold(chunk, choice, out);
+			List<ObjectNode> now = new ArrayList<>();
+			for (ToolCall delta : choice.toolCalls()) {
+				route(chunk, choice, delta, now, out);
+			}
 			Optional<String> finish = choice.finishReason();
-			finish.ifPresent(reason -> release(assembler.accept(finishing(choice.index(), reason)), out));
-			restOf(choice, hadCalls, finish.orElse(null)).ifPresent(rest::add);
+			if (finish.isPresent()) {
+				assembler.accept(finishing(choice.index(), finish.get()));
+				settle(choice.index(), out);
+			}
+			restOf(choice, now, finish.orElse(null)).ifPresent(rest::add);
 		}
 		ObjectNode remainder = chunk.deepCopy();
 		remainder.set("choices", rest);
@@ -72,16 +111,146 @@ final class StreamAdjudicator {
 			out.add(event.data());
 		}
 		else if (!rest.isEmpty()) {
-			// a chunk whose choices were all held is dropped whole: sent with "choices":[] and its usage it would
-			// read as the final usage chunk
+			// a chunk whose choices were all held or dropped is dropped whole: sent with "choices":[] and its usage it
+			// would read as the final usage chunk
 			out.add(WireJson.write(remainder));
 		}
 		return out;
 	}
 
-	/** Calls still held, never to be released unless the stream goes on. */
+	/** Calls held and not yet released, never to be released unless the stream goes on. */
 	int heldCalls() {
-		return held.size();
+		return (int) calls.values().stream()
+			.filter(call -> call.stage == Stage.UNDECIDED || call.stage == Stage.QUEUED || call.stage == Stage.HELD)
+			.count();
+	}
+
+	/** One delta: merged, its call decided by name if it can be, then sent now, dropped, or held. */
+	private void route(ObjectNode chunk, ChunkChoice choice, ToolCall delta, List<ObjectNode> now, List<String> out) {
+		assembler.accept(single(choice.index(), delta.node()));
+		Call call = callOf(latestCall(choice.index(), delta.index().orElseThrow()));
+		decideByName(call);
+		settle(choice.index(), out);
+		switch (call.stage) {
+			case LIVE -> now.add(renumbered(delta.node(), call.index));
+			case SENT, DROPPED -> {
+				// denied, or transformed and released already: its original bytes never go out
+			}
+			default -> call.held.add(chunk, choice.node(), delta.node());
+		}
+	}
+
+	private Call callOf(AssembledToolCall assembled) {
+		return calls.computeIfAbsent(assembled, key -> {
+			Call call = new Call(key);
+			started.computeIfAbsent(key.choiceIndex(), index -> new ArrayList<>()).add(call);
+			return call;
+		});
+	}
+
+	private void decideByName(Call call) {
+		if (call.stage != Stage.UNDECIDED || call.call.name().isEmpty()) {
+			return;
+		}
+		Optional<CallAdjudicator.Outcome> outcome = adjudicator.byName(call.call.id().orElse(null), call.call.name().get());
+		call.stage = outcome.map(o -> o.action() == Action.ALLOW ? Stage.QUEUED : Stage.DROPPED).orElse(Stage.HELD);
+	}
+
+	/**
+	 * Releases, in start order, every call of the choice whose turn has come: an allowed call goes live (its held
+	 * deltas first), a complete transform goes out rewritten; a call not yet decided, or a transform not yet complete,
+	 * stops the walk so that survivors keep their order.
+	 */
+	private void settle(int choiceIndex, List<String> out) {
+		for (Call call : started.getOrDefault(choiceIndex, List.of())) {
+			if (call.stage == Stage.UNDECIDED && call.call.isComplete()) {
+				decideWhole(call);
+			}
+			switch (call.stage) {
+				case QUEUED -> {
+					call.index = nextIndex(choiceIndex);
+					out.addAll(call.held.released(call.index));
+					call.stage = Stage.LIVE;
+				}
+				case HELD -> {
+					if (!call.call.isComplete()) {
+						return;
+					}
+					release(call, out);
+				}
+				case UNDECIDED -> {
+					return;
+				}
+				default -> {
+					// LIVE, SENT, DROPPED: settled already
+				}
+			}
+		}
+	}
+
+	/** A call that completed without a name: decided on its whole (the policy's default, normally deny). */
+	private void decideWhole(Call call) {
+		CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.call.id().orElse(null), null, call.call.arguments());
+		call.stage = switch (outcome.action()) {
+			case ALLOW -> Stage.QUEUED;
+			case TRANSFORM -> Stage.HELD;
+			case DENY -> Stage.DROPPED;
+		};
+	}
+
+	private void release(Call call, List<String> out) {
+		CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.call.id().orElse(null), call.call.name().orElse(null),
+				call.call.arguments());
+		if (outcome.survives()) {
+			call.index = nextIndex(call.call.choiceIndex());
+			out.addAll(outcome.action() == Action.TRANSFORM ? call.held.transformed(call.index, outcome.arguments())
+					: call.held.released(call.index));
+			call.stage = outcome.action() == Action.TRANSFORM ? Stage.SENT : Stage.LIVE;
+		}
+		else {
+			call.stage = Stage.DROPPED;
+		}
+	}
+
+	/**
+	 * The choice with only the deltas sent in place ({@code now}), finish rewritten; empty when nothing of it is left to
+	 * send. Keys keep their order, so a choice whose deltas all go out unrenumbered is the upstream's own.
+	 */
+	private Optional<ObjectNode> restOf(ChunkChoice choice, List<ObjectNode> now, String finish) {
+		ObjectNode rest = choice.node().deepCopy();
+		boolean hadCalls = !choice.toolCalls().isEmpty();
+		boolean keep = !hadCalls || finish != null || !now.isEmpty();
+		if (hadCalls && rest.get("delta") instanceof ObjectNode delta) {
+			if (now.isEmpty()) {
+				delta.remove("tool_calls");
+			}
+			else {
+				ArrayNode sent = Json.MAPPER.createArrayNode();
+				now.forEach(sent::add);
+				delta.set("tool_calls", sent);
+			}
+			for (var field : delta.properties()) {
+				keep |= !field.getKey().equals("tool_calls") && !field.getValue().isNull();
+			}
+		}
+		if ("tool_calls".equals(finish) && survivors.getOrDefault(choice.index(), 0) == 0) {
+			rest.put("finish_reason", "stop");
+		}
+		return keep ? Optional.of(rest) : Optional.empty();
+	}
+
+	private int nextIndex(int choiceIndex) {
+		return survivors.merge(choiceIndex, 1, Integer::sum) - 1;
+	}
+
+	private AssembledToolCall latestCall(int choiceIndex, int index) {
+		List<AssembledToolCall> assembled = assembler.calls(choiceIndex);
+		for (int i = assembled.size() - 1; i >= 0; i--) {
+			if (assembled.get(i).index() == index) {
+				return assembled.get(i);
+			}
+		}
+		throw new IllegalStateException("the assembler lost the call at index " + index);
 	}
 
 	private static boolean carriesCallsOrFinish(ObjectNode chunk) {
@@ -93,64 +262,13 @@ final class StreamAdjudicator {
 		return false;
 	}
 
-	/** Holds the choice's tool-call deltas, releasing the calls they complete; whether there were any. */
-	private boolean hold(ObjectNode chunk, ChunkChoice choice, List<String> out) {
-		List<ToolCall> deltas = choice.toolCalls();
-		for (ToolCall delta : deltas) {
-			List<AssembledToolCall> completed = assembler.accept(single(choice.index(), delta.node()));
-			AssembledToolCall owner = latestCall(choice.index(), delta.index().orElseThrow());
-			held.computeIfAbsent(owner, call -> new HeldCall()).add(chunk, choice.node(), delta.node());
-			release(completed, out);
+	private static ObjectNode renumbered(ObjectNode delta, int index) {
+		if (delta.path("index").asInt(-1) == index) {
+			return delta;
 		}
-		return !deltas.isEmpty();
-	}
-
-	private void release(List<AssembledToolCall> completed, List<String> out) {
-		for (AssembledToolCall call : completed) {
-			HeldCall deltas = held.remove(call);
-			if (deltas == null) {
-				continue;
-			}
-			CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.id().orElse(null), call.name().orElse(null),
-					call.arguments());
-			switch (outcome.action()) {
-				case ALLOW -> out.addAll(deltas.released(nextIndex(call.choiceIndex())));
-				case TRANSFORM -> out.addAll(deltas.transformed(nextIndex(call.choiceIndex()), outcome.arguments()));
-				case DENY -> {
-					// not one byte of a denied call goes out
-				}
-			}
-		}
-	}
-
-	/** The choice without its tool-call deltas, finish rewritten; empty when nothing of it is left to send. */
-	private Optional<ObjectNode> restOf(ChunkChoice choice, boolean hadCalls, String finish) {
-		ObjectNode rest = choice.node().deepCopy();
-		boolean textLeft = false;
-		if (hadCalls && rest.get("delta") instanceof ObjectNode delta) {
-			delta.remove("tool_calls");
-			for (JsonNode value : delta) {
-				textLeft |= !value.isNull();
-			}
-		}
-		if ("tool_calls".equals(finish) && survivors.getOrDefault(choice.index(), 0) == 0) {
-			rest.put("finish_reason", "stop");
-		}
-		return !hadCalls || finish != null || textLeft ? Optional.of(rest) : Optional.empty();
-	}
-
-	private int nextIndex(int choiceIndex) {
-		return survivors.merge(choiceIndex, 1, Integer::sum) - 1;
-	}
-
-	private AssembledToolCall latestCall(int choiceIndex, int index) {
-		List<AssembledToolCall> calls = assembler.calls(choiceIndex);
-		for (int i = calls.size() - 1; i >= 0; i--) {
-			if (calls.get(i).index() == index) {
-				return calls.get(i);
-			}
-		}
-		throw new IllegalStateException("the assembler lost the call at index " + index);
+		ObjectNode copy = delta.deepCopy();
+		copy.put("index", index);
+		return copy;
 	}
 
 	private static ChatChunk single(int choiceIndex, ObjectNode delta) {

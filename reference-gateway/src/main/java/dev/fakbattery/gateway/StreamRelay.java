@@ -16,11 +16,12 @@ import dev.fakbattery.wire.WireJson;
  * Relays one upstream stream (HTTP 200) to the client event by event, each flushed as soon as it is read:
  * <ul>
  * <li>chunks go through {@link StreamAdjudicator}; in-stream error frames pass through unchanged;</li>
- * <li>at the upstream {@code [DONE]} the client gets {@code event: adjudication} with the record, then
- * {@code data: [DONE]};</li>
+ * <li>at the upstream {@code [DONE]} the client gets {@code data: [DONE]}, preceded by {@code event: adjudication}
+ * with the record only when the request asked for it ({@link dev.fakbattery.wire.spi.GatewayUnderTest#RECORD_HEADER})
+ * or the gateway runs with {@code --record-on-wire};</li>
  * <li>a stream that ends or breaks without {@code [DONE]}, or whose data is not a valid chunk, is answered 502 when
  * the client got nothing yet ({@code upstream stream ended without any event}, {@code upstream stream truncated},
- * {@code upstream sent a malformed stream event: ...}), else with the in-stream frame {@value OpenAiError#TRUNCATED_FRAME}, the record and
+ * {@code upstream sent a malformed stream event: ...}), else with the in-stream frame {@value OpenAiError#TRUNCATED_FRAME}, the record (when asked for) and
  * {@code [DONE]}; held calls are never released;</li>
  * <li>a client that disconnects makes the next write fail: the upstream body is closed, which closes its
  * connection and so cancels the engine's request.</li>
@@ -36,14 +37,17 @@ final class StreamRelay {
 
 	private final AdjudicationRecord record;
 
+	private final boolean recordOnWire;
+
 	private final GatewayMetrics metrics;
 
 	StreamRelay(HttpExchange exchange, HttpResponse<?> upstream, CallAdjudicator adjudicator, AdjudicationRecord record,
-			GatewayMetrics metrics) {
+			boolean recordOnWire, GatewayMetrics metrics) {
 		this.exchange = exchange;
 		this.sink = new SseSink(exchange, upstream.headers().firstValue("Content-Type").orElse(null));
 		this.stream = new StreamAdjudicator(adjudicator);
 		this.record = record;
+		this.recordOnWire = recordOnWire;
 		this.metrics = metrics;
 	}
 
@@ -70,7 +74,7 @@ final class StreamRelay {
 			}
 			switch (event.kind()) {
 				case DONE -> {
-					sink.finish(AdjudicationRecord.KEY, WireJson.write(record.toJson()));
+					finish();
 					return;
 				}
 				case ERROR -> sink.send(List.of(event.data()));
@@ -106,6 +110,10 @@ final class StreamRelay {
 			return;
 		}
 		sink.send(List.of(OpenAiError.TRUNCATED_FRAME));
-		sink.finish(AdjudicationRecord.KEY, WireJson.write(record.toJson()));
+		finish();
+	}
+
+	private void finish() throws IOException {
+		sink.finish(AdjudicationRecord.KEY, recordOnWire ? WireJson.write(record.toJson()) : null);
 	}
 }

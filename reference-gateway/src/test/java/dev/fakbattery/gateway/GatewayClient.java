@@ -8,6 +8,7 @@ import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.ChatChunk;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireJson;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /** A test client of the gateway: whole answers, read as JSON or as SSE. */
 final class GatewayClient {
@@ -52,8 +54,19 @@ final class GatewayClient {
 	private GatewayClient() {
 	}
 
-	/** POSTs {@code body} to {@code base/chat/completions} with extra headers given as name, value pairs. */
+	/**
+	 * POSTs {@code body} to {@code base/chat/completions} asking for the adjudication record
+	 * ({@link GatewayUnderTest#RECORD_HEADER}), with extra headers given as name, value pairs.
+	 */
 	static Answer chat(URI base, String body, String... headers) {
+		String[] withRecord = Arrays.copyOf(headers, headers.length + 2);
+		withRecord[headers.length] = GatewayUnderTest.RECORD_HEADER;
+		withRecord[headers.length + 1] = GatewayUnderTest.RECORD_REQUESTED;
+		return plainChat(base, body, withRecord);
+	}
+
+	/** POSTs {@code body} as a plain OpenAI client does: without asking for the record. */
+	static Answer plainChat(URI base, String body, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
 			.timeout(Duration.ofSeconds(30))
 			.header("Content-Type", "application/json")

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 import dev.fakbattery.gateway.GatewayClient.Answer;
 import dev.fakbattery.wire.Dialect;
@@ -31,16 +32,17 @@ class MainArgumentsTests {
 	void minimal() {
 		MainArguments arguments = MainArguments.parse("--upstream", "http://127.0.0.1:8000/v1", "--port", "0");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Dialect.VLLM, false));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Dialect.VLLM, false, false));
 	}
 
 	@Test
 	@DisplayName("every flag, also as --flag=value")
 	void everyFlag() throws IOException {
 		Path policy = Files.writeString(dir.resolve("policy.yaml"), "default: allow\n");
-		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(), "--engine=SGLang");
+		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(), "--engine=SGLang",
+				"--record-on-wire");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false, true));
 	}
 
 	@ParameterizedTest(name = "{1}")
@@ -55,6 +57,7 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port 1 --engine tgi | --engine [tgi] must be one of vllm, sglang, llamacpp",
 		"--upstream http://h/v1 --port 1 --policy /no/such.yaml | --policy [/no/such.yaml] is not a readable file",
 		"--upstream http://h/v1 --port 1 --port 2 | --port given twice",
+		"--upstream http://h/v1 --port 1 --record-on-wire --record-on-wire | --record-on-wire given twice",
 		"--upstream http://h/v1 --port 1 --verbose | unknown flag [--verbose]" })
 	@DisplayName("a bad command line names the flag")
 	void badArguments(String line, String message) {
@@ -109,8 +112,10 @@ class MainArgumentsTests {
 			try (gateway) {
 				Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 
-				assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("reference gateway listening on " + gateway.baseUrl() + " (upstream "
-						+ upstream.v1() + ", engine sglang, policy " + policy + ")\n");
+				assertThat(Awaiting.until(() -> out.toString(StandardCharsets.UTF_8).contains("adjudication"), Duration.ofSeconds(5))).isTrue();
+				assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("reference gateway listening on " + gateway.baseUrl() + " (upstream "
+						+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request)\n"
+						+ "adjudication {\"request_id\":null,\"calls\":[{\"id\":\"call_");
 				assertThat(answer.json().at("/choices/0/message/tool_calls/0/function/name").textValue()).isEqualTo("deny_write");
 				assertThat(answer.json().at("/adjudication/calls/0/rule").textValue()).isEqualTo("<default>");
 			}

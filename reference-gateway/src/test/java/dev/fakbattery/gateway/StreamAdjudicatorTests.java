@@ -15,6 +15,7 @@ import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
 import dev.fakbattery.wire.AssembledToolCall;
 import dev.fakbattery.wire.WireFormatException;
+import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,7 @@ class StreamAdjudicatorTests {
 	}
 
 	@Test
-	@DisplayName("vLLM <= 0.11: the last arguments flush rides the finish chunk; the call goes out whole before the finish")
+	@DisplayName("vLLM <= 0.11: the last arguments flush rides the finish chunk; an allowed call streams through, every chunk as sent")
 	void flushInFinishChunk() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
 				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}}", "null"),
@@ -77,8 +78,57 @@ class StreamAdjudicatorTests {
 		assertThat(out).containsExactly(
 				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}}", "null") + "]}",
 				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"p\\\": 1\"}}", "null") + "]}",
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "null") + "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\"") + "]}");
+	}
+
+	@Test
+	@DisplayName("a transform's last arguments flush in the finish chunk: the call goes out rewritten before the finish")
+	void transformFlushInFinishChunk() {
+		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
+				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null"),
+				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"cmd\\\": 1\"}}", "null"),
+				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\""));
+
+		assertThat(out).containsExactly(
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null") + "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"redacted\\\":true}\"}}", "null") + "]}",
 				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls") + "]}");
+	}
+
+	@Test
+	@DisplayName("an allowed call after a held transform waits for it, so survivors keep their order; a denied one in between is dropped")
+	void allowedWaitsBehindHeldTransform() {
+		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
+		List<String> out = feed(adjudicator,
+				tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"d\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"deny_write\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":2,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}", "null"),
+				tool(0, "{\"index\":2,\"function\":{\"arguments\":\"1}\"}}", "null"),
+				finish(0, "tool_calls"));
+
+		List<AssembledToolCall> calls = Sse.calls(frames(out));
+		assertThat(calls).extracting(call -> call.name().orElseThrow() + "@" + call.index() + " " + call.arguments())
+			.containsExactly("transform_exec@0 {\"redacted\":true}", "allow_read@1 {\"p\":1}");
+		assertThat(String.join("", out)).doesNotContain("deny_write");
+		assertThat(out.get(2)).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+				+ tool(0, "{\"index\":1,\"function\":{\"arguments\":\"1}\"}}", "null") + "]}");
+	}
+
+	@Test
+	@DisplayName("interleaved deltas of parallel allowed calls stream through as they come; a transform among them is released at the finish")
+	void interleavedParallelCalls() {
+		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
+				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}", "null"),
+				tool(0, "{\"id\":\"b\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"allow_list\",\"arguments\":\"{\\\"d\\\":\"}}", "null"),
+				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"1}\"}}", "null"),
+				tool(0, "{\"index\":1,\"function\":{\"arguments\":\"2}\"}}", "null"),
+				finish(0, "tool_calls"));
+
+		assertThat(out).hasSize(5);
+		List<AssembledToolCall> calls = Sse.calls(frames(out));
+		assertThat(calls).extracting(call -> call.name().orElseThrow() + "@" + call.index() + " " + call.arguments())
+			.containsExactly("allow_read@0 {\"p\":1}", "allow_list@1 {\"d\":2}");
+		assertThat(Sse.assembled(frames(out)).violations()).isEmpty();
 	}
 
 	@Test
@@ -94,17 +144,17 @@ class StreamAdjudicatorTests {
 	}
 
 	@Test
-	@DisplayName("content sharing a chunk with a tool delta goes out at once; the delta is held")
+	@DisplayName("content sharing a chunk with a held (transformed) delta goes out at once; the delta is held")
 	void contentSplitFromHeldDelta() {
 		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
 		List<String> first = feed(adjudicator,
-				"{\"index\":0,\"delta\":{\"content\":\"Looking.\",\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}]},\"finish_reason\":null}");
+				"{\"index\":0,\"delta\":{\"content\":\"Looking.\",\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{}\"}}]},\"finish_reason\":null}");
 
 		assertThat(first).containsExactly("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Looking.\"},\"finish_reason\":null}]}");
 		assertThat(adjudicator.heldCalls()).isEqualTo(1);
 		List<String> rest = feed(adjudicator, finish(0, "tool_calls"));
 		assertThat(rest.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":null,"
-				+ "\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}]},\"finish_reason\":null}]}");
+				+ "\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},\"finish_reason\":null}]}");
 	}
 
 	@Test
@@ -117,6 +167,21 @@ class StreamAdjudicatorTests {
 		assertThat(out.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
 				+ "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},"
 				+ "\"logprobs\":null,\"finish_reason\":null}]}");
+	}
+
+	@Test
+	@DisplayName("continuous_usage_stats: a released (held) call keeps the per-chunk usage of the chunks that carried it")
+	void heldChunksKeepTheirUsage() {
+		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
+		List<String> out = new ArrayList<>();
+		for (String chunk : List.of(
+				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null") + "],\"usage\":{\"completion_tokens\":1}}",
+				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null") + "],\"usage\":{\"completion_tokens\":2}}",
+				"{\"id\":\"c\",\"choices\":[" + finish(0, "tool_calls") + "],\"usage\":{\"completion_tokens\":3}}")) {
+			out.addAll(adjudicator.onChunk(Sse.events("data: " + chunk + "\n\n").getFirst()));
+		}
+
+		assertThat(out).extracting(data -> WireJson.readObject(data).at("/usage/completion_tokens").asInt()).containsExactly(1, 2, 3);
 	}
 
 	@Test
@@ -148,10 +213,10 @@ class StreamAdjudicatorTests {
 	}
 
 	@Test
-	@DisplayName("a call that never completes is never released; a delta without index is a wire error")
+	@DisplayName("a held call that never completes is never released; a delta without index is a wire error")
 	void neverReleasedAndMissingIndex() {
 		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
-		assertThat(feed(adjudicator, tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\"}}", "null"))).isEmpty();
+		assertThat(feed(adjudicator, tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\"}}", "null"))).isEmpty();
 		assertThat(adjudicator.heldCalls()).isEqualTo(1);
 		assertThatThrownBy(() -> feed(adjudicator, tool(0, "{\"function\":{\"arguments\":\"x\"}}", "null")))
 			.isInstanceOf(WireFormatException.class)

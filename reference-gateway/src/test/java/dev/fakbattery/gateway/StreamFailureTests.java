@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.fakbattery.gateway.GatewayClient.Answer;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.SseReader;
+import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -48,17 +49,35 @@ class StreamFailureTests {
 
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "vllm", "sglang" })
-	@DisplayName("a stream cut inside a tool call ends with the truncation frame, and the partial call never goes out")
-	void truncatedMidCall(String engine) {
+	@DisplayName("a stream cut inside an allowed call: what streamed through stays, the truncation frame and [DONE] follow, no finish")
+	void truncatedMidAllowedCall(String engine) {
 		try (Rig rig = Rig.start(engine)) {
 			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse");
 			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(0, 4)) + "data: {\"id\":\"cut"));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
 			assertThat(answer.status()).isEqualTo(200);
-			assertThat(answer.data()).containsExactly(upstream.get(0), TRUNCATED, EMPTY_RECORD, "[DONE]");
-			assertThat(answer.body()).doesNotContain("allow_read").doesNotContain("tool_calls");
+			assertThat(answer.data()).startsWith(upstream.get(0), upstream.get(1), upstream.get(2), upstream.get(3));
+			assertThat(answer.data().subList(4, answer.data().size())).containsExactly(TRUNCATED,
+					WireJson.write(KitRecord.forCalls(Sse.calls(frames(upstream.subList(0, 4))))), "[DONE]");
+			assertThat(answer.body()).doesNotContain("finish_reason\":\"");
 			assertThat(rig.gateway.metrics().upstreamErrors()).isEqualTo(1);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "vllm", "sglang" })
+	@DisplayName("a stream cut inside a transformed call ends with the truncation frame, and the held call never goes out")
+	void truncatedMidHeldCall(String engine) {
+		try (Rig rig = Rig.start(engine)) {
+			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse").stream()
+				.map(data -> data.replace("allow_read", "transform_read")).toList();
+			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(0, 4)) + "data: {\"id\":\"cut"));
+			Answer answer = rig.chat(GatewayClient.request("m", true));
+
+			assertThat(answer.status()).isEqualTo(200);
+			assertThat(answer.data()).containsExactly(upstream.get(0), TRUNCATED, EMPTY_RECORD, "[DONE]");
+			assertThat(answer.body()).doesNotContain("transform_read").doesNotContain("tool_calls");
 		}
 	}
 
@@ -91,7 +110,8 @@ class StreamFailureTests {
 	@DisplayName("a stream cut while every event so far was a held tool delta is a 502: the client got nothing")
 	void cutWhileOnlyHolding() {
 		try (Rig rig = Rig.start("vllm")) {
-			List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse");
+			List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse").stream()
+				.map(data -> data.replace("allow_read", "transform_read")).toList();
 			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(1, 3))));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
@@ -121,7 +141,7 @@ class StreamFailureTests {
 	}
 
 	@Test
-	@DisplayName("content goes out while the upstream still streams, also content that shares a chunk with a held tool delta")
+	@DisplayName("content goes out while the upstream still streams, also content that shares a chunk with an allowed call's first delta")
 	void contentIsNotBuffered() throws Exception {
 		CountDownLatch clientSawBoth = new CountDownLatch(1);
 		AtomicBoolean sawInTime = new AtomicBoolean();
@@ -166,7 +186,7 @@ class StreamFailureTests {
 			assertThat(Sse.calls(frames(events.stream().filter(e -> e.event().isEmpty()).map(SseEvent::data).toList())))
 				.singleElement()
 				.satisfies(call -> assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}"));
-			assertThat(body).contains("\"delta\":{\"content\":\"Let me look.\"}");
+			assertThat(events.stream().map(SseEvent::data)).contains(split);
 		}
 	}
 

@@ -12,9 +12,9 @@ import dev.fakbattery.api.RungRun;
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
  * (then nothing is started); else the engine {@code engine.cmd} starts ({@link EngineCommands}); else
  * the engine container of {@code engine.image} ({@link EngineContainers}); else nothing, recorded on
- * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The
- * engine it finds is asked who it is ({@link RungRun#target}), so a rung that reaches the engine double
- * through any URL is SIMULATED.
+ * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The engine
+ * it finds is asked who it is ({@link RungRun#target}), so a rung that reaches the engine double through any URL
+ * is SIMULATED.
  *
  * <h2>Example</h2>
  * <pre>
@@ -42,16 +42,6 @@ public final class NodeTarget {
 		return baseUrl(run, EngineCommands::baseUrl, EngineContainers::baseUrl);
 	}
 
-	/**
-	 * The node's raw engine when one is configured ({@code base.url}, {@code engine.cmd} or {@code engine.image}), or
-	 * when the profile needs one (then its absence is recorded as pending); empty, with nothing recorded, when nothing
-	 * is configured and the profile lets the rung measure the embedded engine double instead
-	 * ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
-	 */
-	public static Optional<URI> configured(RungRun run) {
-		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
-	}
-
 	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
 	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
 		return baseUrl(run, EngineCommands::baseUrl, engines::engineUrl);
@@ -60,6 +50,15 @@ public final class NodeTarget {
 	/** {@link #baseUrl(RungRun)} over other engine commands and containers, for self-tests. */
 	public static Optional<URI> baseUrl(RungRun run, EngineCommands commands, EngineContainers engines) {
 		return baseUrl(run, commands::engineUrl, engines::engineUrl);
+	}
+
+	/**
+	 * The node's raw engine when one is configured, or when the profile needs one (then its absence is recorded
+	 * as pending); empty, with nothing recorded, when nothing is configured and the profile lets the rung measure
+	 * the embedded engine double instead ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
+	 */
+	public static Optional<URI> configured(RungRun run) {
+		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
 	}
 
 	/** Whether a raw engine is configured at all: {@code base.url}, {@code engine.cmd} or {@code engine.image}. */

@@ -10,8 +10,8 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The module layering of DESIGN.md, pinned on the main code of every module (this module's test classpath holds
- * them all): tests -> harness-api -> harness-wire; the engine double and the reference gateway depend on
- * harness-wire only and never carry JUnit or Allure; the harness's JUnit extensions stay package-private behind
+ * them all): tests -> harness-api -> harness-wire; the engine double, the reference gateway and the capture command
+ * depend on harness-wire only and never carry JUnit or Allure; the harness's JUnit extensions stay package-private behind
  * the composed annotations.
  */
 @AnalyzeClasses(packages = "dev.fakbattery", importOptions = ImportOption.DoNotIncludeTests.class)
@@ -40,6 +40,13 @@ class ArchitectureTests {
 		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
 				"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
 		.because("the reference gateway runs as a plain jar with harness-wire only");
+
+	@ArchTest
+	static final ArchRule captureUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.capture..")
+		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
+				"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..",
+				"io.qameta.allure.."))
+		.because("the capture command runs as a plain jar on a serving node with harness-wire only");
 
 	@ArchTest
 	static final ArchRule harnessApiKnowsNoImplementation = noClasses().that().resideInAPackage("dev.fakbattery.api..")

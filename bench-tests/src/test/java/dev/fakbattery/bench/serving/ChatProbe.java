@@ -43,6 +43,12 @@ final class ChatProbe {
 			.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
 	}
 
+	/** A POST with one more request header, for example the one that asks a gateway for its adjudication record. */
+	Reply post(URI url, JsonNode body, String header, String value) {
+		return send(HttpRequest.newBuilder(url).header("Content-Type", "application/json").header(header, value)
+			.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+	}
+
 	private Reply send(HttpRequest.Builder request) {
 		apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
 		long started = System.nanoTime();

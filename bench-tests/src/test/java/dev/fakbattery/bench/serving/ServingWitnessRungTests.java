@@ -103,7 +103,8 @@ class ServingWitnessRungTests {
 					chatsForwarded(hop) - forwardedBefore, hop.forwardedBodies().stream().anyMatch(b -> b.contains(PROMPT))))
 					: Optional.empty();
 			body.set("gateway_chat", ChatProbe.sample("gateway_chat", viaGateway));
-			ChatProbe.Reply quarantine = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), poisoned(model));
+			ChatProbe.Reply quarantine = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), poisoned(model),
+					GatewayUnderTest.RECORD_HEADER, GatewayUnderTest.RECORD_REQUESTED);
 			List<String> kinds = quarantineKinds(quarantine.json().orElse(Json.MAPPER.missingNode()));
 			boolean leakedResponse = quarantine.body().toLowerCase(Locale.ROOT).contains(SECRET.toLowerCase(Locale.ROOT));
 			Optional<Boolean> leakedUpstream = observable ? Optional.of(hop.forwardedBodies().stream()

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 0: the run contract, written from configuration and from what the engine reports (its context length), and
+ * Rung 0: the run contract, written from configuration and from what the engine at {@code base.url} reports (its
+ * context length; an engine this JVM does not reach, from {@code engine.cmd} or {@code engine.image}, is described by
+ * configuration alone), and
  * validated as written, by the same validator that accepts the seed's committed contract. On the embedded default
  * its arms are the engine double and the reference gateway: SIMULATED.
  */
@@ -46,23 +48,23 @@ class ContractRungTests {
 		}
 		try (EngineDouble engineDouble = endpoints.embedded()
 				? EngineDouble.builder().dialect(config.engine()).model(config.string(MODEL, RunContract.EMBEDDED_MODEL)).start() : null) {
-			// an engine.cmd engine runs in the measuring rungs' JVM (bench-tests), not here: named from configuration, not probed
-			TargetIdentity target = engineDouble != null ? run.target(URI.create(engineDouble.baseUrl()), TargetIdentity.EMBEDDED)
-					: config.v1Url(BASE_URL).map(url -> run.target(url, BASE_URL)).orElse(null);
+			Optional<TargetIdentity> target = engineDouble != null
+					? Optional.of(run.target(URI.create(engineDouble.baseUrl()), TargetIdentity.EMBEDDED))
+					: config.v1Url(BASE_URL).map(url -> run.target(url, BASE_URL));
+			Optional<Integer> reported = target.map(TargetIdentity::contextLength);
 			Optional<String> model = endpoints.embedded() ? Optional.of(engineDouble.model())
 					: run.requireConfig(MODEL, "served model name", "NAME");
-			Optional<Integer> context = config.positiveInt(CONTEXT_LENGTH)
-				.or(() -> Optional.ofNullable(target == null ? null : target.contextLength()));
+			Optional<Integer> context = config.positiveInt(CONTEXT_LENGTH).or(() -> reported);
 			Optional<String> quant = config.string(QUANT).or(() -> Optional.ofNullable(engineDouble == null ? null : DOUBLE_PRECISION));
 			if (context.isEmpty()) {
 				run.pending(CONTEXT_LENGTH, "the engine's context length is neither configured nor reported by "
-						+ (target == null ? endpoints.raw() : target.baseUrl() + "/models"), "set -D" + CONTEXT_LENGTH + "=N (the engine's --max-model-len)");
+						+ target.map(t -> t.baseUrl() + "/models").orElse(endpoints.raw()), "set -D" + CONTEXT_LENGTH + "=N (the engine's --max-model-len)");
 			}
 			if (quant.isEmpty()) {
 				run.pending(QUANT, "the engine's precision is not configured", "set -D" + QUANT + "=fp8 (or the engine's precision)");
 			}
-			if (config.positiveInt(CONTEXT_LENGTH).isEmpty() && target != null && target.contextLength() != null) {
-				run.measured("context_length", target.contextLength(), "tokens", "GET " + target.baseUrl() + "/models (max_model_len)");
+			if (config.positiveInt(CONTEXT_LENGTH).isEmpty() && reported.isPresent()) {
+				run.measured("context_length", reported.get(), "tokens", "GET " + target.get().baseUrl() + "/models (max_model_len)");
 			}
 			if (model.isEmpty() || context.isEmpty() || quant.isEmpty()) {
 				return;

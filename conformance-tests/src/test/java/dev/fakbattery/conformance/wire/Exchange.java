@@ -89,16 +89,46 @@ final class Exchange {
 		return events.stream().map(Timed::event).filter(SseEvent::isError).toList();
 	}
 
-	/** Tool calls delivered on choice 0, in order. For streams, only complete calls are counted. */
+	/** The chunk objects of a stream, in order, as sent. */
+	List<ObjectNode> chunkNodes() {
+		return chunks().stream().map(ChatChunk::node).toList();
+	}
+
+	/** Whether the answer is an error: a status other than 200, a stream that carried an error frame. */
+	boolean isError() {
+		return status != 200 || !errorFrames().isEmpty();
+	}
+
+	/** Tool calls delivered on choice 0, in order. For streams, the calls the deltas assemble to. */
 	List<Call> calls() {
 		if (stream) {
-			ToolCallAssembler assembler = new ToolCallAssembler();
-			chunks().forEach(assembler::accept);
-			return assembler.calls(0).stream().map(Exchange::call).toList();
+			return assembled().calls(0).stream().map(Exchange::call).toList();
 		}
 		return json().map(ChatResponse::of).filter(r -> !r.choices().isEmpty())
 			.map(r -> r.choices().get(0).message().toolCalls().stream().map(Exchange::call).toList())
 			.orElse(List.of());
+	}
+
+	/** What a stream's tool-call deltas broke (a delta after the finish, a renamed call); none for a whole body. */
+	List<String> violations() {
+		return stream ? assembled().violations() : List.of();
+	}
+
+	private ToolCallAssembler assembled() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		chunks().forEach(assembler::accept);
+		return assembler;
+	}
+
+	/** Reasoning text ({@code reasoning} or {@code reasoning_content}) on choice 0, joined. */
+	String reasoning() {
+		if (stream) {
+			StringBuilder reasoning = new StringBuilder();
+			chunks().forEach(c -> c.choices().forEach(ch -> ch.delta().reasoning().ifPresent(reasoning::append)));
+			return reasoning.toString();
+		}
+		return json().map(ChatResponse::of).filter(r -> !r.choices().isEmpty())
+			.flatMap(r -> r.choices().get(0).message().reasoning()).orElse("");
 	}
 
 	/** Tool-call deltas seen anywhere in a stream, complete or not. */
@@ -155,6 +185,14 @@ final class Exchange {
 			return chunks().stream().findFirst().flatMap(ChatChunk::model);
 		}
 		return json().map(ChatResponse::of).flatMap(ChatResponse::model);
+	}
+
+	/** The {@code model} of every chunk (a stream) or of the body, in order; absent ones as {@code <none>}. */
+	List<String> models() {
+		if (stream) {
+			return chunks().stream().map(c -> c.model().orElse("<none>")).toList();
+		}
+		return List.of(model().orElse("<none>"));
 	}
 
 	/** The arrival time of the first chunk carrying content text, or of the first tool-call delta. */

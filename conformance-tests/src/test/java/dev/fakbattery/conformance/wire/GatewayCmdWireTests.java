@@ -30,7 +30,7 @@ class GatewayCmdWireTests extends WireRules {
 		String command = java + " -jar " + jar + " --upstream {upstream} --port {port} --engine " + engine;
 		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.GATEWAY_CMD, command,
 				HarnessConstants.GATEWAY_DECLARES_RECORD, "true").get(name)));
-		return GatewayLauncher.resolve(config, upstream, ALIAS, engine, Path.of("target", "gateway-logs"));
+		return GatewayLauncher.resolve(config, upstream, GATEWAY_MODEL, engine, Path.of("target", "gateway-logs"));
 	}
 
 	private static Path jar() {

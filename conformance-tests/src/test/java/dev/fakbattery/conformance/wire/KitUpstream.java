@@ -13,6 +13,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
@@ -21,25 +22,29 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.fakbattery.wire.Dialect;
 
 /**
- * The kit's upstream: a WireMock server on loopback replaying one engine's recorded wire
- * (fixtures/wire) for each {@link Scenario}, and remembering what it received.
+ * The kit's upstream: a WireMock server on loopback replaying one engine's recorded wire (fixtures/wire) for each
+ * {@link Scenario} (and for each captured answer the kit was given), remembering what it received, behind
+ * {@link KitFront}, which plays the timed streams and relays the rest.
  */
 final class KitUpstream implements AutoCloseable {
 
 	static final String CHAT = "/v1/chat/completions";
 
-	/** How long the PACED scenario takes to stream one answer. */
-	static final int PACED_MILLIS = 800;
+	/** Retry-After sent with the 429 fixtures. */
+	static final String RETRY_AFTER = "7";
 
 	private final Dialect engine;
+
 	private final WireMockServer server;
+
+	private final KitFront front;
 
 	KitUpstream(Dialect engine, int port) {
 		this.engine = engine;
-		this.server = new WireMockServer(options().bindAddress("127.0.0.1").port(port).jettyAcceptors(1)
-			.containerThreads(64));
+		this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().jettyAcceptors(1).containerThreads(64));
 		this.server.start();
 		stubAll();
+		this.front = new KitFront(engine, URI.create("http://127.0.0.1:" + server.port()), port);
 	}
 
 	private void stubAll() {
@@ -50,55 +55,72 @@ final class KitUpstream implements AutoCloseable {
 		server.stubFor(post(urlEqualTo(CHAT)).atPriority(9).withRequestBody(matchingJsonPath("$.messages", equalTo("[]")))
 			.willReturn(json(400, KitFixtures.read(errorFixture + ".json"))));
 		for (Scenario scenario : Scenario.values()) {
-			String fixture = scenario.fixture(engine);
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(scenario.marker()))
-				.willReturn(nonStream(scenario, fixture)));
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(scenario.marker()))
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(scenario.marker() + " "))
+				.willReturn(nonStream(scenario)));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(scenario.marker() + " "))
 				.withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
-				.willReturn(stream(scenario, fixture)));
+				.willReturn(stream(scenario)));
 		}
-		server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing("kit:error500"))
-			.willReturn(json(500, KitFixtures.read(errorFixture + ".json").replace("400", "500"))));
+		server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing("kit:error500 "))
+			.willReturn(json(500, error500())));
 		for (String error : errorFixtures()) {
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing("kit:error:" + error + " "))
-				.willReturn(json(status(error), KitFixtures.read(engine + "/" + error + ".json"))));
+			ResponseDefinitionBuilder answer = json(status(error), KitFixtures.read(error + ".json"));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(errorMarker(error) + " "))
+				.willReturn(status(error) == 429 ? answer.withHeader("Retry-After", RETRY_AFTER) : answer));
 		}
 	}
 
-	/** The error bodies this engine is known to send (file names under fixtures/wire/ENGINE). */
+	/** Replays a captured answer for requests carrying {@code marker}: {@code sse} when streaming, else {@code json}. */
+	void stubCapture(String marker, String sse, String json) {
+		if (json != null) {
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(marker + " ")).willReturn(json(200, json)));
+		}
+		if (sse != null) {
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(marker + " "))
+				.withRequestBody(matchingJsonPath("$.stream", equalTo("true"))).willReturn(sse(sse)));
+		}
+	}
+
+	/** The body of the kit's 500: this engine's 400 body with its status changed. */
+	String error500() {
+		return KitFixtures.read(engine + "/error-400.json").replace("400", "500");
+	}
+
+	/** The error bodies this engine is known to send, as paths under fixtures/wire without extension. */
 	List<String> errorFixtures() {
-		return List.of("error-400", "error-400-legacy", "error-404-model", "error-400-validation").stream()
-			.filter(name -> KitFixtures.exists(engine + "/" + name + ".json"))
+		return Stream.concat(
+				Stream.of("error-400", "error-400-legacy", "error-404-model", "error-400-validation").map(name -> engine + "/" + name),
+				Stream.of("error-401", "error-429", "error-503").map(name -> "kit/" + engine + "/" + name))
+			.filter(name -> KitFixtures.exists(name + ".json"))
 			.toList();
 	}
 
-	static int status(String errorFixture) {
-		return Integer.parseInt(errorFixture.replaceAll("^error-(\\d{3}).*$", "$1"));
+	static String errorMarker(String errorFixture) {
+		return "kit:error:" + errorFixture.substring(errorFixture.lastIndexOf('/') + 1);
 	}
 
-	private ResponseDefinitionBuilder nonStream(Scenario scenario, String fixture) {
+	static int status(String errorFixture) {
+		return Integer.parseInt(errorFixture.replaceAll("^.*error-(\\d{3}).*$", "$1"));
+	}
+
+	private ResponseDefinitionBuilder nonStream(Scenario scenario) {
+		String body = KitFixtures.read(scenario.fixture(engine, false));
 		return switch (scenario) {
-			case TRUNCATED -> {
-				String body = KitFixtures.read(fixture + ".json");
-				yield json(200, body.substring(0, body.length() / 2));
-			}
+			case TRUNCATED -> json(200, body.substring(0, body.length() / 2));
 			case MALFORMED -> aResponse().withStatus(200).withHeader("Content-Type", "application/json")
 				.withBody("<html><body>upstream exploded</body></html>");
-			case STREAM_ERROR -> json(200, KitFixtures.read(engine + "/chat-text.json"));
-			default -> json(200, KitFixtures.read(fixture + ".json"));
+			default -> json(200, body);
 		};
 	}
 
-	private static ResponseDefinitionBuilder stream(Scenario scenario, String fixture) {
-		String sse = KitFixtures.read(fixture + ".sse");
+	private ResponseDefinitionBuilder stream(Scenario scenario) {
+		String sse = KitFixtures.read(scenario.fixture(engine, true));
 		return switch (scenario) {
 			case TRUNCATED -> sse(cutInsideFirstArguments(sse));
 			case MALFORMED -> sse(firstEvents(sse, 2) + "data: {\"id\": \"x\", \"choices\": [\n\n");
-			case PACED -> sse(sse).withChunkedDribbleDelay(8, PACED_MILLIS);
 			default -> sse(sse);
 		};
 	}
-
 	/** The stream cut right after the first non-empty argument fragment: no call is complete. */
 	static String cutInsideFirstArguments(String sse) {
 		String[] events = sse.split("\n\n");
@@ -129,8 +151,9 @@ final class KitUpstream implements AutoCloseable {
 		return aResponse().withStatus(200).withHeader("Content-Type", "text/event-stream").withBody(body);
 	}
 
+	/** What a gateway under test is pointed at: the front, ending in /v1. */
 	URI url() {
-		return URI.create("http://127.0.0.1:" + server.port() + "/v1");
+		return URI.create("http://127.0.0.1:" + front.port() + "/v1");
 	}
 
 	Dialect engine() {
@@ -142,12 +165,18 @@ final class KitUpstream implements AutoCloseable {
 		return server.findAll(postRequestedFor(urlEqualTo(CHAT)).withRequestBody(containing(nonce))).stream().findFirst();
 	}
 
+	/** When the events of the paced stream for {@code nonce} left the upstream (nanoTime), in order. */
+	List<Long> pacedWrites(String nonce) {
+		return front.written(nonce);
+	}
+
 	int cacheResets() {
 		return server.findAll(postRequestedFor(urlEqualTo(engine.cacheResetPath()))).size();
 	}
 
 	@Override
 	public void close() {
+		front.close();
 		server.stop();
 	}
 }

@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.provider.Arguments;
 import org.opentest4j.AssertionFailedError;
 
@@ -29,9 +32,13 @@ import org.opentest4j.AssertionFailedError;
  * {@link WireRules}; implementers subclass that and supply the gateway.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@ExtendWith(KitConfigResolver.class)
 abstract class WireConformanceKit {
 
+	/** The model name the kit's client sends. */
 	static final String ALIAS = "kit-model-alias";
+	/** The {@code {model}} a started gateway is given: not the client's alias, so overwriting one with the other shows. */
+	static final String GATEWAY_MODEL = "kit-gateway-model";
 	static final String SECRET = "sk-kitSECRET0123456789abcdef0123";
 
 	/** The dialects the kit has fixtures for (fixtures/wire/kit); llama.cpp joins when its captures do. */
@@ -39,6 +46,10 @@ abstract class WireConformanceKit {
 
 	private final Map<Dialect, KitUpstream> upstreams = new HashMap<>();
 	private final Map<Dialect, GatewayUnderTest> gateways = new HashMap<>();
+	private final Map<Dialect, SdkReader> sdks = new HashMap<>();
+	private final Map<Dialect, SdkReader> rawSdks = new HashMap<>();
+	private final Map<String, Sent> sent = new ConcurrentHashMap<>();
+	private HarnessConfig config;
 	final KitClient client = new KitClient();
 
 	/**
@@ -59,18 +70,37 @@ abstract class WireConformanceKit {
 	}
 
 	@BeforeAll
-	void startUpstreamsAndGateways() {
+	void startUpstreamsAndGateways(HarnessConfig config) {
+		this.config = config;
 		for (Dialect engine : engines()) {
 			KitUpstream upstream = new KitUpstream(engine, upstreamPort(engine));
 			upstreams.put(engine, upstream);
-			gateways.put(engine, createGateway(upstream.url(), engine));
+			stubMore(upstream);
+			GatewayUnderTest gateway = createGateway(upstream.url(), engine);
+			gateways.put(engine, gateway);
+			sdks.put(engine, new SdkReader(gateway.baseUrl()));
+			rawSdks.put(engine, new SdkReader(upstream.url()));
 		}
 	}
 
 	@AfterAll
 	void stopAll() {
+		sdks.values().forEach(SdkReader::close);
+		rawSdks.values().forEach(SdkReader::close);
 		gateways.values().forEach(GatewayUnderTest::close);
 		upstreams.values().forEach(KitUpstream::close);
+	}
+
+	/**
+	 * The configuration the run was given, read like the rungs read it: JUnit configuration parameters, then system
+	 * properties. Set before {@link #engines()}, {@link #upstreamPort(Dialect)} and {@link #createGateway} are asked.
+	 */
+	protected HarnessConfig config() {
+		return config;
+	}
+
+	/** More answers for the upstream to replay (captured wires); none by default. */
+	protected void stubMore(KitUpstream upstream) {
 	}
 
 	Stream<Arguments> targets() {
@@ -86,23 +116,76 @@ abstract class WireConformanceKit {
 		return gateways.get(engine);
 	}
 
-	/** A kit request for {@code scenario}; returns the answer and the nonce that marks it upstream. */
+	/** The official SDK talking to the gateway under test. */
+	SdkReader sdk(Dialect engine) {
+		return sdks.get(engine);
+	}
+
+	/** The official SDK talking to the kit's upstream directly: how it reads the engine's own answer. */
+	SdkReader rawSdk(Dialect engine) {
+		return rawSdks.get(engine);
+	}
+
+	/** A kit request for {@code scenario}, as a plain OpenAI client sends it; the answer and the nonce that marks it upstream. */
 	Sent send(Dialect engine, String mode, Scenario scenario) {
 		return send(engine, mode, scenario.marker(), Map.of());
 	}
 
+	/** The same request, asking for the kit's adjudication record ({@link GatewayUnderTest#RECORD_HEADER}). */
+	Sent sendAskingForRecord(Dialect engine, String mode, Scenario scenario) {
+		return send(engine, mode, scenario.marker(), Map.of(GatewayUnderTest.RECORD_HEADER, GatewayUnderTest.RECORD_REQUESTED));
+	}
+
+	/**
+	 * A kit request for {@code marker}. A plain request (no extra header) is sent once per engine, mode and marker and its
+	 * answer shared by the rules that judge it: the upstream replays the same answer, so a second request would only
+	 * cost time. {@link #sendFresh} sends anyway.
+	 */
 	Sent send(Dialect engine, String mode, String marker, Map<String, String> headers) {
+		if (!headers.isEmpty()) {
+			return sendFresh(engine, mode, marker, headers);
+		}
+		return sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> sendFresh(engine, mode, marker, headers));
+	}
+
+	/** A new request, whatever was sent before (for rules that count what the upstream received). */
+	Sent sendFresh(Dialect engine, String mode, String marker, Map<String, String> headers) {
 		String nonce = UUID.randomUUID().toString();
-		ObjectNode body = request(marker + " nonce=" + nonce, stream(mode));
+		ObjectNode body = request(marker, nonce, stream(mode));
+		return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), headers));
+	}
+
+	/** The kit's request for a captured answer: {@code tools} offered (the capture's own, renamed), nothing else changed. */
+	static ObjectNode request(String marker, String nonce, boolean stream, List<String> tools) {
+		ObjectNode body = request(marker, nonce, stream);
+		ArrayNode offered = body.putArray("tools");
+		for (String tool : tools) {
+			offered.addObject().put("type", "function").putObject("function").put("name", tool).putObject("parameters").put("type", "object");
+		}
+		return body;
+	}
+
+	/** A captured answer's request ({@link #request(String, String, boolean, List)}), as a plain client sends it. */
+	Sent sendCaptured(Dialect engine, String mode, String marker, List<String> tools) {
+		return sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> {
+			String nonce = UUID.randomUUID().toString();
+			ObjectNode body = request(marker, nonce, stream(mode), tools);
+			return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), Map.of()));
+		});
+	}
+
+	/** The kit's request for {@code marker} (the quarantine scenario with its poisoned tool result). */
+	static ObjectNode request(String marker, String nonce, boolean stream) {
+		ObjectNode body = request(marker + " nonce=" + nonce, stream);
 		if (marker.equals(Scenario.QUARANTINE.marker())) {
 			poisonedToolResult((ArrayNode) body.get("messages"));
 		}
-		return new Sent(nonce, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), headers));
+		return body;
 	}
 
 	/** What the upstream fixture of {@code scenario} proposed, read like a live answer. */
 	Exchange truth(Dialect engine, String mode, Scenario scenario) {
-		return Exchange.of(KitFixtures.read(scenario.fixture(engine) + (stream(mode) ? ".sse" : ".json")), stream(mode));
+		return Exchange.of(KitFixtures.read(scenario.fixture(engine, stream(mode))), stream(mode));
 	}
 
 	static boolean stream(String mode) {
@@ -119,6 +202,7 @@ abstract class WireConformanceKit {
 			ObjectNode function = tools.addObject().put("type", "function").putObject("function");
 			function.put("name", tool).putObject("parameters").put("type", "object");
 		}
+		body.put("tool_choice", "auto");
 		body.put("max_tokens", 64);
 		body.put("temperature", 0);
 		if (stream) {
@@ -158,8 +242,8 @@ abstract class WireConformanceKit {
 		return text.toLowerCase(Locale.ROOT);
 	}
 
-	/** A request the kit sent: its upstream marker and the answer. */
-	record Sent(String nonce, Exchange answer) {
+	/** A request the kit sent: its upstream marker, its body and the answer. */
+	record Sent(String nonce, ObjectNode request, Exchange answer) {
 	}
 
 }

@@ -1,8 +1,11 @@
 package dev.fakbattery.conformance.wire;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.HarnessConfig;
@@ -15,13 +18,13 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests} and records each
- * rule and target as an acceptance check of the artifact. On the embedded reference gateway the
+ * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests} (and, with
+ * {@code wire.captures}, of {@link CapturedWireTests}) with the rung's own configuration, and records
+ * each rule and target as an acceptance check of the artifact, the captures replayed beside them. On the embedded reference gateway the
  * result says nothing about an operator's gateway, so it is SIMULATED (and pending under -Pgpu,
  * where a gateway must be named).
  */
@@ -40,8 +43,34 @@ class WireRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(GatewayUnderTestWireTests.class)).execute().testEvents();
-		ArrayNode rules = run.body().putArray("rules");
+		Events tests = KitRun.run(GatewayUnderTestWireTests.class, config);
+		record(run, tests, run.body().putArray("rules"));
+		Optional<Path> capturesDir = KitRun.capturesDir(config);
+		if (capturesDir.isPresent()) {
+			Events captured = KitRun.run(CapturedWireTests.class, config);
+			record(run, captured, run.body().putArray("captured_rules"));
+			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
+			run.body().put("captures_summary", captured.succeeded().count() + " captured rule runs passed, " + captured.failed().count()
+					+ " failed, " + captured.aborted().count() + " not applicable");
+			run.measured("captured_rule_runs_passed", captured.succeeded().count(), "rule runs", "EngineTestKit run of the captured-wire rules");
+			run.measured("captured_rule_runs_failed", captured.failed().count(), "rule runs", "EngineTestKit run of the captured-wire rules");
+		}
+		long failed = tests.failed().count();
+		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
+		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
+		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
+			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
+		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)");
+		if (embedded) {
+			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
+		}
+		run.headline(tests.succeeded().count() + " rule runs passed, " + failed + " failed, " + tests.aborted().count()
+				+ " not applicable (" + run.body().path("gateway").asText() + ")"
+				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
+	}
+
+	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
+	private static void record(RungRun run, Events tests, ArrayNode rules) {
 		for (Event event : tests.finished().list()) {
 			TestDescriptor invocation = event.getTestDescriptor();
 			String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
@@ -54,16 +83,20 @@ class WireRungTests {
 						rule, result.getStatus() == TestExecutionResult.Status.SUCCESSFUL ? "kept" : detail);
 			}
 		}
-		long failed = tests.failed().count();
-		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
-		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
-		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
-			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
-		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)");
-		if (embedded) {
-			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
+	}
+
+	/** What was replayed: each capture's id, engine, modes, tools and provenance. */
+	private static void describe(List<Capture> captures, ArrayNode out) {
+		for (Capture capture : captures) {
+			ObjectNode entry = out.addObject().put("id", capture.id()).put("engine", capture.engine().id());
+			ArrayNode modes = entry.putArray("modes");
+			capture.json().ifPresent(json -> modes.add("non-stream"));
+			capture.sse().ifPresent(sse -> modes.add(capture.completeStream() ? "stream" : "stream (incomplete, not judged)"));
+			ArrayNode tools = entry.putArray("tools");
+			capture.tools().forEach(tools::add);
+			ArrayNode variants = entry.putArray("variants");
+			capture.variants().forEach(variants::add);
+			entry.set("provenance", capture.provenance());
 		}
-		run.headline(tests.succeeded().count() + " rule runs passed, " + failed + " failed, " + tests.aborted().count()
-				+ " not applicable (" + run.body().path("gateway").asText() + ")");
 	}
 }

@@ -1,9 +1,7 @@
 package dev.fakbattery.api.gateway;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -19,8 +18,9 @@ import com.sun.net.httpserver.HttpServer;
 import dev.fakbattery.wire.StaleConnection;
 
 /**
- * A loopback hop that forwards every request to {@code target} and streams the answer back event by
- * event, remembering the request bodies it forwarded. By default it changes nothing; a
+ * A loopback hop that forwards every request to {@code target} (with its headers, hop-by-hop ones
+ * excepted) and streams the answer back event by event (with the upstream's headers), remembering the
+ * request bodies it forwarded. By default it changes nothing; a
  * {@link Mangle} makes it deliberately wrong (the kit's broken gateways are the reference gateway
  * behind one such hop). The serving witness puts a faithful one between a gateway and the engine to
  * see what the engine received.
@@ -49,13 +49,41 @@ public final class RelayHop implements AutoCloseable {
 			return false;
 		}
 
+		/**
+		 * Milliseconds the stream is held in windows: events are collected and written together once per window
+		 * (a proxy that buffers output and flushes on a timer); 0 writes each event as it arrives.
+		 *
+		 * @since 0.2
+		 */
+		default long holdMillis() {
+			return 0;
+		}
+
+		/**
+		 * Milliseconds of upstream silence after which the hop cuts the stream (an idle read timeout); 0 never cuts.
+		 *
+		 * @since 0.2
+		 */
+		default long idleTimeoutMillis() {
+			return 0;
+		}
+
 		/** The request body sent on. */
 		default String request(String body) {
 			return body;
 		}
 
-		/** Whether a request header is sent on. */
+		/** Whether a request header (name as the client sent it, compare ignoring case) is sent on. */
 		default boolean forwards(String header) {
+			return true;
+		}
+
+		/**
+		 * Whether a response header (name as the upstream sent it, compare ignoring case) is sent back.
+		 *
+		 * @since 0.2
+		 */
+		default boolean returns(String header) {
 			return true;
 		}
 
@@ -65,7 +93,9 @@ public final class RelayHop implements AutoCloseable {
 		}
 	}
 
-	private static final List<String> FORWARDED = List.of("Content-Type", "X-Request-Id", "Authorization");
+	/** Headers the JDK client sets itself, or that describe one hop's connection only. */
+	private static final Set<String> HOP_BY_HOP = Set.of("host", "connection", "content-length", "transfer-encoding", "expect",
+			"upgrade", "keep-alive", "te", "trailer", "proxy-connection", "date");
 
 	private final URI target;
 	private final Mangle mangle;
@@ -121,20 +151,24 @@ public final class RelayHop implements AutoCloseable {
 			forwarded.add(requestBody);
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root + exchange.getRequestURI()))
 				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(requestBody));
-			for (String header : FORWARDED) {
-				String value = exchange.getRequestHeaders().getFirst(header);
-				if (value != null && mangle.forwards(header)) {
-					request.header(header, value);
+			exchange.getRequestHeaders().forEach((header, values) -> {
+				if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && mangle.forwards(header)) {
+					values.forEach(value -> request.header(header, value));
 				}
-			}
+			});
 			try (StaleConnection.Sent<InputStream> sent = StaleConnection.send(client, request.build(),
 					HttpResponse.BodyHandlers.ofInputStream(), nanos -> retries.incrementAndGet()); InputStream in = sent.response().body()) {
 				HttpResponse<InputStream> response = sent.response();
+				response.headers().map().forEach((header, values) -> {
+					if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && !header.startsWith(":") && mangle.returns(header)) {
+						exchange.getResponseHeaders().put(header, values);
+					}
+				});
 				String type = response.headers().firstValue("Content-Type").orElse("application/json");
 				exchange.getResponseHeaders().set("Content-Type", type);
 				if (type.startsWith("text/event-stream")) {
 					exchange.sendResponseHeaders(mangle.status(response.statusCode()), 0);
-					stream(in, exchange.getResponseBody());
+					new HopStream(mangle, in, exchange.getResponseBody()).pump();
 				}
 				else {
 					byte[] body = mangle.body(new String(in.readAllBytes(), StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
@@ -146,35 +180,6 @@ public final class RelayHop implements AutoCloseable {
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private void stream(InputStream in, OutputStream out) throws IOException {
-		ByteArrayOutputStream held = new ByteArrayOutputStream();
-		StringBuilder event = new StringBuilder();
-		int previous = -1;
-		for (int b = in.read(); b >= 0; b = in.read()) {
-			event.append((char) b);
-			if (b == '\n' && previous == '\n') {
-				String mangled = mangle.event(decode(event).stripTrailing());
-				if (mangled != null) {
-					byte[] bytes = (mangled + "\n\n").getBytes(StandardCharsets.UTF_8);
-					(mangle.buffers() ? held : out).write(bytes);
-					out.flush();
-				}
-				event.setLength(0);
-			}
-			previous = b;
-		}
-		held.writeTo(out);
-		out.flush();
-	}
-
-	private static String decode(StringBuilder latin1) {
-		byte[] bytes = new byte[latin1.length()];
-		for (int i = 0; i < bytes.length; i++) {
-			bytes[i] = (byte) latin1.charAt(i);
-		}
-		return new String(bytes, StandardCharsets.UTF_8);
 	}
 
 	/**

@@ -13,6 +13,16 @@ import java.util.Optional;
  */
 public interface GatewayUnderTest extends AutoCloseable {
 
+	/**
+	 * The request header a client sends, with the value {@value #RECORD_REQUESTED}, to get the kit's adjudication
+	 * record on the wire: {@value}. Without it the answer is a plain OpenAI answer (a client such as the official
+	 * SDKs reads every {@code data:} event as a chunk, whatever its {@code event:} name).
+	 */
+	String RECORD_HEADER = "X-Adjudication-Record";
+
+	/** The value of {@link #RECORD_HEADER} that asks for the record: {@value}. */
+	String RECORD_REQUESTED = "include";
+
 	/** Base URL the client talks to, ending in {@code /v1}. */
 	URI baseUrl();
 
@@ -21,8 +31,9 @@ public interface GatewayUnderTest extends AutoCloseable {
 
 	/**
 	 * Whether the gateway declares the kit's adjudication record format (the reference gateway's
-	 * {@code adjudication} extension object and final SSE event); rules about the record are
-	 * skipped, with that reason, for gateways that do not.
+	 * {@code adjudication} extension object and final SSE event, sent when the request carries
+	 * {@link #RECORD_HEADER}); rules about the record are skipped, with that reason, for gateways
+	 * that do not.
 	 */
 	boolean declaresAdjudicationRecord();
 

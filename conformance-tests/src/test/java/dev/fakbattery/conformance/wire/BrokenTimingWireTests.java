@@ -1,0 +1,106 @@
+package dev.fakbattery.conformance.wire;
+
+import static dev.fakbattery.conformance.wire.BrokenGateways.FAITHFUL;
+import static dev.fakbattery.conformance.wire.SelfTest.STREAM;
+import static dev.fakbattery.conformance.wire.SelfTest.assertFailed;
+import static dev.fakbattery.conformance.wire.SelfTest.expand;
+import static dev.fakbattery.conformance.wire.SelfTest.message;
+import static dev.fakbattery.conformance.wire.SelfTest.runWithTiming;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Set;
+
+import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The kit's self-test with every rule, timing rules (W14, W26) included: a faithful hop fails none; a gateway that
+ * buffers, holds in windows or cuts long pauses fails exactly the timing rule it breaks.
+ */
+@Tag("wire")
+@DisplayName("wire conformance kit self-test: the faithful hop, and gateways that hold or cut streams")
+@Execution(ExecutionMode.CONCURRENT)
+class BrokenTimingWireTests {
+
+	@Test
+	@DisplayName("a faithful hop in front of the reference gateway fails no rule, timing rules included")
+	void faithfulHopPassesAll() {
+		Events tests = runWithTiming(FaithfulHopTestCase.class);
+		assertFailed(tests, Set.of());
+		tests.assertStatistics(stats -> stats.succeeded(98).aborted(10).failed(0));
+	}
+
+	@Test
+	@DisplayName("buffers the whole stream")
+	void buffersWholeStream() {
+		Events tests = runWithTiming(BuffersWholeStreamTestCase.class);
+		assertFailed(tests, expand(List.of("W14"), STREAM));
+		assertThat(message(tests, "W14", "sglang stream")).startsWith("W14 [sglang stream] on broken: buffers the whole stream: "
+				+ "expected in one of 3 paced streams at most 5 of 20 content deltas held more than 150 ms longer than the least held one, observed ");
+	}
+
+	@Test
+	@DisplayName("holds the stream in 300 ms windows")
+	void buffers300Millis() {
+		Events tests = runWithTiming(Buffers300MillisTestCase.class);
+		assertFailed(tests, expand(List.of("W14"), STREAM));
+	}
+
+	@Test
+	@DisplayName("cuts a stream after 2 s of upstream silence")
+	void cutsLongGaps() {
+		Events tests = runWithTiming(CutsLongGapsTestCase.class);
+		assertFailed(tests, expand(List.of("W26"), STREAM));
+		assertThat(message(tests, "W26", "vllm stream")).contains("expected the whole stream after a 5000 ms pause (content [The capital of France is], "
+				+ "[DONE], no error frame), observed status 200, content [], [DONE], 1 error frame(s)");
+	}
+
+	// -------------------------------------------------------------------------
+
+	static class FaithfulHopTestCase extends BrokenTestCase {
+		FaithfulHopTestCase() {
+			super("reference gateway behind faithful hops", FAITHFUL, FAITHFUL);
+		}
+	}
+
+	static class BuffersWholeStreamTestCase extends BrokenTestCase {
+		BuffersWholeStreamTestCase() {
+			super("broken: buffers the whole stream", new RelayHop.Mangle() {
+				@Override
+				public boolean buffers() {
+					return true;
+				}
+			}, FAITHFUL);
+		}
+	}
+
+	static class Buffers300MillisTestCase extends BrokenTestCase {
+		Buffers300MillisTestCase() {
+			super("broken: holds the stream 300 ms", new RelayHop.Mangle() {
+				@Override
+				public long holdMillis() {
+					return 300;
+				}
+			}, FAITHFUL);
+		}
+	}
+
+	static class CutsLongGapsTestCase extends BrokenTestCase {
+		CutsLongGapsTestCase() {
+			super("broken: cuts idle streams after 2 s", FAITHFUL, new RelayHop.Mangle() {
+				@Override
+				public long idleTimeoutMillis() {
+					return 2000;
+				}
+			});
+		}
+	}
+}

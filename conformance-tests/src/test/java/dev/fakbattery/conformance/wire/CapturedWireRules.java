@@ -1,0 +1,233 @@
+package dev.fakbattery.conformance.wire;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireJson;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The wire rules on captured engine answers ({@code wire.captures}): each capture with tool calls is replayed as an
+ * {@code allow}, a {@code deny} and a {@code transform} variant (every tool renamed with that policy prefix), one
+ * without as sent, and the rules that apply judge the gateway's answer against the capture. Rule ids are the kit's;
+ * RULES.md says which apply to captures.
+ */
+@DisplayName("wire conformance rules on captured wires")
+abstract class CapturedWireRules extends WireConformanceKit {
+
+	static final String CAPTURES = "captured";
+	static final String NAME = "{0} {1}";
+
+	private static final String[] ALL = { "allow", "deny", "transform", "as-sent" };
+
+	private List<Capture> captures;
+
+	/** The captures to replay: every answer under {@code wire.captures}. */
+	protected List<Capture> loadCaptures() {
+		return KitRun.capturesDir(config()).map(Capture::load).orElseThrow();
+	}
+
+	@Override
+	protected void stubMore(KitUpstream upstream) {
+		if (captures == null) {
+			Assumptions.assumeTrue(KitRun.capturesDir(config()).isPresent(),
+					"Not configured: no captured wires to replay (set -D" + HarnessConstants.WIRE_CAPTURES + "=DIR)");
+			captures = loadCaptures();
+		}
+		for (int i = 0; i < captures.size(); i++) {
+			Capture capture = captures.get(i);
+			if (capture.engine() == upstream.engine()) {
+				for (String variant : capture.variants()) {
+					upstream.stubCapture(capture.marker(i, variant), capture.text(true, variant).orElse(null), capture.text(false, variant).orElse(null));
+				}
+			}
+		}
+	}
+
+	Stream<Arguments> captured() {
+		return IntStream.range(0, captures.size()).boxed().flatMap(i -> Stream.of("non-stream", "stream")
+			.map(mode -> Arguments.of(Named.of(captures.get(i).id(), i), Named.of(mode, mode))));
+	}
+
+	/** The captures replayed, for the artifact. */
+	List<Capture> captures() {
+		return captures == null ? List.of() : List.copyOf(captures);
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W02 allow kept unchanged (captured)")
+	void required_W02_allowKept(int number, String mode) {
+		for (Replay replay : replays(number, mode, "allow")) {
+			List<String> expected = replay.truth().calls().stream().map(CapturedWireRules::call).toList();
+			List<String> observed = replay.answer().calls().stream().map(CapturedWireRules::call).toList();
+			require(observed.equals(expected), "W02", replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W13 no byte of a denied call (captured)")
+	void required_W13_noDeniedBytes(int number, String mode) {
+		for (Replay replay : replays(number, mode, "deny")) {
+			List<String> traces = new ArrayList<>();
+			replay.truth().calls().forEach(c -> {
+				traces.addAll(List.of(c.id(), c.name()));
+				if (c.arguments().length() >= 12) {
+					traces.add(c.arguments());
+				}
+			});
+			List<String> found = traces.stream().filter(t -> t != null && replay.answer().body.contains(t)).toList();
+			require(found.isEmpty() && replay.answer().calls().isEmpty(), "W13", replay.engine(), mode, "no call and none of " + traces + " ("
+					+ replay.what() + ")", found.isEmpty() ? replay.answer().calls() : found);
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W04 transform redacted (captured)")
+	void required_W04_transformRedacted(int number, String mode) {
+		for (Replay replay : replays(number, mode, "transform")) {
+			JsonNode redacted = Json.MAPPER.createObjectNode().put("redacted", true);
+			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + redacted).toList();
+			List<String> observed = replay.answer().calls().stream()
+				.map(c -> c.name() + " " + c.id() + " " + WireJson.read(c.arguments()).map(Object::toString).orElse(c.arguments())).toList();
+			boolean leaked = replay.truth().calls().stream().anyMatch(c -> c.arguments().length() >= 12 && replay.answer().body.contains(c.arguments()));
+			require(observed.equals(expected) && !leaked, "W04", replay.engine(), mode, "calls " + expected + " and no original arguments ("
+					+ replay.what() + ")", leaked ? "the original arguments in the answer" : observed);
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W05 content kept (captured)")
+	void required_W05_contentKept(int number, String mode) {
+		for (Replay replay : replays(number, mode, ALL)) {
+			require(replay.answer().content().equals(replay.truth().content()), "W05", replay.engine(), mode, "content ["
+					+ replay.truth().content() + "] (" + replay.what() + ")", "[" + replay.answer().content() + "]");
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W07 finish_reason consistent with surviving calls (captured)")
+	void required_W07_finishReason(int number, String mode) {
+		for (Replay replay : replays(number, mode, ALL)) {
+			Optional<String> expected = replay.truth().finishReason()
+				.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
+			require(replay.answer().finishReason().equals(expected), "W07", replay.engine(), mode, "finish_reason " + expected.orElse("none")
+					+ " (" + replay.what() + ")", replay.answer().finishReason().orElse("none"));
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W08 usage kept (captured)")
+	void required_W08_usageKept(int number, String mode) {
+		for (Replay replay : replays(number, mode, ALL)) {
+			require(replay.answer().usage().equals(replay.truth().usage()), "W08", replay.engine(), mode, "usage "
+					+ replay.truth().usage().map(Object::toString).orElse("absent") + " (" + replay.what() + ")",
+					replay.answer().usage().map(Object::toString).orElse("no usage"));
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does (captured)")
+	void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
+		for (Replay replay : replays(number, mode, ALL)) {
+			WireChecks.SdkJudgement judged = WireChecks.sdk(replay.answer(), sdk(replay.engine()).read(replay.request()),
+					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
+			require(judged.passed(), "W19", replay.engine(), mode, judged.expected(), judged.observed());
+			if (!judged.judged()) {
+				reporter.publishEntry("W19 not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
+			}
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last (captured)")
+	void required_W20_framing(int number, String mode) {
+		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
+		for (Replay replay : replays(number, mode, ALL)) {
+			List<String> framing = WireChecks.framing(replay.answer());
+			require(framing.isEmpty(), "W20", replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W22 per-chunk usage kept (captured)")
+	void required_W22_continuousUsage(int number, String mode) {
+		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
+		Capture capture = captures.get(number);
+		Assumptions.assumeTrue(capture.sse().map(s -> WireChecks.usageOnEveryChunk(Exchange.of(s, true))).orElse(false),
+				() -> "Not applicable: " + capture.id() + " has no usage on every chunk (continuous_usage_stats)");
+		for (Replay replay : replays(number, mode, ALL)) {
+			List<String> usage = WireChecks.chunkUsage(replay.truth(), replay.answer());
+			require(usage.isEmpty(), "W22", replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
+					usage.size() + " chunk(s) without, first " + usage.stream().findFirst().orElse(""));
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
+	@DisplayName("W21 allowed answers pass unchanged (captured)")
+	void required_W21_unchanged(int number, String mode) {
+		for (Replay replay : replays(number, mode, "allow", "as-sent")) {
+			Object expected = stream(mode) ? replay.truth().chunkNodes() : replay.truth().json().orElseThrow();
+			Object observed = stream(mode) ? replay.answer().chunkNodes() : replay.answer().json().map(Object.class::cast).orElse(replay.answer().body);
+			require(observed.equals(expected), "W21", replay.engine(), mode, "the captured " + (stream(mode) ? "chunks" : "body") + " unchanged ("
+					+ replay.what() + ")", PassThroughRules.firstDifference(expected, observed));
+		}
+	}
+
+	/** One variant of a capture replayed through the gateway: the capture as the truth, the gateway's answer. */
+	record Replay(Dialect engine, String variant, String what, ObjectNode request, Exchange truth, Exchange answer) {
+	}
+
+	/** The replays of the variants of capture {@code number} among {@code variants}; aborted with the reason when none applies. */
+	private List<Replay> replays(int number, String mode, String... variants) {
+		Capture capture = captures.get(number);
+		boolean stream = stream(mode);
+		Assumptions.assumeTrue(engines().contains(capture.engine()), () -> "Not applicable: the capture is " + capture.engine()
+				+ " and this run's gateway serves " + engines());
+		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(), () -> "Not applicable: no " + mode + " capture of " + capture.id());
+		Assumptions.assumeTrue(!stream || capture.completeStream(), () -> "Not applicable: the captured stream " + capture.id()
+				+ " is incomplete (it does not end with data: [DONE]), so there is no whole answer to compare");
+		List<Replay> replays = new ArrayList<>();
+		for (String variant : capture.variants()) {
+			if (List.of(variants).contains(variant)) {
+				String marker = capture.marker(number, variant);
+				Sent sent = sendCaptured(capture.engine(), mode, marker, capture.tools(variant));
+				Exchange truth = Exchange.of(capture.text(stream, variant).orElseThrow(), stream);
+				replays.add(new Replay(capture.engine(), variant, capture.id() + " " + variant, request(marker, sent.nonce(), stream,
+						capture.tools(variant)), truth, sent.answer()));
+			}
+		}
+		Assumptions.assumeFalse(replays.isEmpty(), () -> "Not applicable: " + capture.id() + " has " + (capture.tools().isEmpty() ? "no tool call"
+				: "tool calls") + ", the rule judges variants " + List.of(variants));
+		return replays;
+	}
+
+	private static String call(Exchange.Call call) {
+		return call.name() + " " + call.id() + " " + call.arguments();
+	}
+}

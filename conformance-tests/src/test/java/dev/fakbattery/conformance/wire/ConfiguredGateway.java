@@ -1,0 +1,36 @@
+package dev.fakbattery.conformance.wire;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+/**
+ * The gateway under test a run names, for every kit class that runs against it: the embedded reference gateway by
+ * default, {@code gateway.cmd} (started per engine dialect, given {@value WireConformanceKit#GATEWAY_MODEL} as
+ * {@code {model}}), or {@code gateway.url} (one running gateway: only the {@code engine} dialect, against an upstream
+ * on {@code kit.upstream.port}).
+ */
+final class ConfiguredGateway {
+
+	private ConfiguredGateway() {
+	}
+
+	static GatewayUnderTest create(HarnessConfig config, URI upstream, Dialect engine) {
+		return GatewayLauncher.resolve(config, upstream, WireConformanceKit.GATEWAY_MODEL, engine, Path.of("target", "gateway-logs"));
+	}
+
+	static List<Dialect> engines(HarnessConfig config) {
+		return config.string(HarnessConstants.GATEWAY_URL).isPresent() ? List.of(config.engine()) : WireConformanceKit.KIT_DIALECTS;
+	}
+
+	static int upstreamPort(HarnessConfig config, Dialect engine) {
+		int port = config.string(HarnessConstants.KIT_UPSTREAM_PORT).map(Integer::parseInt).orElse(0);
+		return port == 0 ? 0 : port + engines(config).indexOf(engine);
+	}
+}

@@ -1,0 +1,24 @@
+package dev.fakbattery.conformance.wire;
+
+import dev.fakbattery.api.HarnessConfig;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Injects the {@link HarnessConfig} the rungs see (JUnit configuration parameters, then system properties) into the
+ * kit's {@code @BeforeAll}, so that a name given either way reaches the kit exactly as it reaches the wire rung.
+ */
+class KitConfigResolver implements ParameterResolver {
+
+	@Override
+	public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+		return parameter.getParameter().getType() == HarnessConfig.class;
+	}
+
+	@Override
+	public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+		return HarnessConfig.of(context);
+	}
+}

@@ -1,0 +1,64 @@
+package dev.fakbattery.conformance.wire;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/** Runs kit classes inside a rung, handing on the configuration the rung itself was given. */
+final class KitRun {
+
+	private KitRun() {
+	}
+
+	/**
+	 * Every name of {@link HarnessConstants} with the value {@code config} resolves for it, as JUnit configuration
+	 * parameters: the kit run inside a rung then reads exactly what the rung read, whether it came as a configuration
+	 * parameter or a system property.
+	 */
+	static Map<String, String> parameters(HarnessConfig config) {
+		Map<String, String> parameters = new TreeMap<>();
+		for (Field field : HarnessConstants.class.getFields()) {
+			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+				String name = constant(field);
+				config.string(name).ifPresent(value -> parameters.put(name, value));
+			}
+		}
+		return parameters;
+	}
+
+	/**
+	 * The folder of captures to replay: {@code wire.captures}, else the folder the opt-in capture step of this run wrote
+	 * ({@code wire.capture.dir}). A relative one is read from the repository root ({@code harness.root.dir}, set by the
+	 * build), as a user typing {@code -Dwire.captures=../shared/wire} there means.
+	 */
+	static Optional<Path> capturesDir(HarnessConfig config) {
+		return config.path(HarnessConstants.WIRE_CAPTURES).or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR)).map(dir -> dir.isAbsolute() ? dir
+				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
+	}
+
+	/** The kit class run with {@code config}'s values; its test events. */
+	static Events run(Class<?> kit, HarnessConfig config) {
+		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(kit)).configurationParameters(parameters(config)).execute()
+			.testEvents();
+	}
+
+	private static String constant(Field field) {
+		try {
+			return (String) field.get(null);
+		}
+		catch (IllegalAccessException e) {
+			throw new IllegalStateException(e);
+		}
+	}
+}

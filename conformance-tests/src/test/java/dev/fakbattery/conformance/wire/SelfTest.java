@@ -1,0 +1,92 @@
+package dev.fakbattery.conformance.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.wire.Dialect;
+
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.launcher.TagFilter;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.Events;
+
+/** Running the kit against a broken gateway and reading which rules failed, and how. */
+final class SelfTest {
+
+	static final List<String> BOTH = List.of("non-stream", "stream");
+
+	static final List<String> STREAM = List.of("stream");
+
+	static final List<String> NON_STREAM = List.of("non-stream");
+
+	private SelfTest() {
+	}
+
+	/** The kit on {@code testCase}, its timing rules left out (they wait on paced upstreams), hermetic configuration. */
+	static Events run(Class<?> testCase) {
+		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
+			.filters(TagFilter.excludeTags(WireRules.TIMING)).execute().testEvents();
+	}
+
+	/** The kit on {@code testCase}, every rule. */
+	static Events runWithTiming(Class<?> testCase) {
+		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of())).execute().testEvents();
+	}
+
+	/** Failed invocations as {@code W03 [vllm stream]}. */
+	static Set<String> failedRules(Events tests) {
+		Set<String> failed = new TreeSet<>();
+		tests.failed().stream().forEach(event -> failed.add(label(event)));
+		return failed;
+	}
+
+	/**
+	 * Asserts that exactly {@code expected} failed; on a mismatch the description lists every failure message, so an
+	 * unexpected failure says why.
+	 */
+	static void assertFailed(Events tests, Set<String> expected) {
+		assertThat(failedRules(tests)).as(() -> "failures:\n" + String.join("\n", tests.failed().stream()
+			.map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("?"))
+			.toList())).containsExactlyInAnyOrderElementsOf(expected);
+	}
+
+	/** The failure message of one rule on one target. */
+	static String message(Events tests, String rule, String target) {
+		return tests.failed().stream().filter(e -> label(e).equals(rule + " [" + target + "]")).findFirst()
+			.flatMap(e -> e.getPayload(TestExecutionResult.class))
+			.flatMap(TestExecutionResult::getThrowable)
+			.map(Throwable::getMessage).orElse("<" + rule + " [" + target + "] did not fail>");
+	}
+
+	static String label(Event event) {
+		TestDescriptor invocation = event.getTestDescriptor();
+		String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?").split(" ")[0];
+		return rule + " [" + invocation.getDisplayName() + "]";
+	}
+
+	/** {@code rules} on every engine in {@code modes}, as labels. */
+	static Set<String> expand(List<String> rules, List<String> modes) {
+		Set<String> labels = new TreeSet<>();
+		rules.forEach(r -> WireConformanceKit.KIT_DIALECTS.forEach(e -> modes.forEach(m -> labels.add(r + " [" + e + " " + m + "]"))));
+		return labels;
+	}
+
+	/** The union of label sets. */
+	@SafeVarargs
+	static Set<String> union(Set<String>... sets) {
+		Set<String> all = new TreeSet<>();
+		Arrays.stream(sets).forEach(all::addAll);
+		return all;
+	}
+}

@@ -1,0 +1,134 @@
+package dev.fakbattery.conformance.wire;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.SseEvent;
+
+/**
+ * The judgements the kit's rules and the captured-wire rules share, each returning what it found wrong (empty when
+ * nothing), so that each rule words its own failure.
+ */
+final class WireChecks {
+
+	private WireChecks() {
+	}
+
+	/** W20: every data event a {@code chat.completion.chunk} or an error frame, {@code [DONE]} exactly once and last. */
+	static List<String> framing(Exchange answer) {
+		if (answer.events.isEmpty()) {
+			return List.of("no event in " + abbreviate(answer.body));
+		}
+		List<String> wrong = new ArrayList<>();
+		long done = answer.events.stream().filter(t -> t.event().isDone()).count();
+		for (Exchange.Timed timed : answer.events) {
+			SseEvent event = timed.event();
+			if (!event.isDone() && !event.isError() && !isChunk(event)) {
+				wrong.add(event.event().map(n -> "event: " + n + " ").orElse("") + "data: " + abbreviate(event.data()));
+			}
+		}
+		String after = answer.body.substring(answer.body.lastIndexOf("data: [DONE]") + "data: [DONE]".length());
+		if (done != 1 || !answer.events.getLast().event().isDone() || !after.isBlank()) {
+			wrong.add(done + " [DONE], last event " + abbreviate(answer.events.getLast().event().data()) + (after.isBlank() ? ""
+					: ", then " + abbreviate(after.strip())));
+		}
+		return wrong;
+	}
+
+	/** W22: every delivered chunk with text or tool-call deltas carries one of the upstream's usage objects, in order. */
+	static List<String> chunkUsage(Exchange truth, Exchange answer) {
+		List<JsonNode> upstreamUsages = truth.chunkNodes().stream().map(c -> c.get("usage")).toList();
+		List<String> wrong = new ArrayList<>();
+		long previous = -1;
+		for (ObjectNode chunk : answer.chunkNodes().stream().filter(WireChecks::carriesDeltas).toList()) {
+			JsonNode usage = chunk.get("usage");
+			long tokens = usage == null ? -1 : usage.path("completion_tokens").asLong(-1);
+			if (usage == null || !usage.isObject() || !upstreamUsages.contains(usage) || tokens < previous) {
+				wrong.add(abbreviate(chunk.toString()));
+			}
+			previous = Math.max(previous, tokens);
+		}
+		return wrong;
+	}
+
+	/** Whether every chunk of a stream with text or tool-call deltas carries a usage object (continuous_usage_stats). */
+	static boolean usageOnEveryChunk(Exchange truth) {
+		List<ObjectNode> chunks = truth.chunkNodes().stream().filter(WireChecks::carriesDeltas).toList();
+		return !chunks.isEmpty() && chunks.stream().allMatch(c -> c.path("usage").isObject());
+	}
+
+	/** Whether a chunk carries content, reasoning or tool-call deltas (what continuous_usage_stats counts). */
+	private static boolean carriesDeltas(ObjectNode chunk) {
+		for (JsonNode choice : chunk.path("choices")) {
+			JsonNode delta = choice.path("delta");
+			if (delta.path("content").isTextual() && !delta.path("content").asText().isEmpty() || delta.path("tool_calls").size() > 0
+					|| delta.path("reasoning_content").isTextual() || delta.path("reasoning").isTextual()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** What W19 found comparing the SDK's reading with the kit's. */
+	record SdkJudgement(boolean passed, boolean judged, String expected, String observed) {
+	}
+
+	/**
+	 * W19: an error answer must make the SDK throw (with the same HTTP status when it is not 200); a normal answer must
+	 * read the same through the SDK as through the kit. When the SDK throws on a normal answer, {@code engineReading} tells
+	 * whether it also throws on the engine's own answer: then the wire is one the SDK cannot read at all, not judged here.
+	 */
+	static SdkJudgement sdk(Exchange kit, SdkReader.View sdk, Supplier<SdkReader.View> engineReading, String what) {
+		if (kit.isError()) {
+			boolean raised = sdk.failure().isPresent() && (kit.status == 200 || sdk.status().equals(Optional.of(kit.status)));
+			return new SdkJudgement(raised, true, SdkReader.SDK + " to raise the error of " + what + " (status " + kit.status + ")",
+					sdk.failure().map(f -> "it threw " + f + " (status " + sdk.status().map(String::valueOf).orElse("none") + ")")
+						.orElse("it read an answer: " + view(sdk)));
+		}
+		if (sdk.failure().isPresent() && engineReading.get().failure().isPresent()) {
+			return new SdkJudgement(true, false, "", what + ": " + sdk.failure().get());
+		}
+		boolean same = sdk.failure().isEmpty() && sdk.content().equals(kit.content()) && callsOf(sdk).equals(asTheSdkLists(kit))
+				&& sdk.finish().equals(kit.finishReason())
+				&& (kit.usage().isEmpty() || sdk.completionTokens().equals(kit.usage().map(u -> u.path("completion_tokens").asLong())));
+		return new SdkJudgement(same, true, SdkReader.SDK + " to read " + what + " as the kit did: " + List.of(kit.content(), asTheSdkLists(kit),
+				kit.finishReason().orElse("no finish"), kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage")),
+				sdk.failure().map(f -> "it threw " + f).orElse("it read " + view(sdk)));
+	}
+
+	/** A {@code chat.completion.chunk}: object, id, created, model and a {@code choices} array. */
+	static boolean isChunk(SseEvent event) {
+		JsonNode json = event.json().map(JsonNode.class::cast).orElse(null);
+		return json != null && "chat.completion.chunk".equals(json.path("object").textValue()) && json.path("id").isTextual()
+				&& json.path("created").isIntegralNumber() && json.path("model").isTextual() && json.path("choices").isArray();
+	}
+
+	/** The calls as the SDK lists them: a stream's by {@code index} (its accumulator sorts them), a body's as they came. */
+	private static List<String> asTheSdkLists(Exchange kit) {
+		return kit.calls().stream().sorted(Comparator.comparing(c -> kit.stream && c.index() != null ? c.index() : 0)).map(WireChecks::call)
+			.toList();
+	}
+
+	private static List<String> callsOf(SdkReader.View sdk) {
+		return sdk.calls().stream().map(WireChecks::call).toList();
+	}
+
+	private static String call(Exchange.Call call) {
+		return call.name() + " " + call.id() + " " + call.arguments();
+	}
+
+	private static List<String> view(SdkReader.View sdk) {
+		return List.of(sdk.content(), callsOf(sdk).toString(), sdk.finish().orElse("no finish"),
+				sdk.completionTokens().map(String::valueOf).orElse("no usage"));
+	}
+
+	static String abbreviate(String text) {
+		return text.length() <= 240 ? text : text.substring(0, 240) + "...";
+	}
+}
