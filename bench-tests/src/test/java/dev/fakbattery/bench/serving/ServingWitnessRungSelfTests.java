@@ -50,6 +50,24 @@ class ServingWitnessRungSelfTests {
 	}
 
 	@Test
+	@DisplayName("a GET a gateway forwards while it is health-checked (/v1/models) is not counted as a chat at the engine side")
+	void healthCheckIsNotAChat() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start();
+				dev.fakbattery.api.gateway.RelayHop hop = new dev.fakbattery.api.gateway.RelayHop(java.net.URI.create(engine.baseUrl()))) {
+			java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+			client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(hop.url() + "/models")).build(),
+					java.net.http.HttpResponse.BodyHandlers.discarding());
+			assertThat(ServingWitnessRungTests.chatsForwarded(hop)).isZero();
+			client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(hop.url() + "/chat/completions"))
+				.header("Content-Type", "application/json")
+				.POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"model\":\"" + engine.model()
+						+ "\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
+				.build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+			assertThat(ServingWitnessRungTests.chatsForwarded(hop)).isEqualTo(1);
+		}
+	}
+
+	@Test
 	@DisplayName("a gateway that does not quarantine fails quarantine_flow")
 	void gatewayWithoutQuarantineFails() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start()) {

@@ -97,10 +97,10 @@ class ServingWitnessRungTests {
 			boolean observable = config.string(HarnessConstants.GATEWAY_URL).isEmpty();
 			body.putObject("gateway").put("mode", observable ? "started" : "existing").put("url", gateway.baseUrl().toString())
 				.put("command", gateway.description()).put("log", gateway.log().map(Path::toString).orElse(null));
-			int forwardedBefore = hop.forwardedBodies().size();
+			int forwardedBefore = chatsForwarded(hop);
 			ChatProbe.Reply viaGateway = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), ChatProbe.chat(model, PROMPT));
 			Optional<Separation> separation = observable ? Optional.of(new Separation(forwardedBefore,
-					hop.forwardedBodies().size() - forwardedBefore, hop.forwardedBodies().stream().anyMatch(b -> b.contains(PROMPT))))
+					chatsForwarded(hop) - forwardedBefore, hop.forwardedBodies().stream().anyMatch(b -> b.contains(PROMPT))))
 					: Optional.empty();
 			body.set("gateway_chat", ChatProbe.sample("gateway_chat", viaGateway));
 			ChatProbe.Reply quarantine = probe.post(URI.create(gateway.baseUrl() + "/chat/completions"), poisoned(model),
@@ -155,6 +155,14 @@ class ServingWitnessRungTests {
 	}
 
 	/** The direct sample did not pass the gateway, and the gateway sample did reach the engine through it: observed. */
+	/**
+	 * Requests with a body the hop sent on: chats. A gateway started from {@code gateway.cmd} may be health-checked on
+	 * its {@code GET /v1/models}, which it forwards without a body; that is not a chat.
+	 */
+	static int chatsForwarded(RelayHop hop) {
+		return (int) hop.forwardedBodies().stream().filter(body -> !body.isBlank()).count();
+	}
+
 	static void evidenceSeparation(RungRun run, Optional<Separation> observed) {
 		if (observed.isEmpty()) {
 			run.pending("evidence_separation", "which requests went through the gateway is not observable with gateway.url",
