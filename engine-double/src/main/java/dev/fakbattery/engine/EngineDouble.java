@@ -48,6 +48,12 @@ public final class EngineDouble implements AutoCloseable {
 
 	private final ExecutorService executor;
 
+	/**
+	 * The admin path that reads the double's scheduling lag as JSON ({@code count, p50_us, p99_us, max_us}); a
+	 * {@code POST} to it plus {@code /reset} clears it. A double in another process is judged through it.
+	 */
+	public static final String LAG_PATH = "/admin/scheduling-lag";
+
 	/** The dialects the double speaks. */
 	public static final java.util.List<Dialect> DIALECTS = java.util.List.of(Dialect.VLLM, Dialect.SGLANG);
 
@@ -75,6 +81,11 @@ public final class EngineDouble implements AutoCloseable {
 		this.chat = new ChatEndpoint(wire, engine, planner);
 		Router router = new Router(log).route("/v1/chat/completions", Set.of("POST"), chat);
 		new InfoEndpoints(builder.dialect, wire, identity, engine.counters()).register(router);
+		router.route(LAG_PATH, Set.of("GET"), (exchange, body, arrival) -> Http.send(exchange, 200, Http.JSON, lagJson()));
+		router.route(LAG_PATH + "/reset", Set.of("POST"), (exchange, body, arrival) -> {
+			resetStats();
+			Http.send(exchange, 200, Http.JSON, lagJson());
+		});
 		// platform threads: a parked platform thread wakes on its own timer, a virtual one waits for a free carrier,
 		// which on 2 shared cores adds milliseconds of scheduling lag to the double's emissions
 		this.executor = Executors.newCachedThreadPool(Thread.ofPlatform().name("engine-double-", 0).daemon(true).factory());
@@ -128,6 +139,19 @@ public final class EngineDouble implements AutoCloseable {
 	/** Lag of the double's own emissions since the last {@link #resetStats()}. */
 	public LagStats schedulingLag() {
 		return engine.lag().snapshot();
+	}
+
+	private String lagJson() {
+		LagStats lag = schedulingLag();
+		var node = WireJson.object().put("count", lag.count());
+		for (var entry : java.util.Map.of("p50_us", lag.p50Micros(), "p99_us", lag.p99Micros(), "max_us", lag.maxMicros()).entrySet()) {
+			if (Double.isNaN(entry.getValue())) {
+				node.putNull(entry.getKey());
+			} else {
+				node.put(entry.getKey(), entry.getValue());
+			}
+		}
+		return WireJson.write(node);
 	}
 
 	/** Clears the scheduling-lag histogram, for example after a warm-up. Engine counters keep counting. */
@@ -301,6 +325,14 @@ public final class EngineDouble implements AutoCloseable {
 		/** Binds the port and starts serving. */
 		public EngineDouble start() throws IOException {
 			return new EngineDouble(this);
+		}
+
+		TimingModel timing() {
+			return timing;
+		}
+
+		Duration spin() {
+			return spin;
 		}
 
 		private String version() {
