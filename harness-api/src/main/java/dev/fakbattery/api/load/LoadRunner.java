@@ -128,6 +128,13 @@ public final class LoadRunner {
 		}
 	}
 
+	/** Sends conversation {@code index} of {@code source} now, turn after turn; its outcomes in turn order. */
+	public static List<RequestOutcome> conversation(TargetClient client, RequestSource source, int index, boolean warmup) {
+		Queue<RequestOutcome> outcomes = new java.util.ArrayDeque<>();
+		converse(client, source, index, warmup, System.nanoTime(), outcomes);
+		return List.copyOf(outcomes);
+	}
+
 	/**
 	 * Sends conversation {@code index} turn after turn; a failed turn ends it (the failure is its outcome). Only the
 	 * first turn carries the schedule's intended time; a later turn is intended when the answer before it ended.

@@ -63,6 +63,27 @@ public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<Str
 		return new MetricsScrape(url, List.of(), Optional.of(why));
 	}
 
+	/**
+	 * The series that changed between two reads, as {@code name{labels}} to the change, in page order: what a server
+	 * whose metric names the harness does not know (a gateway under test) did during a leg.
+	 */
+	public static java.util.Map<String, Double> changes(MetricsScrape before, MetricsScrape after) {
+		java.util.Map<String, Double> then = new java.util.HashMap<>();
+		before.samples().forEach(sample -> then.merge(series(sample), sample.value(), Double::sum));
+		java.util.Map<String, Double> changed = new java.util.LinkedHashMap<>();
+		for (PromText.Sample sample : after.samples()) {
+			double delta = sample.value() - then.getOrDefault(series(sample), 0.0);
+			if (delta != 0 && Double.isFinite(delta) && !sample.name().endsWith("_bucket")) {
+				changed.merge(series(sample), delta, Double::sum);
+			}
+		}
+		return changed;
+	}
+
+	private static String series(PromText.Sample sample) {
+		return sample.labels().isEmpty() ? sample.name() : sample.name() + sample.labels();
+	}
+
 	/** The sum of every sample named {@code name} (over all label sets); empty when the page has none. */
 	public OptionalDouble sum(String name) {
 		double total = 0;
