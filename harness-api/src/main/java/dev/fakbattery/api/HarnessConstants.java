@@ -255,7 +255,7 @@ public final class HarnessConstants {
 
 	/**
 	 * Offered request rates of the rate sweep, requests per second, comma separated: {@value}. Default
-	 * {@code 1,2,4,8,16,32,64} on a node, {@code 4,8,16,32} on the engine double, {@code 4,16} in the smoke run; the
+	 * {@code 1,2,4,8,16,32,64} on a node, {@code 4,8,16,32} on the engine double, {@code 8,32} in the smoke run; the
 	 * search then bisects between the highest rate that met the SLOs and the next.
 	 *
 	 * @since 0.3

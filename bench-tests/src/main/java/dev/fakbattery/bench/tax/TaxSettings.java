@@ -113,12 +113,12 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				rateLoad(config, tiny));
 	}
 
-	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 4,16}). */
+	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 8,32}). */
 	public static final List<Double> EMBEDDED_RATES = List.of(4.0, 8.0, 16.0, 32.0);
 
 	private static RateLoad rateLoad(HarnessConfig config, boolean tiny) {
 		List<Double> rates = config.positiveDecimals(HarnessConstants.RATE_SWEEP,
-				tiny ? List.of(4.0, 16.0) : List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)).stream().sorted().distinct().toList();
+				tiny ? List.of(8.0, 32.0) : List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)).stream().sorted().distinct().toList();
 		StringBuilder slo = new StringBuilder();
 		slo.append("ttft:").append(config.decimal(HarnessConstants.SLO_TTFT_MS, 1000, 0, Double.MAX_VALUE));
 		slo.append(" tpot:").append(config.decimal(HarnessConstants.SLO_TPOT_MS, 50, 0, Double.MAX_VALUE));
