@@ -12,7 +12,7 @@ import dev.fakbattery.wire.JsonNumbers;
 /**
  * An engine's own view of a leg: its Prometheus {@code /metrics} read before and after, and what changed, under the
  * engine's names (vLLM, SGLang, llama.cpp with {@code --metrics}; the engine double serves vLLM's or SGLang's). Gauges
- * (running and waiting requests, KV-cache usage) are written before and after; counters (prefix-cache queries and
+ * (running and waiting requests, KV-cache usage) are written before, after and at their peak during the leg; counters (prefix-cache queries and
  * hits, preemptions, prompt and generation tokens) as the change over the leg; the prefix-cache hit rate is the
  * change in hits over the change in queries (vLLM), or SGLang's own gauge after the leg.
  *
@@ -53,31 +53,74 @@ public final class EngineMetrics {
 		}
 	}
 
+	/** How often the gauges are read during a leg, for their peak. */
+	static final long PEAK_INTERVAL_MILLIS = 500;
+
 	private final MetricsScrape before;
 
 	private final MetricsScrape after;
 
 	private final URI baseUrl;
 
-	private EngineMetrics(URI baseUrl, MetricsScrape before, MetricsScrape after) {
+	private final java.util.Map<String, Double> peaks;
+
+	private final Thread sampler;
+
+	private EngineMetrics(URI baseUrl, MetricsScrape before, MetricsScrape after, java.util.Map<String, Double> peaks, Thread sampler) {
 		this.baseUrl = baseUrl;
 		this.before = Objects.requireNonNull(before);
 		this.after = after;
+		this.peaks = peaks;
+		this.sampler = sampler;
 	}
 
-	/** Reads the page of the engine at {@code baseUrl} now, before a leg. */
+	/**
+	 * Reads the page of the engine at {@code baseUrl} now, before a leg, and then every {@value #PEAK_INTERVAL_MILLIS} ms
+	 * for the gauges' peaks (running and waiting requests, KV-cache usage) until {@link #after()}; a page that cannot be
+	 * read is not sampled.
+	 */
 	public static EngineMetrics before(URI baseUrl) {
-		return new EngineMetrics(baseUrl, MetricsScrape.of(baseUrl), null);
+		MetricsScrape first = MetricsScrape.of(baseUrl);
+		java.util.Map<String, Double> peaks = new java.util.concurrent.ConcurrentHashMap<>();
+		Thread sampler = first.unavailable().isPresent() ? null : Thread.ofVirtual().name("fak-engine-metrics").start(() -> {
+			while (!Thread.currentThread().isInterrupted()) {
+				try {
+					Thread.sleep(PEAK_INTERVAL_MILLIS);
+				}
+				catch (InterruptedException e) {
+					return;
+				}
+				MetricsScrape now = MetricsScrape.of(baseUrl);
+				if (now.unavailable().isPresent()) {
+					return; // the engine went away: nothing more to sample, and no thread left polling
+				}
+				for (Quantity quantity : Quantity.values()) {
+					if (!quantity.counter) {
+						quantity.names.forEach(name -> now.sum(name).ifPresent(v -> peaks.merge(name, v, Math::max)));
+					}
+				}
+			}
+		});
+		return new EngineMetrics(baseUrl, first, null, peaks, sampler);
 	}
 
 	/** Both reads given, for tests and for readings taken elsewhere. */
 	public static EngineMetrics of(MetricsScrape before, MetricsScrape after) {
-		return new EngineMetrics(before.url(), before, after);
+		return new EngineMetrics(before.url(), before, after, java.util.Map.of(), null);
 	}
 
-	/** Reads the page again, after the leg. */
+	/** Stops the peak sampler and reads the page again, after the leg. */
 	public EngineMetrics after() {
-		return new EngineMetrics(baseUrl, before, MetricsScrape.of(baseUrl));
+		if (sampler != null) {
+			sampler.interrupt();
+			try {
+				sampler.join(2_000);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+		}
+		return new EngineMetrics(baseUrl, before, MetricsScrape.of(baseUrl), java.util.Map.copyOf(peaks), null);
 	}
 
 	/** The change of a counter, or the value after of a gauge; empty when the page does not carry it. */
@@ -111,7 +154,8 @@ public final class EngineMetrics {
 			node.put("unavailable", missing.unavailable().orElseThrow());
 			return;
 		}
-		node.put("method", "scraped before and after the leg; counters as the change, gauges before and after");
+		node.put("method", "scraped before and after the leg; counters as the change, gauges before, after and at their peak (read every "
+				+ PEAK_INTERVAL_MILLIS + " ms during the leg)");
 		for (Quantity quantity : Quantity.values()) {
 			if (quantity == Quantity.PREFIX_CACHE_HIT_RATE) {
 				continue;
@@ -140,6 +184,9 @@ public final class EngineMetrics {
 			if (now.isPresent()) {
 				ObjectNode values = node.putObject(quantity.key());
 				before.sum(name).ifPresent(then -> JsonNumbers.put(values, "before", then, 4));
+				if (peaks.containsKey(name)) {
+					JsonNumbers.put(values, "peak", peaks.get(name), 4);
+				}
 				JsonNumbers.put(values, "after", now.getAsDouble(), 4);
 				return;
 			}
