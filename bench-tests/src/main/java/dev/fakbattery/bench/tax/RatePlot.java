@@ -16,9 +16,10 @@ import dev.fakbattery.api.ArtifactFiles;
 import dev.fakbattery.api.stats.RateSearch;
 
 /**
- * The rate sweep's plot, drawn with XChart, headless: goodput (requests/s meeting every SLO) of raw and gateway
- * against the offered rate, the line where goodput equals the offered rate times the attainment target, and each
- * arm's highest rate met as a vertical line. Written atomically.
+ * The rate sweep's plot, drawn with XChart, headless: against the offered rate, each arm's goodput (requests/s meeting
+ * every SLO, over the batch's duration with its drain, vLLM's {@code request_goodput}) on the left axis and its SLO
+ * attainment (the share of requests meeting every SLO, what decides whether a rate is met) on the right axis, the
+ * attainment target as a horizontal line, and each arm's highest rate met as a vertical line. Written atomically.
  *
  * @since 0.3
  */
@@ -38,22 +39,33 @@ public final class RatePlot {
 			.title("Goodput vs offered rate at " + load.slo() + (simulated ? " (SIMULATED: engine double)" : ""))
 			.xAxisTitle("offered rate (req/s)").yAxisTitle("goodput (req/s meeting every SLO)").build();
 		chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+		chart.setYAxisGroupTitle(1, "SLO attainment (share of requests meeting every SLO)");
 		double[] rates = levels.stream().mapToDouble(RateLevel::rate).toArray();
-		arm(chart, "raw", rates, levels.stream().mapToDouble(l -> finite(l.goodputA().requestGoodput())).toArray(), new Color(44, 160, 44));
-		arm(chart, "gateway", rates, levels.stream().mapToDouble(l -> finite(l.goodputB().requestGoodput())).toArray(),
-				new Color(214, 39, 40));
+		Color green = new Color(44, 160, 44);
+		Color red = new Color(214, 39, 40);
+		arm(chart, "raw goodput", rates, levels.stream().mapToDouble(l -> finite(l.goodputA().requestGoodput())).toArray(), green, 0);
+		arm(chart, "gateway goodput", rates, levels.stream().mapToDouble(l -> finite(l.goodputB().requestGoodput())).toArray(), red, 0);
+		arm(chart, "raw attainment", rates, levels.stream().mapToDouble(l -> finite(l.pointA().attainment())).toArray(), green, 1)
+			.setLineStyle(SeriesLines.DASH_DOT);
+		arm(chart, "gateway attainment", rates, levels.stream().mapToDouble(l -> finite(l.pointB().attainment())).toArray(), red, 1)
+			.setLineStyle(SeriesLines.DASH_DOT);
 		double max = rates[rates.length - 1];
-		XYSeries offered = chart.addSeries("offered x " + load.attainment(), new double[] { 0, max },
-				new double[] { 0, max * load.attainment() });
-		offered.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY).setLineStyle(SeriesLines.DASH_DASH);
-		result.rawMax().ifPresent(r -> marker(chart, "raw max met " + r, r, max, new Color(44, 160, 44)));
-		result.gatewayMax().ifPresent(r -> marker(chart, "gateway max met " + r, r, max, new Color(214, 39, 40)));
+		XYSeries goal = chart.addSeries("attainment target " + load.attainment(), new double[] { 0, max },
+				new double[] { load.attainment(), load.attainment() });
+		goal.setYAxisGroup(1);
+		goal.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY).setLineStyle(SeriesLines.DASH_DASH);
+		double top = levels.stream().mapToDouble(l -> Math.max(finite(l.goodputA().requestGoodput()), finite(l.goodputB().requestGoodput())))
+			.max().orElse(1);
+		result.rawMax().ifPresent(r -> marker(chart, "raw max met " + r, r, top, green));
+		result.gatewayMax().ifPresent(r -> marker(chart, "gateway max met " + r, r, top, red));
 		return ArtifactFiles.write(target, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
 	}
 
-	private static void arm(XYChart chart, String name, double[] rates, double[] goodput, Color color) {
-		XYSeries series = chart.addSeries(name, rates, goodput);
-		series.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(color).setLineColor(color);
+	private static XYSeries arm(XYChart chart, String name, double[] rates, double[] values, Color color, int axis) {
+		XYSeries series = chart.addSeries(name, rates, values);
+		series.setYAxisGroup(axis);
+		series.setMarker(name.startsWith("raw") ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND).setMarkerColor(color).setLineColor(color);
+		return series;
 	}
 
 	private static void marker(XYChart chart, String name, double rate, double max, Color color) {
