@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * threads run (client lag p99, goal <= 1 ms at 512 streams), against the engine double in another JVM
  * ({@code java -jar engine-double/target/engine-double.jar}), so the double's work does not share the client's JIT,
  * GC and carriers. Paced at 100 ms to the first token and 50 ms per token with no batching slowdown (20 events per
- * stream per second), 32 tokens per request, two rounds per level after one warm-up round. Writes
+ * stream per second), 32 tokens per request, four rounds per level after two warm-up rounds. Writes
  * {@code harness-client-ceiling.json} into {@code experiments.dir}; the goal is recorded beside the readings, never
  * asserted. On demand, in no profile:
  *
@@ -64,7 +64,8 @@ class ClientCeilingBench {
 		body.put("goal", "client lag p99 <= 1000 us at 512 streams");
 		body.put("double", "java -jar engine-double.jar --timing instant --ttft-ms 100 --itl-ms 50 --batch-alpha 0 (own JVM, serial GC); "
 				+ TOKENS + " tokens per request: 20 token events per stream per second");
-		body.put("per_level", "closed loop at c streams: c warm-up requests (opens the connections), then 2c measured requests");
+		body.put("per_level", "closed loop at c streams: 2c warm-up requests (opens the connections, warms the JIT), then 4c measured "
+				+ "requests (about 6.6 s)");
 		ArrayNode rows = body.putArray("levels");
 		Path jar = ProcessUpstream.jar(config).orElseThrow(() -> new IllegalStateException(ProcessUpstream.JAR + " is not built"));
 		int port = ManagedProcess.freePort();
@@ -90,7 +91,7 @@ class ClientCeilingBench {
 
 	private static ObjectNode level(TargetClient client, ChatPayload payload, int c, HttpUpstreamLag lag, URI root) throws Exception {
 		double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-		LoadRunner.run(client, payload, new ClosedLoop(c, c, 0, Duration.ofMinutes(2)), Progress.silent());
+		LoadRunner.run(client, payload, new ClosedLoop(c, 2 * c, 0, Duration.ofMinutes(2)), Progress.silent());
 		lag.reset();
 		AtomicLong held = new AtomicLong();
 		AtomicBoolean running = new AtomicBoolean(true);
@@ -105,8 +106,8 @@ class ClientCeilingBench {
 				}
 			}
 		});
-		LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(c, 2 * c, 0, Duration.ofMinutes(3)),
-				Progress.start("bench", "client ceiling c=" + c, 2L * c));
+		LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(c, 4 * c, 0, Duration.ofMinutes(3)),
+				Progress.start("bench", "client ceiling c=" + c, 4L * c));
 		running.set(false);
 		watcher.join();
 		UpstreamLag.Reading doubleLag = lag.read();
