@@ -81,11 +81,7 @@ public final class EngineDouble implements AutoCloseable {
 		this.chat = new ChatEndpoint(wire, engine, planner);
 		Router router = new Router(log).route("/v1/chat/completions", Set.of("POST"), chat);
 		new InfoEndpoints(builder.dialect, wire, identity, engine.counters()).register(router);
-		router.route(LAG_PATH, Set.of("GET"), (exchange, body, arrival) -> Http.send(exchange, 200, Http.JSON, lagJson()));
-		router.route(LAG_PATH + "/reset", Set.of("POST"), (exchange, body, arrival) -> {
-			resetStats();
-			Http.send(exchange, 200, Http.JSON, lagJson());
-		});
+		LagEndpoint.register(router, this);
 		// platform threads: a parked platform thread wakes on its own timer, a virtual one waits for a free carrier,
 		// which on 2 shared cores adds milliseconds of scheduling lag to the double's emissions
 		this.executor = Executors.newCachedThreadPool(Thread.ofPlatform().name("engine-double-", 0).daemon(true).factory());
@@ -139,19 +135,6 @@ public final class EngineDouble implements AutoCloseable {
 	/** Lag of the double's own emissions since the last {@link #resetStats()}. */
 	public LagStats schedulingLag() {
 		return engine.lag().snapshot();
-	}
-
-	private String lagJson() {
-		LagStats lag = schedulingLag();
-		var node = WireJson.object().put("count", lag.count());
-		for (var entry : java.util.Map.of("p50_us", lag.p50Micros(), "p99_us", lag.p99Micros(), "max_us", lag.maxMicros()).entrySet()) {
-			if (Double.isNaN(entry.getValue())) {
-				node.putNull(entry.getKey());
-			} else {
-				node.put(entry.getKey(), entry.getValue());
-			}
-		}
-		return WireJson.write(node);
 	}
 
 	/** Clears the scheduling-lag histogram, for example after a warm-up. Engine counters keep counting. */

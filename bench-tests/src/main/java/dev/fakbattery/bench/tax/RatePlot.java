@@ -38,7 +38,7 @@ public final class RatePlot {
 		XYChart chart = new XYChartBuilder().width(900).height(540)
 			.title("Goodput vs offered rate at " + load.slo() + (simulated ? " (SIMULATED: engine double)" : ""))
 			.xAxisTitle("offered rate (req/s)").yAxisTitle("goodput (req/s meeting every SLO)").build();
-		chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
 		chart.setYAxisGroupTitle(1, "SLO attainment (share of requests meeting every SLO)");
 		double[] rates = levels.stream().mapToDouble(RateLevel::rate).toArray();
 		Color green = new Color(44, 160, 44);

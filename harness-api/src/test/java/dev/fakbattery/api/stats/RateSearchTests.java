@@ -68,4 +68,24 @@ class RateSearchTests {
 		assertThatThrownBy(() -> new RateSearch.Point(1, 1, 2)).isInstanceOf(IllegalArgumentException.class);
 		assertThat(new RateSearch.Point(1, 0, 0).attainment()).isNaN();
 	}
+
+	@Test
+	@DisplayName("the interval takes the 2.5th and 97.5th percentiles of the resampled maxima, both arms drawn on their own")
+	void intervalBounds() {
+		List<RateSearch.Point> raw = List.of(new RateSearch.Point(2, 20, 20), new RateSearch.Point(4, 20, 18), new RateSearch.Point(6, 20, 15));
+		List<RateSearch.Point> gateway = List.of(new RateSearch.Point(2, 20, 20), new RateSearch.Point(4, 20, 16),
+				new RateSearch.Point(6, 20, 12));
+		RateSearch.Result result = RateSearch.compare(raw, gateway, 0.9, BootstrapCi.seeded(3).withResamples(4000));
+		assertThat(result.rawMax()).isEqualTo(OptionalDouble.of(4));
+		assertThat(result.gatewayMax()).isEqualTo(OptionalDouble.of(2));
+		assertThat(result.cost().estimate()).isEqualTo(2);
+		assertThat(result.rawInterval().lo()).isEqualTo(2);
+		assertThat(result.rawInterval().hi()).isEqualTo(6);
+		assertThat(result.gatewayInterval().lo()).isEqualTo(2);
+		assertThat(result.gatewayInterval().hi()).isEqualTo(4);
+		assertThat(result.cost().lo()).isEqualTo(-2);
+		assertThat(result.cost().hi()).isEqualTo(4);
+		assertThat(result.cost().resamples()).isEqualTo(4000);
+		assertThat(result.cost().level()).isEqualTo(0.95);
+	}
 }
