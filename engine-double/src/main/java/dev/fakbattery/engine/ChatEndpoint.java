@@ -58,8 +58,9 @@ final class ChatEndpoint implements Router.Endpoint {
 		wire.checkLength(request);
 		SplittableRandom random = planner.random(request);
 		Completion completion = planner.plan(request, wire, random);
+		int cached = engine.counters().prefixCache.admit(request.blockHashes(), request.promptTokens());
 		Turn turn = new Turn(wire.responseId(request, exchange.getRequestHeaders()), System.currentTimeMillis() / 1000,
-			wire.responseModel(request), request, completion);
+			wire.responseModel(request), request, completion, cached);
 		return new Generation(turn, wire, fault, engine, random.split(), arrival);
 	}
 

@@ -24,11 +24,13 @@ import dev.fakbattery.wire.Json;
  * @param rid SGLang's {@code rid}, or null
  * @param promptTokens whitespace-separated words over all message texts, at least 1
  * @param lastUserText text of the last user message, empty when none
+ * @param toolRounds assistant messages after the last user message: the rounds of a tool loop already answered
+ * @param blockHashes the prompt's prefix-cache blocks ({@link PrefixCache#blockHashes})
  * @since 0.1
  */
 record ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage, boolean continuousUsage,
 	Integer maxTokens, List<String> tools, ToolChoice toolChoice, Long seed, String rid, int promptTokens,
-	String lastUserText) {
+	String lastUserText, int toolRounds, long[] blockHashes) {
 
 	static ChatRequest parse(byte[] raw) throws ApiError {
 		JsonNode root;
@@ -68,7 +70,9 @@ record ChatRequest(ObjectNode body, String model, boolean stream, boolean includ
 			body.hasNonNull("seed") && body.get("seed").canConvertToLong() ? body.get("seed").asLong() : null,
 			textOrNull(body.get("rid")),
 			Math.max(1, countWords(messages)),
-			lastUserText(messages));
+			lastUserText(messages),
+			toolRounds(messages),
+			PrefixCache.blockHashes(words(messages), countWords(messages)));
 	}
 
 	private static Integer maxTokens(ObjectNode body) throws ApiError {
@@ -131,6 +135,25 @@ record ChatRequest(ObjectNode body, String model, boolean stream, boolean includ
 			}
 		}
 		return words;
+	}
+
+	private static List<String> words(JsonNode messages) {
+		List<String> words = new ArrayList<>();
+		for (JsonNode message : messages) {
+			String text = text(message.get("content")).strip();
+			if (!text.isEmpty()) {
+				java.util.Collections.addAll(words, text.split("\\s+"));
+			}
+		}
+		return words;
+	}
+
+	private static int toolRounds(JsonNode messages) {
+		int rounds = 0;
+		for (int i = messages.size() - 1; i >= 0 && !"user".equals(messages.get(i).path("role").asText()); i--) {
+			rounds += "assistant".equals(messages.get(i).path("role").asText()) ? 1 : 0;
+		}
+		return rounds;
 	}
 
 	private static String lastUserText(JsonNode messages) {

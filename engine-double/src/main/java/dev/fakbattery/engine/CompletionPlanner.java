@@ -31,7 +31,10 @@ final class CompletionPlanner {
 
 	Completion plan(ChatRequest request, Wire wire, SplittableRandom random) {
 		if (request.toolChoice().callsTools()) {
-			return tools(request, wire);
+			java.util.Optional<List<ToolScript.Directive>> round = ToolScript.round(request);
+			if (round.isPresent()) {
+				return tools(request, wire, round.get());
+			}
 		}
 		boolean limited = request.maxTokens() != null;
 		int contentTokens = limited ? request.maxTokens() : defaultTokens;
@@ -45,10 +48,10 @@ final class CompletionPlanner {
 			List.of(), String.join("", pieces), false);
 	}
 
-	private Completion tools(ChatRequest request, Wire wire) {
+	private Completion tools(ChatRequest request, Wire wire, List<ToolScript.Directive> directives) {
 		List<ToolCall> calls = new ArrayList<>();
 		List<Step> steps = new ArrayList<>();
-		for (ToolScript.Directive directive : ToolScript.directives(request)) {
+		for (ToolScript.Directive directive : directives) {
 			int index = calls.size();
 			ToolCall call = wire.toolCall(directive);
 			calls.add(call);

@@ -48,6 +48,12 @@ public final class EngineDouble implements AutoCloseable {
 
 	private final ExecutorService executor;
 
+	/**
+	 * The admin path that reads the double's scheduling lag as JSON ({@code count, p50_us, p99_us, max_us}); a
+	 * {@code POST} to it plus {@code /reset} clears it. A double in another process is judged through it.
+	 */
+	public static final String LAG_PATH = "/admin/scheduling-lag";
+
 	/** The dialects the double speaks. */
 	public static final java.util.List<Dialect> DIALECTS = java.util.List.of(Dialect.VLLM, Dialect.SGLANG);
 
@@ -75,6 +81,7 @@ public final class EngineDouble implements AutoCloseable {
 		this.chat = new ChatEndpoint(wire, engine, planner);
 		Router router = new Router(log).route("/v1/chat/completions", Set.of("POST"), chat);
 		new InfoEndpoints(builder.dialect, wire, identity, engine.counters()).register(router);
+		LagEndpoint.register(router, this);
 		// platform threads: a parked platform thread wakes on its own timer, a virtual one waits for a free carrier,
 		// which on 2 shared cores adds milliseconds of scheduling lag to the double's emissions
 		this.executor = Executors.newCachedThreadPool(Thread.ofPlatform().name("engine-double-", 0).daemon(true).factory());
@@ -301,6 +308,14 @@ public final class EngineDouble implements AutoCloseable {
 		/** Binds the port and starts serving. */
 		public EngineDouble start() throws IOException {
 			return new EngineDouble(this);
+		}
+
+		TimingModel timing() {
+			return timing;
+		}
+
+		Duration spin() {
+			return spin;
 		}
 
 		private String version() {

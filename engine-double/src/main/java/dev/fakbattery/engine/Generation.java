@@ -56,7 +56,7 @@ final class Generation {
 		this.engine = engine;
 		this.timingRandom = timingRandom;
 		this.arrival = arrival;
-		this.deadline = arrival + engine.timing().ttftNanos(turn.promptTokens());
+		this.deadline = arrival + engine.timing().ttftNanos(turn.promptTokens() - turn.cachedTokens());
 	}
 
 	Turn turn() {

@@ -45,11 +45,13 @@ final class InfoEndpoints {
 		if (dialect == Dialect.VLLM) {
 			router.route("/reset_prefix_cache", Set.of("POST"), (exchange, body, arrival) -> {
 				counters.resets.increment();
+				counters.prefixCache.reset();
 				Http.send(exchange, 200, null, "");
 			});
 		} else {
 			router.route("/flush_cache", Set.of("GET", "POST"), (exchange, body, arrival) -> {
 				counters.resets.increment();
+				counters.prefixCache.reset();
 				Http.send(exchange, 200, Http.TEXT, FLUSH_CACHE_TEXT);
 			});
 			router.route("/get_server_info", get, this::serverInfo);

@@ -6,14 +6,17 @@ import dev.fakbattery.wire.Dialect;
 
 /**
  * {@code java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME] [--seed S]
- * [--timing default|instant] [--completion-tokens N]}: runs a double until the process is stopped.
+ * [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A] [--spin-us US]
+ * [--completion-tokens N]}: runs a double until the process is stopped. The timing options change the chosen
+ * {@code --timing} model; its scheduling lag is read at {@value EngineDouble#LAG_PATH}.
  *
  * @since 0.1
  */
 public final class Main {
 
 	private static final String USAGE = "usage: java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME]"
-		+ " [--seed S] [--timing default|instant] [--completion-tokens N]";
+		+ " [--seed S] [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A]"
+		+ " [--spin-us US] [--completion-tokens N]";
 
 	private Main() {
 	}
@@ -41,6 +44,7 @@ public final class Main {
 
 	static EngineDouble.Builder configure(String[] args) {
 		EngineDouble.Builder builder = EngineDouble.builder();
+		TimingModel timing = TimingModel.defaults();
 		boolean dialect = false;
 		boolean port = false;
 		for (int i = 0; i < args.length; i++) {
@@ -61,18 +65,24 @@ public final class Main {
 				case "--model" -> builder.model(value);
 				case "--seed" -> builder.seed(parseLong(option, value));
 				case "--completion-tokens" -> builder.completionTokens(parseInt(option, value));
-				case "--timing" -> builder.timing(switch (value) {
+				case "--timing" -> timing = switch (value) {
 					case "default" -> TimingModel.defaults();
 					case "instant" -> TimingModel.instant();
 					default -> throw new IllegalArgumentException("Unable to parse --timing value [" + value + "]: use default or instant");
-				});
+				};
+				case "--ttft-ms" -> timing = timing.withTtftBase(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e6)));
+				case "--itl-ms" -> timing = timing.withItlBase(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e6)));
+				case "--per-prompt-token-us" -> timing = timing.withPerPromptToken(
+					java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
+				case "--batch-alpha" -> timing = timing.withBatchAlpha(parseDouble(option, value));
+				case "--spin-us" -> builder.spin(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
 				default -> throw new IllegalArgumentException("unknown option " + option);
 			}
 		}
 		if (!dialect || !port) {
 			throw new IllegalArgumentException("--dialect and --port are required");
 		}
-		return builder;
+		return builder.timing(timing);
 	}
 
 	private static int parseInt(String option, String value) {
@@ -81,6 +91,18 @@ public final class Main {
 		} catch (NumberFormatException e) {
 			throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected an integer", e);
 		}
+	}
+
+	private static double parseDouble(String option, String value) {
+		try {
+			double parsed = Double.parseDouble(value);
+			if (parsed >= 0 && Double.isFinite(parsed)) {
+				return parsed;
+			}
+		} catch (NumberFormatException e) {
+			// reported below
+		}
+		throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected a number >= 0");
 	}
 
 	private static long parseLong(String option, String value) {

@@ -29,8 +29,9 @@ final class MetricsPage {
 		text.metric("vllm:num_requests_waiting", "Number of requests waiting to be processed.", "gauge", labels, 0);
 		text.metric("vllm:kv_cache_usage_perc", "KV-cache usage. 1 means 100 percent usage.", "gauge", labels, kvUsage(c));
 		text.metric("vllm:prefix_cache_queries_total", "Prefix cache queries, in terms of number of queried tokens.", "counter",
-			labels, c.promptTokens.sum());
-		text.metric("vllm:prefix_cache_hits_total", "Prefix cache hits, in terms of number of cached tokens.", "counter", labels, 0);
+			labels, c.prefixCache.queries.sum());
+		text.metric("vllm:prefix_cache_hits_total", "Prefix cache hits, in terms of number of cached tokens.", "counter", labels,
+			c.prefixCache.hits.sum());
 		text.metric("vllm:num_preemptions_total", "Cumulative number of preemption from the engine.", "counter", labels, 0);
 		text.metric("vllm:prompt_tokens_total", "Number of prefill tokens processed.", "counter", labels, c.promptTokens.sum());
 		text.metric("vllm:generation_tokens_total", "Number of generation tokens processed.", "counter", labels,
@@ -62,7 +63,9 @@ final class MetricsPage {
 		text.metric("sglang:num_queue_reqs", "The number of requests in the waiting queue.", "gauge", scheduler, 0);
 		text.metric("sglang:num_used_tokens", "The number of used tokens.", "gauge", scheduler, c.activeContextTokens.get());
 		text.metric("sglang:token_usage", "The token usage", "gauge", scheduler, kvUsage(c));
-		text.metric("sglang:cache_hit_rate", "The cache hit rate", "gauge", scheduler, 0);
+		long queries = c.prefixCache.queries.sum();
+		text.metric("sglang:cache_hit_rate", "The cache hit rate", "gauge", scheduler,
+			queries == 0 ? 0 : c.prefixCache.hits.sum() / (double) queries);
 		text.histogram("sglang:time_to_first_token_seconds", "Histogram of time to first token in seconds.", labels, c.ttft, true);
 		text.histogram("sglang:inter_token_latency_seconds", "Histogram of inter-token latency in seconds.", labels, c.itl, true);
 		text.histogram("sglang:e2e_request_latency_seconds", "Histogram of End-to-end request latency in seconds", labels, c.e2e, true);

@@ -8,9 +8,10 @@ package dev.fakbattery.engine;
  * @param model response {@code model}
  * @param request the parsed request
  * @param completion what is generated
+ * @param cachedTokens prompt tokens served from the prefix cache (no prefill time)
  * @since 0.1
  */
-record Turn(String id, long created, String model, ChatRequest request, Completion completion) {
+record Turn(String id, long created, String model, ChatRequest request, Completion completion, int cachedTokens) {
 
 	int promptTokens() {
 		return request.promptTokens();

@@ -59,7 +59,7 @@ final class Warmup {
 			ChatRequest request = ChatRequest.parse(exchange.getRequestBody().readAllBytes());
 			var random = planner.random(request);
 			Completion completion = planner.plan(request, wire, random);
-			Turn turn = new Turn("warmup", 0, wire.responseModel(request), request, completion);
+			Turn turn = new Turn("warmup", 0, wire.responseModel(request), request, completion, 0);
 			Generation generation = new Generation(turn, wire, Fault.none(), scratch, random.split(), arrival);
 			if (request.stream()) {
 				generation.stream(exchange);

@@ -18,6 +18,11 @@ public enum ArtifactId {
 			"fak-battery.swebench-compare-check.v1"),
 	FLOORS("floors", "5 floors", "floors-check.json", "fak-battery.floors-check.v1"),
 	WIRE_CONFORMANCE("wire_conformance", "wire", "wire-conformance.json", "fak-battery.wire-conformance.v1"),
+	/**
+	 * Optional: goodput against SLOs over offered request rates, raw vs gateway, and the rate each meets; the final gate
+	 * does not require it.
+	 */
+	RATE_SWEEP("rate_sweep", "3 tax rate sweep", "rate-sweep.json", "fak-battery.rate-sweep.v1", false),
 	/** Optional: written only when {@code engine.compare} names engines; the final gate does not require it. */
 	ENGINE_COMPARE("engine_compare", "engine head-to-head", "engine-compare.json", "fak-battery.engine-compare.v1", false);
 

@@ -109,6 +109,61 @@ public final class HarnessConfig {
 		};
 	}
 
+	/**
+	 * A decimal number within {@code [min, max]}; {@code defaultValue} when unset.
+	 *
+	 * @throws ExtensionConfigurationException naming the parameter, the value and the range
+	 */
+	public double decimal(String name, double defaultValue, double min, double max) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return defaultValue;
+		}
+		try {
+			double value = Double.parseDouble(raw.get());
+			if (value >= min && value <= max) {
+				return value;
+			}
+		}
+		catch (NumberFormatException ignored) {
+			// reported below
+		}
+		throw invalid(name, raw.get(), "a number within [" + min + ", " + max + "]", String.valueOf(defaultValue));
+	}
+
+	/** A non-negative decimal number when {@code name} is set; empty when unset, never a default. */
+	public Optional<Double> nonNegativeDecimal(String name) {
+		return string(name).map(value -> decimal(name, 0, 0, Double.MAX_VALUE));
+	}
+
+	/** A list of positive decimal numbers, comma separated. */
+	public List<Double> positiveDecimals(String name, List<Double> defaultValue) {
+		Optional<String> raw = string(name);
+		if (raw.isEmpty()) {
+			return defaultValue;
+		}
+		List<Double> values = new ArrayList<>();
+		for (String part : raw.get().split(",")) {
+			try {
+				double value = Double.parseDouble(part.trim());
+				if (!(value > 0) || Double.isInfinite(value)) {
+					throw new NumberFormatException();
+				}
+				values.add(value);
+			}
+			catch (NumberFormatException e) {
+				throw invalid(name, raw.get(), "comma-separated positive numbers", String.join(",",
+						defaultValue.stream().map(String::valueOf).toList()));
+			}
+		}
+		return List.copyOf(values);
+	}
+
+	/** A path, relative ones resolved against the repository root ({@code harness.root.dir}) when it is known. */
+	public Optional<Path> rootedPath(String name) {
+		return path(name).map(p -> p.isAbsolute() ? p : path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(p)).orElse(p));
+	}
+
 	/** A list of positive integers, comma separated. */
 	public List<Integer> positiveInts(String name, List<Integer> defaultValue) {
 		Optional<String> raw = string(name);

@@ -208,4 +208,75 @@ public final class HarnessConstants {
 	 * (public checkpoints).
 	 */
 	public static final String ENGINE_HF_TOKEN_ENV = "engine.hf.token.env";
+
+	// workloads and load shapes of the tax witness, the sweeps and the load benches
+
+	/**
+	 * What the load rungs send: {@value}, one of {@code fixed} (default: the seed's counting prompt, {@code max_tokens}
+	 * 64), {@code random}, {@code sharegpt}, {@code prefix}, {@code agentic}. Recorded with its parameters and seed in
+	 * every artifact.
+	 *
+	 * @since 0.3
+	 */
+	public static final String WORKLOAD = "workload";
+
+	/** Seed of the workload's lengths, words and order: {@value}. Default 20260807 (the tax seed). @since 0.3 */
+	public static final String WORKLOAD_SEED = "workload.seed";
+
+	/** Mean prompt length in tokens of the {@code random} workload: {@value}. Default 1024 (vLLM's). @since 0.3 */
+	public static final String INPUT_LEN = "input.len";
+
+	/** Mean {@code max_tokens} of the {@code random}, {@code prefix} and {@code agentic} workloads: {@value}. Default 64. @since 0.3 */
+	public static final String OUTPUT_LEN = "output.len";
+
+	/** Spread of the {@code random} workload's lengths, in [0, 1): {@value}. Default 0 (vLLM's). @since 0.3 */
+	public static final String RANGE_RATIO = "range.ratio";
+
+	/** Whether {@code random} requests carry {@code ignore_eos: true}: {@value}. Default true. @since 0.3 */
+	public static final String IGNORE_EOS = "ignore.eos";
+
+	/** The ShareGPT-format JSON file of the {@code sharegpt} workload, never downloaded: {@value}. @since 0.3 */
+	public static final String DATASET_PATH = "dataset.path";
+
+	/** Distinct shared prefixes of the {@code prefix} workload: {@value}. Default 4. @since 0.3 */
+	public static final String PREFIX_COUNT = "prefix.count";
+
+	/** Length in tokens of each shared prefix: {@value}. Default 256. @since 0.3 */
+	public static final String PREFIX_LEN = "prefix.len";
+
+	/** Length in tokens of each request's unique suffix after its prefix: {@value}. Default 32. @since 0.3 */
+	public static final String PREFIX_SUFFIX_LEN = "prefix.suffix.len";
+
+	/** Rounds of tool calls per conversation of the {@code agentic} workload: {@value}. Default 3. @since 0.3 */
+	public static final String AGENTIC_TURNS = "agentic.turns";
+
+	/** Share of the {@code agentic} workload's tool results that carry the kit's injection marker: {@value}. Default 0.25. @since 0.3 */
+	public static final String AGENTIC_INJECTION_SHARE = "agentic.injection.share";
+
+	/**
+	 * Offered request rates of the rate sweep, requests per second, comma separated: {@value}. Default
+	 * {@code 1,2,4,8,16,32,64} on a node, {@code 4,8,16,32} on the engine double, {@code 8,32} in the smoke run; the
+	 * search then bisects between the highest rate that met the SLOs and the next.
+	 *
+	 * @since 0.3
+	 */
+	public static final String RATE_SWEEP = "rate.sweep";
+
+	/** Gamma shape of the open loop's inter-arrival times: {@value}. Default 1 (Poisson); below 1 burstier. @since 0.3 */
+	public static final String BURSTINESS = "burstiness";
+
+	/** Most requests in flight in the open loop: {@value}. Default 0 (no cap); a request waiting for a slot shows as client queue time. @since 0.3 */
+	public static final String MAX_CONCURRENCY = "max.concurrency";
+
+	/** TTFT objective of goodput, ms: {@value}. Default 1000 for the rate sweep. @since 0.3 */
+	public static final String SLO_TTFT_MS = "slo.ttft.ms";
+
+	/** TPOT objective of goodput, ms: {@value}. Default 50 for the rate sweep. @since 0.3 */
+	public static final String SLO_TPOT_MS = "slo.tpot.ms";
+
+	/** E2EL objective of goodput, ms: {@value}. Default none. @since 0.3 */
+	public static final String SLO_E2EL_MS = "slo.e2el.ms";
+
+	/** Share of requests that must meet every SLO for a rate to count as met: {@value}. Default 0.9. @since 0.3 */
+	public static final String SLO_ATTAINMENT = "slo.attainment";
 }

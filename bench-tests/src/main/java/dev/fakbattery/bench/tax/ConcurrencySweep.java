@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
@@ -79,20 +79,20 @@ public final class ConcurrencySweep {
 
 	private static SweepLevel measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
 			List<SweepLevel> levels) {
-		ChatPayload payload = ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, settings.maxTokens());
+		RequestSource payload = settings.workload().requests(model, true);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
 			for (int c : settings.levels()) {
 				int requests = settings.sweepRequests(c);
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway", 2L * requests);
-				levels.add(SweepLevel.measure(raw, gateway, payload, c, requests, settings, upstream.lag(), progress));
+				levels.add(SweepLevel.measure(raw, gateway, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(), progress));
 				progress.finish();
 			}
 			int c = settings.noiseFloorLevel();
 			int requests = settings.sweepRequests(c);
 			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw", 2L * requests);
-			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), progress);
+			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(), progress);
 			progress.finish();
 			return noise;
 		}
@@ -107,6 +107,7 @@ public final class ConcurrencySweep {
 		body.put("base_url", upstream.baseUrl().toString());
 		body.put("engine", upstream.engine().id());
 		body.put("max_tokens", settings.maxTokens());
+		settings.workload().writeTo(body.putObject("workload_spec"));
 		settings.levels().forEach(body.putArray("concurrency_levels")::add);
 		ArrayNode requests = body.putArray("requests_per_arm");
 		settings.levels().forEach(c -> requests.add(settings.sweepRequests(c)));

@@ -3,15 +3,18 @@ package dev.fakbattery.bench.tax;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.api.stats.Interleaving;
 
 /**
- * Sends one request at a time to two targets in a seeded ABBA order ({@link Interleaving#abba}),
- * so drift over the run falls on both arms alike; the seed battery always sent raw first.
+ * Sends one conversation at a time to two targets in a seeded ABBA order ({@link Interleaving#abba}), so drift over
+ * the run falls on both arms alike; the seed battery always sent raw first. Both arms send the same conversations
+ * (the {@code i}-th of each arm is conversation {@code i} of the workload); a multi-turn conversation gives one sample
+ * per turn, all at its place in the schedule.
  *
  * @since 0.1
  */
@@ -20,7 +23,7 @@ public final class Interleaved {
 	/**
 	 * One request of an arm.
 	 *
-	 * @param position its place in the whole interleaved schedule (0-based)
+	 * @param position its conversation's place in the whole interleaved schedule (0-based)
 	 * @param outcome what it measured
 	 * @since 0.1
 	 */
@@ -41,26 +44,30 @@ public final class Interleaved {
 	private Interleaved() {
 	}
 
-	/** Sends {@code perArm} requests to each of {@code a} and {@code b}, in ABBA order from {@code seed}. */
-	public static Arms run(TargetClient a, TargetClient b, ChatPayload payload, int perArm, long seed, Progress progress) {
+	/** Sends {@code perArm} conversations to each of {@code a} and {@code b}, in ABBA order from {@code seed}. */
+	public static Arms run(TargetClient a, TargetClient b, RequestSource source, int perArm, long seed, Progress progress) {
 		List<Interleaving.Arm> order = Interleaving.abba(perArm, seed);
 		List<Sample> armA = new ArrayList<>();
 		List<Sample> armB = new ArrayList<>();
+		int[] sent = new int[2];
 		for (int position = 0; position < order.size(); position++) {
 			boolean first = order.get(position) == Interleaving.Arm.A;
 			List<Sample> arm = first ? armA : armB;
-			RequestOutcome outcome = (first ? a : b).send(payload, arm.size(), false);
-			arm.add(new Sample(position, outcome));
+			int conversation = sent[first ? 0 : 1]++;
+			for (RequestOutcome outcome : LoadRunner.conversation(first ? a : b, source, conversation, false)) {
+				arm.add(new Sample(position, outcome));
+			}
 			progress.advance();
 		}
 		return new Arms(List.copyOf(armA), List.copyOf(armB), order);
 	}
 
-	/** Sends {@code count} warm-up requests to the target, excluded from every result; how many failed. */
-	public static int warmUp(TargetClient target, ChatPayload payload, int count) {
+	/** Sends {@code count} warm-up conversations to the target, excluded from every result; how many requests failed. */
+	public static int warmUp(TargetClient target, RequestSource source, int count) {
 		int failed = 0;
 		for (int i = 0; i < count; i++) {
-			failed += target.send(payload, i, true).ok() ? 0 : 1;
+			failed += (int) LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true).stream()
+				.filter(o -> !o.ok()).count();
 		}
 		return failed;
 	}

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.load.RequestStats;
 import dev.fakbattery.api.stats.Percentiles;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
@@ -46,6 +47,22 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		return (int) ok().count();
 	}
 
+	/** Conversations sent (requests of a single-turn workload). */
+	public int conversations() {
+		return (int) samples.stream().filter(s -> s.outcome().turn() == 0).count();
+	}
+
+	/** Conversations of which a request failed. */
+	public int failedConversations() {
+		return (int) samples.stream().map(Interleaved.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
+			.distinct().count();
+	}
+
+	/** Every request of the leg, in order. */
+	public List<RequestOutcome> outcomes() {
+		return samples.stream().map(Interleaved.Sample::outcome).toList();
+	}
+
 	/** Samples by HTTP status, 0 meaning no response. */
 	public Map<Integer, Long> statusCounts() {
 		Map<Integer, Long> counts = new TreeMap<>();
@@ -67,6 +84,7 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 	public ObjectNode toJson(Map<String, String> rows) {
 		ObjectNode leg = Json.MAPPER.createObjectNode();
 		leg.put("samples", samples.size());
+		leg.put("conversations", conversations());
 		leg.put("ok_samples", okSamples());
 		leg.put("failed_samples", samples.size() - okSamples());
 		leg.put("retried_samples", samples.stream().filter(sample -> sample.outcome().retried()).count());
@@ -77,6 +95,8 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		JsonNumbers.put(leg, "median_e2e_decode_tps", Percentiles.median(e2eDecodeTps()), 3);
 		JsonNumbers.put(leg, "median_ttft_s", Percentiles.median(ok().mapToDouble(o -> o.ttftMs() / 1000).toArray()), 6);
 		rows.forEach(leg::put);
+		RequestStats.writeLatencies(leg.putObject("latency"), outcomes());
+		RequestStats.writeTo(leg, outcomes());
 		ArrayNode rowsArray = leg.putArray("leg_samples");
 		for (int i = 0; i < samples.size(); i++) {
 			rowsArray.add(sample(i, samples.get(i), rows));
@@ -91,6 +111,8 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		row.put("status", o.ok() ? "PASS" : "FAIL");
 		row.put("http_status", o.httpStatus());
 		row.put("order", sample.position());
+		row.put("conversation", o.detail().conversation());
+		row.put("turn", o.turn());
 		row.put("body_excerpt", o.ok() || o.httpStatus() == 200 ? "" : cut(o.excerpt(), 2000));
 		row.put("response_excerpt", o.ok() ? cut(o.excerpt(), 500) : "");
 		row.put("error", o.error());

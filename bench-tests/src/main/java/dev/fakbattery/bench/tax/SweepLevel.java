@@ -8,14 +8,16 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClientLag;
 import dev.fakbattery.api.load.ClosedLoop;
 import dev.fakbattery.api.load.LoadResult;
 import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.metrics.EngineMetrics;
 import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.api.stats.Interleaving;
@@ -48,11 +50,17 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param latencyTax B/A median E2EL, with its interval over requests
  * @param warmupFailed failed warm-up requests of both arms
  * @param lag the double's lag over the measured batches; empty on a real engine
+ * @param engineMetrics the engine's {@code /metrics} before and after the measured batches
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
 		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
-		Optional<UpstreamLag.Reading> lag) {
+		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics) {
+
+	/** The load client's own lag over both arms' measured batches. */
+	public ClientLag clientLag() {
+		return ClientLag.merge(List.of(a.clientLag(), b.clientLag()));
+	}
 
 	/** The fewest warm-up requests per arm and level, so a low level also warms the JIT and the connections. */
 	public static final int WARMUP_MIN = 8;
@@ -63,29 +71,36 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 			+ "independently; per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
 			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
 
-	/** Warms both arms up, then runs the four ABBA batches. */
-	public static SweepLevel measure(TargetClient a, TargetClient b, ChatPayload payload, int c, int requestsPerArm,
-			TaxSettings settings, Optional<UpstreamLag> lag, Progress progress) {
+	/** Warms both arms up, then runs the four ABBA batches; {@code engine} is the raw engine's base URL (its metrics). */
+	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, int requestsPerArm,
+			TaxSettings settings, Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
 		ClosedLoop warm = new ClosedLoop(c, Math.max(c, WARMUP_MIN), 0, settings.levelTimeCap());
-		int warmupFailed = LoadRunner.run(a, payload, warm, Progress.silent()).failed().size()
-				+ LoadRunner.run(b, payload, warm, Progress.silent()).failed().size();
+		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
+		int warmupFailed = LoadRunner.run(a, warmup, warm, Progress.silent()).failed().size()
+				+ LoadRunner.run(b, warmup, warm, Progress.silent()).failed().size();
 		lag.ifPresent(UpstreamLag::reset);
+		EngineMetrics metrics = EngineMetrics.before(engine);
 		List<LoadResult> partsA = new ArrayList<>();
 		List<LoadResult> partsB = new ArrayList<>();
 		int batches = settings.sweepBatchesPerArm();
 		int batchSize = (requestsPerArm + batches - 1) / batches;
+		int[] next = new int[2];
 		for (Interleaving.Arm arm : Interleaving.abba(batches, settings.seed() + c)) {
 			ClosedLoop batch = new ClosedLoop(c, batchSize, 0, settings.levelTimeCap());
-			(arm == Interleaving.Arm.A ? partsA : partsB).add(LoadRunner.run(arm == Interleaving.Arm.A ? a : b, payload, batch, progress));
+			int first = arm == Interleaving.Arm.A ? next[0] : next[1];
+			RequestSource slice = index -> payload.conversation(first + index);
+			(arm == Interleaving.Arm.A ? partsA : partsB).add(LoadRunner.run(arm == Interleaving.Arm.A ? a : b, slice, batch, progress));
+			next[arm == Interleaving.Arm.A ? 0 : 1] += batchSize;
 		}
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
+		EngineMetrics metricsAfter = metrics.after();
 		String mode = "closed-loop concurrency " + c + ", " + batches + " batches of " + batchSize + " in ABBA order";
 		LoadResult mergedA = LoadResult.merge(mode, partsA);
 		LoadResult mergedB = LoadResult.merge(mode, partsB);
 		BootstrapCi bootstrap = BootstrapCi.seeded(settings.seed());
 		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB,
 				bootstrap.ratioOfMedians(batchTps(partsB), batchTps(partsA)), bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)),
-				bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)), warmupFailed, reading);
+				bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)), warmupFailed, reading, Optional.of(metricsAfter));
 	}
 
 	private static double[] batchTps(List<LoadResult> batches) {
@@ -131,6 +146,9 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		JsonNumbers.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
 		level.put("warmup_failed", warmupFailed);
 		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
+		clientLag().writeTo(level.putObject("client_lag"));
+		engineMetrics.ifPresent(m -> m.writeTo(level.putObject("engine_metrics")));
+		Adjudication.of(a.outcomes(), b.outcomes()).ifPresent(adj -> adj.writeTo(level.putObject("adjudication")));
 		return level;
 	}
 

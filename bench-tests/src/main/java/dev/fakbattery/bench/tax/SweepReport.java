@@ -51,6 +51,15 @@ final class SweepReport {
 								+ "build), or at fewer streams (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
+		if (skipped == null) {
+			List<String> slow = levels.stream().filter(l -> !l.clientLag().withinLimit())
+				.map(l -> "c=" + l.concurrency() + " " + l.clientLag()).toList();
+			if (!slow.isEmpty()) {
+				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.api.load.ClientLag.LIMIT_P99_MICROS
+						+ " us at " + slow + ": the client, not the gateway, set the pace", "run on a quieter machine (no other build), or at "
+								+ "fewer streams (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
+			}
+		}
 		noise.filter(n -> skipped == null && n.latencyTax().isDefined() && !TaxReport.withinOnePercent(n.latencyTax()))
 			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax at c=%d %.4f [%.4f, %.4f] is wider "
 					+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
@@ -78,6 +87,9 @@ final class SweepReport {
 			}
 			level.lag().filter(lag -> Double.isFinite(lag.p99Micros())).ifPresent(lag -> run.measured(
 					"engine_double_lag_p99_c" + level.concurrency(), lag.p99Micros(), "us", "engine double scheduling lag"));
+			if (level.clientLag().count() > 0) {
+				run.measured("client_lag_p99_c" + level.concurrency(), level.clientLag().p99Micros(), "us", "load client scheduling lag");
+			}
 		}
 		noise.filter(n -> n.ratio().isDefined()).ifPresent(n -> run.measured("noise_floor_ratio_c" + n.concurrency(),
 				n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure"));

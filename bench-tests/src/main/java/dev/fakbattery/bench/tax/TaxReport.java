@@ -51,6 +51,12 @@ final class TaxReport {
 		runs.order().forEach(arm -> interleaving.withArray("order").add(arm == dev.fakbattery.api.stats.Interleaving.Arm.A ? "raw" : "gateway"));
 		runs.skipped().ifPresent(why -> body.put("skipped", why));
 		runs.lag().ifPresent(lag -> lag.writeTo(body.putObject("engine_double_lag")));
+		if (runs.skipped().isEmpty()) {
+			runs.clientLag().writeTo(body.putObject("client_lag"));
+		}
+		runs.engineMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("engine_metrics")));
+		runs.gatewayMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("gateway_metrics")));
+		Adjudication.of(runs.raw().outcomes(), runs.gateway().outcomes()).ifPresent(a -> a.writeTo(body.putObject("adjudication")));
 		checks(run, settings, runs, tax);
 		invalidations(run, runs, noise);
 		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.api.Check::passed);
@@ -142,6 +148,11 @@ final class TaxReport {
 				"engine double scheduling lag " + lag + " over the " + (int) UpstreamLag.LIMIT_P99_MICROS + " us limit: the double, "
 						+ "not the gateway, added latency",
 				"run on a quieter machine (no other build), or with fewer streams or a slower decode pace"));
+		if (runs.skipped().isEmpty() && !runs.clientLag().withinLimit()) {
+			run.invalid("client_lag", "load client scheduling lag " + runs.clientLag() + " over the "
+					+ (int) dev.fakbattery.api.load.ClientLag.LIMIT_P99_MICROS + " us limit: the client, not the gateway, added latency",
+					"run on a quieter machine (no other build), or with fewer streams");
+		}
 		if (runs.skipped().isEmpty() && noise.isDefined() && !withinOnePercent(noise)) {
 			run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax %.4f [%.4f, %.4f] is wider than +/-1 %%: "
 					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(), noise.hi()),
@@ -165,11 +176,13 @@ final class TaxReport {
 				gate == null ? "ERROR: " + run.body().path("gate").path("reason").asText() : gate.verdict() + ": " + gate.reason());
 	}
 
-	private static void legCheck(RungRun run, String name, LegReport leg, int count, String what, String notRun) {
-		boolean ok = leg.samples().size() == count && leg.okSamples() == count;
-		String observed = notRun != null ? notRun : leg.okSamples() + "/" + leg.samples().size() + " ok, HTTP status counts "
-				+ leg.statusCounts() + (leg.firstError() == null ? "" : ", first failure: " + leg.firstError());
-		run.check(name, ok, "all " + count + " streamed " + what + " samples answer HTTP 200 with tokens and [DONE]", observed);
+	static void legCheck(RungRun run, String name, LegReport leg, int count, String what, String notRun) {
+		boolean ok = notRun == null && leg.conversations() == count && leg.failedConversations() == 0 && leg.okSamples() == leg.samples().size();
+		String observed = notRun != null ? notRun : leg.conversations() + " conversations, " + leg.okSamples() + "/" + leg.samples().size()
+				+ " requests ok, HTTP status counts " + leg.statusCounts() + (leg.firstError() == null ? "" : ", first failure: "
+						+ leg.firstError());
+		run.check(name, ok, "all " + count + " streamed " + what + " conversations answer HTTP 200 with tokens and [DONE] at every turn",
+				observed);
 	}
 
 	/** The headline numbers as typed measurements, each only when it was measured. */
@@ -186,6 +199,9 @@ final class TaxReport {
 		}
 		runs.lag().filter(lag -> Double.isFinite(lag.p99Micros()))
 			.ifPresent(lag -> run.measured("engine_double_lag_p99", lag.p99Micros(), "us", "engine double scheduling lag"));
+		if (runs.skipped().isEmpty() && runs.clientLag().count() > 0) {
+			run.measured("client_lag_p99", runs.clientLag().p99Micros(), "us", "load client scheduling lag over the measured legs");
+		}
 	}
 
 	private static void measure(RungRun run, String name, ConfidenceInterval ci, String source) {

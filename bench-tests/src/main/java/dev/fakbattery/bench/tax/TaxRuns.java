@@ -3,6 +3,8 @@ package dev.fakbattery.bench.tax;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.api.metrics.EngineMetrics;
 import dev.fakbattery.api.stats.Interleaving;
 
 /**
@@ -17,15 +19,25 @@ import dev.fakbattery.api.stats.Interleaving;
  * @param warmupFailed warm-up requests that failed, over all targets
  * @param lag the engine double's scheduling lag after warm-up; empty on a real engine or when nothing ran
  * @param skipped why nothing was measured; empty when the legs ran
+ * @param clientLag the load client's own scheduling lag over the measured legs
+ * @param engineMetrics the engine's {@code /metrics} before and after the A/B legs; empty when nothing ran
+ * @param gatewayMetrics the gateway's {@code /metrics} before and after the A/B legs; empty when nothing ran
  * @since 0.1
  */
 public record TaxRuns(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, List<Interleaving.Arm> order,
-		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped) {
+		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
+		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics) {
+
+	/** Legs measured without the client lag and metrics readings (tests of the report). */
+	public TaxRuns(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, List<Interleaving.Arm> order,
+			int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped) {
+		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, ClientLag.none(), Optional.empty(), Optional.empty());
+	}
 
 	/** Both legs skipped, with the reason: never a one-legged comparison. */
 	public static TaxRuns skipped(String why) {
 		return new TaxRuns(new LegReport("raw_vllm", List.of()), new LegReport("gateway", List.of()),
 				new LegReport("aa_raw_a", List.of()), new LegReport("aa_raw_b", List.of()), List.of(), 0, Optional.empty(),
-				Optional.of(why));
+				Optional.of(why), ClientLag.none(), Optional.empty(), Optional.empty());
 	}
 }

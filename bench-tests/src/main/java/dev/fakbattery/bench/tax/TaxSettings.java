@@ -9,7 +9,10 @@ import java.util.Optional;
 import dev.fakbattery.api.Determinism;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.stats.Slo;
 import dev.fakbattery.api.stats.TaxGate;
+import dev.fakbattery.api.workload.Workload;
+import dev.fakbattery.api.workload.Workloads;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
@@ -32,11 +35,34 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param precision weight precision on every row; null when not configured
  * @param batchingRegime batching regime on every row; null when not configured
  * @param headers extra request headers (Authorization from {@code api.key.env}); never written anywhere
+ * @param workload what every request is ({@code workload}), with its parameters and seed
+ * @param load the rate sweep's open loop: rates, arrivals, cap and SLOs
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, Duration levelTimeCap,
 		Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
-		Map<String, String> headers) {
+		Map<String, String> headers, Workload workload, RateLoad load) {
+
+	/**
+	 * The rate sweep's settings.
+	 *
+	 * @param rates offered request rates, requests/s, ascending
+	 * @param burstiness gamma shape of the inter-arrival times (1 Poisson)
+	 * @param maxConcurrency most requests in flight, 0 for no cap
+	 * @param slo the objectives goodput is judged against
+	 * @param attainment share of requests that must meet the SLOs for a rate to count as met
+	 * @param searchSteps bisection steps after the ladder of rates
+	 * @param batchSeconds seconds of arrivals in one batch (requests per batch = rate x this, at least 8)
+	 * @since 0.3
+	 */
+	public record RateLoad(List<Double> rates, double burstiness, int maxConcurrency, Slo slo, double attainment, int searchSteps,
+			double batchSeconds) {
+
+		/** Requests in one batch at {@code rate}: {@code max(8, rate x batchSeconds)}. */
+		public int batchRequests(double rate) {
+			return (int) Math.max(8, Math.round(rate * batchSeconds));
+		}
+	}
 
 	/** The largest concurrency the sweep accepts. */
 	public static final int MAX_LEVEL = 512;
@@ -47,13 +73,23 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** Seed of every interleaving and bootstrap, recorded in the artifacts. */
 	public static final long SEED = 20_260_807L;
 
-	/** Sweep levels on the embedded engine double when {@code sweep.concurrency} is not set. */
-	public static final List<Integer> EMBEDDED_LEVELS = List.of(1, 8);
+	/**
+	 * Sweep levels on the embedded engine double when {@code sweep.concurrency} is not set: the double runs in its own
+	 * process, so 64 and 128 streams are measured here too (whether they stay valid is the lag readings' call).
+	 */
+	public static final List<Integer> EMBEDDED_LEVELS = List.of(1, 8, 64, 128);
 
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), levelTimeCap, baselineFile, seed, determinism, precision,
-				batchingRegime, headers);
+				batchingRegime, headers, workload, load);
+	}
+
+	/** The same settings with other rates for the rate sweep. */
+	public TaxSettings withRates(List<Double> value) {
+		return new TaxSettings(tiny, count, maxTokens, warmup, levels, levelTimeCap, baselineFile, seed, determinism, precision,
+				batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
+						load.attainment(), load.searchSteps(), load.batchSeconds()));
 	}
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
@@ -73,7 +109,23 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
 		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, Duration.ofMinutes(2), baseline, SEED,
 				Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
-				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers);
+				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
+				rateLoad(config, tiny));
+	}
+
+	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 8,32}). */
+	public static final List<Double> EMBEDDED_RATES = List.of(4.0, 8.0, 16.0, 32.0);
+
+	private static RateLoad rateLoad(HarnessConfig config, boolean tiny) {
+		List<Double> rates = config.positiveDecimals(HarnessConstants.RATE_SWEEP,
+				tiny ? List.of(8.0, 32.0) : List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)).stream().sorted().distinct().toList();
+		StringBuilder slo = new StringBuilder();
+		slo.append("ttft:").append(config.decimal(HarnessConstants.SLO_TTFT_MS, 1000, 0, Double.MAX_VALUE));
+		slo.append(" tpot:").append(config.decimal(HarnessConstants.SLO_TPOT_MS, 50, 0, Double.MAX_VALUE));
+		config.nonNegativeDecimal(HarnessConstants.SLO_E2EL_MS).ifPresent(e2el -> slo.append(" e2el:").append(e2el));
+		return new RateLoad(rates, config.decimal(HarnessConstants.BURSTINESS, 1, 0.01, 100),
+				config.string(HarnessConstants.MAX_CONCURRENCY).map(v -> config.positiveInt(HarnessConstants.MAX_CONCURRENCY, 64)).orElse(0),
+				Slo.parse(slo.toString()), config.decimal(HarnessConstants.SLO_ATTAINMENT, 0.9, 0.01, 1), tiny ? 1 : 3, tiny ? 0.5 : 2.0);
 	}
 
 	/**

@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClientLagProbe;
 import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.metrics.EngineMetrics;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -69,21 +71,28 @@ public final class TaxWitness {
 	}
 
 	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
-		ChatPayload payload = ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, settings.maxTokens());
+		RequestSource source = settings.workload().requests(model, true);
 		int n = settings.count();
-		Progress progress = Progress.start("tax", "witness raw/gateway + A/A", 4L * n);
+		Progress progress = Progress.start("tax", "witness raw/gateway + A/A (" + settings.workload().name() + ")", 4L * n);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
-				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
-			int warmupFailed = Interleaved.warmUp(raw, payload, settings.warmup())
-					+ Interleaved.warmUp(gateway, payload, settings.warmup()) + Interleaved.warmUp(rawAgain, payload, settings.warmup());
+				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
+				ClientLagProbe clientLag = ClientLagProbe.start()) {
+			int warmupFailed = Interleaved.warmUp(raw, source, settings.warmup())
+					+ Interleaved.warmUp(gateway, source, settings.warmup()) + Interleaved.warmUp(rawAgain, source, settings.warmup());
 			upstream.lag().ifPresent(UpstreamLag::reset);
-			Interleaved.Arms ab = Interleaved.run(raw, gateway, payload, n, settings.seed(), progress);
-			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, payload, n, settings.seed(), progress);
+			clientLag.reset();
+			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
+			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
+			Interleaved.Arms ab = Interleaved.run(raw, gateway, source, n, settings.seed(), progress);
+			EngineMetrics engineAfter = engine.after();
+			ServerCounters gatewayCounters = counters.after();
+			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, source, n, settings.seed(), progress);
 			progress.finish();
 			return new TaxRuns(new LegReport("raw_vllm", ab.a()), new LegReport("gateway", ab.b()),
 					new LegReport("aa_raw_a", aa.a()), new LegReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
-					upstream.lag().map(UpstreamLag::read), Optional.empty());
+					upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(), Optional.of(engineAfter),
+					Optional.of(gatewayCounters));
 		}
 	}
 
@@ -121,14 +130,15 @@ public final class TaxWitness {
 		body.put("engine_cache_engine", upstream.engine().id());
 		body.put("dry_run", false);
 		body.put("framing", HonestFraming.compose(upstream.simulated().isPresent(), upstream.engine().id(), settings.count(),
-				settings.maxTokens()));
+				settings.workload().describe()));
+		settings.workload().writeTo(body.putObject("workload_spec"));
 		ObjectNode models = body.putObject("upstream_models");
 		models.put("http_status", served.httpStatus());
 		served.ids().forEach(models.putArray("model_ids")::add);
 		models.put("body_excerpt", served.bodyExcerpt());
 		ObjectNode request = body.putObject("request");
-		ChatPayload payload = ChatPayload.streaming(model.orElse("?"), ChatPayload.COUNTING_PROMPT, settings.maxTokens());
-		request.set("body", payload.toJson());
+		request.set("body", settings.workload().requests(model.orElse("?"), true).conversation(0).first().toJson());
+		request.put("body_of", "conversation 0, first turn, of workload " + settings.workload().describe());
 		request.put("latency", "E2EL: send to the last chunk carrying a token (not the usage chunk, not [DONE])");
 		request.put("decode_tps", "completion tokens / (last token chunk - first token chunk)");
 		request.put("e2e_decode_tps", "the seed's: completion tokens / whole request time");

@@ -39,7 +39,7 @@ class GpuProfileFailsClosedTests {
 			.execute().testEvents();
 		List<Event> finished = tests.finished().list().stream()
 			.filter(e -> !e.getTestDescriptor().getUniqueId().toString().contains("EngineCompareTests")).toList();
-		assertThat(finished).hasSize(6);
+		assertThat(finished).hasSize(7);
 		assertThat(tests.succeeded().count()).isZero();
 		// the only skip allowed: the optional engine head-to-head when engine.compare names no engines
 		assertThat(tests.aborted().list()).singleElement().satisfies(e -> assertThat(e.getPayload(TestExecutionResult.class)

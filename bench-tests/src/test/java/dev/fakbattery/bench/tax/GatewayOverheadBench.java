@@ -21,6 +21,7 @@ import dev.fakbattery.api.load.ClosedLoop;
 import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.LoadSummary;
 import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.ConfidenceInterval;
@@ -68,10 +69,10 @@ class GatewayOverheadBench {
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), EmbeddedUpstream.SPIN_FEW_STREAMS);
 				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
 			ChatPayload payload = payload(up);
-			Interleaved.warmUp(a, payload, 16);
-			Interleaved.warmUp(b, payload, 16);
+			Interleaved.warmUp(a, RequestSource.fixed(payload), 16);
+			Interleaved.warmUp(b, RequestSource.fixed(payload), 16);
 			up.lag().reset();
-			Interleaved.Arms arms = Interleaved.run(a, b, payload, battery.count(), battery.seed(), Progress.silent());
+			Interleaved.Arms arms = Interleaved.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(), Progress.silent());
 			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new LegReport("b", arms.b()).latencyS(),
 					new LegReport("a", arms.a()).latencyS());
 			ObjectNode one = rows.addObject().put("concurrency", 1).put("method", "tax witness: ABBA sequential, per-request CI")
@@ -80,8 +81,8 @@ class GatewayOverheadBench {
 		}
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
 				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
-			SweepLevel level = SweepLevel.measure(a, b, payload(up), 64, battery.sweepRequests(64), battery, Optional.of(up.lag()),
-					Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
+			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery.sweepRequests(64), battery,
+					Optional.of(up.lag()), URI.create(up.engine().baseUrl()), Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
 			ObjectNode row = rows.addObject().put("concurrency", 64)
 				.put("method", "sweep level: 4 ABBA batches per arm; latency_tax CI over requests, ratio CI over batches")
 				.put("samples_per_arm", level.a().outcomes().size());
@@ -141,8 +142,8 @@ class GatewayOverheadBench {
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
 			for (int c : List.of(1, 8, 64, 128, 256)) {
 				int requests = battery.sweepRequests(c);
-				SweepLevel level = SweepLevel.measure(raw, gw, payload(up), c, requests, battery, Optional.of(up.lag()),
-						Progress.start("bench", "gateway ratio c=" + c, 2L * requests));
+				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, requests, battery, Optional.of(up.lag()),
+						URI.create(up.engine().baseUrl()), Progress.start("bench", "gateway ratio c=" + c, 2L * requests));
 				ObjectNode row = level.toJson("raw", "gateway");
 				row.put("target_met", level.ratio().estimate() >= 0.99);
 				rows.add(row);

@@ -9,6 +9,7 @@ import dev.fakbattery.api.ArtifactId;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.Measurement;
 import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.ClientLag;
 import dev.fakbattery.api.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.DisplayName;
@@ -53,6 +54,29 @@ class TaxInstrumentTests {
 		assertThat(TaxReport.withinOnePercent(ci(1.0, 0.9899, 1.0))).isFalse();
 	}
 
+	@Test
+	@DisplayName("a client lagging past 1 ms p99 invalidates the run, with its reading and the fix")
+	void laggingClient() {
+		RungRun run = run();
+		TaxReport.invalidations(run, runs(Optional.empty(), ClientLag.ofMicros(100, 200, 2_500, 2_600, 2_700)), NARROW);
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
+		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: load client "
+				+ "scheduling lag p99 2701.0 us (p50 2501.0, max 2701.0) over 5 samples over the 1000 us limit: the client, not the "
+				+ "gateway, added latency");
+		assertThat(run.invalidations().get(0).howToProvide()).isEqualTo("run on a quieter machine (no other build), or with fewer streams");
+	}
+
+	@Test
+	@DisplayName("a client lag with no sample cannot vouch for a run; a skipped run is not judged by it")
+	void noClientSample() {
+		RungRun unmeasured = run();
+		TaxReport.invalidations(unmeasured, runs(Optional.empty(), ClientLag.none()), NARROW);
+		assertThat(unmeasured.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
+		RungRun skipped = run();
+		TaxReport.invalidations(skipped, TaxRuns.skipped("the gateway did not start"), NARROW);
+		assertThat(skipped.invalidations()).isEmpty();
+	}
+
 	private static RungRun run() {
 		return new RungRun(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> Optional.empty()));
 	}
@@ -62,8 +86,13 @@ class TaxInstrumentTests {
 	}
 
 	private static TaxRuns runs(Optional<UpstreamLag.Reading> lag) {
+		return runs(lag, ClientLag.ofMicros(80, 120, 300));
+	}
+
+	private static TaxRuns runs(Optional<UpstreamLag.Reading> lag, ClientLag client) {
 		TaxRuns skipped = TaxRuns.skipped("placeholder");
-		return new TaxRuns(skipped.raw(), skipped.gateway(), skipped.aaFirst(), skipped.aaSecond(), List.of(), 0, lag, Optional.empty());
+		return new TaxRuns(skipped.raw(), skipped.gateway(), skipped.aaFirst(), skipped.aaSecond(), List.of(), 0, lag, Optional.empty(),
+				client, Optional.empty(), Optional.empty());
 	}
 
 	private static ConfidenceInterval ci(double estimate, double lo, double hi) {

@@ -16,6 +16,8 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
@@ -84,11 +86,114 @@ class TaxPipelineSmokeTests {
 		assertSimulatedOrHonestlyPending(artifact, null);
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', value = {
+			"random   | input.len=24,output.len=6,range.ratio=0.5",
+			"sharegpt | dataset.path=SAMPLE",
+			"prefix   | prefix.count=2,prefix.len=32,prefix.suffix.len=4,output.len=6",
+			"agentic  | agentic.turns=2,agentic.injection.share=0.5,output.len=6" })
+	@DisplayName("the tax witness takes every workload, recording it with its seed, percentiles, client lag and engine metrics")
+	void taxWitnessWorkloads(String workload, String parameters) throws Exception {
+		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json", workload(workload, parameters));
+		assertThat(artifact.path("workload_spec").path("name").asText()).isEqualTo(workload);
+		assertThat(artifact.path("workload_spec").path("seed").asLong()).isEqualTo(TaxSettings.SEED);
+		assertThat(artifact.path("client_lag").path("count").asLong()).isPositive();
+		assertThat(artifact.path("engine_metrics").path("available").asBoolean()).as(artifact.path("engine_metrics").toString()).isTrue();
+		for (String field : new String[] { "p50_ttft_ms", "p90_tpot_ms", "p95_itl_ms", "p99_e2el_ms", "p99.9_ttft_ms" }) {
+			assertThat(artifact.path("gateway").path("latency").has(field)).as(field).isTrue();
+		}
+		assertThat(artifact.path("raw_vllm").path("conversations").asInt()).isEqualTo(2);
+		if (!workload.equals("agentic")) {
+			assertThat(artifact.path("raw_vllm").path("tokens").path("prompt_compared").asInt()).isEqualTo(2);
+		}
+		if (workload.equals("prefix")) {
+			assertThat(artifact.path("engine_metrics").has("prefix_cache_hit_rate")).isTrue();
+		}
+		if (workload.equals("agentic")) {
+			assertThat(artifact.path("gateway").path("per_turn")).hasSizeGreaterThan(1);
+			assertThat(artifact.path("adjudication").path("proposed").asInt()).isPositive();
+			assertThat(artifact.path("gateway").path("tool_calls").path("by_kind").has("deny")).as("denied calls never reach the client")
+				.isFalse();
+		}
+		assertSimulatedOrHonestlyPending(artifact, "vllm_adjudication_tax_witness");
+	}
+
+	@Test
+	@DisplayName("the concurrency sweep takes a multi-turn workload, with the double in its own process")
+	void concurrencySweepAgentic() throws Exception {
+		JsonNode artifact = runRung("concurrencySweep", "concurrency-sweep.json", workload("agentic", "agentic.turns=2,output.len=4"));
+		assertThat(artifact.path("workload_spec").path("name").asText()).isEqualTo("agentic");
+		assertThat(artifact.path("engine_double_process").asText()).startsWith("own JVM");
+		JsonNode level = artifact.path("levels").get(1);
+		assertThat(level.path("client_lag").path("count").asLong()).isPositive();
+		assertThat(level.path("gateway").path("per_turn")).isNotEmpty();
+		assertThat(level.path("engine_metrics").path("available").asBoolean()).isTrue();
+		assertSimulatedOrHonestlyPending(artifact, null);
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@CsvSource(delimiter = '|', value = {
+			"poisson, no cap           | ''",
+			"gamma 0.5, cap 2, prefix  | burstiness=0.5,max.concurrency=2,workload=prefix,prefix.len=32,output.len=6,slo.e2el.ms=5000" })
+	@DisplayName("the rate sweep runs open loops at offered rates and writes goodput, the search, the queue time and its plot")
+	void rateSweep(String shape, String parameters) throws Exception {
+		JsonNode artifact = runRung("rateSweep", "rate-sweep.json", parameters(parameters));
+		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.rate-sweep.v1");
+		assertThat(artifact.path("levels").size()).isGreaterThanOrEqualTo(2);
+		JsonNode level = artifact.path("levels").get(0);
+		for (String field : new String[] { "request_goodput", "good_fraction", "p99_client_queue_time_ms", "p99.9_e2el_ms" }) {
+			assertThat(level.path("gateway").has(field)).as(field).isTrue();
+		}
+		assertThat(artifact.path("search").path("goodput_cost").has("statistic")).isTrue();
+		assertThat(artifact.path("load_shape").path("arrivals").asText()).isEqualTo(shape.startsWith("poisson") ? "poisson" : "gamma");
+		assertThat(Files.size(dir.resolve(RateSweep.PLOT))).isPositive();
+		String verdict = artifact.path("verdict").asText();
+		assertThat(verdict).isIn("SIMULATED", "PENDING_MEASUREMENT");
+		artifact.path("acceptance").fields().forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
+			.as(check.getKey() + ": " + check.getValue()).isIn("PASS", "NOT_JUDGED"));
+		artifact.path("pending").forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
+				|| pending.path("name").asText().equals("goodput_cost")).as(pending.toString()).isTrue());
+	}
+
+	private Map<String, String> workload(String name, String parameters) {
+		Map<String, String> values = new java.util.HashMap<>(parameters(parameters));
+		values.put(HarnessConstants.WORKLOAD, name);
+		return values;
+	}
+
+	private static Map<String, String> parameters(String text) {
+		Map<String, String> values = new java.util.HashMap<>();
+		for (String pair : text.split(",")) {
+			if (!pair.isBlank()) {
+				String value = pair.substring(pair.indexOf('=') + 1).trim();
+				values.put(pair.substring(0, pair.indexOf('=')).trim(), value.equals("SAMPLE") ? sample().toString() : value);
+			}
+		}
+		return values;
+	}
+
+	/** The committed ShareGPT sample, found from the module folder or the repository root. */
+	static Path sample() {
+		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+			Path sample = dir.resolve("fixtures/workloads/sharegpt-sample.json");
+			if (Files.isRegularFile(sample)) {
+				return sample;
+			}
+		}
+		throw new IllegalStateException("fixtures/workloads/sharegpt-sample.json not found above " + Path.of("").toAbsolutePath());
+	}
+
 	private JsonNode runRung(String method, String file) throws Exception {
+		return runRung(method, file, Map.of());
+	}
+
+	private JsonNode runRung(String method, String file, Map<String, String> extra) throws Exception {
+		Map<String, String> values = new java.util.HashMap<>(Map.of(HarnessConstants.PROFILE, "default",
+				HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
+				HarnessConstants.ALLOW_PENDING, "true"));
+		values.putAll(extra);
 		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "default",
-					HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
-					HarnessConstants.ALLOW_PENDING, "true")))
+			.configurationParameters(HarnessConfig.hermeticParameters(values))
 			.execute().testEvents();
 		Path artifact = dir.resolve(file);
 		assertThat(artifact).as("artifact of %s; test events: %s", method, events.list()).exists();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 3: gateway tax witness and concurrency sweep. With a node's engine ({@link NodeTarget}) they measure that
+ * Rung 3: gateway tax witness, concurrency sweep and rate sweep. The sweeps' engine double runs in its own JVM. With a node's engine ({@link NodeTarget}) they measure that
  * engine and the gateway from {@code gateway.url} / {@code gateway.cmd} (else the embedded reference gateway in
  * front of it); where the profile allows, with no engine configured they measure the engine double behind the
  * embedded gateway. Whichever engine is reached is asked who it is: the engine double makes the verdict SIMULATED
@@ -63,12 +63,47 @@ class TaxRungTests {
 		}
 		if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
 			settings = settings.withLevels(TaxSettings.EMBEDDED_LEVELS);
-			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ": on a 2-core machine the engine "
-					+ "double becomes the bottleneck (scheduling lag p99 over 1 ms) from about 64 streams; set -Dsweep.concurrency to measure more");
+			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ", the engine double in its own "
+					+ "process; whether a level stays valid on this machine is for the double's and the client's lag to say");
 		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
-				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
-			ConcurrencySweep.run(run, settings, upstream.upstream());
+		TaxSettings resolved = settings;
+		onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+				upstream -> ConcurrencySweep.run(run, resolved, upstream));
+	}
+
+	@Test
+	@RungArtifact(ArtifactId.RATE_SWEEP)
+	@DisplayName("rate sweep: goodput against SLOs, raw and gateway, and the highest rate each meets")
+	void rateSweep(RungRun run) throws IOException {
+		TaxSettings settings = TaxSettings.from(run.config());
+		Optional<URI> node = NodeTarget.configured(run);
+		if (node.isPresent()) {
+			RateSweep.run(run, settings, TaxUpstream.of(node.get(), run));
+			return;
+		}
+		if (!run.config().profile().embeddedTargetAllowed()) {
+			return;
+		}
+		if (!settings.tiny() && run.config().string(HarnessConstants.RATE_SWEEP).isEmpty()) {
+			settings = settings.withRates(TaxSettings.EMBEDDED_RATES);
+		}
+		TaxSettings resolved = settings;
+		onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE, upstream -> RateSweep.run(run, resolved, upstream));
+	}
+
+	/** Runs {@code rung} against the engine double in its own JVM; in this JVM (said in the artifact) when its jar is not built. */
+	private static void onProcessDouble(RungRun run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung) throws IOException {
+		Optional<java.nio.file.Path> jar = ProcessUpstream.jar(run.config());
+		if (jar.isPresent()) {
+			run.body().put("engine_double_process", "own JVM: " + jar.get());
+			try (ProcessUpstream upstream = ProcessUpstream.start(run, jar.get(), timing)) {
+				rung.accept(upstream.upstream());
+			}
+			return;
+		}
+		run.body().put("engine_double_process", "this JVM: " + ProcessUpstream.JAR + " is not built (./mvnw -pl engine-double package)");
+		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, timing, java.time.Duration.ZERO)) {
+			rung.accept(upstream.upstream());
 		}
 	}
 

@@ -130,7 +130,7 @@ class TaxWitnessBadInputTests {
 			assertThat(raw.path("leg_samples").get(0).path("status").asText()).isEqualTo("FAIL");
 			assertThat(raw.path("leg_samples").get(0).path("body_excerpt").asText()).contains("error");
 			assertThat(check(run, "raw_vllm_chat").passed()).isFalse();
-			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("1/2 ok, HTTP status counts {200=1, 500=1}");
+			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("2 conversations, 1/2 requests ok, HTTP status counts {200=1, 500=1}");
 			assertThat(check(run, "gateway_chat").passed()).isTrue();
 		}
 	}

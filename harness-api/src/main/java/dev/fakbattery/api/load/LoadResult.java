@@ -27,17 +27,27 @@ import dev.fakbattery.api.stats.Summary;
  * in seconds ({@code NaN} when nothing was sent); for a {@linkplain #merge merged} result the sum of its parts'
  * @param scheduleLagMs open loop: release time minus intended time, per request; empty for a closed loop
  * @param timeCapped whether the time cap stopped the run
+ * @param clientLag the client's own scheduling lag over the measured phase ({@link ClientLagProbe})
  * @since 0.1
  */
 public record LoadResult(String target, String baseUrl, String mode, int concurrency, double rate, int planned,
 		List<RequestOutcome> outcomes, int warmupSent, int warmupFailed, int notSent, long startNanos, long endNanos,
-		double durationS, Optional<Summary> scheduleLagMs, boolean timeCapped) {
+		double durationS, Optional<Summary> scheduleLagMs, boolean timeCapped, ClientLag clientLag) {
 
 	public LoadResult {
 		Objects.requireNonNull(target, "target");
 		Objects.requireNonNull(mode, "mode");
 		outcomes = List.copyOf(outcomes);
 		Objects.requireNonNull(scheduleLagMs, "scheduleLagMs");
+		Objects.requireNonNull(clientLag, "clientLag");
+	}
+
+	/** A result without a client-lag reading (assembled from outcomes measured elsewhere). */
+	public LoadResult(String target, String baseUrl, String mode, int concurrency, double rate, int planned,
+			List<RequestOutcome> outcomes, int warmupSent, int warmupFailed, int notSent, long startNanos, long endNanos,
+			double durationS, Optional<Summary> scheduleLagMs, boolean timeCapped) {
+		this(target, baseUrl, mode, concurrency, rate, planned, outcomes, warmupSent, warmupFailed, notSent, startNanos, endNanos,
+				durationS, scheduleLagMs, timeCapped, ClientLag.none());
 	}
 
 	/** The requests that succeeded. */
@@ -79,7 +89,8 @@ public record LoadResult(String target, String baseUrl, String mode, int concurr
 				parts.stream().mapToInt(LoadResult::warmupFailed).sum(), parts.stream().mapToInt(LoadResult::notSent).sum(),
 				parts.stream().mapToLong(LoadResult::startNanos).min().orElseThrow(),
 				parts.stream().mapToLong(LoadResult::endNanos).max().orElseThrow(), all.isEmpty() ? Double.NaN : duration,
-				parts.size() == 1 ? first.scheduleLagMs() : Optional.empty(), parts.stream().anyMatch(LoadResult::timeCapped));
+				parts.size() == 1 ? first.scheduleLagMs() : Optional.empty(), parts.stream().anyMatch(LoadResult::timeCapped),
+				ClientLag.merge(parts.stream().map(LoadResult::clientLag).toList()));
 	}
 
 	/** Completion tokens of the successful requests, per second of {@link #durationS()}. */

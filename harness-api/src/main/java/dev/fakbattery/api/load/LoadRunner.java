@@ -18,8 +18,10 @@ import dev.fakbattery.api.stats.LatencyRecorder;
  * Runs a {@link ClosedLoop} or an {@link OpenLoop} against one {@link TargetClient}, each request on
  * its own virtual thread. Every run is bounded twice: by its request count and by its time cap, at
  * which requests in flight are interrupted (and recorded as failed) and requests not yet sent are
- * counted as not sent; nothing is dropped silently. {@link Progress} ticks once per measured request
- * ({@link Progress#silent()} for none).
+ * counted as not sent; nothing is dropped silently. {@link Progress} ticks once per measured conversation
+ * ({@link Progress#silent()} for none). Requests come from a {@link RequestSource} (a workload's conversations, each
+ * of one or more turns) or are one fixed {@link ChatPayload}; the client's own scheduling lag is probed during the
+ * measured phase ({@link ClientLagProbe}) and kept in the result.
  *
  * <pre>
  * LoadResult result = LoadRunner.run(raw, payload, new ClosedLoop(64, 256, 64, Duration.ofMinutes(2)), progress);
@@ -35,60 +37,77 @@ public final class LoadRunner {
 	private LoadRunner() {
 	}
 
-	/** A closed-loop run; see {@link ClosedLoop}. */
+	/** A closed-loop run of one fixed request; see {@link ClosedLoop}. */
 	public static LoadResult run(TargetClient client, ChatPayload payload, ClosedLoop spec, Progress progress) {
+		return run(client, RequestSource.fixed(payload), spec, progress);
+	}
+
+	/** An open-loop run of one fixed request; see {@link OpenLoop}. */
+	public static LoadResult run(TargetClient client, ChatPayload payload, OpenLoop spec, Progress progress) {
+		return run(client, RequestSource.fixed(payload), spec, progress);
+	}
+
+	/**
+	 * A closed-loop run of a workload's conversations; see {@link ClosedLoop}. {@code spec.requests()} counts
+	 * conversations; every request of every conversation is an outcome.
+	 */
+	public static LoadResult run(TargetClient client, RequestSource source, ClosedLoop spec, Progress progress) {
 		long deadline = System.nanoTime() + spec.timeCap().toNanos();
-		Warmup warmup = warmUp(client, payload, spec.warmupRequests(), spec.concurrency(), deadline);
+		Warmup warmup = warmUp(client, source, spec.warmupRequests(), spec.concurrency(), deadline);
 		Queue<RequestOutcome> outcomes = new ConcurrentLinkedQueue<>();
 		AtomicInteger next = new AtomicInteger();
-		long start = System.nanoTime();
-		boolean capped = runWorkers(spec.concurrency(), deadline, () -> {
-			while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline) {
-				int i = next.getAndIncrement();
-				if (i >= spec.requests()) {
-					return;
+		try (ClientLagProbe lag = ClientLagProbe.start()) {
+			long start = System.nanoTime();
+			boolean capped = runWorkers(spec.concurrency(), deadline, () -> {
+				while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline) {
+					int i = next.getAndIncrement();
+					if (i >= spec.requests()) {
+						return;
+					}
+					converse(client, source, i, false, System.nanoTime(), outcomes);
+					progress.advance();
 				}
-				outcomes.add(client.send(payload, i, false, System.nanoTime()));
-				progress.advance();
-			}
-		});
-		long end = System.nanoTime();
-		return result(client, "closed-loop concurrency " + spec.concurrency(), spec.concurrency(), Double.NaN, spec.requests(),
-				outcomes, warmup, start, end, null, capped);
+			});
+			long end = System.nanoTime();
+			return result(client, "closed-loop concurrency " + spec.concurrency(), spec.concurrency(), Double.NaN, spec.requests(),
+					outcomes, warmup, start, end, null, capped, lag.read());
+		}
 	}
 
-	/** An open-loop run; see {@link OpenLoop}. */
-	public static LoadResult run(TargetClient client, ChatPayload payload, OpenLoop spec, Progress progress) {
+	/** An open-loop run of a workload's conversations, one arriving at each scheduled time; see {@link OpenLoop}. */
+	public static LoadResult run(TargetClient client, RequestSource source, OpenLoop spec, Progress progress) {
 		long deadline = System.nanoTime() + spec.timeCap().toNanos();
 		int warmConcurrency = spec.maxConcurrency() > 0 ? spec.maxConcurrency() : Math.max(1, Math.min(16, spec.warmupRequests()));
-		Warmup warmup = warmUp(client, payload, spec.warmupRequests(), warmConcurrency, deadline);
+		Warmup warmup = warmUp(client, source, spec.warmupRequests(), warmConcurrency, deadline);
 		Queue<RequestOutcome> outcomes = new ConcurrentLinkedQueue<>();
 		Semaphore slots = spec.maxConcurrency() > 0 ? new Semaphore(spec.maxConcurrency()) : null;
-		LatencyRecorder lag = new LatencyRecorder();
+		LatencyRecorder schedule = new LatencyRecorder();
 		ArrivalSchedule arrivals = spec.arrivals();
-		long start = System.nanoTime();
 		boolean capped = false;
-		try (ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
-			for (int i = 0; i < arrivals.size(); i++) {
-				long intended = start + arrivals.offsetNanos(i);
-				if (intended >= deadline) {
-					capped = true;
-					break;
+		try (ClientLagProbe lag = ClientLagProbe.start()) {
+			long start = System.nanoTime();
+			try (ExecutorService senders = Executors.newVirtualThreadPerTaskExecutor()) {
+				for (int i = 0; i < arrivals.size(); i++) {
+					long intended = start + arrivals.offsetNanos(i);
+					if (intended >= deadline) {
+						capped = true;
+						break;
+					}
+					sleepUntil(intended);
+					schedule.recordMillis(Math.max(0, System.nanoTime() - intended) / 1e6);
+					int index = i;
+					senders.submit(() -> sendInSlot(client, source, index, intended, slots, outcomes, progress));
 				}
-				sleepUntil(intended);
-				lag.recordMillis(Math.max(0, System.nanoTime() - intended) / 1e6);
-				int index = i;
-				senders.submit(() -> sendInSlot(client, payload, index, intended, slots, outcomes, progress));
+				capped |= awaitOrInterrupt(senders, deadline);
 			}
-			capped |= awaitOrInterrupt(senders, deadline);
+			long end = System.nanoTime();
+			String mode = "open-loop " + arrivals.describe() + (slots == null ? "" : ", max concurrency " + spec.maxConcurrency());
+			return result(client, mode, spec.maxConcurrency(), arrivals.rate(), arrivals.size(), outcomes, warmup, start, end,
+					schedule, capped, lag.read());
 		}
-		long end = System.nanoTime();
-		String mode = "open-loop " + arrivals.describe() + (slots == null ? "" : ", max concurrency " + spec.maxConcurrency());
-		return result(client, mode, spec.maxConcurrency(), arrivals.rate(), arrivals.size(), outcomes, warmup, start, end,
-				lag, capped);
 	}
 
-	private static void sendInSlot(TargetClient client, ChatPayload payload, int index, long intended, Semaphore slots,
+	private static void sendInSlot(TargetClient client, RequestSource source, int index, long intended, Semaphore slots,
 			Queue<RequestOutcome> outcomes, Progress progress) {
 		if (slots != null) {
 			try {
@@ -99,7 +118,7 @@ public final class LoadRunner {
 			}
 		}
 		try {
-			outcomes.add(client.send(payload, index, false, intended));
+			converse(client, source, index, false, intended, outcomes);
 			progress.advance();
 		}
 		finally {
@@ -109,7 +128,35 @@ public final class LoadRunner {
 		}
 	}
 
-	private static Warmup warmUp(TargetClient client, ChatPayload payload, int requests, int concurrency, long deadline) {
+	/** Sends conversation {@code index} of {@code source} now, turn after turn; its outcomes in turn order. */
+	public static List<RequestOutcome> conversation(TargetClient client, RequestSource source, int index, boolean warmup) {
+		Queue<RequestOutcome> outcomes = new java.util.ArrayDeque<>();
+		converse(client, source, index, warmup, System.nanoTime(), outcomes);
+		return List.copyOf(outcomes);
+	}
+
+	/**
+	 * Sends conversation {@code index} turn after turn; a failed turn ends it (the failure is its outcome). Only the
+	 * first turn carries the schedule's intended time; a later turn is intended when the answer before it ended.
+	 */
+	static void converse(TargetClient client, RequestSource source, int index, boolean warmup, long intended,
+			Queue<RequestOutcome> outcomes) {
+		Conversation conversation = source.conversation(index);
+		ChatPayload payload = conversation.first();
+		long due = intended;
+		for (int turn = 0; payload != null && !Thread.currentThread().isInterrupted(); turn++) {
+			RequestOutcome outcome = client.send(payload, index, warmup, due);
+			outcome = outcome.withDetail(outcome.detail().at(index, turn));
+			outcomes.add(outcome);
+			if (!outcome.ok()) {
+				return;
+			}
+			payload = conversation.next(outcome).orElse(null);
+			due = System.nanoTime();
+		}
+	}
+
+	private static Warmup warmUp(TargetClient client, RequestSource source, int requests, int concurrency, long deadline) {
 		if (requests == 0) {
 			return new Warmup(0, 0);
 		}
@@ -118,7 +165,7 @@ public final class LoadRunner {
 		runWorkers(Math.min(concurrency, requests), deadline, () -> {
 			int i;
 			while (!Thread.currentThread().isInterrupted() && System.nanoTime() < deadline && (i = next.getAndIncrement()) < requests) {
-				outcomes.add(client.send(payload, i, true, System.nanoTime()));
+				converse(client, source, RequestSource.WARMUP_OFFSET + i, true, System.nanoTime(), outcomes);
 			}
 		});
 		return new Warmup(outcomes.size(), (int) outcomes.stream().filter(o -> !o.ok()).count());
@@ -161,12 +208,14 @@ public final class LoadRunner {
 	}
 
 	private static LoadResult result(TargetClient client, String mode, int concurrency, double rate, int planned,
-			Queue<RequestOutcome> outcomes, Warmup warmup, long start, long end, LatencyRecorder lag, boolean capped) {
+			Queue<RequestOutcome> outcomes, Warmup warmup, long start, long end, LatencyRecorder schedule, boolean capped,
+			ClientLag lag) {
 		List<RequestOutcome> sorted = new ArrayList<>(outcomes);
-		sorted.sort(Comparator.comparingInt(RequestOutcome::index));
+		sorted.sort(Comparator.comparingInt(RequestOutcome::index).thenComparingInt(RequestOutcome::turn));
+		int sent = (int) sorted.stream().filter(o -> o.turn() == 0).count();
 		return new LoadResult(client.name(), client.baseUrl().toString(), mode, concurrency, rate, planned, sorted,
-				warmup.sent(), warmup.failed(), planned - sorted.size(), start, end, LoadResult.spanS(sorted),
-				lag == null ? java.util.Optional.empty() : java.util.Optional.of(lag.summary()), capped);
+				warmup.sent(), warmup.failed(), planned - sent, start, end, LoadResult.spanS(sorted),
+				schedule == null ? java.util.Optional.empty() : java.util.Optional.of(schedule.summary()), capped, lag);
 	}
 
 	private record Warmup(int sent, int failed) {

@@ -107,6 +107,7 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		node.put("max_concurrency", result.concurrency());
 		JsonNumbers.put(node, "request_rate", result.rate());
 		node.put("num_prompts", result.planned());
+		node.put("requests_sent", result.outcomes().size());
 		node.put("completed", result.ok().size());
 		node.put("failed", result.failed().size());
 		node.put("not_sent", result.notSent());
@@ -130,7 +131,9 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		e2el.writeTo(node, "e2el");
 		clientQueueTime.writeTo(node, "client_queue_time");
 		result.scheduleLagMs().ifPresent(lag -> lag.writeTo(node, "schedule_lag"));
+		result.clientLag().writeTo(node.putObject("client_lag"));
 		goodput.ifPresent(g -> g.writeTo(node));
+		RequestStats.writeTo(node, result.outcomes());
 	}
 
 	private void writeThroughput(ObjectNode node) {

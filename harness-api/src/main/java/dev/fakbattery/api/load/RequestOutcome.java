@@ -30,12 +30,13 @@ import dev.fakbattery.api.stats.RequestTiming;
  * @param excerpt the first characters of the answer, or of the error body for a non-200
  * @param retry why the request was sent a second time ({@link dev.fakbattery.wire.StaleConnection}); {@code null}
  *        when it was sent once. Timing starts at the second send; the lost attempt is client queue time.
+ * @param detail what the workload asked for and what else came back (conversation, turn, tool calls, cached tokens)
  * @since 0.1
  */
 public record RequestOutcome(String target, int index, boolean warmup, long intendedNanos, long sentNanos,
 		long endNanos, int httpStatus, String error, double ttftMs, double e2elMs, double[] itlMs,
 		double[] itlPerTokenMs, boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource,
-		OptionalInt promptTokens, String excerpt, String retry) {
+		OptionalInt promptTokens, String excerpt, String retry, RequestDetail detail) {
 
 	private static final double[] NONE = new double[0];
 
@@ -45,7 +46,16 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 			boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource, OptionalInt promptTokens,
 			String excerpt) {
 		this(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs, itlMs, itlPerTokenMs,
-				itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt, null);
+				itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt, null, RequestDetail.NONE);
+	}
+
+	/** A request without detail. */
+	public RequestOutcome(String target, int index, boolean warmup, long intendedNanos, long sentNanos, long endNanos,
+			int httpStatus, String error, double ttftMs, double e2elMs, double[] itlMs, double[] itlPerTokenMs,
+			boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource, OptionalInt promptTokens,
+			String excerpt, String retry) {
+		this(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs, itlMs, itlPerTokenMs,
+				itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt, retry, RequestDetail.NONE);
 	}
 
 	public RequestOutcome {
@@ -54,6 +64,7 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 		Objects.requireNonNull(promptTokens, "promptTokens");
 		Objects.requireNonNull(itlMs, "itlMs");
 		Objects.requireNonNull(itlPerTokenMs, "itlPerTokenMs");
+		Objects.requireNonNull(detail, "detail");
 		excerpt = excerpt == null ? "" : excerpt;
 	}
 
@@ -69,7 +80,18 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 	public RequestOutcome withRetry(String why) {
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs,
 				itlMs, itlPerTokenMs, itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt,
-				Objects.requireNonNull(why, "why"));
+				Objects.requireNonNull(why, "why"), detail);
+	}
+
+	/** This outcome with {@code value} as its detail. */
+	public RequestOutcome withDetail(RequestDetail value) {
+		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, endNanos, httpStatus, error, ttftMs, e2elMs,
+				itlMs, itlPerTokenMs, itlPerTokenFromUsage, outputTokens, outputTokensSource, promptTokens, excerpt, retry, value);
+	}
+
+	/** The turn of its conversation (0 for single-turn workloads). */
+	public int turn() {
+		return detail.turn();
 	}
 
 	/** Whether the request was sent a second time ({@link #retry()}). */

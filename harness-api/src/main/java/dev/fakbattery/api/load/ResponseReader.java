@@ -35,11 +35,18 @@ final class ResponseReader {
 
 	private String retry;
 
-	ResponseReader(String target, int index, boolean warmup, long intendedNanos) {
+	private final ChatPayload payload;
+
+	ResponseReader(String target, int index, boolean warmup, long intendedNanos, ChatPayload payload) {
 		this.target = target;
 		this.index = index;
 		this.warmup = warmup;
 		this.intendedNanos = intendedNanos;
+		this.payload = payload;
+	}
+
+	private RequestDetail detail(java.util.OptionalInt cached, java.util.List<RequestDetail.Call> calls, String finish) {
+		return new RequestDetail(index, 0, payload.promptTokensAsked(), payload.maxTokens(), cached, calls, finish);
 	}
 
 	void sentAt(long nanos) {
@@ -90,7 +97,8 @@ final class ResponseReader {
 		}
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, timer.ttftMs(),
 				timer.e2elMs(), timer.itlMs(), timer.itlPerTokenMs(), timer.itlPerTokenFromUsage(), timer.outputTokens(),
-				timer.tokenSource(), timer.promptTokens(), timer.text(), retry);
+				timer.tokenSource(), timer.promptTokens(), timer.text(), retry,
+				detail(timer.cachedTokens(), timer.toolCalls(), timer.finishReason()));
 	}
 
 	RequestOutcome whole(int status, InputStream body) throws IOException {
@@ -112,9 +120,17 @@ final class ResponseReader {
 		OptionalInt prompt = usage.path("prompt_tokens").isIntegralNumber() ? OptionalInt.of(usage.path("prompt_tokens").asInt())
 				: OptionalInt.empty();
 		double e2el = (end - sentNanos) / 1e6;
+		JsonNode cached = usage.path("prompt_tokens_details").path("cached_tokens");
+		JsonNode choice = json.path("choices").path(0);
+		java.util.List<RequestDetail.Call> calls = new java.util.ArrayList<>();
+		for (JsonNode call : choice.path("message").path("tool_calls")) {
+			calls.add(new RequestDetail.Call(call.path("id").asText(""), call.path("function").path("name").asText(""),
+					call.path("function").path("arguments").asText("")));
+		}
 		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, Double.NaN, e2el,
 				new double[0], new double[0], false, tokens, source, prompt, content.length() > 500 ? content.substring(0, 500) : content,
-				retry);
+				retry, detail(cached.isIntegralNumber() ? OptionalInt.of(cached.asInt()) : OptionalInt.empty(), calls,
+						choice.path("finish_reason").isTextual() ? choice.path("finish_reason").asText() : null));
 	}
 
 	RequestOutcome transportFailure(String error) {
@@ -122,7 +138,8 @@ final class ResponseReader {
 	}
 
 	private RequestOutcome failed(long end, int status, String error, String excerpt) {
-		RequestOutcome failed = RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, excerpt);
+		RequestOutcome failed = RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, excerpt)
+			.withDetail(detail(OptionalInt.empty(), java.util.List.of(), null));
 		return retry == null ? failed : failed.withRetry(retry);
 	}
 

@@ -1,13 +1,16 @@
 package dev.fakbattery.api.load;
 
+import java.util.List;
 import java.util.OptionalInt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.AssembledToolCall;
 import dev.fakbattery.wire.ChatChunk;
 import dev.fakbattery.wire.ChatMessage;
 import dev.fakbattery.wire.ChunkChoice;
+import dev.fakbattery.wire.ToolCallAssembler;
 
 /**
  * Times one streamed chat request from its chunks and their arrival times, without I/O.
@@ -62,6 +65,12 @@ public final class StreamTimer {
 
 	private long promptTokens = -1;
 
+	private long cachedTokens = -1;
+
+	private String finishReason;
+
+	private ToolCallAssembler toolCalls;
+
 	private final StringBuilder text = new StringBuilder();
 
 	/** @param sentNanos {@link System#nanoTime()} just before the request was sent */
@@ -77,6 +86,9 @@ public final class StreamTimer {
 		ObjectNode usage = chunk.usage().orElse(null);
 		if (usage != null && usage.path("prompt_tokens").isIntegralNumber()) {
 			promptTokens = usage.path("prompt_tokens").asLong();
+		}
+		if (usage != null && usage.path("prompt_tokens_details").path("cached_tokens").isIntegralNumber()) {
+			cachedTokens = usage.path("prompt_tokens_details").path("cached_tokens").asLong();
 		}
 		if (chunk.isUsageOnly()) {
 			JsonNode completion = usage.path("completion_tokens");
@@ -124,7 +136,9 @@ public final class StreamTimer {
 
 	private boolean visibleDelta(ChatChunk chunk) {
 		boolean visible = false;
+		assembleToolCalls(chunk);
 		for (ChunkChoice choice : chunk.choices()) {
+			choice.finishReason().ifPresent(reason -> finishReason = reason);
 			ChatMessage delta = choice.delta();
 			String content = delta.content().orElse("");
 			String reasoning = delta.reasoning().orElse("");
@@ -135,6 +149,22 @@ public final class StreamTimer {
 			}
 		}
 		return visible;
+	}
+
+	/** Feeds the chunk to the tool-call assembler once a chunk carried a call; a call it cannot read stays partial. */
+	private void assembleToolCalls(ChatChunk chunk) {
+		if (toolCalls == null && chunk.choices().stream().allMatch(choice -> choice.toolCalls().isEmpty())) {
+			return;
+		}
+		if (toolCalls == null) {
+			toolCalls = new ToolCallAssembler();
+		}
+		try {
+			toolCalls.accept(chunk);
+		}
+		catch (dev.fakbattery.wire.WireFormatException e) {
+			// the timing stands; the call list keeps what was readable
+		}
 	}
 
 	private void appendText(String piece) {
@@ -208,6 +238,28 @@ public final class StreamTimer {
 	/** {@code usage.prompt_tokens} as last reported; empty when the server sent none. */
 	public OptionalInt promptTokens() {
 		return promptTokens >= 0 ? OptionalInt.of((int) promptTokens) : OptionalInt.empty();
+	}
+
+	/** {@code usage.prompt_tokens_details.cached_tokens} as last reported; empty when the server sent none. */
+	public OptionalInt cachedTokens() {
+		return cachedTokens >= 0 ? OptionalInt.of((int) cachedTokens) : OptionalInt.empty();
+	}
+
+	/** The last {@code finish_reason} seen; null when none came. */
+	public String finishReason() {
+		return finishReason;
+	}
+
+	/** The tool calls the stream proposed, assembled by index, in the order they started. */
+	public List<RequestDetail.Call> toolCalls() {
+		if (toolCalls == null) {
+			return List.of();
+		}
+		return toolCalls.calls().stream().map(StreamTimer::call).toList();
+	}
+
+	static RequestDetail.Call call(AssembledToolCall call) {
+		return new RequestDetail.Call(call.id().orElse(""), call.name().orElse(""), call.arguments());
 	}
 
 	/** The first 500 characters of the streamed text (content, or reasoning when there was no content). */

@@ -116,7 +116,7 @@ public final class TargetClient implements AutoCloseable {
 			.header("Accept", payload.stream() ? "text/event-stream" : "application/json")
 			.POST(HttpRequest.BodyPublishers.ofByteArray(payload.body()));
 		headers.forEach(request::header);
-		ResponseReader reader = new ResponseReader(name, index, warmup, intendedNanos);
+		ResponseReader reader = new ResponseReader(name, index, warmup, intendedNanos, payload);
 		RequestWatchdog watchdog = new RequestWatchdog(responseTimeout);
 		long sent = System.nanoTime();
 		reader.sentAt(sent);

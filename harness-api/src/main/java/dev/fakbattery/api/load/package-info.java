@@ -1,5 +1,6 @@
 /**
- * The battery's load engine: closed-loop ({@link dev.fakbattery.api.load.ClosedLoop}) and open-loop
+ * The battery's load engine: a workload's conversations ({@link dev.fakbattery.api.load.RequestSource},
+ * {@link dev.fakbattery.api.load.Conversation}) in closed-loop ({@link dev.fakbattery.api.load.ClosedLoop}) and open-loop
  * ({@link dev.fakbattery.api.load.OpenLoop}, {@link dev.fakbattery.api.load.ArrivalSchedule}) runs of
  * streamed or non-streamed chat requests ({@link dev.fakbattery.api.load.ChatPayload}) against one
  * {@link dev.fakbattery.api.load.TargetClient} at a time, per-request timing
@@ -26,6 +27,8 @@
  * schedule; vllm#54101)</td><td>request_targeted_start_delay</td><td>-</td></tr>
  * <tr><td>{@code schedule_lag}</td><td>the scheduler's release time - intended time</td>
  * <td>scheduler diagnostics</td><td>schedule lag</td></tr>
+ * <tr><td>{@code client_lag}</td><td>the client's own scheduling lag ({@link dev.fakbattery.api.load.ClientLagProbe});
+ * a leg whose p99 exceeds 1 ms is invalid</td><td>-</td><td>-</td></tr>
  * <tr><td>{@code output_throughput}</td><td>completion tokens of successful requests / duration (first send
  * to last end)</td><td>output_tokens_per_second</td><td>output_token_throughput</td></tr>
  * <tr><td>{@code median_decode_tps}</td><td>per request: completion tokens / (last token - first token)</td>

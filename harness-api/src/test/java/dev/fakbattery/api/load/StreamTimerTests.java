@@ -111,4 +111,24 @@ class StreamTimerTests {
 		assertThat(timer.e2elMs()).isNaN();
 		assertThat(timer.tokenSource()).isEqualTo(TokenSource.NONE);
 	}
+
+	@Test
+	@DisplayName("tool-call deltas are assembled by index; the finish reason and cached prompt tokens are kept")
+	void toolCallsAndCache() {
+		StreamTimer timer = new StreamTimer(0);
+		timer.onChunk(chunk("{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"id\":\"c1\",\"type\":\"function\","
+				+ "\"function\":{\"name\":\"allow_read\",\"arguments\":\"\"}}]}}]}"), 10 * MS);
+		timer.onChunk(chunk("{\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":"
+				+ "\"{\\\"p\\\": 1}\"}}]}}]}"), 20 * MS);
+		timer.onChunk(chunk("{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}"), 30 * MS);
+		timer.onChunk(chunk("{\"choices\":[],\"usage\":{\"prompt_tokens\":40,\"completion_tokens\":2,"
+				+ "\"prompt_tokens_details\":{\"cached_tokens\":32}}}"), 40 * MS);
+		assertThat(timer.toolCalls()).containsExactly(new RequestDetail.Call("c1", "allow_read", "{\"p\": 1}"));
+		assertThat(timer.finishReason()).isEqualTo("tool_calls");
+		assertThat(timer.cachedTokens()).hasValue(32);
+		StreamTimer plain = new StreamTimer(0);
+		plain.onChunk(content("a", 1), MS);
+		assertThat(plain.toolCalls()).isEmpty();
+		assertThat(plain.cachedTokens()).isEmpty();
+	}
 }

@@ -1,0 +1,162 @@
+package dev.fakbattery.bench.tax;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.ClosedLoop;
+import dev.fakbattery.api.load.LoadRunner;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.RequestSource;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.stats.BootstrapCi;
+import dev.fakbattery.api.stats.RateSearch;
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+/**
+ * Rung 3's rate sweep: goodput against SLOs at offered request rates, raw and gateway, and the search for the
+ * highest rate each meets ({@link RateSearch}): first the ladder of {@code rate.sweep}, then bisection between the
+ * highest rate met and the next one missed. Writes {@code levels[]} (per rate: both arms' goodput, attainment,
+ * percentiles, client queue time, lags, engine metrics), {@code search} (the maxima, the cost and their intervals)
+ * and a PNG of goodput against offered rate ({@link RatePlot}).
+ *
+ * @since 0.3
+ */
+public final class RateSweep {
+
+	/** The plot's file name in {@code experiments.dir}. */
+	public static final String PLOT = "rate-sweep-goodput.png";
+
+	private RateSweep() {
+	}
+
+	/** Runs the sweep against {@code upstream} and records everything into {@code run}. */
+	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+		upstream.simulated().ifPresent(run::simulated);
+		ObjectNode body = run.body();
+		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
+		Optional<String> model = run.config().string(HarnessConstants.MODEL).or(() -> served.ids().stream().findFirst());
+		Optional<String> problem = TaxWitness.upstreamProblem(upstream.baseUrl(), served, model);
+		writeHeader(body, settings, upstream, model);
+		run.check("upstream_models", problem.isEmpty(), "GET " + upstream.baseUrl() + "/models answers 200 serving the model",
+				problem.orElse("HTTP 200, serves " + served.ids()));
+		List<RateLevel> levels = new ArrayList<>();
+		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
+		if (skipped == null) {
+			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
+					run.config().experimentsDir().resolve("logs"));
+			body.set("gateway_process", start.process());
+			if (start.gateway().isEmpty()) {
+				skipped = start.failure().orElseThrow();
+			}
+			else {
+				try (GatewayUnderTest gateway = start.gateway().get()) {
+					measure(settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels);
+				}
+			}
+		}
+		else {
+			body.putObject("gateway_process").put("mode", "planned").put("error", "not started: " + skipped);
+		}
+		levels.sort(Comparator.comparingDouble(RateLevel::rate));
+		RateSearch.Result result = RateSearch.compare(levels.stream().map(RateLevel::pointA).toList(),
+				levels.stream().map(RateLevel::pointB).toList(), settings.load().attainment(), BootstrapCi.seeded(settings.seed()));
+		ArrayNode array = body.putArray("levels");
+		levels.forEach(level -> array.add(level.toJson(settings.load().attainment())));
+		if (skipped != null) {
+			body.put("skipped", skipped);
+		}
+		List<Path> plots = plot(run, levels, result, settings, upstream.simulated().isPresent());
+		RateSweepReport.checks(run, settings, upstream, levels, result, plots, skipped);
+	}
+
+	private static void measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model, List<RateLevel> levels) {
+		RequestSource source = settings.workload().requests(model, true);
+		TaxSettings.RateLoad load = settings.load();
+		try (TargetClient raw = client("raw", upstream.baseUrl(), settings); TargetClient gateway = client("gateway", gatewayUrl, settings)) {
+			ClosedLoop warm = new ClosedLoop(4, 8, 0, settings.levelTimeCap());
+			RequestSource warmup = index -> source.conversation(RequestSource.WARMUP_OFFSET + index);
+			LoadRunner.run(raw, warmup, warm, Progress.silent());
+			LoadRunner.run(gateway, warmup, warm, Progress.silent());
+			for (double rate : load.rates()) {
+				levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
+			}
+			for (int step = 0; step < load.searchSteps(); step++) {
+				OptionalDouble next = RateSearch.nextRate(levels.stream().map(RateLevel::pointA).toList(),
+						levels.stream().map(RateLevel::pointB).toList(), load.attainment(), 0.1);
+				if (next.isEmpty()) {
+					break;
+				}
+				levels.add(measureAt(raw, gateway, source, next.getAsDouble(), settings, upstream));
+			}
+		}
+	}
+
+	private static RateLevel measureAt(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,
+			TaxUpstream upstream) {
+		Progress progress = Progress.start("tax", String.format(java.util.Locale.ROOT, "rate sweep %.2f req/s raw+gateway", rate),
+				4L * settings.load().batchRequests(rate));
+		RateLevel level = RateLevel.measure(raw, gateway, source, rate, settings, upstream.lag(), upstream.baseUrl(), progress);
+		progress.finish();
+		return level;
+	}
+
+	private static TargetClient client(String name, URI base, TaxSettings settings) {
+		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model) {
+		TaxSettings.RateLoad load = settings.load();
+		body.put("model", model.orElse(null));
+		body.put("base_url", upstream.baseUrl().toString());
+		body.put("engine", upstream.engine().id());
+		settings.workload().writeTo(body.putObject("workload_spec"));
+		ObjectNode shape = body.putObject("load_shape");
+		shape.put("kind", "open loop");
+		shape.put("arrivals", load.burstiness() == 1.0 ? "poisson" : "gamma");
+		shape.put("burstiness", load.burstiness());
+		shape.put("max_concurrency", load.maxConcurrency());
+		load.rates().forEach(shape.putArray("rates")::add);
+		shape.put("search_steps", load.searchSteps());
+		shape.put("batch_seconds", load.batchSeconds());
+		shape.put("batches_per_arm", 2);
+		shape.put("order", "ABBA per rate; both arms send the same conversations");
+		ObjectNode slo = body.putObject("slo");
+		slo.put("spec", load.slo().toString());
+		slo.put("attainment", load.attainment());
+		slo.put("met_when", "good requests / requests >= attainment; good = completed and every SLO met (<=)");
+		body.put("determinism_mode", settings.determinism());
+		body.put("precision", settings.precisionFor(upstream.simulated()));
+		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
+	}
+
+	private static List<Path> plot(RungRun run, List<RateLevel> levels, RateSearch.Result result, TaxSettings settings,
+			boolean simulated) {
+		ObjectNode node = run.body().putObject("plots");
+		if (levels.isEmpty()) {
+			node.put("skipped", "no rate was measured");
+			return List.of();
+		}
+		try {
+			Path plot = RatePlot.goodput(levels, result, settings.load(), run.config().experimentsDir().resolve(PLOT), simulated);
+			node.put("goodput_vs_rate", plot.toString());
+			run.attach(plot);
+			return List.of(plot);
+		}
+		catch (RuntimeException | Error e) {
+			node.put("error", e.toString());
+			return List.of();
+		}
+	}
+}

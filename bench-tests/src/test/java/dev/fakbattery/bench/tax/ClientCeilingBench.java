@@ -1,0 +1,135 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClosedLoop;
+import dev.fakbattery.api.load.LoadResult;
+import dev.fakbattery.api.load.LoadRunner;
+import dev.fakbattery.api.load.LoadSummary;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.metrics.MetricsScrape;
+import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.wire.JsonNumbers;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The load client's own ceiling: how many streams it holds, how many events per second it reads and how late its own
+ * threads run (client lag p99, goal <= 1 ms at 512 streams), against the engine double in another JVM
+ * ({@code java -jar engine-double/target/engine-double.jar}), so the double's work does not share the client's JIT,
+ * GC and carriers. Paced at 100 ms to the first token and 50 ms per token with no batching slowdown (20 events per
+ * stream per second), 32 tokens per request, four rounds per level after two warm-up rounds. Writes
+ * {@code harness-client-ceiling.json} into {@code experiments.dir}; the goal is recorded beside the readings, never
+ * asserted. On demand, in no profile:
+ *
+ * <pre>
+ * ./mvnw -B -pl bench-tests -am verify -Dtest=ClientCeilingBench -Dsurefire.failIfNoSpecifiedTests=false [-Dsweep.concurrency=64,256,512,1024]
+ * </pre>
+ */
+@Tag("bench")
+@DisplayName("harness client ceiling against an out-of-process engine double")
+class ClientCeilingBench {
+
+	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=ClientCeilingBench -Dsurefire.failIfNoSpecifiedTests=false";
+
+	private static final int TOKENS = 32;
+
+	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
+
+	@Test
+	@DisplayName("streams held, events per second and client lag p99 at 64, 256, 512 and 1024 streams")
+	void ceiling() throws Exception {
+		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of(64, 256, 512, 1024));
+		BenchArtifact artifact = new BenchArtifact("fak-battery.harness-client-ceiling.v1", "harness-client-ceiling.json", COMMAND);
+		ObjectNode body = artifact.body();
+		body.put("simulated", "the load client against the engine double in its own JVM on this machine: numbers about the client");
+		body.put("goal", "client lag p99 <= 1000 us at 512 streams");
+		body.put("double", "java -jar engine-double.jar --timing instant --ttft-ms 100 --itl-ms 50 --batch-alpha 0 (own JVM, serial GC); "
+				+ TOKENS + " tokens per request: 20 token events per stream per second");
+		body.put("per_level", "closed loop at c streams: 2c warm-up requests (opens the connections, warms the JIT), then 4c measured "
+				+ "requests (about 6.6 s)");
+		ArrayNode rows = body.putArray("levels");
+		Path jar = ProcessUpstream.jar(config).orElseThrow(() -> new IllegalStateException(ProcessUpstream.JAR + " is not built"));
+		int port = ManagedProcess.freePort();
+		String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String command = "'" + javaBin + "' -XX:+UseSerialGC -jar '" + jar + "' --dialect vllm --port " + port + " --model m --timing instant"
+				+ " --ttft-ms 100 --itl-ms 50 --batch-alpha 0";
+		try (ManagedProcess process = ManagedProcess.start("engine double", command, config.experimentsDir().resolve("logs")
+				.resolve("ceiling-double-" + port + ".log"))) {
+			URI root = URI.create("http://127.0.0.1:" + port);
+			process.awaitHealthy(List.of(URI.create(root + "/health")), Duration.ofSeconds(60));
+			HttpUpstreamLag lag = new HttpUpstreamLag(root);
+			ChatPayload payload = ChatPayload.streaming("m", ChatPayload.COUNTING_PROMPT, TOKENS);
+			try (TargetClient client = TargetClient.open("raw", URI.create(root + "/v1"), java.util.Map.of(), Duration.ofSeconds(120))) {
+				for (int c : levels) {
+					rows.add(level(client, payload, c, lag, root));
+				}
+			}
+		}
+		Path file = artifact.write(config);
+		System.out.println("[bench] wrote " + file);
+		assertThat(rows).hasSize(levels.size());
+	}
+
+	private static ObjectNode level(TargetClient client, ChatPayload payload, int c, HttpUpstreamLag lag, URI root) throws Exception {
+		double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+		LoadRunner.run(client, payload, new ClosedLoop(c, 2 * c, 0, Duration.ofMinutes(2)), Progress.silent());
+		lag.reset();
+		AtomicLong held = new AtomicLong();
+		AtomicBoolean running = new AtomicBoolean(true);
+		Thread watcher = Thread.ofVirtual().start(() -> {
+			while (running.get()) {
+				MetricsScrape.of(URI.create(root + "/v1")).sum("vllm:num_requests_running").ifPresent(v -> held.accumulateAndGet((long) v, Math::max));
+				try {
+					Thread.sleep(250);
+				}
+				catch (InterruptedException e) {
+					return;
+				}
+			}
+		});
+		LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(c, 4 * c, 0, Duration.ofMinutes(3)),
+				Progress.start("bench", "client ceiling c=" + c, 4L * c));
+		running.set(false);
+		watcher.join();
+		UpstreamLag.Reading doubleLag = lag.read();
+		long chunks = result.ok().stream().mapToLong(o -> o.itlMs().length + 1).sum();
+		ObjectNode row = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+		row.put("streams", c);
+		row.put("streams_held_peak", held.get());
+		row.put("requests", result.outcomes().size());
+		row.put("failed", result.failed().size());
+		JsonNumbers.put(row, "duration_s", result.durationS(), 3);
+		JsonNumbers.put(row, "token_events_per_s", chunks / result.durationS(), 1);
+		result.clientLag().writeTo(row.putObject("client_lag"));
+		doubleLag.writeTo(row.putObject("engine_double_lag"));
+		row.put("client_lag_goal_met", result.clientLag().withinLimit());
+		row.put("valid", result.clientLag().withinLimit() && doubleLag.withinLimit() && result.failed().isEmpty());
+		JsonNumbers.put(row, "load_average_before", loadBefore, 2);
+		JsonNumbers.put(row, "load_average_after", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
+		LoadSummary.of(result, Optional.empty()).writeTo(row.putObject("summary"));
+		((ObjectNode) row.path("summary")).remove(List.of("tokens", "tool_calls"));
+		System.out.printf("[bench] c=%d held %d, %.0f events/s, client lag %s, double lag %s, failed %d%n", c, held.get(),
+				chunks / result.durationS(), result.clientLag(), doubleLag, result.failed().size());
+		return row;
+	}
+
+}

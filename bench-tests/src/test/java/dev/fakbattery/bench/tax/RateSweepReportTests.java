@@ -1,0 +1,168 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
+import dev.fakbattery.api.Measurement;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.api.load.LoadResult;
+import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.stats.BootstrapCi;
+import dev.fakbattery.api.stats.Goodput;
+import dev.fakbattery.api.stats.RateSearch;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The rate sweep's verdict from synthetic rates: the search, the goodput cost or why it is pending, and invalidations. */
+@DisplayName("rate sweep report on synthetic rates")
+class RateSweepReportTests {
+
+	private static final UpstreamLag.Reading CALM = new UpstreamLag.Reading(500, 80, 400, 700);
+
+	@TempDir
+	Path dir;
+
+	private TaxSettings settings;
+
+	private List<Path> plots;
+
+	@BeforeEach
+	void setUp() throws IOException {
+		settings = Synthetic.settings(dir, Map.of("rate.sweep", "4,8,16"));
+		plots = List.of(Files.writeString(dir.resolve("goodput.png"), "png"));
+	}
+
+	/** A rate where {@code good} requests meet the default SLOs (ttft 1000, tpot 50) and {@code bad} miss TPOT. */
+	private RateLevel level(double rate, int goodRaw, int badRaw, int goodGateway, int badGateway, ClientLag client,
+			Optional<UpstreamLag.Reading> lag) {
+		LoadResult raw = Synthetic.result("raw", outcomes("raw", goodRaw, badRaw), 0, 2, client);
+		LoadResult gateway = Synthetic.result("gateway", outcomes("gateway", goodGateway, badGateway), 0, 2, client);
+		return new RateLevel(rate, raw, gateway, goodput(raw), goodput(gateway), lag, Optional.empty());
+	}
+
+	private RateLevel level(double rate, int goodRaw, int goodGateway) {
+		return level(rate, goodRaw, 10 - goodRaw, goodGateway, 10 - goodGateway, Synthetic.QUIET, Optional.of(CALM));
+	}
+
+	private static List<RequestOutcome> outcomes(String target, int good, int bad) {
+		List<RequestOutcome> outcomes = new ArrayList<>();
+		for (int i = 0; i < good + bad; i++) {
+			outcomes.add(Synthetic.ok(target, i, 10, i < good ? 100 : 1_000, 8));
+		}
+		return outcomes;
+	}
+
+	private Goodput goodput(LoadResult result) {
+		return Goodput.of(settings.load().slo(), result.outcomes().stream().map(RequestOutcome::timing).toList(), result.durationS());
+	}
+
+	private RungRun report(List<RateLevel> levels, String skipped) {
+		RungRun run = Synthetic.run(ArtifactId.RATE_SWEEP);
+		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
+		RateSearch.Result result = RateSearch.compare(levels.stream().map(RateLevel::pointA).toList(),
+				levels.stream().map(RateLevel::pointB).toList(), settings.load().attainment(), BootstrapCi.seeded(7).withResamples(500));
+		RateSweepReport.checks(run, settings, Synthetic.simulated(CALM), levels, result, skipped == null ? plots : List.of(), skipped);
+		return run;
+	}
+
+	private static Check check(RungRun run, String name) {
+		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+	}
+
+	private static double value(RungRun run, String name) {
+		return run.measurements().stream().filter(m -> m.name().equals(name)).map(Measurement.Measured.class::cast).findFirst()
+			.orElseThrow(() -> new AssertionError("no measurement " + name)).value();
+	}
+
+	@Test
+	@DisplayName("the highest rates met inside the ladder give the goodput cost: raw 8, gateway 4, cost 4 req/s")
+	void costMeasured() {
+		RungRun run = report(List.of(level(4, 10, 10), level(8, 10, 8), level(16, 5, 5)), null);
+		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
+				"plots_written");
+		assertThat(run.checks()).allMatch(Check::passed);
+		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("3 rates measured: 4.00: raw 1.00, gateway 1.00; 8.00: raw "
+				+ "1.00, gateway 0.80; 16.00: raw 0.50, gateway 0.50");
+		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 0 failed or unsent");
+		assertThat(run.pendings()).isEmpty();
+		assertThat(value(run, "raw_max_rate_met")).isEqualTo(8);
+		assertThat(value(run, "gateway_max_rate_met")).isEqualTo(4);
+		assertThat(value(run, "goodput_cost")).isEqualTo(4);
+		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [").contains(
+				"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
+		assertThat(run.body().path("search").path("raw_censored").asBoolean()).isFalse();
+		assertThat(run.body().path("summary").path("goodput_cost").asDouble()).isEqualTo(4);
+	}
+
+	@Test
+	@DisplayName("a raw engine that met even the highest rate leaves the cost pending: its maximum lies above")
+	void censored() {
+		RungRun run = report(List.of(level(4, 10, 10), level(8, 10, 10), level(16, 10, 9)), null);
+		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("goodput_cost");
+		assertThat(run.pendings().get(0).reason()).isEqualTo("the raw engine met the SLOs even at the highest rate tested, 16.00 req/s: "
+				+ "its maximum lies above, so the cost is unbounded (higher rates: -Drate.sweep=... around the engine's capacity, or other "
+				+ "-Dslo.*.ms)");
+		assertThat(run.invalidations()).isEmpty();
+	}
+
+	@Test
+	@DisplayName("a raw engine that met no rate leaves the cost pending, naming the lowest rate's attainment")
+	void noneMet() {
+		RungRun run = report(List.of(level(4, 5, 5), level(8, 2, 2)), null);
+		assertThat(run.pendings().get(0).reason()).isEqualTo("no offered rate met the SLOs (ttft:1000.0 tpot:50.0 at 90 % attainment) on "
+				+ "the raw engine; the lowest, 4.00 req/s, reached 0.500 (lower rates: -Drate.sweep=... around the engine's capacity, or "
+				+ "other -Dslo.*.ms)");
+		assertThat(check(run, "rate_sweep_measured").passed()).as("2 of 3 rates").isFalse();
+	}
+
+	@Test
+	@DisplayName("a gateway that met no rate costs at least the raw maximum")
+	void gatewayNoneMet() {
+		RungRun run = report(List.of(level(4, 10, 5), level(8, 10, 5), level(16, 5, 5)), null);
+		assertThat(value(run, "goodput_cost")).isEqualTo(8);
+		assertThat(run.measurements()).extracting(Measurement::name).doesNotContain("gateway_max_rate_met");
+		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).contains("gateway max none met"));
+	}
+
+	@Test
+	@DisplayName("failures at the lowest rate fail lowest_rate_clean; a lagging double and client invalidate the sweep")
+	void failuresAndLag() {
+		RateLevel broken = new RateLevel(4, Synthetic.result("raw", List.of(Synthetic.failed("raw", 0, 500)), 1, 2, Synthetic.QUIET),
+				Synthetic.result("gateway", outcomes("gateway", 2, 0), 0, 2, Synthetic.QUIET), null, null, Optional.of(CALM), Optional.empty());
+		broken = new RateLevel(4, broken.a(), broken.b(), goodput(broken.a()), goodput(broken.b()), Optional.of(CALM), Optional.empty());
+		RateLevel late = level(8, 10, 0, 10, 0, Synthetic.LATE, Optional.of(new UpstreamLag.Reading(90, 500, 2_000, 3_000)));
+		RungRun run = report(List.of(broken, late, level(16, 5, 5)), null);
+		assertThat(check(run, "lowest_rate_clean").passed()).isFalse();
+		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 2 failed or unsent");
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag");
+		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: engine double "
+				+ "scheduling lag p99 over 1000 us at [8.00 req/s p99 2000.0 us (p50 500.0, max 3000.0) over 90 emissions]: the double, "
+				+ "not the gateway, set the pace");
+		assertThat(run.invalidations().get(1).missing()).startsWith("invalid measurement, its own instrument says so: load client "
+				+ "scheduling lag p99 over 1000 us at [8.00 req/s p99 ");
+	}
+
+	@Test
+	@DisplayName("a sweep that did not run fails its checks with the reason and measures nothing")
+	void skipped() {
+		RungRun run = report(List.of(), "the raw engine is not usable");
+		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(check(run, "plots_written").passed()).isFalse();
+		assertThat(run.measurements()).isEmpty();
+		assertThat(run.invalidations()).isEmpty();
+	}
+}

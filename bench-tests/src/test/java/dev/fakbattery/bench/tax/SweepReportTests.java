@@ -1,0 +1,140 @@
+package dev.fakbattery.bench.tax;
+
+import static dev.fakbattery.bench.tax.Synthetic.ci;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
+import dev.fakbattery.api.Measurement;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.api.load.LoadResult;
+import dev.fakbattery.api.stats.ConfidenceInterval;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sweep's verdict from synthetic levels: every check, pending and invalidation, with its exact text. */
+@DisplayName("concurrency sweep report on synthetic levels")
+class SweepReportTests {
+
+	private static final UpstreamLag.Reading CALM = new UpstreamLag.Reading(500, 80, 400, 700);
+
+	@TempDir
+	Path dir;
+
+	private TaxSettings settings;
+
+	private List<Path> plots;
+
+	@BeforeEach
+	void setUp() throws IOException {
+		settings = Synthetic.settings(dir, Map.of());
+		plots = List.of(Files.writeString(dir.resolve("a.png"), "png"), Files.writeString(dir.resolve("b.png"), "png"));
+	}
+
+	private static SweepLevel level(int c, ConfidenceInterval ratio, LoadResult a, LoadResult b, Optional<UpstreamLag.Reading> lag) {
+		return new SweepLevel(c, List.of(a), List.of(b), a, b, ratio, ratio, ci(1.001, 0.998, 1.004), 0, lag, Optional.empty());
+	}
+
+	private static SweepLevel clean(int c, double ratio, ClientLag client) {
+		return level(c, ci(ratio, ratio - 0.003, ratio + 0.002), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, client),
+				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 101), 0, 1, client), Optional.of(CALM));
+	}
+
+	private RungRun started() {
+		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded reference gateway");
+		return run;
+	}
+
+	private static Check check(RungRun run, String name) {
+		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+	}
+
+	@Test
+	@DisplayName("clean levels pass every check, invalidate nothing and measure each ratio and lag")
+	void clean() {
+		RungRun run = started();
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), clean(4, 0.99, Synthetic.QUIET)),
+				Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
+		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
+				"plots_written");
+		assertThat(run.checks()).allMatch(Check::passed);
+		assertThat(check(run, "sweep_measured").observed()).isEqualTo("c=1 0.999, c=4 0.990");
+		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("0 failed");
+		assertThat(run.invalidations()).isEmpty();
+		assertThat(run.measurements()).extracting(Measurement::name).containsExactly("ratio_c1", "engine_double_lag_p99_c1",
+				"client_lag_p99_c1", "ratio_c4", "engine_double_lag_p99_c4", "client_lag_p99_c4", "noise_floor_ratio_c4");
+		assertThat(run.headline()).contains("gateway/raw tok/s ratio c=1 0.999, c=4 0.990; A/A c=4 1.000 (SIMULATED: engine double)");
+		assertThat(run.body().path("summary").path("ratio_by_concurrency").path("4").asDouble()).isEqualTo(0.99);
+	}
+
+	@Test
+	@DisplayName("a level without a ratio, failed requests, a failed gateway start and missing plots each fail their own check")
+	void failures() {
+		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+		run.body().putObject("gateway_process").put("mode", "start-failed").put("error", "port taken");
+		SweepLevel broken = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 2, 100), 0, 1, Synthetic.QUIET),
+				Synthetic.result("gateway", List.of(Synthetic.failed("gateway", 0, 500), Synthetic.failed("gateway", 1, 502)), 1, 1,
+						Synthetic.QUIET), Optional.of(CALM));
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), broken), Optional.empty(),
+				List.of(), null);
+		assertThat(check(run, "gateway_command").passed()).isFalse();
+		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode start-failed: port taken");
+		assertThat(check(run, "sweep_measured").passed()).isFalse();
+		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [c=4]");
+		assertThat(check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("3 failed: c=4: 3 (gateway: HTTP 500: boom)");
+		assertThat(check(run, "plots_written").passed()).isFalse();
+		assertThat(check(run, "plots_written").observed()).isEqualTo("");
+	}
+
+	@Test
+	@DisplayName("a lagging double, a lagging client and a wide A/A floor each invalidate the sweep with the reading and the fix")
+	void invalidations() {
+		RungRun run = started();
+		UpstreamLag.Reading late = new UpstreamLag.Reading(500, 300, 1_900, 4_000);
+		SweepLevel lagging = level(8, ci(0.99, 0.98, 1.0), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.LATE),
+				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, Synthetic.QUIET), Optional.of(late));
+		SweepLevel unread = level(16, ci(0.99, 0.98, 1.0), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.QUIET),
+				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, Synthetic.QUIET), Optional.empty());
+		SweepLevel noise = new SweepLevel(8, List.of(), List.of(), lagging.a(), lagging.b(), ci(1.0, 0.99, 1.01), ci(1.0, 0.99, 1.01),
+				ci(1.02, 0.985, 1.03), 0, Optional.of(CALM), Optional.empty());
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), lagging, unread),
+				Optional.of(noise), plots, null);
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag",
+				"noise_floor");
+		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: engine double "
+				+ "scheduling lag p99 over 1000 us at [c=8 p99 1900.0 us (p50 300.0, max 4000.0) over 500 emissions, c=16 not measured]: "
+				+ "the double, not the gateway, set the pace");
+		assertThat(run.invalidations().get(1).missing()).startsWith("invalid measurement, its own instrument says so: load client "
+				+ "scheduling lag p99 over 1000 us at [c=8 p99 ").endsWith("the client, not the gateway, set the pace");
+		assertThat(run.invalidations().get(1).howToProvide()).isEqualTo("run on a quieter machine (no other build), or at fewer streams "
+				+ "(-Dsweep.concurrency=1,8)");
+		assertThat(run.invalidations().get(2).missing()).isEqualTo("invalid measurement, its own instrument says so: A/A latency_tax at "
+				+ "c=8 1.0200 [0.9850, 1.0300] is wider than +/-1 %: the raw engine against itself differs more than the effect to be measured");
+	}
+
+	@Test
+	@DisplayName("a sweep that did not run fails its checks with the reason and is not judged by its instruments")
+	void skipped() {
+		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+		run.body().putObject("gateway_process").put("mode", "planned").put("error", "not started");
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(), "the raw engine is not usable");
+		assertThat(run.checks()).extracting(Check::name).containsExactly("sweep_measured", "requests_succeeded", "plots_written");
+		assertThat(check(run, "sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(run.invalidations()).isEmpty();
+		assertThat(run.measurements()).isEmpty();
+	}
+}

@@ -1,0 +1,148 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.Check;
+import dev.fakbattery.api.Measurement;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.api.load.RequestDetail;
+import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.api.stats.Interleaving;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The tax witness's verdict from synthetic legs: checks, pendings, invalidations and what the artifact carries. */
+@DisplayName("tax report on synthetic legs")
+class TaxReportTests {
+
+	private static final UpstreamLag.Reading CALM = new UpstreamLag.Reading(500, 80, 400, 700);
+
+	@TempDir
+	Path dir;
+
+	private static LegReport leg(String name, double... e2elMs) {
+		List<Interleaved.Sample> samples = new ArrayList<>();
+		for (int i = 0; i < e2elMs.length; i++) {
+			samples.add(new Interleaved.Sample(i, Synthetic.ok(name, i, 10, e2elMs[i], 8)));
+		}
+		return new LegReport(name, samples);
+	}
+
+	private static LegReport leg(String name, List<RequestOutcome> outcomes) {
+		List<Interleaved.Sample> samples = new ArrayList<>();
+		outcomes.forEach(o -> samples.add(new Interleaved.Sample(o.detail().conversation(), o)));
+		return new LegReport(name, samples);
+	}
+
+	private static TaxRuns runs(LegReport raw, LegReport gateway, ClientLag client) {
+		return new TaxRuns(raw, gateway, leg("aa_raw_a", 100.0, 100.1, 100.2, 100.3), leg("aa_raw_b", 100.0, 100.1, 100.2, 100.3),
+				Interleaving.abba(4, 1), 0, Optional.of(CALM), Optional.empty(), client, Optional.empty(), Optional.empty());
+	}
+
+	private RungRun write(TaxRuns runs) {
+		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
+		TaxReport.write(run, Synthetic.settings(dir, Map.of("tax.count", String.valueOf(runs.raw().conversations()))),
+				Synthetic.simulated(CALM), "m", runs);
+		return run;
+	}
+
+	private static Check check(RungRun run, String name) {
+		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+	}
+
+	@Test
+	@DisplayName("valid legs pass every check; the first run has no baseline (pending), the second is KEEP")
+	void validThenKeep() {
+		TaxRuns runs = runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3),
+				leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
+		RungRun first = write(runs);
+		assertThat(first.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
+				"tax_measured", "honest_framing");
+		assertThat(first.checks()).allMatch(Check::passed);
+		assertThat(first.invalidations()).isEmpty();
+		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
+		assertThat(first.pendings().get(0).missing()).isEqualTo("the regression gate had no baseline for m::engine-double-vllm; this "
+				+ "run's tax is now the baseline");
+		assertThat(check(first, "raw_vllm_chat").observed()).isEqualTo("8 conversations, 8/8 requests ok, HTTP status counts {200=8}");
+		assertThat(first.measurements()).extracting(Measurement::name).contains("latency_tax", "decode_tps_tax", "noise_floor_latency_tax",
+				"client_lag_p99", "engine_double_lag_p99");
+		assertThat(first.body().path("client_lag").path("within_limit").asBoolean()).isTrue();
+		assertThat(first.body().path("gateway").path("latency").path("p99.9_e2el_ms").asDouble()).isEqualTo(100.8, org.assertj.core.data.Offset.offset(0.01));
+		assertThat(first.body().has("adjudication")).as("no tool call, no adjudication").isFalse();
+		RungRun second = write(runs);
+		assertThat(check(second, "regression_gate").passed()).isTrue();
+		assertThat(check(second, "regression_gate").observed()).startsWith("KEEP");
+	}
+
+	@Test
+	@DisplayName("a gateway faster than the raw engine beyond noise fails honest_framing")
+	void contradiction() {
+		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3), leg("gateway", 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
+		assertThat(check(run, "honest_framing").passed()).isFalse();
+		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
+				+ "latency_tax 0.9001 [0.8982, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
+	}
+
+	@Test
+	@DisplayName("a failed request fails its leg's check naming status and reason; a lagging client invalidates the run")
+	void failureAndLag() {
+		List<RequestOutcome> gateway = new ArrayList<>(List.of(Synthetic.ok("gateway", 0, 10, 101, 8), Synthetic.ok("gateway", 1, 10, 101, 8),
+				Synthetic.ok("gateway", 2, 10, 101, 8), Synthetic.failed("gateway", 3, 500)));
+		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3), leg("gateway", gateway), Synthetic.LATE));
+		assertThat(check(run, "gateway_chat").passed()).isFalse();
+		assertThat(check(run, "gateway_chat").observed()).isEqualTo("4 conversations, 3/4 requests ok, HTTP status counts {200=3, 500=1}, "
+				+ "first failure: HTTP 500: boom");
+		assertThat(check(run, "gateway_chat").expected()).isEqualTo("all 4 streamed gateway conversations answer HTTP 200 with tokens "
+				+ "and [DONE] at every turn");
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
+		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("client_lag", "regression_gate");
+		assertThat(run.pendings().get(1).missing()).endsWith("; this run was not valid, so none was recorded");
+	}
+
+	@Test
+	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
+	void skipped() {
+		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
+		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "tax_measured",
+				"regression_gate");
+		assertThat(run.checks()).noneMatch(Check::passed);
+		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode none: ");
+		assertThat(check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");
+		assertThat(run.invalidations()).isEmpty();
+		assertThat(run.body().has("client_lag")).isFalse();
+		assertThat(run.body().path("skipped").asText()).isEqualTo("the gateway did not start");
+	}
+
+	@Test
+	@DisplayName("tool calls on the wire give the gateway's adjudication share: passed, redacted, dropped")
+	void adjudicationShare() {
+		List<RequestDetail.Call> proposed = List.of(new RequestDetail.Call("a", "allow_read", "{\"p\": 1}"),
+				new RequestDetail.Call("b", "deny_write", "{}"), new RequestDetail.Call("c", "transform_exec", "{\"cmd\": \"ls\"}"));
+		List<RequestDetail.Call> passed = List.of(new RequestDetail.Call("a", "allow_read", "{\"p\": 1}"),
+				new RequestDetail.Call("c", "transform_exec", "{\"redacted\": true}"));
+		RungRun run = write(runs(leg("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
+				List.of()))), leg("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
+						List.of()))), Synthetic.QUIET));
+		var adjudication = run.body().path("adjudication");
+		assertThat(adjudication.path("turns_compared").asInt()).isEqualTo(1);
+		assertThat(adjudication.path("proposed").asInt()).isEqualTo(3);
+		assertThat(adjudication.path("passed").asInt()).isEqualTo(1);
+		assertThat(adjudication.path("redacted").asInt()).isEqualTo(1);
+		assertThat(adjudication.path("dropped").asInt()).isEqualTo(1);
+		assertThat(adjudication.path("share").asDouble()).isEqualTo(0.6667);
+		assertThat(run.body().path("gateway").path("tool_calls").path("by_kind").toString()).isEqualTo("{\"allow\":1,\"transform\":1}");
+		assertThat(run.body().path("gateway").path("per_turn")).hasSize(2);
+	}
+}
