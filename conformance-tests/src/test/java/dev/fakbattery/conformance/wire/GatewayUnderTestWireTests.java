@@ -6,6 +6,7 @@ import java.util.List;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Tag;
  * {@code kit.upstream.port}).
  */
 @Tag("wire")
+@WireRuleReport
 @DisplayName("wire conformance: gateway under test")
 class GatewayUnderTestWireTests extends WireRules {
 
