@@ -103,7 +103,9 @@ final class RungReport {
 
 	static String measurement(JsonNode m) {
 		JsonNode ci = m.path("ci95");
-		return String.format(Locale.ROOT, "measured %s = %s %s%s", m.path("name").asText(), number(m.path("value").asDouble()),
+		double value = m.path("value").asDouble();
+		String shown = !m.path("unit").asText().equals("ratio") && value == Math.rint(value) ? String.valueOf((long) value) : number(value);
+		return String.format(Locale.ROOT, "measured %s = %s %s%s", m.path("name").asText(), shown,
 				m.path("unit").asText(), ci.isObject() ? ", 95% CI [" + number(ci.path("low").asDouble()) + ", "
 						+ number(ci.path("high").asDouble()) + "]" : "");
 	}

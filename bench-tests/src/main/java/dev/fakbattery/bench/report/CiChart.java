@@ -4,8 +4,8 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.function.Function;
 
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -17,8 +17,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import dev.fakbattery.api.ArtifactFiles;
 
 /**
- * Points with their 95 % intervals as vertical bars over labelled slots (runs, or metrics), drawn with XChart,
- * headless, written atomically as PNG. A reading without an interval is drawn as a point alone.
+ * Points with their 95 % intervals as vertical bars over numbered slots (runs, or base and head), drawn with
+ * XChart, headless, written atomically as PNG. The slots are named by text under the plot, not by tick labels
+ * (XChart's tick formatter loops on sparse labels). A reading without an interval is drawn as a point alone.
  */
 final class CiChart {
 
@@ -27,23 +28,23 @@ final class CiChart {
 	}
 
 	static final List<Color> PALETTE = List.of(new Color(31, 119, 180), new Color(214, 39, 40), new Color(44, 160, 44),
-			new Color(148, 103, 189), new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75));
+			new Color(148, 103, 189), new Color(255, 127, 14), new Color(23, 190, 207), new Color(140, 86, 75),
+			new Color(227, 119, 194), new Color(127, 127, 127), new Color(188, 189, 34));
 
 	private CiChart() {
 	}
 
-	/** A chart whose x slots 1..n are named by {@code slotName}. */
-	static XYChart chart(String title, String xTitle, String yTitle, Function<Integer, String> slotName) {
-		XYChart chart = new XYChartBuilder().width(960).height(560).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
-		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Horizontal);
-		chart.setCustomXAxisTickLabelsFormatter(x -> Math.abs(x - Math.rint(x)) < 1e-9 ? slotName.apply((int) Math.rint(x)) : "");
+	static XYChart chart(String title, String xTitle, String yTitle) {
+		XYChart chart = new XYChartBuilder().width(960).height(720).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+		chart.getStyler().setXAxisTicksVisible(false);
+		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setLegendLayout(Styler.LegendLayout.Vertical);
 		return chart;
 	}
 
-	/** One series: {@code readings[i]} at slot {@code x[i]}, with its interval as a bar. */
+	/** One series: {@code readings[i]} at {@code x[i]}, joined by a thin line, each with its interval as a bar. */
 	static void series(XYChart chart, String name, Color color, double[] x, List<Reading> readings) {
 		XYSeries points = chart.addSeries(name, x, readings.stream().mapToDouble(Reading::value).toArray());
-		points.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(color).setLineStyle(SeriesLines.NONE);
+		points.setMarker(SeriesMarkers.CIRCLE).setMarkerColor(color).setLineColor(color).setLineStyle(new BasicStroke(0.8f));
 		for (int i = 0; i < x.length; i++) {
 			Reading reading = readings.get(i);
 			if (reading.ci() != null) {
@@ -54,10 +55,22 @@ final class CiChart {
 		}
 	}
 
-	/** The dashed parity line at 1 between slots {@code from} and {@code to}. */
-	static void parity(XYChart chart, double from, double to) {
-		XYSeries parity = chart.addSeries("parity (1.0)", new double[] { from, to }, new double[] { 1, 1 });
+	/**
+	 * The dashed parity line at 1 from slot 0.5 to {@code slots + 0.5}, and each slot's name under the lowest
+	 * point of {@code readings}.
+	 */
+	static void slots(XYChart chart, List<String> names, List<Reading> readings) {
+		double low = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.min(r.value(), r.ci().low())).min().orElse(1);
+		double high = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.max(r.value(), r.ci().high())).max().orElse(1);
+		low = Math.min(low, 1);
+		high = Math.max(high, 1);
+		double pad = Math.max((high - low) * 0.12, 0.002);
+		chart.getStyler().setYAxisMin(low - 2 * pad).setYAxisMax(high + pad).setXAxisMin(0.5).setXAxisMax(names.size() + 0.5);
+		XYSeries parity = chart.addSeries("parity (1.0)", new double[] { 0.5, names.size() + 0.5 }, new double[] { 1, 1 });
 		parity.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY).setLineStyle(SeriesLines.DASH_DASH);
+		for (int i = 0; i < names.size(); i++) {
+			chart.addAnnotation(new AnnotationText(names.get(i), i + 1, low - 1.3 * pad, false));
+		}
 	}
 
 	static Path write(XYChart chart, Path target) {

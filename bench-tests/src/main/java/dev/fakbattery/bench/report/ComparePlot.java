@@ -1,15 +1,15 @@
 package dev.fakbattery.bench.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 import org.knowm.xchart.XYChart;
 
 /**
- * The numbers of a comparison that carry a 95 % interval in either run (the tax and sweep ratios), base and head
- * side by side per number, with their intervals.
+ * The numbers of a comparison that carry a 95 % interval in both runs (the tax and sweep ratios): one line per
+ * number from base to head, each end with its interval, so a move larger than the intervals shows at a glance.
  *
  * @since 0.3
  */
@@ -18,26 +18,24 @@ public final class ComparePlot {
 	private ComparePlot() {
 	}
 
-	/** Draws the plot into {@code target}; empty when no number of either run has an interval. */
+	/** Draws the plot into {@code target}; empty when no number has an interval in both runs. */
 	public static Optional<Path> draw(RunComparison comparison, Path target) {
 		List<RunComparison.Row> rows = comparison.rows().stream()
-			.filter(r -> r.base() != null && r.base().ci() != null || r.head() != null && r.head().ci() != null).toList();
+			.filter(r -> r.base() != null && r.base().ci() != null && r.head() != null && r.head().ci() != null).toList();
 		if (rows.isEmpty()) {
 			return Optional.empty();
 		}
-		XYChart chart = CiChart.chart("Run " + comparison.base().runId() + " (base) vs " + comparison.head().runId() + " (head), 95% CI",
-				"number", "value", slot -> slot >= 1 && slot <= rows.size() ? rows.get(slot - 1).key() : "");
-		side(chart, "base " + comparison.base().runId(), 0, rows.stream().map(RunComparison.Row::base).toList(), -0.12);
-		side(chart, "head " + comparison.head().runId(), 1, rows.stream().map(RunComparison.Row::head).toList(), 0.12);
-		CiChart.parity(chart, 0.5, rows.size() + 0.5);
-		return Optional.of(CiChart.write(chart, target));
-	}
-
-	private static void side(XYChart chart, String name, int color, List<Reading> readings, double offset) {
-		int[] present = IntStream.range(0, readings.size()).filter(i -> readings.get(i) != null).toArray();
-		if (present.length > 0) {
-			CiChart.series(chart, name, CiChart.PALETTE.get(color), IntStream.of(present).mapToDouble(i -> i + 1 + offset).toArray(),
-					IntStream.of(present).mapToObj(readings::get).toList());
+		XYChart chart = CiChart.chart("Base vs head, numbers with a 95% CI", "run", "value");
+		List<Reading> all = new ArrayList<>();
+		for (int i = 0; i < rows.size(); i++) {
+			RunComparison.Row row = rows.get(i);
+			double offset = (i - (rows.size() - 1) / 2.0) * 0.03;
+			CiChart.series(chart, row.key() + " (CIs overlap: " + row.overlap() + ")", CiChart.PALETTE.get(i % CiChart.PALETTE.size()),
+					new double[] { 1 + offset, 2 + offset }, List.of(row.base(), row.head()));
+			all.add(row.base());
+			all.add(row.head());
 		}
+		CiChart.slots(chart, List.of("base " + comparison.base().runId(), "head " + comparison.head().runId()), all);
+		return Optional.of(CiChart.write(chart, target));
 	}
 }

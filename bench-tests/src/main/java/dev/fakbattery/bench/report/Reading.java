@@ -48,9 +48,14 @@ public record Reading(String rung, String name, double value, String unit, Measu
 		return m.find() ? new Measurement.Interval(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))) : null;
 	}
 
-	/** The value and its interval as one short text: {@code 1.0007 [1.0004, 1.0010]}. */
+	/** The value and its interval as one short text: {@code 1.0007 [1.0004, 1.0010]}; a whole count as {@code 66}. */
 	public String describe() {
-		return format(value) + (ci == null ? "" : " [" + format(ci.low()) + ", " + format(ci.high()) + "]");
+		return format(value, unit) + (ci == null ? "" : " [" + format(ci.low()) + ", " + format(ci.high()) + "]");
+	}
+
+	/** {@link #format(double)}, but a whole number of anything but a ratio (tokens, rule runs) without decimals. */
+	static String format(double value, String unit) {
+		return !unit.equals("ratio") && value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value) : format(value);
 	}
 
 	void writeTo(ObjectNode node) {

@@ -64,7 +64,7 @@ public record RunComparison(RunSnapshot base, RunSnapshot head, List<Row> rows) 
 			}
 			double delta = head.value() - base.value();
 			String relative = base.value() == 0 ? "" : String.format(Locale.ROOT, " (%+.2f%%)", 100 * delta / Math.abs(base.value()));
-			return (delta >= 0 ? "+" : "-") + Reading.format(Math.abs(delta)) + relative;
+			return (delta >= 0 ? "+" : "-") + Reading.format(Math.abs(delta), unit) + relative;
 		}
 	}
 

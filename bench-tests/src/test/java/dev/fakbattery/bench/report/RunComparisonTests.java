@@ -44,6 +44,7 @@ class RunComparisonTests {
 				org.assertj.core.groups.Tuple.tuple("3 tax / raw_median_latency_s", "no CI"),
 				org.assertj.core.groups.Tuple.tuple("3 tax sweep / ratio_c1", "yes"),
 				org.assertj.core.groups.Tuple.tuple("wire / rule_runs_passed", "one run only"));
+		assertThat(comparison.rows().get(4).head().describe()).as("a whole count reads without decimals").isEqualTo("66");
 	}
 
 	@Test
