@@ -20,7 +20,7 @@ final class ArtifactDocument {
 
 	/** Fields only the harness writes. */
 	static final List<String> RESERVED = List.of("schema", "generated_at", "verdict", "rung", "artifact_id", "run", "target",
-			"simulated", "planned", "measurements", "pending", "acceptance", "error", "provenance");
+			"simulated", "planned", "workload", "measurements", "pending", "acceptance", "error", "provenance");
 
 	/** Summary fields only the harness writes. */
 	static final List<String> RESERVED_SUMMARY = List.of("verdict", "passed", "checks", "headline", "pending_reason", "failure");
@@ -50,6 +50,7 @@ final class ArtifactDocument {
 		target(run, doc.putObject("target"));
 		run.simulatedBecause().ifPresent(why -> doc.put("simulated", why));
 		run.plannedBecause().ifPresent(why -> doc.put("planned", why));
+		run.workload().ifPresent(workload -> doc.put("workload", workload));
 		doc.setAll(run.body());
 		return doc;
 	}
@@ -76,11 +77,12 @@ final class ArtifactDocument {
 		ArrayNode array = Json.MAPPER.createArrayNode();
 		for (Measurement m : run.measurements()) {
 			if (m instanceof Measurement.Measured measured) {
-				array.addObject()
+				ObjectNode node = array.addObject()
 					.put("name", measured.name())
 					.put("value", measured.value())
 					.put("unit", measured.unit())
 					.put("source", measured.source());
+				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.low()).put("high", ci.high()));
 			}
 		}
 		return array;

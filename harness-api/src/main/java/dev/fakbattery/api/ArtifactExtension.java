@@ -34,7 +34,7 @@ class ArtifactExtension implements AfterTestExecutionCallback {
 		SecretGuard.requireAbsent(Json.MAPPER.writeValueAsString(document), "artifact " + target, run.config(),
 				System::getenv);
 		ArtifactFiles.writeJson(target, document);
-		ReportAttachments.attach(verdict, target, run.attachments().stream().filter(Files::isRegularFile).toList());
+		RungReport.publish(context, run, verdict, document, target, run.attachments().stream().filter(Files::isRegularFile).toList());
 		context.publishReportEntry("artifact", target + " (" + verdict + ")");
 	}
 }

@@ -279,4 +279,31 @@ public final class HarnessConstants {
 
 	/** Share of requests that must meet every SLO for a rate to count as met: {@value}. Default 0.9. @since 0.3 */
 	public static final String SLO_ATTAINMENT = "slo.attainment";
+	// the report and the comparison of runs: read by the build's report steps, not by rungs
+
+	/**
+	 * Folder that keeps the history of one experiments folder across battery runs (run index, archived artifacts,
+	 * Allure history for Trend, ratios across runs): {@value}. Default {@code <experiments.dir>/../history/<name of
+	 * experiments.dir>}, so {@code experiments/history/embedded}, which {@code -Pbattery} does not empty.
+	 */
+	public static final String HISTORY_DIR = "history.dir";
+
+	/**
+	 * The earlier run of {@code -Pcompare}: {@value}, an experiments folder or an archived run
+	 * ({@code experiments/history/embedded/runs/RUN_ID}). Default: the newest archived run of
+	 * {@link #EXPERIMENTS_DIR}'s history other than the head's.
+	 */
+	public static final String COMPARE_BASE = "compare.base";
+
+	/** The later run of {@code -Pcompare}: {@value}. Default {@link #EXPERIMENTS_DIR}. */
+	public static final String COMPARE_HEAD = "compare.head";
+
+	/** Where {@code -Pcompare} writes compare.md, compare.json and compare.png: {@value}. Default {@code reports/compare}. */
+	public static final String COMPARE_OUT = "compare.out";
+
+	/** Chromium binary of the {@code -Pbrowser} report check: {@value}. Default {@code /usr/bin/chromium} (Debian's {@code chromium}). */
+	public static final String REPORT_CHROMIUM = "report.chromium";
+
+	/** ChromeDriver of the {@code -Pbrowser} report check: {@value}. Default {@code /usr/bin/chromedriver} (Debian's {@code chromium-driver}). */
+	public static final String REPORT_CHROMEDRIVER = "report.chromedriver";
 }

@@ -91,19 +91,27 @@ public final class Provenance {
 		}
 	}
 
+	/** The commit checked out at {@code root}, in a clone or in a worktree ({@code .git} a file naming its git dir). */
 	static Optional<String> gitCommit(Path root) {
 		try {
 			Path git = root.resolve(".git");
+			if (Files.isRegularFile(git) && Files.readString(git).startsWith("gitdir: ")) {
+				git = root.resolve(Files.readString(git).substring("gitdir: ".length()).trim()).normalize();
+			}
+			Path common = Files.isRegularFile(git.resolve("commondir"))
+					? git.resolve(Files.readString(git.resolve("commondir")).trim()).normalize() : git;
 			String head = Files.readString(git.resolve("HEAD")).trim();
 			if (!head.startsWith("ref: ")) {
 				return Optional.of(head);
 			}
 			String ref = head.substring(5);
-			Path loose = git.resolve(ref);
-			if (Files.exists(loose)) {
-				return Optional.of(Files.readString(loose).trim());
+			for (Path dir : List.of(git, common)) {
+				Path loose = dir.resolve(ref);
+				if (Files.exists(loose)) {
+					return Optional.of(Files.readString(loose).trim());
+				}
 			}
-			Path packed = git.resolve("packed-refs");
+			Path packed = common.resolve("packed-refs");
 			if (Files.exists(packed)) {
 				return Files.readAllLines(packed).stream()
 					.filter(line -> line.endsWith(" " + ref))

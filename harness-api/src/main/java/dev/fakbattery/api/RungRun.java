@@ -13,6 +13,7 @@ import java.util.function.Function;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.stats.ConfidenceInterval;
 import dev.fakbattery.api.target.TargetIdentity;
 import dev.fakbattery.api.target.TargetProbe;
 import dev.fakbattery.wire.Json;
@@ -53,6 +54,7 @@ public final class RungRun {
 	private String simulatedBecause;
 	private String plannedBecause;
 	private String headline;
+	private String workload;
 
 	public RungRun(ArtifactId artifact, HarnessConfig config) {
 		this.artifact = Objects.requireNonNull(artifact);
@@ -87,6 +89,16 @@ public final class RungRun {
 
 	public Measurement.Measured measured(String name, double value, String unit, String source) {
 		return record(Measurement.of(name, value, unit, source));
+	}
+
+	/**
+	 * A measured value with its confidence interval, which the artifact carries as {@code ci95} beside the value;
+	 * an interval that could not be computed is left out, never guessed.
+	 */
+	public Measurement.Measured measured(String name, double value, String unit, String source, ConfidenceInterval ci) {
+		return record(ci.isDefined() && Double.isFinite(ci.lo()) && Double.isFinite(ci.hi())
+				? Measurement.of(name, value, unit, source, new Measurement.Interval(ci.lo(), ci.hi()))
+				: Measurement.of(name, value, unit, source));
 	}
 
 	public Measurement.Pending pending(String name, String missing, String howToProvide) {
@@ -177,6 +189,14 @@ public final class RungRun {
 		this.headline = text;
 	}
 
+	/**
+	 * The load this rung applied, in one line, for example {@code 8 streamed samples per leg, max_tokens 64}; the
+	 * artifact carries it as {@code workload} and the report shows it beside engine and model.
+	 */
+	public void workload(String text) {
+		this.workload = Objects.requireNonNull(text);
+	}
+
 	/** Overrides a provenance field, for example {@code engine_version} read from the engine. */
 	public void provenance(String field, String value) {
 		provenance.put(field, value);
@@ -212,6 +232,10 @@ public final class RungRun {
 
 	public Optional<String> headline() {
 		return Optional.ofNullable(headline);
+	}
+
+	public Optional<String> workload() {
+		return Optional.ofNullable(workload);
 	}
 
 	/** The measurements invalidated by their own instrument ({@link #invalid}). */

@@ -24,6 +24,9 @@ final class SweepReport {
 
 	static void checks(RungRun run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
 			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
+		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels().stream()
+			.map(c -> "c=" + c + ": " + settings.sweepRequests(c)).collect(Collectors.joining(", ")) + " in "
+				+ settings.sweepBatchesPerArm() + " ABBA batches");
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		if (process != null && !mode.equals("planned")) {
@@ -83,7 +86,7 @@ final class SweepReport {
 			if (level.ratio().isDefined()) {
 				run.measured("ratio_c" + level.concurrency(), level.ratio().estimate(), "ratio", String.format(Locale.ROOT,
 						"gateway/raw output tok/s at concurrency %d; 95%% CI [%.4f, %.4f]", level.concurrency(), level.ratio().lo(),
-						level.ratio().hi()));
+						level.ratio().hi()), level.ratio());
 			}
 			level.lag().filter(lag -> Double.isFinite(lag.p99Micros())).ifPresent(lag -> run.measured(
 					"engine_double_lag_p99_c" + level.concurrency(), lag.p99Micros(), "us", "engine double scheduling lag"));
@@ -92,7 +95,7 @@ final class SweepReport {
 			}
 		}
 		noise.filter(n -> n.ratio().isDefined()).ifPresent(n -> run.measured("noise_floor_ratio_c" + n.concurrency(),
-				n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure"));
+				n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure", n.ratio()));
 	}
 
 	private static void summary(RungRun run, TaxUpstream upstream, List<SweepLevel> levels, Optional<SweepLevel> noise) {

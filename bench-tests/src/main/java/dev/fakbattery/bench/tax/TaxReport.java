@@ -30,6 +30,8 @@ final class TaxReport {
 
 	static void write(RungRun run, TaxSettings settings, TaxUpstream upstream, String model, TaxRuns runs) {
 		ObjectNode body = run.body();
+		run.workload(settings.workload().describe() + "; " + settings.count() + " streamed samples per leg, ABBA after "
+				+ settings.warmup() + " warm-up");
 		Map<String, String> rows = new LinkedHashMap<>();
 		rows.put("determinism_mode", settings.determinism());
 		rows.put("precision", settings.precisionFor(upstream.simulated()));
@@ -206,7 +208,8 @@ final class TaxReport {
 
 	private static void measure(RungRun run, String name, ConfidenceInterval ci, String source) {
 		if (ci.isDefined()) {
-			run.measured(name, ci.estimate(), "ratio", String.format(Locale.ROOT, "%s; 95%% CI [%.4f, %.4f]", source, ci.lo(), ci.hi()));
+			run.measured(name, ci.estimate(), "ratio", String.format(Locale.ROOT, "%s; 95%% CI [%.4f, %.4f]", source, ci.lo(), ci.hi()),
+					ci);
 		}
 	}
 

@@ -255,7 +255,37 @@ class FinalGateTests {
 		assertThat(dir.resolve("final-check.json")).exists();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
 		assertThat(results.resolve("categories.json")).content().contains("PENDING_MEASUREMENT (not measured");
-		assertThat(results.resolve("environment.properties")).content().contains("battery.status=PENDING_MEASUREMENT");
+		java.util.Properties env = environment(results);
+		assertThat(env.getProperty("battery")).isEqualTo("SIMULATED, final gate PENDING_MEASUREMENT, 0/8 required artifacts passed; "
+				+ "SIMULATED: raw_fak_run_contract");
+		assertThat(env.getProperty("battery run")).isEqualTo(RUN + ", started 2026-11-30T20:15:00Z");
+		assertThat(env.getProperty("rung 0 contract")).isEqualTo("SIMULATED: raw_fak_run_contract headline");
+		assertThat(env.getProperty("rung 3 tax")).isEqualTo("MISSING: missing: no adjudication-tax-witness.json");
+		assertThat(env.getProperty("target engine")).startsWith("vllm 0.11.0 serving");
+		assertThat(env.getProperty("with machine")).matches("\\d+ cores, [0-9.]+ GiB memory, .*, JDK .*");
+		assertThat(env.getProperty("with build command")).isEqualTo("./mvnw verify -Pbattery");
+	}
+
+	@Test
+	@DisplayName("the environment names the build's command line, one space between words, or the reproduce command when the build gave none")
+	void buildCommand() {
+		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
+		Path results = dir.resolve("allure-results");
+		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery",
+				"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET);
+		assertThat(environment(results).getProperty("with build command")).isEqualTo("./mvnw -B verify -Pbattery -Dtax.count=4");
+		assertThat(FinalGateMain.buildCommand("./mvnw ${env.MAVEN_CMD_LINE_ARGS}")).isEmpty();
+	}
+
+	private static java.util.Properties environment(Path results) {
+		java.util.Properties env = new java.util.Properties();
+		try (InputStream in = Files.newInputStream(results.resolve("environment.properties"))) {
+			env.load(in);
+		}
+		catch (IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
+		return env;
 	}
 
 	static final String RUN = "20261130T201500Z";

@@ -100,9 +100,15 @@ class GateReportingTests {
 	@DisplayName("the report environment names the run, the battery and the first artifact's provenance")
 	void environment() throws IOException {
 		write(ArtifactId.RUN_CONTRACT, "r1", "2026-11-30T09:00:00Z", false);
-		ReportEnvironment.write(dir.resolve("results"), FinalGate.evaluate(dir, Optional.of("r1")));
-		assertThat(dir.resolve("results/environment.properties")).content().contains("battery.verdict=PENDING_MEASUREMENT")
-			.contains("battery.run_id=r1").contains("engine=vllm").contains("model=unknown");
+		ReportEnvironment.write(dir.resolve("results"), FinalGate.evaluate(dir, Optional.of("r1")), "", "./mvnw verify -Pgate");
+		java.util.Properties env = new java.util.Properties();
+		try (var in = Files.newInputStream(dir.resolve("results/environment.properties"))) {
+			env.load(in);
+		}
+		assertThat(env.getProperty("battery")).startsWith("PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/");
+		assertThat(env.getProperty("battery run")).isEqualTo("r1, started 2026-11-30T09:00:00Z");
+		assertThat(env.getProperty("target model")).isEqualTo("unknown");
+		assertThat(env.getProperty("with build command")).isEqualTo("./mvnw verify -Pgate");
 	}
 
 	private void write(ArtifactId id, String runId, String started, boolean engineDouble) {

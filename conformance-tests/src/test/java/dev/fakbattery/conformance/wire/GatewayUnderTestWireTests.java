@@ -3,6 +3,7 @@ package dev.fakbattery.conformance.wire;
 import java.net.URI;
 import java.util.List;
 
+import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Tag;
  * rungs read them: JUnit configuration parameters, then system properties.
  */
 @Tag("wire")
+@WireRuleReport
 @DisplayName("wire conformance: gateway under test")
 class GatewayUnderTestWireTests extends WireRules {
 

@@ -16,8 +16,8 @@ import dev.fakbattery.api.Provenance;
  * or alone ({@code -Pgate}).
  *
  * <pre>
- * FinalGateMain write   --experiments-dir=DIR [--run-id=ID] [--results-dir=DIR] [--profile=P] [--root-dir=DIR]
- * FinalGateMain enforce --experiments-dir=DIR [--run-id=ID] [--profile=P] [--allow-pending=true|false] [--report=FILE] [--test-reports=ROOT]
+ * FinalGateMain write   --experiments-dir=DIR [--run-id=ID] [--results-dir=DIR] [--profile=P] [--root-dir=DIR] [--build-command=CMD]
+ * FinalGateMain enforce --experiments-dir=DIR [--run-id=ID] [--profile=P] [--allow-pending=true|false] [--report=FILE] [--self-test-report=FILE] [--test-reports=ROOT]
  * </pre>
  * Both judge run {@code --run-id} (the build's own run), or the newest run found when it is absent
  * ({@code -Pgate}). {@code write} writes final-check.json, FINAL-CHECK.md, the draft when allowed and the report
@@ -57,8 +57,10 @@ public final class FinalGateMain {
 		if (args[0].equals("write")) {
 			HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.PROFILE)
 					? Optional.of(profile.id()) : Optional.ofNullable(System.getProperty(name)));
-			GateWriter.write(dir, result, Provenance.reproduceCommand(config));
-			Optional.ofNullable(options.get("results-dir")).map(Path::of).ifPresent(results -> ReportEnvironment.write(results, result));
+			String reproduce = Provenance.reproduceCommand(config);
+			GateWriter.write(dir, result, reproduce);
+			Optional.ofNullable(options.get("results-dir")).map(Path::of).ifPresent(results -> ReportEnvironment.write(results, result,
+					buildCommand(options.getOrDefault("build-command", "")), reproduce));
 			return;
 		}
 		print(out, root, dir, relativeTo(root, result), options);
@@ -103,6 +105,7 @@ public final class FinalGateMain {
 				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
 		result.targetProblem().ifPresent(problem -> out.println("targets differ: " + problem));
 		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));
+		Optional.ofNullable(options.get("self-test-report")).ifPresent(report -> out.println("harness self-test report: " + report));
 	}
 
 	private static GateResult relativeTo(Path root, GateResult result) {
@@ -113,6 +116,11 @@ public final class FinalGateMain {
 	private static String display(Path root, String path) {
 		Path p = Path.of(path);
 		return p.startsWith(root) ? root.relativize(p).toString() : path;
+	}
+
+	/** The command line the build passed, one space between words; empty when it passed none or an unresolved Maven expression. */
+	public static String buildCommand(String given) {
+		return given.contains("${") ? "" : given.strip().replaceAll("\\s+", " ");
 	}
 
 	private static Map<String, String> options(String[] args) {

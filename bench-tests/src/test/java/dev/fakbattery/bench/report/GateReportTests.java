@@ -1,0 +1,64 @@
+package dev.fakbattery.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StepResult;
+import io.qameta.allure.model.TestResult;
+
+import dev.fakbattery.api.ArtifactFiles;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("the final gate in the battery report")
+class GateReportTests {
+
+	@TempDir
+	Path experiments;
+
+	@TempDir
+	Path results;
+
+	@Test
+	@DisplayName("a SIMULATED battery is skipped with its reason, never passed; one step per required artifact; files attached")
+	void simulated() {
+		new RunFixture(experiments, "20261130T201345Z").finalCheck("SIMULATED", "PENDING_MEASUREMENT");
+		ArtifactFiles.writeString(experiments.resolve("FINAL-CHECK.md"), "# Final check");
+		Path plot = ArtifactFiles.writeString(experiments.resolve("ratios.png"), "png");
+		TestResult result = GateReport.write(experiments, results, List.of(plot, experiments.resolve("absent.json")));
+		assertThat(result.getStatus()).isEqualTo(Status.SKIPPED);
+		assertThat(result.getName()).isEqualTo("final gate [SIMULATED]");
+		assertThat(result.getStatusDetails().getMessage()).isEqualTo("SIMULATED: battery SIMULATED, final gate PENDING_MEASUREMENT, "
+				+ "5/8 required artifacts passed; SIMULATED [vllm_tax]; no authority draft (SIMULATED artifacts)");
+		assertThat(result.getLabels()).extracting(Label::getName, Label::getValue).contains(
+				org.assertj.core.groups.Tuple.tuple("epic", "Battery"), org.assertj.core.groups.Tuple.tuple("feature", "final gate"));
+		assertThat(result.getSteps()).extracting(StepResult::getName, StepResult::getStatus)
+			.containsExactly(org.assertj.core.groups.Tuple.tuple("3 tax: SIMULATED", Status.SKIPPED));
+		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("final-check.json", "FINAL-CHECK.md", "ratios.png");
+		assertThat(results.resolve(result.getUuid() + "-result.json")).isRegularFile();
+		assertThat(results.resolve(result.getAttachments().get(2).getSource())).hasContent("png");
+	}
+
+	@Test
+	@DisplayName("only a COMPLETE battery passes; FAIL fails")
+	void statuses() {
+		assertThat(GateReport.status("COMPLETE")).isEqualTo(Status.PASSED);
+		assertThat(GateReport.status("FAIL")).isEqualTo(Status.FAILED);
+		assertThat(GateReport.status("PENDING_MEASUREMENT")).isEqualTo(Status.SKIPPED);
+		assertThat(GateReport.status("SIMULATED")).isEqualTo(Status.SKIPPED);
+	}
+
+	@Test
+	@DisplayName("without final-check.json the step fails, naming the gate to run first")
+	void noFinalCheck() {
+		assertThatThrownBy(() -> GateReport.write(experiments, results, List.of())).isInstanceOf(IllegalArgumentException.class)
+			.hasMessage("no final-check.json in " + experiments + ": run the final gate first (FinalGateMain write)");
+	}
+}
