@@ -3,6 +3,7 @@ package dev.fakbattery.gateway;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -32,11 +33,14 @@ final class ChatCompletionsHandler implements HttpHandler {
 
 	private final GatewayMetrics metrics;
 
-	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics) {
+	private final Safeguards guards;
+
+	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics, Safeguards guards) {
 		this.upstream = upstream;
 		this.policy = policy;
 		this.engine = engine;
 		this.metrics = metrics;
+		this.guards = guards;
 	}
 
 	@Override
@@ -51,7 +55,11 @@ final class ChatCompletionsHandler implements HttpHandler {
 			}
 			else {
 				metrics.request();
-				guarded(exchange, exchange.getRequestBody().readAllBytes());
+				byte[] body = guards.request().readBody(exchange);
+				if (body != null) {
+					guards.log().body(exchange, body);
+					guarded(exchange, body);
+				}
 			}
 		}
 	}
@@ -85,6 +93,12 @@ final class ChatCompletionsHandler implements HttpHandler {
 		try {
 			response = upstream.chat(forward, exchange.getRequestHeaders());
 		}
+		catch (HttpTimeoutException e) {
+			metrics.upstreamError();
+			Exchanges.sendError(exchange, UpstreamFailure.of(UpstreamLimitException.notAnswered(
+					guards.limits().upstreamTimeout().toMillis()), null).error());
+			return;
+		}
 		catch (IOException e) {
 			metrics.upstreamError();
 			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream unreachable: " + Upstream.describe(e)));
@@ -101,10 +115,11 @@ final class ChatCompletionsHandler implements HttpHandler {
 		}
 		CallAdjudicator adjudicator = new CallAdjudicator(policy, record, metrics);
 		if (request.path("stream").booleanValue()) {
-			new StreamRelay(exchange, response, adjudicator, record, metrics).relay(response.body());
+			new StreamRelay(exchange, response, adjudicator, record, metrics, guards.limits().maxEventBytes())
+				.relay(guards.stream(response.body()));
 		}
 		else {
-			NonStreamRelay.relay(exchange, response.body(), adjudicator, record, engine, metrics);
+			NonStreamRelay.relay(exchange, guards.whole(response.body()), adjudicator, record, engine, metrics);
 		}
 	}
 
@@ -147,8 +162,12 @@ final class ChatCompletionsHandler implements HttpHandler {
 	private void passThrough(HttpExchange exchange, HttpResponse<InputStream> response) throws IOException {
 		metrics.upstreamError();
 		byte[] body;
-		try (InputStream in = response.body()) {
+		try (InputStream in = guards.whole(response.body())) {
 			body = in.readAllBytes();
+		}
+		catch (IOException e) {
+			Exchanges.sendError(exchange, UpstreamFailure.of(e, "upstream error answer truncated: " + Upstream.describe(e)).error());
+			return;
 		}
 		Exchanges.send(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), body);
 	}

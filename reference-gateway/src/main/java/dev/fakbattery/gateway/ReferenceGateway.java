@@ -1,20 +1,25 @@
 package dev.fakbattery.gateway;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -25,6 +30,12 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
  * <h2>Routes</h2>
  * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} (passed through),
  * {@code GET /healthz}, {@code GET /metrics} (Prometheus text).
+ *
+ * <h2>Limits</h2>
+ * {@link #DEFAULT_LIMITS} unless configured: a silent upstream is given up after the upstream timeout (504, or an
+ * error frame then {@code [DONE]} once the stream started), a request body over the limit gets 413, a header section
+ * over the limit 431, and an upstream line, event or whole answer over the limit ends the answer with a clear error.
+ * It binds only the address it is given (loopback by default) and logs no request body unless asked.
  *
  * <h2>Example</h2>
  * <pre>
@@ -49,6 +60,13 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private static final int BACKLOG = 1024;
 
+	/**
+	 * The documented defaults: upstream timeout 300 s, request body 8 MiB, request headers 32 KiB, upstream line,
+	 * event or whole answer 4 MiB.
+	 */
+	public static final GatewayLimits DEFAULT_LIMITS = new GatewayLimits(Duration.ofSeconds(300), 8L * 1024 * 1024,
+			32 * 1024, 4 * 1024 * 1024);
+
 	private final Upstream upstream;
 
 	private final Policy policy;
@@ -57,7 +75,15 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private final int requestedPort;
 
+	private final InetAddress bindAddress;
+
+	private final GatewayLimits limits;
+
+	private final PrintStream bodyLog;
+
 	private final GatewayMetrics metrics = new GatewayMetrics();
+
+	private UpstreamWatchdog watchdog;
 
 	private HttpServer server;
 
@@ -65,9 +91,12 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private ReferenceGateway(Builder builder) {
 		this.engine = builder.engine;
-		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout);
+		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout, builder.limits.upstreamTimeout());
 		this.policy = builder.policy;
 		this.requestedPort = builder.port;
+		this.bindAddress = builder.bindAddress;
+		this.limits = builder.limits;
+		this.bodyLog = builder.bodyLog;
 	}
 
 	/** Starts a gateway configuration; {@code upstream} is required. */
@@ -76,7 +105,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	}
 
 	/**
-	 * Binds 127.0.0.1 on the configured port and starts serving.
+	 * Binds the configured address (127.0.0.1 by default) on the configured port and starts serving.
 	 *
 	 * @throws UncheckedIOException when the port cannot be bound
 	 * @throws IllegalStateException when already started
@@ -86,21 +115,30 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			throw new IllegalStateException("reference gateway already started on port " + port());
 		}
 		try {
-			server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), BACKLOG);
+			server = HttpServer.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG);
 		}
 		catch (IOException e) {
 			upstream.close();
-			throw new UncheckedIOException("reference gateway cannot listen on 127.0.0.1:" + requestedPort + ": " + e.getMessage(), e);
+			throw new UncheckedIOException("reference gateway cannot listen on " + bindAddress.getHostAddress() + ":"
+					+ requestedPort + ": " + e.getMessage(), e);
 		}
 		executor = Executors.newVirtualThreadPerTaskExecutor();
 		server.setExecutor(executor);
-		server.createContext(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics));
-		server.createContext("/v1/models", InfoHandlers.models(upstream, metrics));
-		server.createContext("/healthz", InfoHandlers.health(engine, upstream));
-		server.createContext("/metrics", InfoHandlers.metrics(metrics));
-		server.createContext("/", InfoHandlers.notFound());
+		watchdog = new UpstreamWatchdog(limits.upstreamTimeout());
+		RequestLimits requestLimits = new RequestLimits(limits.maxBodyBytes(), limits.maxHeaderBytes());
+		Safeguards guards = new Safeguards(limits, requestLimits, watchdog, RequestLog.to(bodyLog));
+		route(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics, guards), requestLimits);
+		route("/v1/models", InfoHandlers.models(upstream, metrics), requestLimits);
+		route("/healthz", InfoHandlers.health(engine, upstream), requestLimits);
+		route("/metrics", InfoHandlers.metrics(metrics), requestLimits);
+		route("/", InfoHandlers.notFound(), requestLimits);
 		server.start();
 		return this;
+	}
+
+	private void route(String path, HttpHandler handler, RequestLimits requestLimits) {
+		HttpContext context = server.createContext(path, handler);
+		context.getFilters().add(requestLimits);
 	}
 
 	/** The port bound; only after {@link #start()}. */
@@ -111,10 +149,17 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		return server.getAddress().getPort();
 	}
 
-	/** {@code http://127.0.0.1:PORT/v1}, what a client uses as its OpenAI base URL. */
+	/** {@code http://ADDRESS:PORT/v1} ({@code http://127.0.0.1:PORT/v1} by default), a client's OpenAI base URL. */
 	@Override
 	public URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + port() + "/v1");
+		String host = bindAddress.getHostAddress();
+		return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/v1");
+	}
+
+	/** The limits this gateway holds to; {@link #DEFAULT_LIMITS} unless configured. */
+	@Override
+	public Optional<GatewayLimits> limits() {
+		return Optional.of(limits);
 	}
 
 	/** The engine's base URL the gateway forwards to, ending in {@code /v1}. */
@@ -159,6 +204,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		if (server != null) {
 			server.stop(0);
 			executor.shutdownNow();
+			watchdog.close();
 		}
 		upstream.close();
 	}
@@ -176,7 +222,31 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 		private Duration connectTimeout = Duration.ofSeconds(10);
 
+		private InetAddress bindAddress = InetAddress.getLoopbackAddress();
+
+		private GatewayLimits limits = DEFAULT_LIMITS;
+
+		private PrintStream bodyLog;
+
 		private Builder() {
+		}
+
+		/** The address to listen on; the loopback address (127.0.0.1) by default. Nothing else answers. */
+		public Builder bind(InetAddress address) {
+			this.bindAddress = Objects.requireNonNull(address, "address");
+			return this;
+		}
+
+		/** Upstream timeout, body, header and event limits; {@link #DEFAULT_LIMITS} by default. */
+		public Builder limits(GatewayLimits limits) {
+			this.limits = Objects.requireNonNull(limits, "limits");
+			return this;
+		}
+
+		/** Writes every chat request body to {@code out} (debugging only: bodies hold prompts and secrets); none by default. */
+		public Builder logBodies(PrintStream out) {
+			this.bodyLog = Objects.requireNonNull(out, "out");
+			return this;
 		}
 
 		/** The engine's OpenAI base URL, for example {@code http://127.0.0.1:8000/v1}. Required. */
@@ -206,7 +276,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			return this;
 		}
 
-		/** How long connecting to the engine may take; default 10 s. Reading has no timeout (generations are long). */
+		/** How long connecting to the engine may take; default 10 s. Waiting for it is bounded by the upstream timeout. */
 		public Builder connectTimeout(Duration connectTimeout) {
 			this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
 			return this;

@@ -35,7 +35,10 @@ final class Upstream implements AutoCloseable {
 
 	private final HttpClient client;
 
-	Upstream(URI base, Dialect engine, Duration connectTimeout) {
+	private final Duration timeout;
+
+	Upstream(URI base, Dialect engine, Duration connectTimeout, Duration timeout) {
+		this.timeout = timeout;
 		this.base = withoutTrailingSlash(base);
 		this.root = rootOf(this.base);
 		this.engine = engine;
@@ -57,9 +60,14 @@ final class Upstream implements AutoCloseable {
 		return root;
 	}
 
-	/** POSTs a chat request body, as given, to {@code <base>/chat/completions}. */
+	/**
+	 * POSTs a chat request body, as given, to {@code <base>/chat/completions}.
+	 *
+	 * @throws java.net.http.HttpTimeoutException when no response headers came within the upstream timeout
+	 */
 	HttpResponse<InputStream> chat(byte[] body, Headers clientHeaders) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+			.timeout(timeout)
 			.header("Content-Type", Exchanges.JSON)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		forward(clientHeaders, request);
@@ -68,7 +76,7 @@ final class Upstream implements AutoCloseable {
 
 	/** GETs {@code <base>/models}. */
 	HttpResponse<byte[]> models(Headers clientHeaders) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).GET();
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).timeout(timeout).GET();
 		forward(clientHeaders, request);
 		return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 	}
@@ -82,7 +90,7 @@ final class Upstream implements AutoCloseable {
 		URI uri = URI.create(root + engine.cacheResetPath());
 		try {
 			HttpResponse<String> response = client.send(
-					HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),
+					HttpRequest.newBuilder(uri).timeout(timeout).POST(HttpRequest.BodyPublishers.noBody()).build(),
 					HttpResponse.BodyHandlers.ofString());
 			return response.statusCode() / 100 == 2 ? null : "POST " + uri + " answered " + response.statusCode();
 		}
