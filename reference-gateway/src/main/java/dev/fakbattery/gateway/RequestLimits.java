@@ -55,7 +55,8 @@ final class RequestLimits extends Filter {
 	/** The request body, or null after answering 413 when it is longer than the limit. */
 	byte[] readBody(HttpExchange exchange) throws IOException {
 		InputStream in = exchange.getRequestBody();
-		byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
+		int most = maxBodyBytes >= Integer.MAX_VALUE - 8 ? Integer.MAX_VALUE - 8 : (int) maxBodyBytes + 1;
+		byte[] body = in.readNBytes(most);
 		if (body.length <= maxBodyBytes) {
 			return body;
 		}
