@@ -136,6 +136,10 @@ final class StreamAdjudicator {
 		if ("tool_calls".equals(finish) && survivors.getOrDefault(choice.index(), 0) == 0) {
 			rest.put("finish_reason", "stop");
 		}
+		if (hadCalls && rest.hasNonNull("logprobs")) {
+			// they spell out the held tool-call fragments too, which may be denied or transformed
+			rest.putNull("logprobs");
+		}
 		return !hadCalls || finish != null || textLeft ? Optional.of(rest) : Optional.empty();
 	}
 
