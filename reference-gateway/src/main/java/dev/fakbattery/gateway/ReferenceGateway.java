@@ -56,6 +56,11 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	static {
 		// read once, when the JDK server's configuration class loads: without it Nagle holds back small SSE writes
 		System.setProperty("sun.net.httpserver.nodelay", "true");
+		// also read once: past 200 idle keep-alive connections (the JDK default) the server closes them, and a client
+		// that sends its next request on one just closed sees a reset; hundreds of agents keep more than 200
+		if (System.getProperty("sun.net.httpserver.maxIdleConnections") == null) {
+			System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
+		}
 	}
 
 	private static final int BACKLOG = 1024;
