@@ -29,6 +29,24 @@ final class BrokenFaultGateways {
 		});
 	}
 
+	/**
+	 * As {@link #piped}, the gateway behind the pipe waiting {@link FaultUpstream#CAP} on a silent upstream: a broken
+	 * gateway whose rule does not test the timeout must fail by its fault, not by a stall a busy machine can cause.
+	 */
+	static GatewayUnderTest pipedPatient(String what, TcpPipe.Mode mode, URI upstream, Dialect engine) {
+		return loosePiped(what, mode, l -> l.withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
+	}
+
+	private static GatewayUnderTest loosePiped(String what, TcpPipe.Mode mode, UnaryOperator<GatewayLimits> loosen, URI upstream,
+			Dialect engine) {
+		GatewayUnderTest gateway = loose(what, loosen, upstream, engine);
+		TcpPipe pipe = new TcpPipe(gateway.baseUrl(), mode);
+		return named(what, pipe.url(), gateway.limits(), () -> {
+			pipe.close();
+			gateway.close();
+		});
+	}
+
 	/** The reference gateway running with {@code loosen}ed limits while it declares the kit's. */
 	static GatewayUnderTest loose(String what, UnaryOperator<GatewayLimits> loosen, URI upstream, Dialect engine) {
 		GatewayLimits declared;
@@ -86,7 +104,7 @@ final class BrokenFaultGateways {
 	static class KeepsUpstreamAfterClientLeftTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return piped("broken: does not cancel the upstream when the client leaves", TcpPipe.Mode.DRAINS_AFTER_CLIENT_LEAVES, upstream, engine);
+			return pipedPatient("broken: does not cancel the upstream when the client leaves", TcpPipe.Mode.DRAINS_AFTER_CLIENT_LEAVES, upstream, engine);
 		}
 	}
 
@@ -100,35 +118,37 @@ final class BrokenFaultGateways {
 	static class ResetsClientTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return piped("broken: resets the client when the upstream resets", TcpPipe.Mode.RESETS_CLIENT_ON_TRUNCATION, upstream, engine);
+			return pipedPatient("broken: resets the client when the upstream resets", TcpPipe.Mode.RESETS_CLIENT_ON_TRUNCATION, upstream, engine);
 		}
 	}
 
 	static class UnboundedLinesTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return loose("broken: reads endless lines without bound", l -> l.withMaxEventBytes(Integer.MAX_VALUE - 8), upstream, engine);
+			return loose("broken: reads endless lines without bound", l -> l.withMaxEventBytes(Integer.MAX_VALUE - 8)
+				.withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
 		}
 	}
 
 	static class BuffersForSlowClientTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return piped("broken: buffers without bound for a slow client", TcpPipe.Mode.BUFFERS_WITHOUT_BOUND, upstream, engine);
+			return pipedPatient("broken: buffers without bound for a slow client", TcpPipe.Mode.BUFFERS_WITHOUT_BOUND, upstream, engine);
 		}
 	}
 
 	static class TakesAnyBodyTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return loose("broken: takes any body", l -> l.withMaxBodyBytes(Long.MAX_VALUE), upstream, engine);
+			return loose("broken: takes any body", l -> l.withMaxBodyBytes(Long.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
 		}
 	}
 
 	static class TakesAnyHeadersTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return loose("broken: takes any headers", l -> l.withMaxHeaderBytes(Integer.MAX_VALUE), upstream, engine);
+			return loose("broken: takes any headers", l -> l.withMaxHeaderBytes(Integer.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP),
+					upstream, engine);
 		}
 	}
 }
