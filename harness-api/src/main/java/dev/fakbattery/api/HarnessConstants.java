@@ -306,4 +306,28 @@ public final class HarnessConstants {
 
 	/** ChromeDriver of the {@code -Pbrowser} report check: {@value}. Default {@code /usr/bin/chromedriver} (Debian's {@code chromium-driver}). */
 	public static final String REPORT_CHROMEDRIVER = "report.chromedriver";
+	/**
+	 * The gateway under test's documented upstream timeout in milliseconds, which fault rule F02 holds it to: {@value}.
+	 * Give it with the other three {@code gateway.max.*} limits for a gateway that does not declare its limits (the
+	 * reference gateway does); without them the limit rules are skipped naming these names.
+	 */
+	public static final String GATEWAY_UPSTREAM_TIMEOUT_MS = "gateway.upstream.timeout.ms";
+
+	/** The gateway under test's documented request body limit in bytes (413 above it; fault rule F06): {@value}. */
+	public static final String GATEWAY_MAX_BODY_BYTES = "gateway.max.body.bytes";
+
+	/** The gateway under test's documented request header limit in bytes (431 above it; fault rule F07): {@value}. */
+	public static final String GATEWAY_MAX_HEADER_BYTES = "gateway.max.header.bytes";
+
+	/** The gateway under test's documented longest upstream line, event or answer in bytes (fault rule F04): {@value}. */
+	public static final String GATEWAY_MAX_EVENT_BYTES = "gateway.max.event.bytes";
+
+	/** Concurrent streams of the soak ({@code -Psoak}): {@value}. Default 256. */
+	public static final String SOAK_STREAMS = "soak.streams";
+
+	/** How long the soak runs, in seconds: {@value}. Default 600. */
+	public static final String SOAK_DURATION_SEC = "soak.duration.sec";
+
+	/** Seconds between two samples of heap after GC, threads and open file descriptors in the soak: {@value}. Default 10. */
+	public static final String SOAK_SAMPLE_SEC = "soak.sample.sec";
 }

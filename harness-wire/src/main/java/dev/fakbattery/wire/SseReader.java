@@ -19,13 +19,25 @@ import java.util.Optional;
  * discarded (as the SSE rules say) and reported by {@link #endedMidEvent()}; a stream that ended without
  * {@code data: [DONE]} is told by {@link #sawDone()} being false.
  *
+ * <p>Memory is bounded: a line, or the data of one event, longer than {@code maxEventBytes} is a
+ * {@link SseLimitException} (an {@link IOException}, so a caller that handles a broken stream handles it too), thrown
+ * as soon as the limit is passed, not at the end of the line; the reader is unusable after it. The default limit is
+ * {@value #DEFAULT_MAX_EVENT_BYTES} bytes.
+ *
  * @since 0.1
  */
 public final class SseReader implements Closeable {
 
+	/** The default bound on one line and on the data of one event: 16 MiB. */
+	public static final int DEFAULT_MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
 	private static final int BUFFER_SIZE = 8192;
 
 	private final InputStream in;
+
+	private final int maxEventBytes;
+
+	private long eventBytes;
 
 	private final byte[] buffer = new byte[BUFFER_SIZE];
 
@@ -57,8 +69,18 @@ public final class SseReader implements Closeable {
 
 	private int events;
 
+	/** A reader bounded by {@value #DEFAULT_MAX_EVENT_BYTES} bytes per line and per event. */
 	public SseReader(InputStream in) {
+		this(in, DEFAULT_MAX_EVENT_BYTES);
+	}
+
+	/** A reader that fails with {@link SseLimitException} on a line or event longer than {@code maxEventBytes}. */
+	public SseReader(InputStream in, int maxEventBytes) {
 		this.in = Objects.requireNonNull(in, "in");
+		if (maxEventBytes < 1) {
+			throw new IllegalArgumentException("maxEventBytes [" + maxEventBytes + "] must be positive");
+		}
+		this.maxEventBytes = maxEventBytes;
 	}
 
 	/** The next event, or empty at end of input. */
@@ -112,7 +134,7 @@ public final class SseReader implements Closeable {
 		in.close();
 	}
 
-	private void field(String text) {
+	private void field(String text) throws SseLimitException {
 		int colon = text.indexOf(':');
 		String name = colon < 0 ? text : text.substring(0, colon);
 		String value = colon < 0 ? "" : text.substring(colon + 1);
@@ -121,6 +143,10 @@ public final class SseReader implements Closeable {
 		}
 		switch (name) {
 			case "data" -> {
+				eventBytes += value.length() + 1;
+				if (eventBytes > maxEventBytes) {
+					throw new SseLimitException("SSE event data longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
+				}
 				data.append(value).append('\n');
 				hasData = true;
 			}
@@ -144,6 +170,7 @@ public final class SseReader implements Closeable {
 		data.setLength(data.length() - 1);
 		SseEvent event = SseEvent.of(data.toString(), eventName, lastEventId);
 		data.setLength(0);
+		eventBytes = 0;
 		hasData = false;
 		eventName = null;
 		events++;
@@ -171,6 +198,9 @@ public final class SseReader implements Closeable {
 			if (b == '\n' || b == '\r') {
 				lastLineEndedWithCr = b == '\r';
 				return decodeLine();
+			}
+			if (line.size() >= maxEventBytes) {
+				throw new SseLimitException("SSE line longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
 			}
 			line.write(b);
 		}

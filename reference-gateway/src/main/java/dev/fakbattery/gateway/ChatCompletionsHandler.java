@@ -3,6 +3,7 @@ package dev.fakbattery.gateway;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
@@ -44,14 +45,17 @@ final class ChatCompletionsHandler implements HttpHandler {
 
 	private final Consumer<String> recordLog;
 
+	private final Safeguards guards;
+
 	ChatCompletionsHandler(Upstream upstream, Policy policy, Dialect engine, GatewayMetrics metrics, boolean recordOnWire,
-			Consumer<String> recordLog) {
+			Consumer<String> recordLog, Safeguards guards) {
 		this.upstream = upstream;
 		this.policy = policy;
 		this.engine = engine;
 		this.metrics = metrics;
 		this.recordOnWire = recordOnWire;
 		this.recordLog = recordLog;
+		this.guards = guards;
 	}
 
 	@Override
@@ -66,7 +70,11 @@ final class ChatCompletionsHandler implements HttpHandler {
 			}
 			else {
 				metrics.request();
-				guarded(exchange, exchange.getRequestBody().readAllBytes());
+				byte[] body = guards.request().readBody(exchange);
+				if (body != null) {
+					guards.log().body(exchange, body);
+					guarded(exchange, body);
+				}
 			}
 		}
 	}
@@ -100,6 +108,12 @@ final class ChatCompletionsHandler implements HttpHandler {
 		try {
 			sent = upstream.chat(forward, exchange.getRequestHeaders(), metrics::upstreamRetried);
 		}
+		catch (HttpTimeoutException e) {
+			metrics.upstreamError();
+			Exchanges.sendError(exchange, UpstreamFailure.of(UpstreamLimitException.notAnswered(
+					guards.limits().upstreamTimeout().toMillis()), null).error());
+			return;
+		}
 		catch (IOException e) {
 			metrics.upstreamError();
 			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream unreachable: " + Upstream.describe(e)));
@@ -126,10 +140,11 @@ final class ChatCompletionsHandler implements HttpHandler {
 				String.valueOf(exchange.getRequestHeaders().getFirst(GatewayUnderTest.RECORD_HEADER)));
 		try {
 			if (request.path("stream").booleanValue()) {
-				new StreamRelay(exchange, response, adjudicator, record, onWire, metrics).relay(response.body());
+				new StreamRelay(exchange, response, adjudicator, record, onWire, metrics, guards.limits().maxEventBytes())
+					.relay(guards.stream(response.body()));
 			}
 			else {
-				NonStreamRelay.relay(exchange, response.body(), adjudicator, record, onWire, engine, metrics);
+				NonStreamRelay.relay(exchange, guards.whole(response.body()), adjudicator, record, onWire, engine, metrics);
 			}
 		}
 		finally {
@@ -187,8 +202,12 @@ final class ChatCompletionsHandler implements HttpHandler {
 	private void passThrough(HttpExchange exchange, HttpResponse<InputStream> response) throws IOException {
 		metrics.upstreamError();
 		byte[] body;
-		try (InputStream in = response.body()) {
+		try (InputStream in = guards.whole(response.body())) {
 			body = in.readAllBytes();
+		}
+		catch (IOException e) {
+			Exchanges.sendError(exchange, UpstreamFailure.of(e, "upstream error answer truncated: " + Upstream.describe(e)).error());
+			return;
 		}
 		response.headers().firstValue(RETRY_AFTER).ifPresent(value -> exchange.getResponseHeaders().set(RETRY_AFTER, value));
 		Exchanges.send(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null), body);

@@ -5,6 +5,7 @@ import java.net.URI;
 import dev.fakbattery.gateway.policy.PolicyLoader;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
+import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -21,6 +22,18 @@ public final class EmbeddedReferenceGatewayProvider implements EmbeddedGatewayPr
 			.upstream(upstream)
 			.policy(PolicyLoader.kitConvention())
 			.engine(engine)
+			.port(0)
+			.build()
+			.start();
+	}
+
+	@Override
+	public GatewayUnderTest start(URI upstream, Dialect engine, GatewayLimits limits) {
+		return ReferenceGateway.builder()
+			.upstream(upstream)
+			.policy(PolicyLoader.kitConvention())
+			.engine(engine)
+			.limits(limits)
 			.port(0)
 			.build()
 			.start();

@@ -37,13 +37,17 @@ final class HeldCall {
 		}
 	}
 
-	/** ALLOW: the original deltas, chunk by chunk, renumbered to {@code index}. */
+	/**
+	 * ALLOW: the original deltas, chunk by chunk, renumbered to {@code index}; logprobs nulled where the chunk also
+	 * carried other calls' deltas.
+	 */
 	List<String> released(int index) {
 		List<String> out = new ArrayList<>(pieces.size());
 		for (Piece piece : pieces) {
 			List<ObjectNode> deltas = new ArrayList<>(piece.deltas().size());
 			piece.deltas().forEach(delta -> deltas.add(renumbered(delta, index)));
-			out.add(render(piece, deltas, false));
+			// logprobs of a chunk that carried other calls' deltas too spell those out: they go only with the chunk
+			out.add(render(piece, deltas, piece.choice().path("delta").path("tool_calls").size() > piece.deltas().size()));
 		}
 		return out;
 	}

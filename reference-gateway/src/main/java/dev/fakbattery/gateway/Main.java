@@ -9,10 +9,11 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 
 /**
  * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
- * [--engine vllm|sglang|llamacpp] [--record-on-wire]}: runs the {@link ReferenceGateway} until the process is stopped. On start
- * it prints one line, {@code reference gateway listening on http://127.0.0.1:PORT/v1 ...}, so a caller that passed
- * {@code --port 0} learns the port; then one {@code adjudication {...}} line per chat completion that decided a call
- * or quarantined a result. A bad command line prints the error naming the flag and the usage to stderr and
+ * [--engine vllm|sglang|llamacpp] [--record-on-wire] [--bind ADDRESS] [limits] [--log-bodies]}: runs the
+ * {@link ReferenceGateway} until the process is stopped. On start it prints one line, {@code reference gateway
+ * listening on http://127.0.0.1:PORT/v1 ...} (with the limits in force), so a caller that passed {@code --port 0}
+ * learns the port; then one {@code adjudication {...}} line per chat completion that decided a call or quarantined a
+ * result. A bad command line prints the error naming the flag and the usage to stderr and
  * exits 2.
  *
  * @since 0.1
@@ -71,7 +72,7 @@ public final class Main {
 			err.print(MainArguments.USAGE);
 			return null;
 		}
-		ReferenceGateway gateway = ReferenceGateway.builder()
+		ReferenceGateway.Builder builder = ReferenceGateway.builder()
 			.upstream(arguments.upstream())
 			.policy(policy)
 			.engine(arguments.engine())
@@ -81,11 +82,19 @@ public final class Main {
 				out.println(line);
 				out.flush();
 			})
-			.build()
-			.start();
+			.bind(arguments.bind())
+			.limits(arguments.limits());
+		if (arguments.logBodies()) {
+			builder.logBodies(err);
+		}
+		ReferenceGateway gateway = builder.build().start();
 		out.println("reference gateway listening on " + gateway.baseUrl() + " (upstream " + gateway.upstream() + ", engine "
 				+ arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
-				+ ", record " + (arguments.recordOnWire() ? "on every answer" : "on request") + ")");
+				+ ", record " + (arguments.recordOnWire() ? "on every answer" : "on request")
+				+ ", upstream timeout " + arguments.limits().upstreamTimeout().toMillis() + " ms, max body "
+				+ arguments.limits().maxBodyBytes() + " B, max headers " + arguments.limits().maxHeaderBytes()
+				+ " B, max event " + arguments.limits().maxEventBytes() + " B" + (arguments.logBodies() ? ", logging request bodies" : "")
+				+ ")");
 		out.flush();
 		return gateway;
 	}

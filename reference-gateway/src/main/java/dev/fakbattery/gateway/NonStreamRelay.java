@@ -32,7 +32,7 @@ final class NonStreamRelay {
 		}
 		catch (IOException e) {
 			metrics.upstreamError();
-			Exchanges.sendError(exchange, OpenAiError.badGateway("upstream response truncated: " + Upstream.describe(e)));
+			Exchanges.sendError(exchange, UpstreamFailure.of(e, "upstream response truncated: " + Upstream.describe(e)).error());
 			return;
 		}
 		JsonNode json = WireJson.read(new String(body, StandardCharsets.UTF_8)).orElse(null);

@@ -14,6 +14,8 @@ final class OpenAiError {
 
 	static final String BAD_GATEWAY = "BadGatewayError";
 
+	static final String GATEWAY_TIMEOUT = "GatewayTimeoutError";
+
 	/** The in-stream frame sent when the upstream stream breaks after the client got its first event. */
 	static final String TRUNCATED_FRAME = "{\"error\":{\"message\":\"upstream stream truncated\",\"type\":\"BadGatewayError\",\"code\":502}}";
 

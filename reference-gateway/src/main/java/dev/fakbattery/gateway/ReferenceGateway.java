@@ -1,21 +1,26 @@
 package dev.fakbattery.gateway;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.gateway.policy.PolicyLoader;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -26,6 +31,12 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
  * <h2>Routes</h2>
  * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} (passed through),
  * {@code GET /healthz}, {@code GET /metrics} (Prometheus text).
+ *
+ * <h2>Limits</h2>
+ * {@link #DEFAULT_LIMITS} unless configured: a silent upstream is given up after the upstream timeout (504, or an
+ * error frame then {@code [DONE]} once the stream started), a request body over the limit gets 413, a header section
+ * over the limit 431, and an upstream line, event or whole answer over the limit ends the answer with a clear error.
+ * It binds only the address it is given (loopback by default) and logs no request body unless asked.
  *
  * <h2>Example</h2>
  * <pre>
@@ -46,12 +57,23 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	static {
 		// read once, when the JDK server's configuration class loads: without it Nagle holds back small SSE writes
 		System.setProperty("sun.net.httpserver.nodelay", "true");
+		// also read once: past 200 idle keep-alive connections (the JDK default) the server closes them, and a client
+		// that sends its next request on one just closed sees a reset; hundreds of agents keep more than 200
+		if (System.getProperty("sun.net.httpserver.maxIdleConnections") == null) {
+			System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
+		}
 	}
 
 	private static final int BACKLOG = 1024;
 
 	private static final Consumer<String> RECORD_LOGGER = line -> System.getLogger("dev.fakbattery.gateway.adjudication")
 		.log(System.Logger.Level.DEBUG, line);
+	/**
+	 * The documented defaults: upstream timeout 300 s, request body 8 MiB, request headers 32 KiB, upstream line,
+	 * event or whole answer 4 MiB.
+	 */
+	public static final GatewayLimits DEFAULT_LIMITS = new GatewayLimits(Duration.ofSeconds(300), 8L * 1024 * 1024,
+			32 * 1024, 4 * 1024 * 1024);
 
 	private final Upstream upstream;
 
@@ -64,8 +86,15 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	private final boolean recordOnWire;
 
 	private final Consumer<String> recordLog;
+	private final InetAddress bindAddress;
+
+	private final GatewayLimits limits;
+
+	private final PrintStream bodyLog;
 
 	private final GatewayMetrics metrics = new GatewayMetrics();
+
+	private UpstreamWatchdog watchdog;
 
 	private HttpServer server;
 
@@ -73,11 +102,14 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private ReferenceGateway(Builder builder) {
 		this.engine = builder.engine;
-		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout);
+		this.upstream = new Upstream(builder.upstream, builder.engine, builder.connectTimeout, builder.limits.upstreamTimeout());
 		this.policy = builder.policy;
 		this.requestedPort = builder.port;
 		this.recordOnWire = builder.recordOnWire;
 		this.recordLog = builder.recordLog;
+		this.bindAddress = builder.bindAddress;
+		this.limits = builder.limits;
+		this.bodyLog = builder.bodyLog;
 	}
 
 	/** Starts a gateway configuration; {@code upstream} is required. */
@@ -86,7 +118,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	}
 
 	/**
-	 * Binds 127.0.0.1 on the configured port and starts serving.
+	 * Binds the configured address (127.0.0.1 by default) on the configured port and starts serving.
 	 *
 	 * @throws UncheckedIOException when the port cannot be bound
 	 * @throws IllegalStateException when already started
@@ -96,21 +128,31 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			throw new IllegalStateException("reference gateway already started on port " + port());
 		}
 		try {
-			server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), requestedPort), BACKLOG);
+			server = HttpServer.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG);
 		}
 		catch (IOException e) {
 			upstream.close();
-			throw new UncheckedIOException("reference gateway cannot listen on 127.0.0.1:" + requestedPort + ": " + e.getMessage(), e);
+			throw new UncheckedIOException("reference gateway cannot listen on " + bindAddress.getHostAddress() + ":"
+					+ requestedPort + ": " + e.getMessage(), e);
 		}
 		executor = Executors.newVirtualThreadPerTaskExecutor();
 		server.setExecutor(executor);
-		server.createContext(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics, recordOnWire, recordLog));
-		server.createContext("/v1/models", InfoHandlers.models(upstream, metrics));
-		server.createContext("/healthz", InfoHandlers.health(engine, upstream));
-		server.createContext("/metrics", InfoHandlers.metrics(metrics));
-		server.createContext("/", InfoHandlers.notFound());
+		watchdog = new UpstreamWatchdog(limits.upstreamTimeout());
+		RequestLimits requestLimits = new RequestLimits(limits.maxBodyBytes(), limits.maxHeaderBytes());
+		Safeguards guards = new Safeguards(limits, requestLimits, watchdog, RequestLog.to(bodyLog));
+		route(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics, recordOnWire, recordLog, guards),
+				requestLimits);
+		route("/v1/models", InfoHandlers.models(upstream, metrics), requestLimits);
+		route("/healthz", InfoHandlers.health(engine, upstream), requestLimits);
+		route("/metrics", InfoHandlers.metrics(metrics), requestLimits);
+		route("/", InfoHandlers.notFound(), requestLimits);
 		server.start();
 		return this;
+	}
+
+	private void route(String path, HttpHandler handler, RequestLimits requestLimits) {
+		HttpContext context = server.createContext(path, handler);
+		context.getFilters().add(requestLimits);
 	}
 
 	/** The port bound; only after {@link #start()}. */
@@ -121,10 +163,17 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		return server.getAddress().getPort();
 	}
 
-	/** {@code http://127.0.0.1:PORT/v1}, what a client uses as its OpenAI base URL. */
+	/** {@code http://ADDRESS:PORT/v1} ({@code http://127.0.0.1:PORT/v1} by default), a client's OpenAI base URL. */
 	@Override
 	public URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + port() + "/v1");
+		String host = bindAddress.getHostAddress();
+		return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port() + "/v1");
+	}
+
+	/** The limits this gateway holds to; {@link #DEFAULT_LIMITS} unless configured. */
+	@Override
+	public Optional<GatewayLimits> limits() {
+		return Optional.of(limits);
 	}
 
 	/** The engine's base URL the gateway forwards to, ending in {@code /v1}. */
@@ -173,6 +222,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		if (server != null) {
 			server.stop(0);
 			executor.shutdownNow();
+			watchdog.close();
 		}
 		upstream.close();
 	}
@@ -193,6 +243,11 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		private boolean recordOnWire;
 
 		private Consumer<String> recordLog = RECORD_LOGGER;
+		private InetAddress bindAddress = InetAddress.getLoopbackAddress();
+
+		private GatewayLimits limits = DEFAULT_LIMITS;
+
+		private PrintStream bodyLog;
 
 		private Builder() {
 		}
@@ -213,6 +268,24 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		 */
 		public Builder recordLog(Consumer<String> recordLog) {
 			this.recordLog = Objects.requireNonNull(recordLog, "recordLog");
+			return this;
+		}
+
+		/** The address to listen on; the loopback address (127.0.0.1) by default. Nothing else answers. */
+		public Builder bind(InetAddress address) {
+			this.bindAddress = Objects.requireNonNull(address, "address");
+			return this;
+		}
+
+		/** Upstream timeout, body, header and event limits; {@link #DEFAULT_LIMITS} by default. */
+		public Builder limits(GatewayLimits limits) {
+			this.limits = Objects.requireNonNull(limits, "limits");
+			return this;
+		}
+
+		/** Writes every chat request body to {@code out} (debugging only: bodies hold prompts and secrets); none by default. */
+		public Builder logBodies(PrintStream out) {
+			this.bodyLog = Objects.requireNonNull(out, "out");
 			return this;
 		}
 
@@ -243,7 +316,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			return this;
 		}
 
-		/** How long connecting to the engine may take; default 10 s. Reading has no timeout (generations are long). */
+		/** How long connecting to the engine may take; default 10 s. Waiting for it is bounded by the upstream timeout. */
 		public Builder connectTimeout(Duration connectTimeout) {
 			this.connectTimeout = Objects.requireNonNull(connectTimeout, "connectTimeout");
 			return this;

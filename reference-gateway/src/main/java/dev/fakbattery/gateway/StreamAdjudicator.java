@@ -236,6 +236,10 @@ final class StreamAdjudicator {
 		if ("tool_calls".equals(finish) && survivors.getOrDefault(choice.index(), 0) == 0) {
 			rest.put("finish_reason", "stop");
 		}
+		if (now.size() < choice.toolCalls().size() && rest.hasNonNull("logprobs")) {
+			// they spell out the deltas held or dropped here too, which may be denied or transformed
+			rest.putNull("logprobs");
+		}
 		return keep ? Optional.of(rest) : Optional.empty();
 	}
 

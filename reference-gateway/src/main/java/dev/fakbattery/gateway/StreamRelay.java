@@ -41,8 +41,13 @@ final class StreamRelay {
 
 	private final GatewayMetrics metrics;
 
+	private final int maxEventBytes;
+
+	private IOException failure;
+
 	StreamRelay(HttpExchange exchange, HttpResponse<?> upstream, CallAdjudicator adjudicator, AdjudicationRecord record,
-			boolean recordOnWire, GatewayMetrics metrics) {
+			boolean recordOnWire, GatewayMetrics metrics, int maxEventBytes) {
+		this.maxEventBytes = maxEventBytes;
 		this.exchange = exchange;
 		this.sink = new SseSink(exchange, upstream.headers().firstValue("Content-Type").orElse(null));
 		this.stream = new StreamAdjudicator(adjudicator);
@@ -54,7 +59,7 @@ final class StreamRelay {
 	void relay(InputStream upstreamBody) {
 		metrics.streamOpened();
 		try (upstreamBody) {
-			pump(new SseReader(upstreamBody));
+			pump(new SseReader(upstreamBody, maxEventBytes));
 		}
 		catch (IOException clientGone) {
 			metrics.clientCancelled();
@@ -69,7 +74,7 @@ final class StreamRelay {
 		while (true) {
 			SseEvent event = next(reader);
 			if (event == null) {
-				broken(reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated");
+				broken(UpstreamFailure.of(failure, reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated"));
 				return;
 			}
 			switch (event.kind()) {
@@ -84,7 +89,7 @@ final class StreamRelay {
 						payloads = stream.onChunk(event);
 					}
 					catch (WireFormatException e) {
-						broken("upstream sent a malformed stream event: " + e.getMessage());
+						broken(UpstreamFailure.badGateway("upstream sent a malformed stream event: " + e.getMessage()));
 						return;
 					}
 					sink.send(payloads);
@@ -93,23 +98,24 @@ final class StreamRelay {
 		}
 	}
 
-	/** The next upstream event, or null when the upstream ended or broke. */
-	private static SseEvent next(SseReader reader) {
+	/** The next upstream event, or null when the upstream ended or broke (then {@link #failure} says how). */
+	private SseEvent next(SseReader reader) {
 		try {
 			return reader.next().orElse(null);
 		}
 		catch (IOException upstreamBroke) {
+			failure = upstreamBroke;
 			return null;
 		}
 	}
 
-	private void broken(String message) throws IOException {
+	private void broken(UpstreamFailure broken) throws IOException {
 		metrics.upstreamError();
 		if (!sink.started()) {
-			Exchanges.sendError(exchange, OpenAiError.badGateway(message));
+			Exchanges.sendError(exchange, broken.error());
 			return;
 		}
-		sink.send(List.of(OpenAiError.TRUNCATED_FRAME));
+		sink.send(List.of(broken.frame()));
 		finish();
 	}
 

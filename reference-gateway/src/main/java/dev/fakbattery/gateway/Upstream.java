@@ -38,7 +38,10 @@ final class Upstream implements AutoCloseable {
 
 	private final HttpClient client;
 
-	Upstream(URI base, Dialect engine, Duration connectTimeout) {
+	private final Duration timeout;
+
+	Upstream(URI base, Dialect engine, Duration connectTimeout, Duration timeout) {
+		this.timeout = timeout;
 		this.base = withoutTrailingSlash(base);
 		this.root = rootOf(this.base);
 		this.engine = engine;
@@ -64,9 +67,12 @@ final class Upstream implements AutoCloseable {
 	 * POSTs a chat request body, as given, to {@code <base>/chat/completions}; once more on a new connection when
 	 * the engine had closed the kept-alive one before answering ({@link StaleConnection}, llama.cpp does after every
 	 * stream), telling {@code onRetry}. Close the result when the body is relayed.
+	 *
+	 * @throws java.net.http.HttpTimeoutException when no response headers came within the upstream timeout
 	 */
 	StaleConnection.Sent<InputStream> chat(byte[] body, Headers clientHeaders, Runnable onRetry) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+			.timeout(timeout)
 			.header("Content-Type", Exchanges.JSON)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		forward(clientHeaders, request);
@@ -75,7 +81,7 @@ final class Upstream implements AutoCloseable {
 
 	/** GETs {@code <base>/models}. */
 	HttpResponse<byte[]> models(Headers clientHeaders) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).GET();
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).timeout(timeout).GET();
 		forward(clientHeaders, request);
 		return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 	}
@@ -117,7 +123,7 @@ final class Upstream implements AutoCloseable {
 	private String post(URI uri) {
 		try {
 			HttpResponse<String> response = client.send(
-					HttpRequest.newBuilder(uri).POST(HttpRequest.BodyPublishers.noBody()).build(),
+					HttpRequest.newBuilder(uri).timeout(timeout).POST(HttpRequest.BodyPublishers.noBody()).build(),
 					HttpResponse.BodyHandlers.ofString());
 			return response.statusCode() / 100 == 2 ? null
 					: "POST " + uri + " answered " + response.statusCode() + excerpt(response.body());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,6 +15,7 @@ import java.time.Duration;
 
 import dev.fakbattery.gateway.GatewayClient.Answer;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayLimits;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -28,21 +30,30 @@ class MainArgumentsTests {
 	Path dir;
 
 	@Test
-	@DisplayName("--upstream and --port, policy and engine optional (kit convention, vllm)")
+	@DisplayName("--upstream and --port; policy, engine, bind and limits optional (kit convention, vllm, loopback, defaults)")
 	void minimal() {
 		MainArguments arguments = MainArguments.parse("--upstream", "http://127.0.0.1:8000/v1", "--port", "0");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Dialect.VLLM, false, false));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://127.0.0.1:8000/v1"), 0, null, Dialect.VLLM, false, false,
+				InetAddress.getLoopbackAddress(), ReferenceGateway.DEFAULT_LIMITS, false));
+	}
+
+	@Test
+	@DisplayName("the documented defaults: upstream timeout 300 s, body 8 MiB, headers 32 KiB, event 4 MiB")
+	void documentedDefaults() {
+		assertThat(ReferenceGateway.DEFAULT_LIMITS).isEqualTo(new GatewayLimits(Duration.ofSeconds(300), 8_388_608, 32_768, 4_194_304));
 	}
 
 	@Test
 	@DisplayName("every flag, also as --flag=value")
 	void everyFlag() throws IOException {
 		Path policy = Files.writeString(dir.resolve("policy.yaml"), "default: allow\n");
-		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(), "--engine=SGLang",
-				"--record-on-wire");
+		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(),
+				"--engine=SGLang", "--record-on-wire", "--bind", "127.0.0.2", "--upstream-timeout-ms=1500", "--max-body-bytes", "1000",
+				"--max-header-bytes", "2000", "--max-event-bytes=3000", "--log-bodies");
 
-		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false, true));
+		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false, true,
+				InetAddress.getByName("127.0.0.2"), new GatewayLimits(Duration.ofMillis(1500), 1000, 2000, 3000), true));
 	}
 
 	@ParameterizedTest(name = "{1}")
@@ -58,7 +69,13 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port 1 --policy /no/such.yaml | --policy [/no/such.yaml] is not a readable file",
 		"--upstream http://h/v1 --port 1 --port 2 | --port given twice",
 		"--upstream http://h/v1 --port 1 --record-on-wire --record-on-wire | --record-on-wire given twice",
-		"--upstream http://h/v1 --port 1 --verbose | unknown flag [--verbose]" })
+		"--upstream http://h/v1 --port 1 --verbose | unknown flag [--verbose]",
+		"--upstream http://h/v1 --port 1 --bind example.org | --bind [example.org] must be an IP address, e.g. 127.0.0.1",
+		"--upstream http://h/v1 --port 1 --upstream-timeout-ms 0 | --upstream-timeout-ms [0] must be a whole number 1-2147483647",
+		"--upstream http://h/v1 --port 1 --max-body-bytes lots | --max-body-bytes [lots] must be a whole number 1-9223372036854775807",
+		"--upstream http://h/v1 --port 1 --max-header-bytes -1 | --max-header-bytes [-1] must be a whole number 1-2147483647",
+		"--upstream http://h/v1 --port 1 --max-event-bytes 1 --max-event-bytes 2 | --max-event-bytes given twice",
+		"--upstream http://h/v1 --port 1 --log-bodies --log-bodies | --log-bodies given twice" })
 	@DisplayName("a bad command line names the flag")
 	void badArguments(String line, String message) {
 		assertThatThrownBy(() -> MainArguments.parse(line.trim().split("\\s+")))
@@ -114,7 +131,8 @@ class MainArgumentsTests {
 
 				assertThat(Awaiting.until(() -> out.toString(StandardCharsets.UTF_8).contains("adjudication"), Duration.ofSeconds(5))).isTrue();
 				assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("reference gateway listening on " + gateway.baseUrl() + " (upstream "
-						+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request)\n"
+						+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request, upstream timeout 300000 ms,"
+						+ " max body 8388608 B, max headers 32768 B, max event 4194304 B)\n"
 						+ "adjudication {\"request_id\":null,\"calls\":[{\"id\":\"call_");
 				assertThat(answer.json().at("/choices/0/message/tool_calls/0/function/name").textValue()).isEqualTo("deny_write");
 				assertThat(answer.json().at("/adjudication/calls/0/rule").textValue()).isEqualTo("<default>");

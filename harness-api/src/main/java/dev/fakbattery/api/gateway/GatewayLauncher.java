@@ -9,6 +9,7 @@ import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
+import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -57,10 +58,22 @@ public final class GatewayLauncher {
 	}
 
 	public static GatewayUnderTest embedded(URI upstream, Dialect engine) {
+		return provider().start(upstream, engine);
+	}
+
+	/**
+	 * The embedded gateway with {@code limits} instead of its defaults (the fault rules shorten its upstream timeout).
+	 *
+	 * @since 0.3
+	 */
+	public static GatewayUnderTest embedded(URI upstream, Dialect engine, GatewayLimits limits) {
+		return provider().start(upstream, engine, limits);
+	}
+
+	private static EmbeddedGatewayProvider provider() {
 		return ServiceLoader.load(EmbeddedGatewayProvider.class).findFirst()
 			.orElseThrow(() -> new ExtensionConfigurationException("No gateway under test: set -Dgateway.url=http://HOST:PORT/v1 "
-					+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."))
-			.start(upstream, engine);
+					+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."));
 	}
 
 	/** A gateway someone else runs: the harness only talks to it. */

@@ -19,4 +19,15 @@ public interface EmbeddedGatewayProvider {
 	 * {@code {"redacted":true}}, anything else denied).
 	 */
 	GatewayUnderTest start(URI upstream, Dialect engine);
+
+	/**
+	 * As {@link #start(URI, Dialect)}, with these limits instead of the gateway's defaults (the fault rules shorten
+	 * the upstream timeout so that a stall takes seconds, not minutes).
+	 *
+	 * @throws UnsupportedOperationException when the gateway cannot take limits (the default)
+	 * @since 0.3
+	 */
+	default GatewayUnderTest start(URI upstream, Dialect engine, GatewayLimits limits) {
+		throw new UnsupportedOperationException(getClass().getName() + " cannot be started with limits " + limits);
+	}
 }

@@ -37,6 +37,16 @@ public interface GatewayUnderTest extends AutoCloseable {
 	 */
 	boolean declaresAdjudicationRecord();
 
+	/**
+	 * The limits and timeout the gateway documents, which the kit's fault rules check; empty when it declares none
+	 * (the rules then take them from configuration, or are skipped naming what to set).
+	 *
+	 * @since 0.3
+	 */
+	default Optional<GatewayLimits> limits() {
+		return Optional.empty();
+	}
+
 	/** The gateway's log file when the harness started it as a process. */
 	default Optional<Path> log() {
 		return Optional.empty();

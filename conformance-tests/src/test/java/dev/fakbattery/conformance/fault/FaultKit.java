@@ -1,0 +1,205 @@
+package dev.fakbattery.conformance.fault;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireJson;
+import dev.fakbattery.wire.spi.GatewayLimits;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.provider.Arguments;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * The fault rules' plumbing: one {@link FaultUpstream} per engine dialect, the gateway under test in front of each,
+ * the kit's requests, and the checks the rules share. The rules are in {@link FaultRules}; implementers subclass it
+ * and supply the gateway.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class FaultKit {
+
+	static final String MODEL = "fault-kit-model";
+
+	private final Map<Dialect, FaultUpstream> upstreams = new EnumMap<>(Dialect.class);
+
+	private final Map<Dialect, GatewayUnderTest> gateways = new EnumMap<>(Dialect.class);
+
+	/** The gateway under test in front of {@code upstream} (ending in /v1), speaking {@code engine}'s dialect. */
+	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
+
+	/**
+	 * The dialects whose recorded wire the fault upstream speaks ({@code fixtures/wire/ENGINE/chat-text.sse} and the
+	 * kit's tool call): vLLM and SGLang.
+	 */
+	static final List<Dialect> DIALECTS = List.of(Dialect.VLLM, Dialect.SGLANG);
+
+	/** The engine dialects to run; all of {@link #DIALECTS} by default. */
+	protected List<Dialect> engines() {
+		return DIALECTS;
+	}
+
+	/** Fixed upstream port for engine {@code engine}, 0 for any free port. */
+	protected int upstreamPort(Dialect engine) {
+		return 0;
+	}
+
+	/** The limits the gateway documents; by default what it declares itself. */
+	protected Optional<GatewayLimits> limits(GatewayUnderTest gateway) {
+		return gateway.limits();
+	}
+
+	@BeforeAll
+	void startUpstreamsAndGateways() {
+		for (Dialect engine : engines()) {
+			FaultUpstream upstream = new FaultUpstream(engine, upstreamPort(engine));
+			upstreams.put(engine, upstream);
+			gateways.put(engine, createGateway(upstream.url(), engine));
+		}
+	}
+
+	@AfterAll
+	void stopAll() {
+		gateways.values().forEach(GatewayUnderTest::close);
+		upstreams.values().forEach(FaultUpstream::close);
+	}
+
+	Stream<Arguments> targets() {
+		return engines().stream().flatMap(e -> Stream.of("non-stream", "stream")
+			.map(mode -> Arguments.of(Named.of(e.id(), e), Named.of(mode, mode))));
+	}
+
+	FaultUpstream upstream(Dialect engine) {
+		return upstreams.get(engine);
+	}
+
+	GatewayUnderTest gateway(Dialect engine) {
+		return gateways.get(engine);
+	}
+
+	/** The gateway's documented limits; the rule is skipped, naming what to set, when there are none. */
+	GatewayLimits requireLimits(Dialect engine, String rule) {
+		Optional<GatewayLimits> limits = limits(gateway(engine));
+		Assumptions.assumeTrue(limits.isPresent(), () -> "Not verified: " + rule + " holds " + gateway(engine).description()
+				+ " to its documented limits, and it declares none: set -Dgateway.upstream.timeout.ms, -Dgateway.max.body.bytes,"
+				+ " -Dgateway.max.header.bytes and -Dgateway.max.event.bytes");
+		return limits.orElseThrow();
+	}
+
+	/** A kit chat request that carries {@code fault}'s marker. */
+	static Request request(Fault fault, int n, boolean stream) {
+		String nonce = UUID.randomUUID().toString();
+		return new Request(nonce, body(fault.marker(n, nonce), stream, 0));
+	}
+
+	/** As {@link #request(Fault, int, boolean)}, its body padded to exactly {@code bytes} bytes. */
+	static Request request(Fault fault, boolean stream, long bytes) {
+		String nonce = UUID.randomUUID().toString();
+		String unpadded = body(fault.marker(1, nonce), stream, 0);
+		return new Request(nonce, body(fault.marker(1, nonce), stream, (int) (bytes - unpadded.length())));
+	}
+
+	private static String body(String marker, boolean stream, int padding) {
+		ObjectNode body = Json.MAPPER.createObjectNode();
+		body.put("model", MODEL);
+		ArrayNode messages = body.putArray("messages");
+		messages.addObject().put("role", "user").put("content", marker + " " + "p".repeat(Math.max(0, padding - 1)));
+		ObjectNode function = body.putArray("tools").addObject().put("type", "function").putObject("function");
+		function.put("name", FaultWire.toolName()).putObject("parameters").put("type", "object");
+		body.put("max_tokens", 64);
+		if (stream) {
+			body.put("stream", true);
+			body.putObject("stream_options").put("include_usage", true);
+		}
+		return WireJson.write(body);
+	}
+
+	/** Sends {@code request} and reads the whole answer by {@code deadline}; a gateway that never answers is an answer too. */
+	FaultClient.Answer send(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
+		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers,
+				request.body().getBytes(StandardCharsets.UTF_8), chunked, 0, deadline)) {
+			return client.readAll();
+		}
+		catch (IOException e) {
+			return new FaultClient.Answer(-1, null, "", e.getMessage(), deadline.toMillis());
+		}
+	}
+
+	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
+	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
+		if (!ok) {
+			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+					+ ": expected " + expected + ", observed " + observed);
+		}
+	}
+
+	static boolean stream(String mode) {
+		return mode.equals("stream");
+	}
+
+	static void onlyWhenStreaming(String mode, String rule, String why) {
+		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
+	}
+
+	/** Whether the answer is {@code status} with an OpenAI-shaped error: {@code {"error":{"message":"..."}}}. */
+	static boolean openAiError(FaultClient.Answer answer, int status) {
+		if (answer.status() != status) {
+			return false;
+		}
+		Optional<JsonNode> json = WireJson.read(answer.body());
+		JsonNode message = json.map(j -> j.path("error").path("message")).orElse(null);
+		return message != null && message.isTextual() && !message.asText().isBlank();
+	}
+
+	/** Whether a stream answer ends with an error frame, then no chunk, then {@code [DONE]} last. */
+	static boolean errorFrameThenDone(FaultClient.Answer answer) {
+		if (answer.status() != 200) {
+			return false;
+		}
+		List<SseEvent> events = answer.events();
+		int frame = -1;
+		for (int i = 0; i < events.size(); i++) {
+			if (events.get(i).isError()) {
+				frame = i;
+			}
+		}
+		if (frame < 0 || events.isEmpty() || !events.getLast().isDone()) {
+			return false;
+		}
+		return events.subList(frame + 1, events.size() - 1).stream()
+			.noneMatch(e -> e.kind() == SseEvent.Kind.DATA && e.json().map(j -> j.has("choices")).orElse(false));
+	}
+
+	/** A short account of an answer for failure messages. */
+	static String describe(FaultClient.Answer answer) {
+		if (answer.status() < 0) {
+			return "no answer (" + answer.broke() + ") after " + answer.millis() + " ms";
+		}
+		String body = answer.body().length() > 300 ? answer.body().substring(0, 150) + " ... " + answer.body().substring(answer.body().length() - 150) : answer.body();
+		return "status " + answer.status() + " after " + answer.millis() + " ms" + (answer.broke() == null ? "" : " (" + answer.broke() + ")")
+				+ ": " + body.replace("\n", "\\n");
+	}
+
+	/** One kit request: its nonce (how the upstream finds it) and its body. */
+	record Request(String nonce, String body) {
+	}
+}

@@ -1,0 +1,31 @@
+package dev.fakbattery.conformance.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.Test;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The fault kit's control: the reference gateway behind a faithful {@link TcpPipe} passes every fault rule, so each
+ * broken pipe of {@link BrokenFaultGatewayTests} fails only by its own fault. Runs isolated: F01 measures a 200 ms
+ * cancel.
+ */
+@Tag("fault")
+@DisplayName("fault kit self-test: a faithful pipe fails no rule")
+@Isolated
+class FaultKitSelfTests {
+
+	@Test
+	@DisplayName("the reference gateway behind a faithful pipe passes F01..F07 in both modes")
+	void faithfulPipePassesAll() {
+		Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(BrokenFaultGateways.FaithfulPipeTestCase.class))
+			.execute().testEvents();
+		assertThat(BrokenFaultGatewayTests.failedRules(tests)).isEmpty();
+		tests.assertStatistics(stats -> stats.succeeded(12).aborted(2).failed(0));
+	}
+}
