@@ -142,10 +142,11 @@ public final class HarnessConstants {
 
 	/**
 	 * Folder of captured engine answers the wire kit replays besides its own fixtures: {@value}. Every chat answer
-	 * under it ({@code NAME.sse}, {@code NAME.json}, any depth) with its {@code NAME.provenance.json} sidecar (or,
-	 * without one, the engine named by a {@code vllm} or {@code sglang} folder on its path) becomes scenarios: each
-	 * captured tool call renamed to {@code allow_}, {@code deny_} and {@code transform_} variants, each judged by the
-	 * rules that apply. Default none.
+	 * under it ({@code NAME.sse}, {@code NAME.json}, {@code curl -si} output {@code NAME.http}, any depth), and every
+	 * error answer its {@code NAME.provenance.json} sidecar gives a status, with the engine that sidecar names (or,
+	 * without one, the nearest {@code vllm}, {@code sglang} or {@code llamacpp} folder on its path) becomes scenarios:
+	 * each captured tool call renamed to {@code allow_}, {@code deny_} and {@code transform_} variants, each judged by
+	 * the rules that apply. Default none; the {@code llamacpp} profile replays {@code fixtures/wire/llamacpp}.
 	 *
 	 * @since 0.2
 	 */

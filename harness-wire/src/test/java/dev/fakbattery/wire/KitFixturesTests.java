@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -56,10 +57,11 @@ class KitFixturesTests {
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("sseFixtures")
-	@DisplayName("every stream's argument fragments concatenate to valid JSON")
+	@DisplayName("every stream's argument fragments concatenate to valid JSON (but the last call of a stream max_tokens cut)")
 	void fragmentsConcatenateToJson(String fixture) {
 		List<ChatChunk> chunks = WireFixtures.chunks(fixture);
 		long toolDeltas = chunks.stream().flatMap(chunk -> chunk.choices().stream()).mapToLong(choice -> choice.toolCalls().size()).sum();
+		boolean cut = chunks.stream().flatMap(chunk -> chunk.choices().stream()).anyMatch(choice -> choice.finishReason().equals(Optional.of("length")));
 
 		ToolCallAssembler assembler = ToolCallAssemblerTests.assemble(chunks);
 
@@ -67,7 +69,8 @@ class KitFixturesTests {
 			assertThat(assembler.calls()).as("a stream without tool deltas has no calls").isEmpty();
 		}
 		else {
-			assertThat(assembler.calls()).isNotEmpty().allSatisfy(call -> {
+			List<AssembledToolCall> calls = assembler.calls();
+			assertThat(cut ? calls.subList(0, calls.size() - 1) : calls).isNotEmpty().allSatisfy(call -> {
 				assertThat(call.argumentsValidJson()).as(call.toString()).isTrue();
 				assertThat(call.argumentsJson()).map(JsonNode::isObject).contains(true);
 			});

@@ -54,18 +54,35 @@ final class WireFixtures {
 		}
 	}
 
-	/** Every fixture with the extension ({@code sse}, {@code json}), relative to {@code fixtures/wire}, sorted. */
+	/**
+	 * Every fixture with the extension ({@code sse}, {@code json}), relative to {@code fixtures/wire}, sorted; the capture
+	 * command's {@code NAME.provenance.json} sidecars are not wire and are left out.
+	 */
 	static List<String> all(String extension) {
 		try (Stream<Path> files = Files.walk(ROOT)) {
 			return files.filter(Files::isRegularFile)
 				.map(file -> ROOT.relativize(file).toString().replace('\\', '/'))
-				.filter(name -> name.endsWith("." + extension))
+				.filter(name -> name.endsWith("." + extension) && !name.endsWith(".provenance.json"))
 				.sorted()
 				.toList();
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
+	}
+
+	/**
+	 * The HTTP status the engine answered a captured fixture with: its {@code NAME.provenance.json} sidecar's (the capture
+	 * command's), else 200.
+	 */
+	static int status(String relative) {
+		String base = relative.replaceAll("\\.(sse|json)$", "");
+		Path sidecar = ROOT.resolve(base + ".provenance.json");
+		if (!Files.isRegularFile(sidecar)) {
+			return 200;
+		}
+		String mode = relative.endsWith(".sse") ? "stream" : "non-stream";
+		return WireJson.readObject(read(base + ".provenance.json")).path("answers").path(mode).path("http_status").asInt(200);
 	}
 
 	/** The {@code data:} payloads of every event in an SSE fixture, {@code [DONE]} included. */

@@ -42,7 +42,8 @@ class WireRoundTripTests {
 			.orElseGet(() -> fixture.endsWith("models.json") ? WireJson.write(parsed) : ChatResponse.of(parsed).toJson());
 
 		assertSameTree(WireJson.readObject(written), original);
-		assertThat(written + "\n").isEqualTo(raw);
+		assertThat(written).as("the body's bytes (reconstructed files add one newline, verbatim captures end where the engine's body did)")
+			.isEqualTo(raw.endsWith("\n") ? raw.substring(0, raw.length() - 1) : raw);
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -50,6 +51,12 @@ class WireRoundTripTests {
 	@DisplayName("every chunk and error frame of a stream serializes to the same tree and key order")
 	void streamRoundTrips(String fixture) {
 		List<SseEvent> events = WireFixtures.events(fixture);
+		if (events.isEmpty() && WireFixtures.status(fixture) != 200) {
+			String raw = WireFixtures.read(fixture);
+			assertThat(WireError.of(WireJson.readObject(raw)).map(WireView::toJson)).as("the error body the engine sent instead of a stream")
+				.contains(raw);
+			return;
+		}
 		assertThat(events).isNotEmpty();
 		for (SseEvent event : events) {
 			if (event.isDone()) {

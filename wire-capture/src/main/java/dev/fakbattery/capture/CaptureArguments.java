@@ -7,7 +7,7 @@ import java.util.List;
 import dev.fakbattery.wire.Dialect;
 
 /**
- * The command line of {@link CaptureMain}: {@code --base-url URL --model NAME --engine vllm|sglang --out DIR
+ * The command line of {@link CaptureMain}: {@code --base-url URL --model NAME --engine vllm|sglang|llamacpp --out DIR
  * [--parser NAME] [--api-key-env NAME] [--prompts a,b]}, each flag also as {@code --flag=value}. A bad line is an
  * {@link IllegalArgumentException} whose message names the flag.
  *
@@ -23,11 +23,11 @@ import dev.fakbattery.wire.Dialect;
 record CaptureArguments(URI baseUrl, String model, Dialect engine, Path out, String parser, String apiKeyEnv, List<String> prompts) {
 
 	static final String USAGE = """
-			usage: java -jar wire-capture.jar --base-url URL --model NAME --engine vllm|sglang --out DIR
+			usage: java -jar wire-capture.jar --base-url URL --model NAME --engine vllm|sglang|llamacpp --out DIR
 			                                  [--parser NAME] [--api-key-env NAME] [--prompts NAME,NAME]
 			  --base-url URL      the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
 			  --model NAME        the served model name
-			  --engine NAME       vllm or sglang
+			  --engine NAME       vllm, sglang or llamacpp
 			  --out DIR           where to write DIR/ENGINE/PROMPT.json, .sse and .provenance.json
 			  --parser NAME       the engine's --tool-call-parser, recorded in the provenance
 			  --api-key-env NAME  NAME of the environment variable holding the API key (never the key)

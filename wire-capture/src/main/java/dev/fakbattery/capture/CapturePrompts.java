@@ -9,15 +9,31 @@ import dev.fakbattery.wire.Json;
 
 /**
  * The prompts the capture command asks a live engine, each once whole and once streamed: plain text, one tool call
- * (the model's choice, then required), parallel calls, and one stream with {@code continuous_usage_stats}. Tool names
- * carry no policy prefix: the kit renames them to its {@code allow_}, {@code deny_}, {@code transform_} variants when it
- * replays the capture.
+ * (the model's choice, then required), parallel calls, one stream with {@code continuous_usage_stats}, and one request
+ * every engine must refuse ({@code tool_choice} that is not one of its values), for the engine's own error answer. Tool
+ * names carry no policy prefix: the kit renames them to its {@code allow_}, {@code deny_}, {@code transform_} variants
+ * when it replays the capture.
  */
 final class CapturePrompts {
 
-	/** One prompt: its name (the capture's file name) and its request, without {@code model} and {@code stream}. */
-	record Prompt(String name, ObjectNode request, boolean wholeToo) {
+	/**
+	 * One prompt: its name (the capture's file name), its request without {@code model} and {@code stream}, whether it is
+	 * also asked whole, and whether the engine must refuse it (a 4xx is then the answer expected, not a failure).
+	 */
+	record Prompt(String name, ObjectNode request, boolean wholeToo, boolean refused) {
+
+		Prompt(String name, ObjectNode request, boolean wholeToo) {
+			this(name, request, wholeToo, false);
+		}
+
+		/** Whether {@code status} is the answer this prompt expects: 200, or a 4xx for a refused one. */
+		boolean expects(int status) {
+			return refused ? status >= 400 && status < 500 : status == 200;
+		}
 	}
+
+	/** The value of {@code tool_choice} in the refused prompt: none of {@code none}, {@code auto}, {@code required} or a named tool. */
+	static final String INVALID_TOOL_CHOICE = "kit-invalid";
 
 	private CapturePrompts() {
 	}
@@ -29,7 +45,8 @@ final class CapturePrompts {
 				new Prompt("tool-call-required", request("Read the file /etc/hosts.", true, "required"), true),
 				new Prompt("parallel-tool-calls", request("Read the file /etc/hosts and list the folder /tmp. Call both tools at once.", true, "auto"),
 						true),
-				new Prompt("tool-call-continuous-usage", continuousUsage(request("Read the file /etc/hosts.", true, "auto")), false));
+				new Prompt("tool-call-continuous-usage", continuousUsage(request("Read the file /etc/hosts.", true, "auto")), false),
+				new Prompt("error-invalid-tool-choice", request("Read the file /etc/hosts.", true, INVALID_TOOL_CHOICE), true, true));
 	}
 
 	static List<String> names() {

@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,8 +22,9 @@ import dev.fakbattery.wire.WireJson;
 
 /**
  * Asks the engine each prompt whole and streamed and writes what came back, byte for byte, as
- * {@code OUT/ENGINE/PROMPT.json} and {@code .sse}, with {@code PROMPT.provenance.json}: engine and engine version,
- * model, tool parser, when, the command, the request and each answer's HTTP status.
+ * {@code OUT/ENGINE/PROMPT.json} (the whole answer) and {@code .sse} (the answer to the streamed request; an error body
+ * when the engine refused it), with {@code PROMPT.provenance.json}: engine and engine version, model, tool parser, when,
+ * the command, the request and each answer's HTTP status.
  */
 final class Capturer {
 
@@ -40,7 +42,7 @@ final class Capturer {
 		this.clock = clock;
 	}
 
-	/** Captures every selected prompt; the number of answers that were not HTTP 200. */
+	/** Captures every selected prompt; the number of answers that were not what the prompt expects (HTTP 200, or a 4xx for a refused one). */
 	int captureAll(PrintStream out) throws IOException, InterruptedException {
 		Path folder = Files.createDirectories(arguments.out().resolve(arguments.engine().id()));
 		String version = engineVersion();
@@ -78,7 +80,7 @@ final class Capturer {
 		provenance.with("answers").putObject(stream ? "stream" : "non-stream").put("file", file).put("http_status", response.statusCode())
 			.put("bytes", response.body().length);
 		line.append(stream ? " stream " : " non-stream ").append(response.statusCode()).append(" (").append(response.body().length).append(" bytes)");
-		return response.statusCode() == 200 ? 0 : 1;
+		return prompt.expects(response.statusCode()) ? 0 : 1;
 	}
 
 	private ObjectNode provenance(CapturePrompts.Prompt prompt, String version) {
@@ -95,15 +97,20 @@ final class Capturer {
 		return provenance;
 	}
 
-	/** The engine's version: vLLM's {@code GET /version}, else SGLang's {@code GET /get_server_info}; what was seen otherwise. */
+	/**
+	 * The engine's version: vLLM's {@code GET /version}, else SGLang's {@code GET /get_server_info}, else llama.cpp's
+	 * {@code GET /props} ({@code build_info}, {@code b<build>-<commit>}); what was seen otherwise.
+	 */
 	private String engineVersion() throws InterruptedException {
 		String root = arguments.baseUrl().toString().replaceAll("/v1$", "");
 		StringBuilder seen = new StringBuilder();
-		for (String path : List.of("/version", "/get_server_info")) {
+		for (Map.Entry<String, String> probe : List.of(Map.entry("/version", "version"), Map.entry("/get_server_info", "version"),
+				Map.entry("/props", "build_info"))) {
+			String path = probe.getKey();
 			try {
 				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path)).timeout(Duration.ofSeconds(30))
 					.headers(authorization()).GET().build(), HttpResponse.BodyHandlers.ofString());
-				Optional<String> version = WireJson.read(response.body()).map(j -> j.path("version").asText("")).filter(v -> !v.isEmpty());
+				Optional<String> version = WireJson.read(response.body()).map(j -> j.path(probe.getValue()).asText("")).filter(v -> !v.isEmpty());
 				if (response.statusCode() == 200 && version.isPresent()) {
 					return version.get();
 				}

@@ -46,7 +46,8 @@ class CaptureMainTests {
 
 			assertThat(status).as(stderr.toString(StandardCharsets.UTF_8)).isZero();
 			Path folder = out.resolve(dialect.id());
-			for (String prompt : CapturePrompts.names()) {
+			for (CapturePrompts.Prompt asked : CapturePrompts.all()) {
+				String prompt = asked.name();
 				ObjectNode provenance = WireJson.readObject(Files.readString(folder.resolve(prompt + ".provenance.json")));
 				assertThat(provenance.path("engine").asText()).isEqualTo(dialect.id());
 				assertThat(provenance.path("engine_version").asText()).endsWith("+engine-double");
@@ -54,8 +55,15 @@ class CaptureMainTests {
 				assertThat(provenance.path("tool_parser").asText()).isEqualTo("hermes");
 				assertThat(provenance.path("captured_at").asText()).matches("\\d{4}-\\d\\d-\\d\\dT.*Z");
 				assertThat(provenance.path("command").asText()).startsWith("java -jar wire-capture.jar --base-url " + engine.baseUrl());
-				assertThat(provenance.at("/answers/stream/http_status").asInt()).isEqualTo(200);
-				assertThat(Files.readString(folder.resolve(prompt + ".sse"))).endsWith("data: [DONE]\n\n");
+				if (asked.refused()) {
+					assertThat(provenance.at("/answers/non-stream/http_status").asInt()).isEqualTo(400);
+					assertThat(provenance.at("/answers/stream/http_status").asInt()).isEqualTo(400);
+					assertThat(WireJson.readObject(Files.readString(folder.resolve(prompt + ".sse"))).toString()).contains("tool_choice");
+				}
+				else {
+					assertThat(provenance.at("/answers/stream/http_status").asInt()).isEqualTo(200);
+					assertThat(Files.readString(folder.resolve(prompt + ".sse"))).endsWith("data: [DONE]\n\n");
+				}
 			}
 			assertThat(WireJson.readObject(Files.readString(folder.resolve("tool-call.json"))).at("/choices/0/message/tool_calls/0/function/name")
 				.asText()).isEqualTo("read_file");
@@ -63,8 +71,17 @@ class CaptureMainTests {
 			assertThat(chunks(folder.resolve("tool-call-continuous-usage.sse")).stream().filter(c -> c.choices().stream().anyMatch(ch -> !ch.toolCalls().isEmpty())))
 				.isNotEmpty().allSatisfy(chunk -> assertThat(chunk.usage()).isPresent());
 			assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("captured " + dialect.id() + "/tool-call: non-stream 200 (")
+				.contains("captured " + dialect.id() + "/error-invalid-tool-choice: non-stream 400 (")
 				.contains("replay with: ./mvnw verify -pl conformance-tests -am -Dwire.captures=" + out.toAbsolutePath());
 		}
+	}
+
+	@Test
+	@DisplayName("the prompt an engine must refuse expects a 4xx, every other prompt a 200")
+	void expectedStatuses() {
+		assertThat(new CapturePrompts.Prompt("p", WireJson.readObject("{}"), true, true).expects(200)).isFalse();
+		assertThat(new CapturePrompts.Prompt("p", WireJson.readObject("{}"), true, true).expects(400)).isTrue();
+		assertThat(new CapturePrompts.Prompt("p", WireJson.readObject("{}"), true).expects(400)).isFalse();
 	}
 
 	@Test

@@ -29,16 +29,22 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 
 /**
  * One captured engine answer the kit replays ({@code wire.captures}): its stream ({@code NAME.sse}) and/or whole body
- * ({@code NAME.json}), the engine that sent it, and its provenance ({@code NAME.provenance.json}, or what the kit could
- * tell without one). {@link #variants()} derives the kit's scenarios: a capture with tool calls becomes an
- * {@code allow}, a {@code deny} and a {@code transform} variant, every tool renamed with that prefix of the kit's policy
- * convention; a capture without calls is replayed as sent.
+ * ({@code NAME.json}), or one verbatim HTTP answer as {@code curl -si} prints it ({@code NAME.http}: status line,
+ * headers, blank line, body; the mode from its {@code Content-Type}), the engine that sent it, and its provenance
+ * ({@code NAME.provenance.json}, or what the kit could tell without one). An answer is a chat answer (a body with
+ * {@code choices}, a stream of chunks) or, when its sidecar says the engine answered that mode with another status than
+ * 200, the engine's error answer, replayed with that status. {@link #variants()} derives the kit's scenarios: a capture
+ * with tool calls becomes an {@code allow}, a {@code deny} and a {@code transform} variant, every tool renamed with that
+ * prefix of the kit's policy convention; a capture without calls is replayed as sent.
  */
 record Capture(String id, Dialect engine, Optional<String> sse, Optional<String> json, ObjectNode provenance) {
 
 	static final String SIDECAR = ".provenance.json";
 
 	private static final Pattern NAME = Pattern.compile("(\"name\"\\s*:\\s*\")([^\"\\\\]+)(\")");
+
+	/** {@code curl -si} output: the status line, headers (the content type among them), a blank line, the body. */
+	private static final Pattern HTTP = Pattern.compile("HTTP/[\\d.]+ (\\d{3})[^\r\n]*\r?\n((?:[^\r\n]+\r?\n)*)\r?\n(.*)", Pattern.DOTALL);
 
 	/** The variant names: the policy prefixes for a capture with calls, else the capture as sent. */
 	List<String> variants() {
@@ -69,9 +75,25 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 		return variant.equals("as-sent") ? tools() : tools().stream().map(t -> variant + "_" + t).toList();
 	}
 
-	/** Whether the stream ends as a whole stream does, with {@code data: [DONE]}. */
+	/** Whether the stream ends as a whole stream does, with {@code data: [DONE]} (an error answer is whole as it is). */
 	boolean completeStream() {
-		return sse.map(text -> text.strip().endsWith("data: [DONE]")).orElse(false);
+		return isError(true) || sse.map(text -> text.strip().endsWith("data: [DONE]")).orElse(false);
+	}
+
+	/** The HTTP status the engine answered the request of a mode with: what the provenance says, else 200. */
+	int status(boolean stream) {
+		return provenance.path("answers").path(stream ? "stream" : "non-stream").path("http_status").asInt(200);
+	}
+
+	/** Whether the engine refused the request of a mode: an error body with a status other than 200. */
+	boolean isError(boolean stream) {
+		return (stream ? sse : json).isPresent() && status(stream) != 200;
+	}
+
+	/** The capture of a mode as the client read it from the engine: a chat answer, or the error with its status. */
+	Exchange truth(boolean stream, String variant) {
+		String text = text(stream, variant).orElseThrow();
+		return isError(stream) ? new Exchange(status(stream), null, text, false, List.of(), false, 0, 0) : Exchange.of(text, stream);
 	}
 
 	/** The upstream marker of a variant. */
@@ -81,55 +103,87 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 
 	/**
 	 * Every capture under {@code dir}: chat answers ({@code .json} bodies with {@code choices}, {@code .sse} streams with
-	 * chunks), any depth; error bodies, model lists and anything else are left out.
+	 * chunks, {@code .http} answers with either) and the error answers a sidecar gives a status other than 200, any depth;
+	 * other error bodies, model lists and anything else are left out.
 	 */
 	static List<Capture> load(Path dir) {
 		if (!Files.isDirectory(dir)) {
 			throw new ExtensionConfigurationException("Unable to read " + HarnessConstants.WIRE_CAPTURES + " value [" + dir
 					+ "]: not a folder. Fix: pass -D" + HarnessConstants.WIRE_CAPTURES + "=DIR, a folder of NAME.sse / NAME.json captures.");
 		}
-		Map<String, Path[]> files = new LinkedHashMap<>();
+		Map<String, Answer[]> answers = new LinkedHashMap<>();
 		try (Stream<Path> walk = Files.walk(dir)) {
 			walk.filter(Files::isRegularFile).sorted(Comparator.comparing(Path::toString)).forEach(file -> {
-				String name = file.getFileName().toString();
-				boolean sse = name.endsWith(".sse");
-				if ((sse || (name.endsWith(".json") && !name.endsWith(SIDECAR))) && isAnswer(read(file), sse)) {
-					String id = dir.relativize(file).toString().replace('\\', '/').replaceAll("\\.(sse|json)$", "");
-					files.computeIfAbsent(id, key -> new Path[2])[sse ? 0 : 1] = file;
-				}
+				String id = dir.relativize(file).toString().replace('\\', '/').replaceAll("\\.(sse|json|http)$", "");
+				answer(file, sidecar(dir, id)).ifPresent(a -> answers.computeIfAbsent(id, key -> new Answer[2])[a.stream() ? 0 : 1] = a);
 			});
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
 		List<Capture> captures = new ArrayList<>();
-		files.forEach((id, pair) -> captures.add(of(dir, id, pair[0], pair[1])));
+		answers.forEach((id, pair) -> captures.add(of(dir, id, pair[0], pair[1])));
 		return captures;
 	}
 
-	private static Capture of(Path dir, String id, Path sse, Path json) {
-		Path sidecar = dir.resolve(id + SIDECAR);
-		ObjectNode provenance = Files.isRegularFile(sidecar) ? WireJson.readObject(read(sidecar)) : Json.MAPPER.createObjectNode();
-		Dialect engine = engine(id, provenance);
-		if (!Files.isRegularFile(sidecar)) {
-			provenance.put("engine", engine.id()).put("source", "no " + id + SIDECAR + "; engine from the folder name");
-		}
-		return new Capture(id, engine, Optional.ofNullable(sse).map(Capture::read), Optional.ofNullable(json).map(Capture::read), provenance);
+	/** One file's answer: its mode, body and status. */
+	private record Answer(Path file, boolean stream, String body, int status) {
 	}
 
-	private static Dialect engine(String id, ObjectNode provenance) {
+	/** The answer {@code file} holds, if it is one the kit replays. */
+	private static Optional<Answer> answer(Path file, Optional<ObjectNode> sidecar) {
+		String name = file.getFileName().toString();
+		if (name.endsWith(".http")) {
+			Matcher http = HTTP.matcher(read(file));
+			return http.matches() ? Optional.of(new Answer(file, http.group(2).contains("text/event-stream"), http.group(3),
+					Integer.parseInt(http.group(1)))).filter(a -> a.status() == 200 && isAnswer(a.body(), a.stream())) : Optional.empty();
+		}
+		if (!name.endsWith(".sse") && !(name.endsWith(".json") && !name.endsWith(SIDECAR))) {
+			return Optional.empty();
+		}
+		boolean stream = name.endsWith(".sse");
+		int status = sidecar.map(p -> p.path("answers").path(stream ? "stream" : "non-stream")).filter(a -> a.path("file").asText().equals(name))
+			.map(a -> a.path("http_status").asInt(200)).orElse(200);
+		String body = read(file);
+		return status != 200 || isAnswer(body, stream) ? Optional.of(new Answer(file, stream, body, status)) : Optional.empty();
+	}
+
+	private static Optional<ObjectNode> sidecar(Path dir, String id) {
+		Path sidecar = dir.resolve(id + SIDECAR);
+		return Files.isRegularFile(sidecar) ? Optional.of(WireJson.readObject(read(sidecar))) : Optional.empty();
+	}
+
+	private static Capture of(Path dir, String id, Answer sse, Answer json) {
+		ObjectNode provenance = sidecar(dir, id).orElseGet(Json.MAPPER::createObjectNode);
+		Dialect engine = engine(dir, id, provenance);
+		if (!provenance.has("engine")) {
+			provenance.put("engine", engine.id()).put("source", "no " + id + SIDECAR + "; engine from the folder name");
+		}
+		for (Answer answer : new Answer[] { sse, json }) {
+			String file = answer == null ? "" : answer.file().getFileName().toString();
+			if (file.endsWith(".http")) {
+				provenance.with("answers").putObject(answer.stream() ? "stream" : "non-stream").put("file", file).put("http_status", answer.status())
+					.put("format", "verbatim HTTP answer (curl -si): status line and headers left out of the replay");
+			}
+		}
+		return new Capture(id, engine, Optional.ofNullable(sse).map(Answer::body), Optional.ofNullable(json).map(Answer::body), provenance);
+	}
+
+	/** The sidecar's {@code engine}, else the nearest folder named after a dialect, from the capture up (the captures folder's own and its parents' too). */
+	private static Dialect engine(Path dir, String id, ObjectNode provenance) {
 		if (provenance.hasNonNull("engine")) {
 			return Dialect.parse(provenance.get("engine").asText());
 		}
-		for (String folder : id.split("/")) {
+		for (Path folder = dir.resolve(id).toAbsolutePath().normalize().getParent(); folder != null && folder.getFileName() != null;
+				folder = folder.getParent()) {
 			for (Dialect dialect : Dialect.values()) {
-				if (folder.toLowerCase(Locale.ROOT).equals(dialect.id())) {
+				if (folder.getFileName().toString().toLowerCase(Locale.ROOT).equals(dialect.id())) {
 					return dialect;
 				}
 			}
 		}
 		throw new ExtensionConfigurationException("Unable to tell the engine of the capture [" + id + "] in " + HarnessConstants.WIRE_CAPTURES
-				+ ". Fix: put " + id + SIDECAR + " with \"engine\": \"vllm\" or \"sglang\" beside it, or keep it under a vllm/ or sglang/ folder.");
+				+ ". Fix: put " + id + SIDECAR + " with \"engine\": one of " + Dialect.ids() + " beside it, or keep it under a folder of that name.");
 	}
 
 	private static boolean isAnswer(String text, boolean sse) {

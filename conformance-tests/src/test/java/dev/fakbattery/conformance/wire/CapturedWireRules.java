@@ -43,18 +43,35 @@ abstract class CapturedWireRules extends WireConformanceKit {
 		return KitRun.capturesDir(config()).map(Capture::load).orElseThrow();
 	}
 
+	/** The dialects the gateway under test can be put in front of: every one by default. */
+	protected List<Dialect> served() {
+		return List.of(Dialect.values());
+	}
+
+	/** The dialects this run replays: those of the captures, among those {@link #served()}. */
 	@Override
-	protected void stubMore(KitUpstream upstream) {
+	protected final List<Dialect> engines() {
+		List<Dialect> captured = loaded().stream().map(Capture::engine).distinct().toList();
+		return served().stream().filter(captured::contains).toList();
+	}
+
+	private List<Capture> loaded() {
 		if (captures == null) {
 			Assumptions.assumeTrue(KitRun.capturesDir(config()).isPresent(),
 					"Not configured: no captured wires to replay (set -D" + HarnessConstants.WIRE_CAPTURES + "=DIR)");
 			captures = loadCaptures();
 		}
-		for (int i = 0; i < captures.size(); i++) {
+		return captures;
+	}
+
+	@Override
+	protected void stubMore(KitUpstream upstream) {
+		for (int i = 0; i < loaded().size(); i++) {
 			Capture capture = captures.get(i);
 			if (capture.engine() == upstream.engine()) {
 				for (String variant : capture.variants()) {
-					upstream.stubCapture(capture.marker(i, variant), capture.text(true, variant).orElse(null), capture.text(false, variant).orElse(null));
+					upstream.stubCapture(capture.marker(i, variant), capture.text(true, variant).orElse(null), capture.status(true),
+							capture.text(false, variant).orElse(null), capture.status(false));
 				}
 			}
 		}
@@ -149,9 +166,25 @@ abstract class CapturedWireRules extends WireConformanceKit {
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
+	@DisplayName("W09 the engine's error status and body pass through (captured)")
+	void required_W09_errorPassesThrough(int number, String mode) {
+		Capture capture = captures.get(number);
+		List<Replay> replays = replays(number, mode, true, ALL);
+		Assumptions.assumeTrue(capture.isError(stream(mode)), () -> "Not applicable: " + capture.id() + " is the engine's answer (HTTP 200) in "
+				+ mode + " mode, not an error");
+		for (Replay replay : replays) {
+			Optional<JsonNode> expected = WireJson.read(replay.truth().body);
+			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), "W09", replay.engine(),
+					mode, "status " + replay.truth().status + " and body " + replay.truth().body + " (" + replay.what() + ")", "status "
+							+ replay.answer().status + " body " + replay.answer().body);
+		}
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(CAPTURES)
 	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does (captured)")
 	void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
-		for (Replay replay : replays(number, mode, ALL)) {
+		for (Replay replay : replays(number, mode, true, ALL)) {
 			WireChecks.SdkJudgement judged = WireChecks.sdk(replay.answer(), sdk(replay.engine()).read(replay.request()),
 					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
 			require(judged.passed(), "W19", replay.engine(), mode, judged.expected(), judged.observed());
@@ -178,9 +211,10 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	void required_W22_continuousUsage(int number, String mode) {
 		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
 		Capture capture = captures.get(number);
-		Assumptions.assumeTrue(capture.sse().map(s -> WireChecks.usageOnEveryChunk(Exchange.of(s, true))).orElse(false),
+		List<Replay> replays = replays(number, mode, ALL);
+		Assumptions.assumeTrue(WireChecks.usageOnEveryChunk(capture.truth(true, "as-sent")),
 				() -> "Not applicable: " + capture.id() + " has no usage on every chunk (continuous_usage_stats)");
-		for (Replay replay : replays(number, mode, ALL)) {
+		for (Replay replay : replays) {
 			List<String> usage = WireChecks.chunkUsage(replay.truth(), replay.answer());
 			require(usage.isEmpty(), "W22", replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
 					usage.size() + " chunk(s) without, first " + usage.stream().findFirst().orElse(""));
@@ -203,13 +237,23 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	record Replay(Dialect engine, String variant, String what, ObjectNode request, Exchange truth, Exchange answer) {
 	}
 
-	/** The replays of the variants of capture {@code number} among {@code variants}; aborted with the reason when none applies. */
+	/** The replays of the chat answer of capture {@code number}; aborted with the reason when it is an error answer (see W09). */
 	private List<Replay> replays(int number, String mode, String... variants) {
+		return replays(number, mode, false, variants);
+	}
+
+	/**
+	 * The replays of the variants of capture {@code number} among {@code variants}, its error answer too when
+	 * {@code errors}; aborted with the reason when none applies.
+	 */
+	private List<Replay> replays(int number, String mode, boolean errors, String... variants) {
 		Capture capture = captures.get(number);
 		boolean stream = stream(mode);
 		Assumptions.assumeTrue(engines().contains(capture.engine()), () -> "Not applicable: the capture is " + capture.engine()
-				+ " and this run's gateway serves " + engines());
+				+ " and this run's gateway serves " + served());
 		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(), () -> "Not applicable: no " + mode + " capture of " + capture.id());
+		Assumptions.assumeTrue(errors || !capture.isError(stream), () -> "Not applicable: " + capture.id() + " is the engine's error answer (HTTP "
+				+ capture.status(stream) + ") in " + mode + " mode; W09 and W19 judge it");
 		Assumptions.assumeTrue(!stream || capture.completeStream(), () -> "Not applicable: the captured stream " + capture.id()
 				+ " is incomplete (it does not end with data: [DONE]), so there is no whole answer to compare");
 		List<Replay> replays = new ArrayList<>();
@@ -217,7 +261,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 			if (List.of(variants).contains(variant)) {
 				String marker = capture.marker(number, variant);
 				Sent sent = sendCaptured(capture.engine(), mode, marker, capture.tools(variant));
-				Exchange truth = Exchange.of(capture.text(stream, variant).orElseThrow(), stream);
+				Exchange truth = capture.truth(stream, variant);
 				replays.add(new Replay(capture.engine(), variant, capture.id() + " " + variant, request(marker, sent.nonce(), stream,
 						capture.tools(variant)), truth, sent.answer()));
 			}

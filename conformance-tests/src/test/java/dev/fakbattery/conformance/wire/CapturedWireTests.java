@@ -23,8 +23,8 @@ class CapturedWireTests extends CapturedWireRules {
 	}
 
 	@Override
-	protected List<Dialect> engines() {
-		return ConfiguredGateway.engines(config());
+	protected List<Dialect> served() {
+		return ConfiguredGateway.served(config());
 	}
 
 	@Override

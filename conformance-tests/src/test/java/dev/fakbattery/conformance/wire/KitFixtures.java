@@ -24,6 +24,11 @@ final class KitFixtures {
 		}
 	}
 
+	/** The absolute path of {@code relative} under fixtures/wire. */
+	static Path path(String relative) {
+		return ROOT.resolve(relative);
+	}
+
 	static boolean exists(String relative) {
 		return Files.isRegularFile(ROOT.resolve(relative));
 	}

@@ -39,21 +39,25 @@ final class KitUpstream implements AutoCloseable {
 
 	private final KitFront front;
 
-	KitUpstream(Dialect engine, int port) {
+	/** An upstream for {@code engine}; with {@code scenarios}, replaying the kit's own fixtures too (the dialects of {@link WireConformanceKit#KIT_DIALECTS}). */
+	KitUpstream(Dialect engine, int port, boolean scenarios) {
 		this.engine = engine;
 		this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().jettyAcceptors(1).containerThreads(64));
 		this.server.start();
-		stubAll();
+		stubAll(scenarios);
 		this.front = new KitFront(engine, URI.create("http://127.0.0.1:" + server.port()), port);
 	}
 
-	private void stubAll() {
+	private void stubAll(boolean scenarios) {
 		String errorFixture = engine + "/error-400";
 		server.stubFor(get(urlEqualTo("/v1/models")).willReturn(json(200, KitFixtures.read(engine + "/models.json"))));
 		server.stubFor(post(urlEqualTo("/reset_prefix_cache")).willReturn(aResponse().withStatus(200)));
 		server.stubFor(post(urlEqualTo("/flush_cache")).willReturn(aResponse().withStatus(200)));
 		server.stubFor(post(urlEqualTo(CHAT)).atPriority(9).withRequestBody(matchingJsonPath("$.messages", equalTo("[]")))
 			.willReturn(json(400, KitFixtures.read(errorFixture + ".json"))));
+		if (!scenarios) {
+			return;
+		}
 		for (Scenario scenario : Scenario.values()) {
 			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(scenario.marker() + " "))
 				.willReturn(nonStream(scenario)));
@@ -70,14 +74,17 @@ final class KitUpstream implements AutoCloseable {
 		}
 	}
 
-	/** Replays a captured answer for requests carrying {@code marker}: {@code sse} when streaming, else {@code json}. */
-	void stubCapture(String marker, String sse, String json) {
+	/**
+	 * Replays a captured answer for requests carrying {@code marker}: {@code sse} when streaming, else {@code json}; an
+	 * answer whose status is not 200 (the engine's error) as a JSON body with that status.
+	 */
+	void stubCapture(String marker, String sse, int sseStatus, String json, int jsonStatus) {
 		if (json != null) {
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(marker + " ")).willReturn(json(200, json)));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(marker + " ")).willReturn(json(jsonStatus, json)));
 		}
 		if (sse != null) {
 			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(marker + " "))
-				.withRequestBody(matchingJsonPath("$.stream", equalTo("true"))).willReturn(sse(sse)));
+				.withRequestBody(matchingJsonPath("$.stream", equalTo("true"))).willReturn(sseStatus == 200 ? sse(sse) : json(sseStatus, sse)));
 		}
 	}
 

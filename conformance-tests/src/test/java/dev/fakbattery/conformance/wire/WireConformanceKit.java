@@ -41,7 +41,10 @@ abstract class WireConformanceKit {
 	static final String GATEWAY_MODEL = "kit-gateway-model";
 	static final String SECRET = "sk-kitSECRET0123456789abcdef0123";
 
-	/** The dialects the kit has fixtures for (fixtures/wire/kit); llama.cpp joins when its captures do. */
+	/**
+	 * The dialects the kit has fixtures for (fixtures/wire/kit). llama.cpp is not among them: its wire enters the kit as
+	 * real captures ({@link CapturedWireRules}, fixtures/wire/llamacpp), not as reconstructed scenarios.
+	 */
 	static final List<Dialect> KIT_DIALECTS = List.of(Dialect.VLLM, Dialect.SGLANG);
 
 	private final Map<Dialect, KitUpstream> upstreams = new HashMap<>();
@@ -73,7 +76,7 @@ abstract class WireConformanceKit {
 	void startUpstreamsAndGateways(HarnessConfig config) {
 		this.config = config;
 		for (Dialect engine : engines()) {
-			KitUpstream upstream = new KitUpstream(engine, upstreamPort(engine));
+			KitUpstream upstream = new KitUpstream(engine, upstreamPort(engine), KIT_DIALECTS.contains(engine));
 			upstreams.put(engine, upstream);
 			stubMore(upstream);
 			GatewayUnderTest gateway = createGateway(upstream.url(), engine);

@@ -60,7 +60,8 @@ class WireRungTests {
 		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
 		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
 			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
-		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)");
+		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)"
+				+ (capturesDir.isPresent() ? "; for captured_rules, the engines' own answers under captures_dir" : ""));
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
@@ -90,8 +91,9 @@ class WireRungTests {
 		for (Capture capture : captures) {
 			ObjectNode entry = out.addObject().put("id", capture.id()).put("engine", capture.engine().id());
 			ArrayNode modes = entry.putArray("modes");
-			capture.json().ifPresent(json -> modes.add("non-stream"));
-			capture.sse().ifPresent(sse -> modes.add(capture.completeStream() ? "stream" : "stream (incomplete, not judged)"));
+			capture.json().ifPresent(json -> modes.add("non-stream" + (capture.isError(false) ? " (error, HTTP " + capture.status(false) + ")" : "")));
+			capture.sse().ifPresent(sse -> modes.add(capture.isError(true) ? "stream (error, HTTP " + capture.status(true) + ")"
+					: capture.completeStream() ? "stream" : "stream (incomplete, not judged)"));
 			ArrayNode tools = entry.putArray("tools");
 			capture.tools().forEach(tools::add);
 			ArrayNode variants = entry.putArray("variants");
