@@ -145,4 +145,40 @@ class TaxReportTests {
 		assertThat(run.body().path("gateway").path("tool_calls").path("by_kind").toString()).isEqualTo("{\"allow\":1,\"transform\":1}");
 		assertThat(run.body().path("gateway").path("per_turn")).hasSize(2);
 	}
+
+	@Test
+	@DisplayName("the artifact carries the seed's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
+	void artifactFields() {
+		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3),
+				leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET));
+		var body = run.body();
+		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
+		assertThat(body.path("tax").toString()).contains("\"latency_tax\":1.005,", "\"latency_tax_ci95\":[1.003,1.007]",
+				"\"decode_tps_tax_ci95\":[1.0033,1.0078]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.003,1.007]",
+				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404", "\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
+		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.998,1.002]",
+				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002", "\"samples_per_arm\":4,\"ok_samples\":8,\"ci95_within_1pct\":true");
+		assertThat(body.path("interleaving").path("order")).hasSize(8);
+		assertThat(body.path("interleaving").path("scheme").asText()).isEqualTo("ABBA");
+		assertThat(body.path("engine_double_lag").toString()).isEqualTo("{\"count\":500,\"p50_us\":80.0,\"p99_us\":400.0,"
+				+ "\"max_us\":700.0,\"limit_p99_us\":1000.0,\"within_limit\":true}");
+		assertThat(body.path("summary").toString()).isEqualTo("{\"gate_verdict\":\"NO_BASELINE\",\"latency_tax\":1.005,"
+				+ "\"decode_tps_tax\":1.0055,\"noise_floor_latency_tax\":1.0,\"framing\":\"\"}");
+		assertThat(body.path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
+		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0030, 1.0070], decode_tps_tax 1.0055 [1.0033, 1.0078], "
+				+ "A/A 1.0000 [0.9980, 1.0020]; gate NO_BASELINE (SIMULATED: engine double)");
+		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per leg, ABBA after 1 warm-up");
+		assertThat(run.measurements()).extracting(Measurement::name).containsExactly("regression_gate", "latency_tax", "decode_tps_tax",
+				"noise_floor_latency_tax", "raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99", "client_lag_p99");
+	}
+
+	@Test
+	@DisplayName("a witness that did not run says so in its headline: nothing measured, no number")
+	void skippedHeadline() {
+		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("x"));
+		assertThat(run.headline()).contains("latency_tax unmeasured, decode_tps_tax unmeasured, A/A unmeasured; gate NO_BENCH "
+				+ "(SIMULATED: engine double)");
+		assertThat(run.body().path("summary").path("latency_tax").isNull()).isTrue();
+	}
 }
