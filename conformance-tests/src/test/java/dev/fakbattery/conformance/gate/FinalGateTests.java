@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -251,7 +252,8 @@ class FinalGateTests {
 	void writeStep() {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
-		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET);
+		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET,
+				name -> Optional.empty());
 		assertThat(dir.resolve("final-check.json")).exists();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
 		assertThat(results.resolve("categories.json")).content().contains("PENDING_MEASUREMENT (not measured");
@@ -272,9 +274,19 @@ class FinalGateTests {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
 		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery",
-				"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET);
+				"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET, name -> Optional.empty());
 		assertThat(environment(results).getProperty("with build command")).isEqualTo("./mvnw -B verify -Pbattery -Dtax.count=4");
 		assertThat(FinalGateMain.buildCommand("./mvnw ${env.MAVEN_CMD_LINE_ARGS}")).isEmpty();
+	}
+
+	@Test
+	@DisplayName("the reproduce command names the profile and the configuration the build ran with, quoted")
+	void reproduceCommand() throws IOException {
+		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
+		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--profile=gpu" }, QUIET,
+				name -> name.equals("base.url") ? Optional.of("http://127.0.0.1:8000/v1") : Optional.empty());
+		assertThat(Files.readString(dir.resolve("final-check.json")))
+			.contains("\"reproduce_command\" : \"./mvnw verify -Pgpu -Dbase.url=http://127.0.0.1:8000/v1\"");
 	}
 
 	private static java.util.Properties environment(Path results) {

@@ -47,7 +47,7 @@ class GateReportingTests {
 	}
 
 	@Test
-	@DisplayName("failed and errored tests are read from every module's Surefire reports; passing ones are not")
+	@DisplayName("failed and errored tests are read from every module's Surefire reports of this build; passing ones are not")
 	void testReportScan() throws IOException {
 		Path reports = Files.createDirectories(dir.resolve("bench-tests/target/surefire-reports"));
 		Files.writeString(reports.resolve("TEST-a.xml"), """
@@ -57,6 +57,13 @@ class GateReportingTests {
 		Files.writeString(reports.resolve("other.xml"), "<testsuite><testcase classname=\"x\" name=\"y\"><failure message=\"no\"/></testcase></testsuite>");
 		assertThat(TestReportScan.failedTests(dir)).extracting(Object::toString)
 			.containsExactly("a.ATests.broken: expected 1", "a.ATests.crashed: error");
+		java.time.Instant start = TestReportScan.buildStart("20261201T024432Z").orElseThrow();
+		assertThat(start).isEqualTo(java.time.Instant.parse("2026-12-01T02:44:32Z"));
+		Files.setLastModifiedTime(reports.resolve("TEST-a.xml"), java.nio.file.attribute.FileTime.from(start.minusSeconds(1)));
+		assertThat(TestReportScan.failedTests(dir, Optional.of(start))).as("a report an earlier build left").isEmpty();
+		Files.setLastModifiedTime(reports.resolve("TEST-a.xml"), java.nio.file.attribute.FileTime.from(start));
+		assertThat(TestReportScan.failedTests(dir, Optional.of(start))).hasSize(2);
+		assertThat(TestReportScan.buildStart("my-run")).isEmpty();
 		Files.writeString(reports.resolve("TEST-b.xml"), "<not xml");
 		assertThat(TestReportScan.failedTests(dir)).extracting(Object::toString).last().asString().contains("unreadable test report");
 	}

@@ -45,6 +45,14 @@ public final class FinalGateMain {
 
 	/** The gate step; throws {@link IllegalStateException} when the battery must fail. */
 	public static void run(String[] args, java.io.PrintStream out) {
+		run(args, out, name -> Optional.ofNullable(System.getProperty(name)));
+	}
+
+	/**
+	 * As {@link #run(String[], java.io.PrintStream)}, reading the configuration names of the reproduce command from
+	 * {@code properties} instead of the system properties (a self-test must not write the command line it runs under).
+	 */
+	public static void run(String[] args, java.io.PrintStream out, java.util.function.Function<String, Optional<String>> properties) {
 		if (args.length == 0 || !List.of("write", "enforce").contains(args[0])) {
 			throw new IllegalArgumentException("usage: FinalGateMain write|enforce --experiments-dir=DIR [options]");
 		}
@@ -56,7 +64,7 @@ public final class FinalGateMain {
 		GateResult result = FinalGate.evaluate(dir, runId);
 		if (args[0].equals("write")) {
 			HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.PROFILE)
-					? Optional.of(profile.id()) : Optional.ofNullable(System.getProperty(name)));
+					? Optional.of(profile.id()) : properties.apply(name));
 			String reproduce = Provenance.reproduceCommand(config);
 			GateWriter.write(dir, result, reproduce);
 			Optional.ofNullable(options.get("results-dir")).map(Path::of).ifPresent(results -> ReportEnvironment.write(results, result,
@@ -65,7 +73,7 @@ public final class FinalGateMain {
 		}
 		print(out, root, dir, relativeTo(root, result), options);
 		List<TestReportScan.FailedTest> failedTests = options.containsKey("test-reports")
-				? TestReportScan.failedTests(Path.of(options.get("test-reports"))) : List.of();
+				? TestReportScan.failedTests(Path.of(options.get("test-reports")), runId.flatMap(TestReportScan::buildStart)) : List.of();
 		if (!failedTests.isEmpty()) {
 			out.println(failedTests.size() + " failed test(s):");
 			failedTests.forEach(test -> out.println("  " + test));

@@ -3,8 +3,10 @@ package dev.fakbattery.api.gate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -28,15 +30,26 @@ public final class TestReportScan {
 		}
 	}
 
+	private static final java.time.format.DateTimeFormatter RUN_ID = java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+
 	private TestReportScan() {
 	}
 
 	public static List<FailedTest> failedTests(Path root) {
+		return failedTests(root, Optional.empty());
+	}
+
+	/**
+	 * As {@link #failedTests(Path)}, reading only the reports written at or after {@code since} (the build's start):
+	 * a report an earlier build left behind, for a test class this build did not run, says nothing about this run.
+	 */
+	public static List<FailedTest> failedTests(Path root, Optional<Instant> since) {
 		List<FailedTest> failed = new ArrayList<>();
 		try (Stream<Path> modules = Files.list(root)) {
 			for (Path reports : modules.map(m -> m.resolve("target/surefire-reports")).filter(Files::isDirectory).sorted().toList()) {
 				try (Stream<Path> files = Files.list(reports)) {
-					for (Path xml : files.filter(f -> f.getFileName().toString().matches("TEST-.*\\.xml")).sorted().toList()) {
+					for (Path xml : files.filter(f -> f.getFileName().toString().matches("TEST-.*\\.xml"))
+						.filter(f -> since.isEmpty() || !modified(f).isBefore(since.get())).sorted().toList()) {
 						failed.addAll(read(xml));
 					}
 				}
@@ -46,6 +59,27 @@ public final class TestReportScan {
 			throw new IllegalStateException("could not read the test reports under " + root + ": " + e.getMessage(), e);
 		}
 		return failed;
+	}
+
+	/**
+	 * The build start a run id names ({@code yyyyMMdd'T'HHmmss'Z'}, Maven's build timestamp), or empty for any other id.
+	 */
+	public static Optional<Instant> buildStart(String runId) {
+		try {
+			return Optional.of(java.time.LocalDateTime.parse(runId, RUN_ID).toInstant(java.time.ZoneOffset.UTC));
+		}
+		catch (java.time.format.DateTimeParseException e) {
+			return Optional.empty();
+		}
+	}
+
+	private static Instant modified(Path file) {
+		try {
+			return Files.getLastModifiedTime(file).toInstant();
+		}
+		catch (IOException e) {
+			throw new java.io.UncheckedIOException(e);
+		}
 	}
 
 	static List<FailedTest> read(Path xml) {
