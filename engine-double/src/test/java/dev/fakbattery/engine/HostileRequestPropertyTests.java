@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
+import dev.fakbattery.wire.HostileBytes;
 import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
@@ -42,7 +43,7 @@ class HostileRequestPropertyTests extends InstantDoubles {
 	void hostileRequests() {
 		qt().withExamples(300).forAll(lists().of(integers().all()).ofSizeBetween(0, 80), booleans().all(), booleans().all())
 			.checkAssert((picks, mutateValid, sglangDialect) -> {
-				byte[] body = mutateValid ? mutated(VALID.getBytes(StandardCharsets.UTF_8), picks.subList(0, Math.min(4, picks.size())))
+				byte[] body = mutateValid ? HostileBytes.mutated(VALID.getBytes(StandardCharsets.UTF_8), picks.subList(0, Math.min(4, picks.size())))
 						: tokens(picks);
 				HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body);
 				assertThat(answer.statusCode()).as("status for %s: %s", new String(body, StandardCharsets.UTF_8), answer.body())
@@ -125,34 +126,5 @@ class HostileRequestPropertyTests extends InstantDoubles {
 			}
 		}
 		return out.toByteArray();
-	}
-
-	private static byte[] mutated(byte[] bytes, List<Integer> edits) {
-		byte[] out = bytes;
-		for (int edit : edits) {
-			if (out.length == 0) {
-				return out;
-			}
-			int at = (edit >>> 2) % out.length;
-			int length = Math.min(1 + (edit >>> 20) % 64, out.length - at);
-			ByteArrayOutputStream next = new ByteArrayOutputStream();
-			next.write(out, 0, at);
-			switch (edit & 3) {
-				case 0 -> next.write(out, at + length, out.length - at - length);
-				case 1 -> {
-					next.write(out, at, length);
-					next.write(out, at, out.length - at);
-				}
-				case 2 -> {
-					next.write((byte) (edit >>> 8));
-					next.write(out, at + 1, out.length - at - 1);
-				}
-				default -> {
-					// a cut: the body ends here
-				}
-			}
-			out = next.toByteArray();
-		}
-		return out;
 	}
 }

@@ -91,37 +91,7 @@ class WirePropertyTests {
 	@DisplayName("fixtures with bytes deleted, repeated or replaced end in a clear error or events, never a crash")
 	void mutatedFixturesNeverCrash() {
 		qt().withExamples(1000).forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(0, Integer.MAX_VALUE)).ofSizeBetween(1, 6))
-			.checkAssert((fixture, edits) -> WireRead.of(mutated(bytes(FIXTURES.get(fixture)), edits), LIMIT));
-	}
-
-	/** Applies each edit: its low bits pick delete, repeat or replace, the rest where and how much. */
-	static byte[] mutated(byte[] bytes, List<Integer> edits) {
-		byte[] out = bytes;
-		for (int edit : edits) {
-			if (out.length == 0) {
-				return out;
-			}
-			int at = (edit >>> 2) % out.length;
-			int length = Math.min(1 + (edit >>> 20) % 64, out.length - at);
-			ByteArrayOutputStream next = new ByteArrayOutputStream();
-			next.write(out, 0, at);
-			switch (edit & 3) {
-				case 0 -> next.write(out, at + length, out.length - at - length);
-				case 1 -> {
-					next.write(out, at, length);
-					next.write(out, at, out.length - at);
-				}
-				case 2 -> {
-					next.write((byte) (edit >>> 8));
-					next.write(out, at + 1, out.length - at - 1);
-				}
-				default -> {
-					// a cut: the body ends here
-				}
-			}
-			out = next.toByteArray();
-		}
-		return out;
+			.checkAssert((fixture, edits) -> WireRead.of(HostileBytes.mutated(bytes(FIXTURES.get(fixture)), edits), LIMIT));
 	}
 
 	/** The tokens as bytes: an index past the token list is one raw byte. */

@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.wire.HostileBytes;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireJson;
 

@@ -1,4 +1,4 @@
-package dev.fakbattery.gateway;
+package dev.fakbattery.wire;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -10,11 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.wire.Json;
-import dev.fakbattery.wire.WireJson;
 
-/** Hostile inputs for the properties, built from generated numbers so that QuickTheories can shrink them. */
-final class HostileBytes {
+/**
+ * Hostile inputs for the property tests of the reader, the gateway and the engine double, built from generated numbers so
+ * that QuickTheories can shrink them (shared through this module's test jar).
+ */
+public final class HostileBytes {
 
 	private static final List<String> TOKENS = List.of("data: ", "\n", "\r", "\n\n", "{", "}", "[", "]", ",", ":", "\"choices\":",
 			"\"tool_calls\":", "\"index\":", "\"function\":", "\"arguments\":", "\"name\":", "\"id\":", "\"delta\":", "\"messages\":",
@@ -25,7 +26,7 @@ final class HostileBytes {
 	}
 
 	/** Each number a token (SSE and JSON pieces) or, past the token list, one raw byte. */
-	static byte[] tokens(List<Integer> picks) {
+	public static byte[] tokens(List<Integer> picks) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		for (int pick : picks) {
 			int token = Math.floorMod(pick, TOKENS.size() + 256);
@@ -40,7 +41,7 @@ final class HostileBytes {
 	}
 
 	/** {@code bytes} edited: each number's low bits pick delete, repeat, replace or cut, the rest where and how much. */
-	static byte[] mutated(byte[] bytes, List<Integer> edits) {
+	public static byte[] mutated(byte[] bytes, List<Integer> edits) {
 		byte[] out = bytes;
 		for (int edit : edits) {
 			if (out.length == 0) {
@@ -76,7 +77,7 @@ final class HostileBytes {
 	 * The JSON text with values swapped for values of other types: each number picks a slot (a field or an array
 	 * element, in document order) and a replacement (null, numbers, strings, booleans, arrays, objects).
 	 */
-	static String confused(String json, List<Integer> swaps) {
+	public static String confused(String json, List<Integer> swaps) {
 		JsonNode root = WireJson.readObject(json);
 		for (int swap : swaps) {
 			List<Consumer<JsonNode>> slots = new ArrayList<>();
