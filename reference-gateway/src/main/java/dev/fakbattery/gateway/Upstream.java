@@ -32,6 +32,8 @@ final class Upstream implements AutoCloseable {
 
 	private final URI root;
 
+	private final URI chat;
+
 	private final Dialect engine;
 
 	private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -44,6 +46,7 @@ final class Upstream implements AutoCloseable {
 		this.timeout = timeout;
 		this.base = withoutTrailingSlash(base);
 		this.root = rootOf(this.base);
+		this.chat = URI.create(this.base + "/chat/completions");
 		this.engine = engine;
 		this.client = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
@@ -71,7 +74,7 @@ final class Upstream implements AutoCloseable {
 	 * @throws java.net.http.HttpTimeoutException when no response headers came within the upstream timeout
 	 */
 	StaleConnection.Sent<InputStream> chat(byte[] body, Headers clientHeaders, Runnable onRetry) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+		HttpRequest.Builder request = HttpRequest.newBuilder(chat)
 			.timeout(timeout)
 			.header("Content-Type", Exchanges.JSON)
 			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
