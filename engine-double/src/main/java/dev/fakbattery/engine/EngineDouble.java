@@ -70,6 +70,12 @@ public final class EngineDouble implements AutoCloseable {
 	private EngineDouble(Builder builder) throws IOException {
 		// read once when the JDK's HTTP server classes load: without it Nagle holds back small SSE chunks
 		System.setProperty("sun.net.httpserver.nodelay", "true");
+		// also read once: past 200 idle keep-alive connections (the JDK default) the server closes them, and a client
+		// whose pool still holds one sees its next request go unanswered and sends it again on a new connection (the
+		// reference gateway's upstream client did, hundreds of times a minute at 1,000 requests/s after a burst)
+		if (System.getProperty("sun.net.httpserver.maxIdleConnections") == null) {
+			System.setProperty("sun.net.httpserver.maxIdleConnections", "4096");
+		}
 		this.dialect = builder.dialect;
 		this.model = builder.model;
 		this.engine = new SchedulerState(builder.timing, new Pacer(builder.spin.toNanos()), new LagRecorder(), new EngineCounters());

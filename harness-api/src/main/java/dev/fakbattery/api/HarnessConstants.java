@@ -134,6 +134,13 @@ public final class HarnessConstants {
 	/** Seconds to wait for a gateway started from {@link #GATEWAY_CMD} to answer its health check: {@value}. Default 45 (the seed's). */
 	public static final String GATEWAY_START_TIMEOUT_SEC = "gateway.start.timeout.sec";
 
+	/**
+	 * The HTTP front of the embedded reference gateway: {@value} ({@code jdk}, the default, or {@code helidon}); a
+	 * system property, read by the gateway itself when it is built (its {@code HttpFront.SERVER_PROPERTY}), so the wire
+	 * and fault kits and the battery can judge either front: {@code -Dreference.gateway.server=helidon}.
+	 */
+	public static final String REFERENCE_GATEWAY_SERVER = "reference.gateway.server";
+
 	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. Default false (the reference gateway always does). */
 	public static final String GATEWAY_DECLARES_RECORD = "gateway.declares.record";
 

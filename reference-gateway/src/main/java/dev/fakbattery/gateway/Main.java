@@ -9,7 +9,7 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 
 /**
  * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
- * [--engine vllm|sglang|llamacpp] [--record-on-wire] [--bind ADDRESS] [limits] [--log-bodies]}: runs the
+ * [--engine vllm|sglang|llamacpp] [--record-on-wire] [--bind ADDRESS] [limits] [--log-bodies] [--server jdk|helidon]}: runs the
  * {@link ReferenceGateway} until the process is stopped. On start it prints one line, {@code reference gateway
  * listening on http://127.0.0.1:PORT/v1 ...} (with the limits in force), so a caller that passed {@code --port 0}
  * learns the port; then one {@code adjudication {...}} line per chat completion that decided a call or quarantined a
@@ -23,11 +23,23 @@ public final class Main {
 	/** Exit status of a bad command line or a policy that does not load. */
 	public static final int USAGE_ERROR = 2;
 
+	/**
+	 * Idle connections the engine client keeps ({@code jdk.httpclient.connectionPoolSize}, unless set): {@value}. The
+	 * JDK client's pool is unbounded by default, hands out its oldest connection first and finds it in its expiry list
+	 * by a linear scan, so after one burst of hundreds of requests every later request paid for hundreds of idle
+	 * connections (a quarter of the gateway's CPU at 1,000 requests/s, see the README's cost section).
+	 */
+	public static final int UPSTREAM_IDLE_CONNECTIONS = 128;
+
 	private Main() {
 	}
 
 	/** Starts the gateway and blocks until the JVM is asked to stop (SIGTERM, Ctrl-C), then closes it. */
 	public static void main(String[] args) throws InterruptedException {
+		if (System.getProperty("jdk.httpclient.connectionPoolSize") == null) {
+			// read once, when the JDK client's pool class loads: before any client is built
+			System.setProperty("jdk.httpclient.connectionPoolSize", String.valueOf(UPSTREAM_IDLE_CONNECTIONS));
+		}
 		ReferenceGateway gateway;
 		try {
 			gateway = start(args, System.out, System.err);
@@ -83,13 +95,14 @@ public final class Main {
 				out.flush();
 			})
 			.bind(arguments.bind())
-			.limits(arguments.limits());
+			.limits(arguments.limits())
+			.front(arguments.server());
 		if (arguments.logBodies()) {
 			builder.logBodies(err);
 		}
 		ReferenceGateway gateway = builder.build().start();
-		out.println("reference gateway listening on " + gateway.baseUrl() + " (upstream " + gateway.upstream() + ", engine "
-				+ arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
+		out.println("reference gateway listening on " + gateway.baseUrl() + " (server " + arguments.server().id() + ", upstream "
+				+ gateway.upstream() + ", engine " + arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
 				+ ", record " + (arguments.recordOnWire() ? "on every answer" : "on request")
 				+ ", upstream timeout " + arguments.limits().upstreamTimeout().toMillis() + " ms, max body "
 				+ arguments.limits().maxBodyBytes() + " B, max headers " + arguments.limits().maxHeaderBytes()

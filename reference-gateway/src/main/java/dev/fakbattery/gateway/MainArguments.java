@@ -24,16 +24,23 @@ import dev.fakbattery.wire.spi.GatewayLimits;
  * @param bind the address to listen on, loopback by default
  * @param limits the upstream timeout and the size limits, {@link ReferenceGateway#DEFAULT_LIMITS} unless given
  * @param logBodies whether {@code --log-bodies} was given
+ * @param server the HTTP server in front of the handlers, {@link HttpFront#JDK} unless given
  * @since 0.1
  */
 public record MainArguments(URI upstream, int port, Path policy, Dialect engine, boolean help, boolean recordOnWire,
-		InetAddress bind, GatewayLimits limits, boolean logBodies) {
+		InetAddress bind, GatewayLimits limits, boolean logBodies, HttpFront server) {
+
+	/** Without {@code --server}: {@link HttpFront#JDK}. */
+	public MainArguments(URI upstream, int port, Path policy, Dialect engine, boolean help, boolean recordOnWire,
+			InetAddress bind, GatewayLimits limits, boolean logBodies) {
+		this(upstream, port, policy, engine, help, recordOnWire, bind, limits, logBodies, HttpFront.JDK);
+	}
 
 	/** The usage text printed with every command-line error. */
 	public static final String USAGE = """
 			usage: java -jar reference-gateway.jar --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
 			         [--record-on-wire] [--bind ADDRESS] [--upstream-timeout-ms N] [--max-body-bytes N]
-			         [--max-header-bytes N] [--max-event-bytes N] [--log-bodies]
+			         [--max-header-bytes N] [--max-event-bytes N] [--log-bodies] [--server jdk|helidon]
 			  --upstream URL           the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
 			  --port N                 port to listen on (0 picks a free one)
 			  --policy FILE            adjudication policy (YAML or JSON); default: the kit convention
@@ -46,6 +53,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 			  --max-header-bytes N     larger request header sections get 431 (32768)
 			  --max-event-bytes N      longest upstream SSE line or event, largest whole answer (4194304)
 			  --log-bodies             write every chat request body to stderr (debugging only; bodies hold secrets)
+			  --server NAME            the HTTP server in front of the handlers: jdk (default) or helidon
 			""";
 
 	/** Parses {@code args}; a missing, unknown, repeated or malformed flag throws, naming it. */
@@ -62,6 +70,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 		Long header = null;
 		Long event = null;
 		boolean logBodies = false;
+		HttpFront server = null;
 		for (int i = 0; i < args.length; i++) {
 			String flag = args[i];
 			String value;
@@ -93,6 +102,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 				case "--upstream-timeout-ms" -> timeout = once(flag, timeout, positive(flag, required(flag, value), Integer.MAX_VALUE));
 				case "--max-body-bytes" -> body = once(flag, body, positive(flag, required(flag, value), Long.MAX_VALUE));
 				case "--max-header-bytes" -> header = once(flag, header, positive(flag, required(flag, value), Integer.MAX_VALUE));
+				case "--server" -> server = once(flag, server, server(required(flag, value)));
 				case "--max-event-bytes" -> event = once(flag, event, positive(flag, required(flag, value), Integer.MAX_VALUE - 8));
 				default -> throw new IllegalArgumentException("unknown flag [" + flag + "]");
 			}
@@ -107,7 +117,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 				body == null ? limits.maxBodyBytes() : body, header == null ? limits.maxHeaderBytes() : header.intValue(),
 				event == null ? limits.maxEventBytes() : event.intValue());
 		return new MainArguments(upstream, port, policy, engine == null ? Dialect.VLLM : engine, false, recordOnWire != null,
-				bind == null ? InetAddress.getLoopbackAddress() : bind, limits, logBodies);
+				bind == null ? InetAddress.getLoopbackAddress() : bind, limits, logBodies, server == null ? HttpFront.JDK : server);
 	}
 
 	private static String required(String flag, String value) {
@@ -181,6 +191,15 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 		}
 		catch (UnknownHostException e) {
 			throw new IllegalArgumentException("--bind [" + value + "] must be an IP address, e.g. 127.0.0.1", e);
+		}
+	}
+
+	private static HttpFront server(String value) {
+		try {
+			return HttpFront.parse(value);
+		}
+		catch (IllegalArgumentException e) {
+			throw new IllegalArgumentException("--server [" + value + "] must be one of " + HttpFront.names(), e);
 		}
 	}
 

@@ -25,8 +25,9 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * The reference gateway: an embedded adjudicating OpenAI-compatible proxy in front of vLLM or SGLang, on loopback.
- * The JDK {@link HttpServer} serves clients on virtual threads and the JDK HTTP client reaches the engine, so a
- * stream is a plain blocking loop per request. See the module README for the wire behaviour.
+ * The JDK {@link HttpServer} (or, with {@link Builder#front}, Helidon's WebServer behind the same
+ * {@code com.sun.net.httpserver} handlers) serves clients on virtual threads and the JDK HTTP client reaches the
+ * engine, so a stream is a plain blocking loop per request. See the module README for the wire behaviour.
  *
  * <h2>Routes</h2>
  * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} (passed through),
@@ -92,6 +93,8 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	private final PrintStream bodyLog;
 
+	private final HttpFront front;
+
 	private final GatewayMetrics metrics = new GatewayMetrics();
 
 	private UpstreamWatchdog watchdog;
@@ -110,6 +113,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		this.bindAddress = builder.bindAddress;
 		this.limits = builder.limits;
 		this.bodyLog = builder.bodyLog;
+		this.front = builder.front;
 	}
 
 	/** Starts a gateway configuration; {@code upstream} is required. */
@@ -128,7 +132,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			throw new IllegalStateException("reference gateway already started on port " + port());
 		}
 		try {
-			server = HttpServer.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG);
+			server = front.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG, limits.maxHeaderBytes());
 		}
 		catch (IOException e) {
 			upstream.close();
@@ -181,6 +185,11 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		return upstream.base();
 	}
 
+	/** The HTTP server in front of the handlers. */
+	public HttpFront front() {
+		return front;
+	}
+
 	/** The engine dialect: which cache reset follows a quarantine, how a message without calls looks. */
 	public Dialect engine() {
 		return engine;
@@ -203,7 +212,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 	@Override
 	public String description() {
-		return "embedded reference gateway";
+		return front == HttpFront.JDK ? "embedded reference gateway" : "embedded reference gateway (server " + front.id() + ")";
 	}
 
 	/**
@@ -249,7 +258,18 @@ public final class ReferenceGateway implements GatewayUnderTest {
 
 		private PrintStream bodyLog;
 
+		private HttpFront front = HttpFront.configured();
+
 		private Builder() {
+		}
+
+		/**
+		 * The HTTP server in front of the handlers; by default the one {@value HttpFront#SERVER_PROPERTY} names, else
+		 * {@link HttpFront#JDK}.
+		 */
+		public Builder front(HttpFront front) {
+			this.front = Objects.requireNonNull(front, "front");
+			return this;
 		}
 
 		/**

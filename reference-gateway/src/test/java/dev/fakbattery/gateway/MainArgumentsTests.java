@@ -50,10 +50,10 @@ class MainArgumentsTests {
 		Path policy = Files.writeString(dir.resolve("policy.yaml"), "default: allow\n");
 		MainArguments arguments = MainArguments.parse("--upstream=http://h:1/v1", "--port", "8080", "--policy", policy.toString(),
 				"--engine=SGLang", "--record-on-wire", "--bind", "127.0.0.2", "--upstream-timeout-ms=1500", "--max-body-bytes", "1000",
-				"--max-header-bytes", "2000", "--max-event-bytes=3000", "--log-bodies");
+				"--max-header-bytes", "2000", "--max-event-bytes=3000", "--log-bodies", "--server=helidon");
 
 		assertThat(arguments).isEqualTo(new MainArguments(URI.create("http://h:1/v1"), 8080, policy, Dialect.SGLANG, false, true,
-				InetAddress.getByName("127.0.0.2"), new GatewayLimits(Duration.ofMillis(1500), 1000, 2000, 3000), true));
+				InetAddress.getByName("127.0.0.2"), new GatewayLimits(Duration.ofMillis(1500), 1000, 2000, 3000), true, HttpFront.HELIDON));
 	}
 
 	@ParameterizedTest(name = "{1}")
@@ -75,7 +75,9 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port 1 --max-body-bytes lots | --max-body-bytes [lots] must be a whole number 1-9223372036854775807",
 		"--upstream http://h/v1 --port 1 --max-header-bytes -1 | --max-header-bytes [-1] must be a whole number 1-2147483647",
 		"--upstream http://h/v1 --port 1 --max-event-bytes 1 --max-event-bytes 2 | --max-event-bytes given twice",
-		"--upstream http://h/v1 --port 1 --log-bodies --log-bodies | --log-bodies given twice" })
+		"--upstream http://h/v1 --port 1 --log-bodies --log-bodies | --log-bodies given twice",
+		"--upstream http://h/v1 --port 1 --server tomcat | --server [tomcat] must be one of [jdk, helidon]",
+		"--upstream http://h/v1 --port 1 --server jdk --server jdk | --server given twice" })
 	@DisplayName("a bad command line names the flag")
 	void badArguments(String line, String message) {
 		assertThatThrownBy(() -> MainArguments.parse(line.trim().split("\\s+")))
@@ -130,7 +132,7 @@ class MainArgumentsTests {
 				Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 
 				assertThat(Awaiting.until(() -> out.toString(StandardCharsets.UTF_8).contains("adjudication"), Duration.ofSeconds(5))).isTrue();
-				assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("reference gateway listening on " + gateway.baseUrl() + " (upstream "
+				assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("reference gateway listening on " + gateway.baseUrl() + " (server jdk, upstream "
 						+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request, upstream timeout 300000 ms,"
 						+ " max body 8388608 B, max headers 32768 B, max event 4194304 B)\n"
 						+ "adjudication {\"request_id\":null,\"calls\":[{\"id\":\"call_");

@@ -15,9 +15,12 @@ import java.util.regex.Pattern;
 
 /**
  * A component of the soak in its own JVM (the test's classpath, its own main class), so that its heap, threads and
- * file descriptors are its own: started, read until it announces its base URL, stopped with its process.
+ * file descriptors are its own: started, read until a line announces its base URL (lines before it, a library's
+ * start-up log, are kept for the error), stopped with its process. The soak
+ * and the gateway cost bench ({@code bench.tax.GatewayCostBench}) start the engine double and the reference gateway
+ * this way.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
 	private static final Pattern URL = Pattern.compile("(http://127\\.0\\.0\\.1:\\d+/v1)");
 
@@ -38,14 +41,27 @@ final class ChildJvm implements AutoCloseable {
 
 	/** Starts {@code mainClass} with {@code args} and waits (up to 60 s) for a line naming its base URL. */
 	static ChildJvm start(String name, String heap, String mainClass, List<String> args, Path log) throws IOException {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
-				"-Dsun.net.httpserver.nodelay=true", "-cp", System.getProperty("java.class.path"), mainClass));
+		return start(name, List.of(heap), mainClass, args, log);
+	}
+
+	/** The same, with these JVM options (heap, GC, ...) before the class path. */
+	public static ChildJvm start(String name, List<String> jvmOptions, String mainClass, List<String> args, Path log) throws IOException {
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		command.addAll(jvmOptions);
+		command.addAll(List.of("-Dsun.net.httpserver.nodelay=true", "-cp", System.getProperty("java.class.path"), mainClass));
 		command.addAll(args);
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 		BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-		CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+		List<String> before = new java.util.concurrent.CopyOnWriteArrayList<>();
+		CompletableFuture<String> announced = CompletableFuture.supplyAsync(() -> {
 			try {
-				return out.readLine();
+				for (String line = out.readLine(); line != null; line = out.readLine()) {
+					if (URL.matcher(line).find()) {
+						return line;
+					}
+					before.add(line);
+				}
+				return null;
 			}
 			catch (IOException e) {
 				return null;
@@ -53,38 +69,39 @@ final class ChildJvm implements AutoCloseable {
 		});
 		String line;
 		try {
-			line = first.get(60, TimeUnit.SECONDS);
+			line = announced.get(60, TimeUnit.SECONDS);
 		}
 		catch (Exception e) {
 			process.destroyForcibly();
-			throw new IOException(name + " did not announce itself within 60 s", e);
+			throw new IOException(name + " did not announce itself within 60 s: " + before, e);
 		}
-		Matcher url = line == null ? null : URL.matcher(line);
-		if (url == null || !url.find()) {
+		if (line == null) {
 			process.destroyForcibly();
-			throw new IOException(name + " did not announce a base URL: " + line);
+			throw new IOException(name + " did not announce a base URL: " + before);
 		}
+		Matcher url = URL.matcher(line);
+		url.find();
 		Thread.ofVirtual().start(() -> drain(out, log));
 		return new ChildJvm(name, process, line, url.group(1));
 	}
 
-	String name() {
+	public String name() {
 		return name;
 	}
 
-	long pid() {
+	public long pid() {
 		return process.pid();
 	}
 
-	String baseUrl() {
+	public String baseUrl() {
 		return baseUrl;
 	}
 
-	String announcement() {
+	public String announcement() {
 		return announcement;
 	}
 
-	boolean alive() {
+	public boolean alive() {
 		return process.isAlive();
 	}
 

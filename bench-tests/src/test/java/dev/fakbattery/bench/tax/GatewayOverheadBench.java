@@ -42,8 +42,10 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  * ./mvnw -B -pl bench-tests -am verify -Dtest=GatewayOverheadBench -Dsurefire.failIfNoSpecifiedTests=false
- * ./mvnw -B -pl bench-tests -am verify -Dtest='GatewayOverheadBench#addedLatency' -Dsurefire.failIfNoSpecifiedTests=false
+ * ./mvnw -B -pl bench-tests -am verify -Dtest='GatewayOverheadBench#aaNoiseFloor' -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
+ *
+ * The gateway's added latency at 1,000 requests/s, each process in its own JVM, is {@link GatewayCostBench}.
  */
 @Tag("bench")
 @DisplayName("gateway and harness overhead benches (engine double)")
@@ -150,22 +152,6 @@ class GatewayOverheadBench {
 			}
 		}
 		assertWritten(artifact.write(config), rows, 5);
-	}
-
-	@Test
-	@DisplayName("reference gateway added latency at 1,000 requests/s non-stream against the instant double")
-	void addedLatency() throws IOException {
-		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v1", "gateway-added-latency.json",
-				COMMAND + "#addedLatency");
-		artifact.body().put("target", "gateway p99 E2EL - raw p99 E2EL <= 1 ms at 1,000 req/s, non-stream, instant double");
-		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO);
-				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), Dialect.VLLM);
-				TargetClient raw = client("raw", up);
-				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
-			AddedLatency.measure(raw, gw, ChatPayload.nonStreaming(up.engine().model(), "hi", 16), battery.seed(), up.lag())
-				.writeTo(artifact.body());
-		}
-		assertWritten(artifact.write(config), artifact.body().path("raw"), -1);
 	}
 
 	private static LoadSummary closed(TargetClient client, ChatPayload payload, int requests, int warmup) {

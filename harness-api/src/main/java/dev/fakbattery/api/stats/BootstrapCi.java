@@ -1,6 +1,7 @@
 package dev.fakbattery.api.stats;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
@@ -10,7 +11,9 @@ import java.util.function.DoubleSupplier;
  * the {@linkplain #median(double[]) median} of one sample, the
  * {@linkplain #ratioOfMedians(double[], double[]) ratio of the medians} of two independent samples
  * (gateway / raw), and the {@linkplain #medianOfPairedRatios(double[], double[]) median of paired
- * ratios} (gateway<sub>i</sub> / raw<sub>i</sub>, for interleaved pairs).
+ * ratios} (gateway<sub>i</sub> / raw<sub>i</sub>, for interleaved pairs), and the
+ * {@linkplain #percentileDifference(List, List, double) difference of a percentile} of two arms measured in
+ * paired batches (gateway p99 - raw p99, over ABBA blocks).
  *
  * <p>Each call draws {@code resamples} resamples with replacement (independently per sample for a
  * ratio of medians), computes the statistic on each, and returns the
@@ -132,6 +135,74 @@ public final class BootstrapCi {
 			ratios[i] = numerator[i] / denominator[i];
 		}
 		return medianInterval(statistic, Percentiles.sortedCopy(ratios));
+	}
+
+	/**
+	 * The {@code pct}-th percentile of the {@code numerator} batches merged minus that of the {@code denominator}
+	 * batches merged (e.g. gateway p99 E2EL - raw p99 E2EL), with a paired cluster bootstrap interval: each resample
+	 * draws batch pairs ({@code numerator[i]} with {@code denominator[i]}, measured side by side, e.g. in one ABBA
+	 * block) with replacement and merges each arm's drawn batches. Latency that clusters in time (a pause, a busy
+	 * neighbour) stays inside its batch, so the interval is not narrowed by treating correlated requests as
+	 * independent; with few pairs it is wide, as it should be.
+	 * @param pct in {@code [0, 100]}
+	 * @throws IllegalArgumentException if the arms have different numbers of batches, {@code pct} is out of range,
+	 *         or a sample is not finite
+	 */
+	public ConfidenceInterval percentileDifference(List<double[]> numerator, List<double[]> denominator, double pct) {
+		if (numerator.size() != denominator.size()) {
+			throw new IllegalArgumentException("paired batches must be as many on each arm, got " + numerator.size()
+					+ " numerator and " + denominator.size() + " denominator batches");
+		}
+		String statistic = "difference of p" + Summary.percentileWord(pct) + " over paired batches";
+		Percentiles.percentile(new double[0], pct);
+		double[][] top = sortedBatches(numerator);
+		double[][] bottom = sortedBatches(denominator);
+		for (int i = 0; i < top.length; i++) {
+			if (top[i].length == 0 || bottom[i].length == 0) {
+				return undefined(statistic, "batch pair " + i + " has no samples on the " + (top[i].length == 0 ? "numerator" : "denominator")
+						+ " arm");
+			}
+		}
+		if (top.length == 0) {
+			return undefined(statistic, "no samples");
+		}
+		int[] all = new int[top.length];
+		Arrays.setAll(all, i -> i);
+		double estimate = mergedPercentile(top, all, pct) - mergedPercentile(bottom, all, pct);
+		if (top.length == 1) {
+			return point(statistic, estimate);
+		}
+		SplittableRandom random = new SplittableRandom(seed);
+		int[] drawn = new int[top.length];
+		return interval(statistic, estimate, () -> {
+			for (int i = 0; i < drawn.length; i++) {
+				drawn[i] = random.nextInt(drawn.length);
+			}
+			return mergedPercentile(top, drawn, pct) - mergedPercentile(bottom, drawn, pct);
+		});
+	}
+
+	private static double[][] sortedBatches(List<double[]> batches) {
+		double[][] sorted = new double[batches.size()][];
+		for (int i = 0; i < sorted.length; i++) {
+			sorted[i] = Percentiles.sortedCopy(batches.get(i));
+		}
+		return sorted;
+	}
+
+	private static double mergedPercentile(double[][] batches, int[] drawn, double pct) {
+		int size = 0;
+		for (int i : drawn) {
+			size += batches[i].length;
+		}
+		double[] merged = new double[size];
+		int at = 0;
+		for (int i : drawn) {
+			System.arraycopy(batches[i], 0, merged, at, batches[i].length);
+			at += batches[i].length;
+		}
+		Arrays.sort(merged);
+		return Percentiles.percentile(merged, pct);
 	}
 
 	private ConfidenceInterval medianInterval(String statistic, double[] sorted) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
@@ -144,6 +146,85 @@ class BootstrapCiTests {
 			assertThatIllegalArgumentException()
 				.isThrownBy(() -> BOOTSTRAP.medianOfPairedRatios(new double[] { 1, 2 }, new double[] { 1 }))
 				.withMessageContaining("2 numerators and 1 denominators");
+		}
+	}
+
+	@Nested
+	@DisplayName("percentile difference over paired batches")
+	class PercentileDifference {
+
+		@Test
+		@DisplayName("the point estimate is the merged arms' exact percentile difference")
+		void estimateIsMergedDifference() {
+			List<double[]> gateway = List.of(new double[] { 1, 2, 3, 4, 5 }, new double[] { 6, 7, 8, 9, 10 });
+			List<double[]> raw = List.of(new double[] { 1, 2, 3, 4, 5 }, new double[] { 5, 6, 7, 8, 9 });
+
+			ConfidenceInterval ci = BOOTSTRAP.percentileDifference(gateway, raw, 50);
+
+			assertThat(ci.estimate()).isEqualTo(0.5);
+			assertThat(ci.statistic()).isEqualTo("difference of p50 over paired batches");
+		}
+
+		@Test
+		@DisplayName("the 95% CI of a p99 shifted by 5 in every batch contains 5 and excludes 0")
+		void containsTrueShift() {
+			List<double[]> raw = batches(10, 0);
+			List<double[]> gateway = batches(100, 5);
+
+			ConfidenceInterval ci = BOOTSTRAP.withResamples(1_000).percentileDifference(gateway, raw, 99);
+
+			assertThat(ci.contains(5)).as("%s", ci).isTrue();
+			assertThat(ci.lo()).isGreaterThan(0);
+		}
+
+		@Test
+		@DisplayName("a difference that rests on one batch of eight gets an interval that reaches zero")
+		void oneSlowBatchIsNotEnough() {
+			List<double[]> raw = batches(10, 0);
+			List<double[]> gateway = new java.util.ArrayList<>(batches(10, 0));
+			gateway.set(3, Samples.times(gateway.get(3), 2));
+
+			ConfidenceInterval ci = BOOTSTRAP.withResamples(1_000).percentileDifference(gateway, raw, 99);
+
+			assertThat(ci.estimate()).as("%s", ci).isGreaterThan(10);
+			assertThat(ci.lo()).as("%s", ci).isLessThanOrEqualTo(0);
+		}
+
+		@Test
+		@DisplayName("one pair is its own point; no pairs, or an empty batch, is undefined with the reason")
+		void degenerate() {
+			ConfidenceInterval one = BOOTSTRAP.percentileDifference(List.<double[]>of(new double[] { 3 }), List.<double[]>of(new double[] { 1 }), 99);
+			ConfidenceInterval none = BOOTSTRAP.percentileDifference(List.of(), List.of(), 99);
+			ConfidenceInterval empty = BOOTSTRAP.percentileDifference(List.of(new double[] { 1 }, new double[0]),
+					List.of(new double[] { 1 }, new double[] { 2 }), 99);
+
+			assertThat(one.estimate()).isEqualTo(2);
+			assertThat(one.resamples()).isZero();
+			assertThat(none.reason()).hasValue("no samples");
+			assertThat(empty.reason()).hasValue("batch pair 1 has no samples on the numerator arm");
+		}
+
+		@Test
+		@DisplayName("arms with different numbers of batches, or a percentile out of range, are rejected")
+		void rejectsBadInput() {
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(new double[] { 1 }), List.of(), 99))
+				.withMessage("paired batches must be as many on each arm, got 1 numerator and 0 denominator batches");
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(), List.of(), 101))
+				.withMessageContaining("percentile must be within [0, 100]");
+		}
+
+		private static List<double[]> batches(long seed, double shift) {
+			List<double[]> batches = new java.util.ArrayList<>();
+			for (int i = 0; i < 8; i++) {
+				double[] batch = Samples.normal(seed + i, 500, 100, 10);
+				for (int j = 0; j < batch.length; j++) {
+					batch[j] += shift;
+				}
+				batches.add(batch);
+			}
+			return batches;
 		}
 	}
 

@@ -1,0 +1,119 @@
+package dev.fakbattery.bench.tax;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.fakbattery.api.load.ArrivalSchedule;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.LoadResult;
+import dev.fakbattery.api.load.LoadRunner;
+import dev.fakbattery.api.load.OpenLoop;
+import dev.fakbattery.api.load.Progress;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.stats.Interleaving;
+
+/**
+ * The load of the gateway cost bench: open-loop Poisson arrivals at {@value #RATE} requests/s in batches of
+ * {@value #PER_BATCH}, raw engine against each gateway server in ABBA/BAAB blocks ({@link Interleaving#abba}), one
+ * block per server per round, the servers' order alternating round by round, the engine double's lag read per block.
+ * Each A batch is paired with the B batch in the same half of its block, so a block gives two pairs.
+ */
+final class CostRun {
+
+	static final double RATE = 1_000.0;
+
+	static final int PER_BATCH = 1_000;
+
+	/** Rounds: blocks per server. */
+	static final int ROUNDS = 8;
+
+	/** Warm-up batches per target before the first measured one (opens connections, lets the JITs compile). */
+	static final int WARMUP_BATCHES = 6;
+
+	static final String METHOD = "open loop, Poisson arrivals at 1000 req/s, non-stream, batches of " + PER_BATCH + " requests; "
+			+ WARMUP_BATCHES + " warm-up batches per target, then " + ROUNDS + " rounds, each one ABBA or BAAB block (seeded) of raw "
+			+ "engine (A) against each gateway server (B), the servers' order alternating round by round; each block's A batch is "
+			+ "paired with the B batch of the same half, so each server has " + 2 * ROUNDS + " raw/gateway batch pairs; the engine "
+			+ "double's lag is reset before and read after each block";
+
+	private final TargetClient raw;
+
+	private final Map<String, TargetClient> gateways;
+
+	private final ChatPayload payload;
+
+	private final UpstreamLag lag;
+
+	private final long seed;
+
+	private long batchSeed;
+
+	CostRun(TargetClient raw, Map<String, TargetClient> gateways, ChatPayload payload, UpstreamLag lag, long seed) {
+		this.raw = raw;
+		this.gateways = gateways;
+		this.payload = payload;
+		this.lag = lag;
+		this.seed = seed;
+		this.batchSeed = seed;
+	}
+
+	/** What one server's comparison measured: its batches in run order, pair by pair, and the double's lag per block. */
+	record Arms(List<LoadResult> raw, List<LoadResult> gateway, List<String> blocks, List<UpstreamLag.Reading> doubleLag) {
+	}
+
+	void warmUp() {
+		List<TargetClient> all = new ArrayList<>();
+		all.add(raw);
+		all.addAll(gateways.values());
+		for (int i = 0; i < WARMUP_BATCHES; i++) {
+			for (TargetClient target : all) {
+				batch(target, Progress.silent());
+			}
+		}
+	}
+
+	/** @return per server, in the order given, its arms */
+	Map<String, Arms> measure() {
+		Map<String, Arms> arms = new LinkedHashMap<>();
+		Map<String, List<Interleaving.Arm>> schedules = new LinkedHashMap<>();
+		long serverSeed = seed;
+		for (String server : gateways.keySet()) {
+			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+			schedules.put(server, Interleaving.abba(2 * ROUNDS, ++serverSeed));
+		}
+		List<String> servers = List.copyOf(gateways.keySet());
+		for (int round = 0; round < ROUNDS; round++) {
+			for (String server : round % 2 == 0 ? servers : servers.reversed()) {
+				block(server, schedules.get(server).subList(4 * round, 4 * round + 4), arms.get(server), round);
+			}
+		}
+		return arms;
+	}
+
+	private void block(String server, List<Interleaving.Arm> order, Arms arms, int round) {
+		lag.reset();
+		LoadResult[] rawHalf = new LoadResult[2];
+		LoadResult[] gatewayHalf = new LoadResult[2];
+		for (int slot = 0; slot < 4; slot++) {
+			boolean isRaw = order.get(slot) == Interleaving.Arm.A;
+			TargetClient target = isRaw ? raw : gateways.get(server);
+			LoadResult result = batch(target, Progress.start("bench", "cost round " + (round + 1) + "/" + ROUNDS + " " + server + " "
+					+ (isRaw ? "raw" : "gateway"), PER_BATCH));
+			(isRaw ? rawHalf : gatewayHalf)[slot / 2] = result;
+		}
+		arms.doubleLag().add(lag.read());
+		arms.blocks().add(order.stream().map(a -> a == Interleaving.Arm.A ? "A" : "B").reduce("", String::concat));
+		for (int half = 0; half < 2; half++) {
+			arms.raw().add(rawHalf[half]);
+			arms.gateway().add(gatewayHalf[half]);
+		}
+	}
+
+	private LoadResult batch(TargetClient target, Progress progress) {
+		OpenLoop spec = new OpenLoop(ArrivalSchedule.poisson(PER_BATCH, RATE, batchSeed++), 0, 0, Duration.ofMinutes(1));
+		return LoadRunner.run(target, payload, spec, progress);
+	}
+}

@@ -1,0 +1,129 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.management.ManagementFactory;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.bench.soak.ChildJvm;
+import dev.fakbattery.gateway.HttpFront;
+import dev.fakbattery.wire.JsonNumbers;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reference gateway's own cost: added p50/p99 E2EL at 1,000 requests/s, non-stream, with the engine double
+ * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code --server jetty}) each in
+ * its own JVM ({@link ChildJvm}) and the load client in the test JVM; see {@link CostRun} for the load and
+ * {@link CostComparison} for the statistics and validity. Writes {@code gateway-added-latency.json} into
+ * {@code experiments.dir}; the 1 ms target is recorded ({@code target_met}), never asserted. The load average at the
+ * start says whether the machine was quiet (below 0.5) when the run began. On demand, in no profile:
+ *
+ * <pre>
+ * ./mvnw -B -pl bench-tests -am verify -Dtest=GatewayCostBench -Dsurefire.failIfNoSpecifiedTests=false -Dexperiments.dir=$PWD/experiments/gateway-cost
+ * </pre>
+ */
+@Tag("bench")
+@DisplayName("reference gateway cost: added latency at 1,000 req/s, engine double and gateways in their own JVMs")
+class GatewayCostBench {
+
+	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=GatewayCostBench -Dsurefire.failIfNoSpecifiedTests=false"
+			+ " -Dexperiments.dir=$PWD/experiments/gateway-cost";
+
+	/** The quiet-machine bar: a run that starts above this 1-minute load average is labelled busy. */
+	static final double QUIET_LOAD = 0.5;
+
+	private static final String MODEL = "m";
+
+	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
+
+	@Test
+	@DisplayName("added p50/p99 E2EL of each gateway server over the raw double, ABBA, with bootstrap 95% intervals")
+	void addedLatency() throws Exception {
+		double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
+		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", COMMAND);
+		ObjectNode body = artifact.body();
+		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
+				+ "machine: numbers about the gateway's own cost, never about a real engine");
+		body.put("target", "gateway p99 E2EL - raw p99 E2EL <= " + CostComparison.TARGET_P99_MS + " ms at 1,000 req/s, non-stream");
+		body.put("method", CostRun.METHOD);
+		body.put("statistics", "added pXX = pXX of the gateway arm's batches merged - pXX of the raw arm's; 95 % interval: paired "
+				+ "cluster bootstrap over the batch pairs (" + CostComparison.RESAMPLES + " resamples, harness-api BootstrapCi"
+				+ ".percentileDifference); valid only when the client's lag p99 (each arm) and the double's lag p99 (every block) "
+				+ "stay within 1 ms and no request fails");
+		JsonNumbers.put(body, "load_average_at_start", loadAtStart, 2);
+		body.put("machine", loadAtStart < QUIET_LOAD ? "quiet at start (1-minute load average below " + QUIET_LOAD + ")"
+				: String.format(java.util.Locale.ROOT, "BUSY at start (1-minute load average %.2f, at or above %.1f): the numbers are a busy "
+						+ "machine's", loadAtStart, QUIET_LOAD));
+		List<String> servers = HttpFront.names();
+		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
+		List<ChildJvm> children = new ArrayList<>();
+		try {
+			ChildJvm engine = ChildJvm.start("engine double", List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
+					List.of("--dialect", "vllm", "--port", "0", "--model", MODEL, "--timing", "instant"), logs.resolve("cost-engine-double.log"));
+			children.add(engine);
+			body.put("engine_double", engine.announcement() + " (own JVM, -Xmx512m, serial GC, instant timing)");
+			Map<String, ChildJvm> gateways = new LinkedHashMap<>();
+			for (String server : servers) {
+				ChildJvm gateway = ChildJvm.start("reference gateway " + server, List.of("-Xmx512m"), "dev.fakbattery.gateway.Main",
+						List.of("--upstream", engine.baseUrl(), "--port", "0", "--server", server), logs.resolve("cost-gateway-" + server + ".log"));
+				children.add(gateway);
+				gateways.put(server, gateway);
+			}
+			measure(body, engine, gateways);
+		}
+		finally {
+			children.reversed().forEach(ChildJvm::close);
+		}
+		Path file = artifact.write(config);
+		System.out.println("[bench] wrote " + file);
+		assertThat(body.path("servers")).hasSize(servers.size());
+	}
+
+	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways) {
+		Map<String, TargetClient> clients = new LinkedHashMap<>();
+		try (TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()))) {
+			gateways.forEach((server, gateway) -> clients.put(server, TargetClient.open("gateway " + server, URI.create(gateway.baseUrl()))));
+			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
+			CostRun run = new CostRun(raw, clients, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED);
+			run.warmUp();
+			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
+			Map<String, CostRun.Arms> arms = run.measure();
+			ArrayNode rows = body.putArray("servers");
+			String faster = null;
+			double best = Double.POSITIVE_INFINITY;
+			for (Map.Entry<String, CostRun.Arms> entry : arms.entrySet()) {
+				CostComparison comparison = new CostComparison(entry.getKey(), gateways.get(entry.getKey()).announcement(), entry.getValue());
+				ObjectNode row = rows.addObject();
+				comparison.writeTo(row, TaxSettings.SEED);
+				System.out.printf("[bench] %s: added p50 %s ms %s, p99 %s ms %s, %s%n", entry.getKey(), row.path("added_p50_ms"),
+						row.path("added_p50_ms_ci95"), row.path("added_p99_ms"), row.path("added_p99_ms_ci95"),
+						row.path("valid").asBoolean() ? "valid" : row.path("pending").asText());
+				if (row.path("valid").asBoolean() && row.path("added_p99_ms").asDouble() < best) {
+					best = row.path("added_p99_ms").asDouble();
+					faster = entry.getKey();
+				}
+			}
+			body.put("faster", faster);
+			body.put("faster_rule", "the valid server with the lowest added p99 estimate; null when fewer than one is valid");
+		}
+		finally {
+			clients.values().forEach(TargetClient::close);
+		}
+	}
+}

@@ -1,0 +1,54 @@
+package dev.fakbattery.gateway;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("HTTP front: named on the command line, chosen by a system property for the embedded gateway")
+class HttpFrontTests {
+
+	private final String before = System.getProperty(HttpFront.SERVER_PROPERTY);
+
+	@AfterEach
+	void restore() {
+		if (before == null) {
+			System.clearProperty(HttpFront.SERVER_PROPERTY);
+		}
+		else {
+			System.setProperty(HttpFront.SERVER_PROPERTY, before);
+		}
+	}
+
+	@Test
+	@DisplayName("jdk and helidon, the default first")
+	void names() {
+		assertThat(HttpFront.names()).containsExactly("jdk", "helidon");
+		assertThat(HttpFront.parse("helidon")).isEqualTo(HttpFront.HELIDON);
+	}
+
+	@Test
+	@DisplayName("reference.gateway.server picks the front a builder starts with; jdk when unset")
+	void configured() {
+		System.clearProperty(HttpFront.SERVER_PROPERTY);
+		assertThat(HttpFront.configured()).isEqualTo(HttpFront.JDK);
+
+		System.setProperty(HttpFront.SERVER_PROPERTY, "helidon");
+		try (ReferenceGateway gateway = ReferenceGateway.builder().upstream(java.net.URI.create("http://127.0.0.1:1/v1")).build()) {
+			assertThat(gateway.front()).isEqualTo(HttpFront.HELIDON);
+			assertThat(gateway.description()).isEqualTo("embedded reference gateway (server helidon)");
+		}
+	}
+
+	@Test
+	@DisplayName("an unknown front names the property, the value and the fix")
+	void unknown() {
+		System.setProperty(HttpFront.SERVER_PROPERTY, "tomcat");
+
+		assertThatIllegalArgumentException().isThrownBy(HttpFront::configured)
+			.withMessage("Unable to parse reference.gateway.server value [tomcat]: use one of [jdk, helidon], e.g. "
+					+ "-Dreference.gateway.server=helidon");
+	}
+}
