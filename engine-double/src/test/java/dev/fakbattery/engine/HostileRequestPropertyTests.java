@@ -6,7 +6,6 @@ import static org.quicktheories.generators.SourceDSL.booleans;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -44,7 +43,7 @@ class HostileRequestPropertyTests extends InstantDoubles {
 		qt().withExamples(300).forAll(lists().of(integers().all()).ofSizeBetween(0, 80), booleans().all(), booleans().all())
 			.checkAssert((picks, mutateValid, sglangDialect) -> {
 				byte[] body = mutateValid ? HostileBytes.mutated(VALID.getBytes(StandardCharsets.UTF_8), picks.subList(0, Math.min(4, picks.size())))
-						: tokens(picks);
+						: HostileBytes.tokens(TOKENS, picks);
 				HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body);
 				assertThat(answer.statusCode()).as("status for %s: %s", new String(body, StandardCharsets.UTF_8), answer.body())
 					.isIn(200, 400, 404, 422);
@@ -112,19 +111,5 @@ class HostileRequestPropertyTests extends InstantDoubles {
 			Thread.currentThread().interrupt();
 			throw new AssertionError(e);
 		}
-	}
-
-	private static byte[] tokens(List<Integer> picks) {
-		ByteArrayOutputStream out = new ByteArrayOutputStream();
-		for (int pick : picks) {
-			int token = Math.floorMod(pick, TOKENS.size() + 256);
-			if (token < TOKENS.size()) {
-				out.writeBytes(TOKENS.get(token).getBytes(StandardCharsets.UTF_8));
-			}
-			else {
-				out.write(token - TOKENS.size());
-			}
-		}
-		return out.toByteArray();
 	}
 }

@@ -27,14 +27,19 @@ public final class HostileBytes {
 
 	/** Each number a token (SSE and JSON pieces) or, past the token list, one raw byte. */
 	public static byte[] tokens(List<Integer> picks) {
+		return tokens(TOKENS, picks);
+	}
+
+	/** Each number a token of {@code vocabulary} or, past it, one raw byte. */
+	public static byte[] tokens(List<String> vocabulary, List<Integer> picks) {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		for (int pick : picks) {
-			int token = Math.floorMod(pick, TOKENS.size() + 256);
-			if (token < TOKENS.size()) {
-				out.writeBytes(TOKENS.get(token).getBytes(StandardCharsets.UTF_8));
+			int token = Math.floorMod(pick, vocabulary.size() + 256);
+			if (token < vocabulary.size()) {
+				out.writeBytes(vocabulary.get(token).getBytes(StandardCharsets.UTF_8));
 			}
 			else {
-				out.write(token - TOKENS.size());
+				out.write(token - vocabulary.size());
 			}
 		}
 		return out.toByteArray();
