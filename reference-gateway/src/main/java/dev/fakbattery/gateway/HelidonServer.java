@@ -1,5 +1,6 @@
 package dev.fakbattery.gateway;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -43,18 +44,34 @@ final class HelidonServer extends HttpServer {
 
 	private final InetSocketAddress requested;
 
-	private final int backlog;
-
-	private final int maxHeaderBytes;
-
 	private final List<Context> contexts = new CopyOnWriteArrayList<>();
 
-	private WebServer server;
+	private final WebServer server;
 
-	HelidonServer(InetSocketAddress address, int backlog, int maxHeaderBytes) {
+	/** Binds {@code address} at once, as the JDK's {@code HttpServer.create} does; requests wait for their contexts. */
+	HelidonServer(InetSocketAddress address, int backlog, int maxHeaderBytes) throws IOException {
 		this.requested = Objects.requireNonNull(address, "address");
-		this.backlog = backlog;
-		this.maxHeaderBytes = maxHeaderBytes;
+		int headroom = (int) Math.min(Integer.MAX_VALUE - 1, 2L * maxHeaderBytes + 16 * 1024);
+		try {
+			server = WebServer.builder()
+				.host(address.getAddress().getHostAddress())
+				.port(address.getPort())
+				.backlog(backlog)
+				.shutdownHook(false)
+				.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
+				.addProtocol(Http1Config.builder().maxHeadersSize(headroom).maxPrologueLength(headroom).build())
+				.routing(routing -> routing.any(this::dispatch))
+				.build()
+				.start();
+		}
+		catch (RuntimeException e) {
+			throw new IOException(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);
+		}
+		if (!server.isRunning()) {
+			// Helidon logs a failed bind and returns a server that is not running
+			server.stop();
+			throw new IOException("the Helidon server is not running (address in use?)");
+		}
 	}
 
 	@Override
@@ -62,26 +79,17 @@ final class HelidonServer extends HttpServer {
 		throw new UnsupportedOperationException("the Helidon front binds the address it was created with");
 	}
 
+	/** Nothing left to do: the server listens from its creation. */
 	@Override
-	public synchronized void start() {
-		int headroom = (int) Math.min(Integer.MAX_VALUE - 1, 2L * maxHeaderBytes + 16 * 1024);
-		server = WebServer.builder()
-			.host(requested.getAddress().getHostAddress())
-			.port(requested.getPort())
-			.backlog(backlog)
-			.shutdownHook(false)
-			.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
-			.addProtocol(Http1Config.builder().maxHeadersSize(headroom).maxPrologueLength(headroom).build())
-			.routing(routing -> routing.any(this::dispatch))
-			.build()
-			.start();
+	public void start() {
+		// bound and serving since the constructor
 	}
 
 	private void dispatch(ServerRequest request, ServerResponse response) throws Exception {
 		String path = request.path().rawPath();
 		Context context = contexts.stream().filter(c -> path.startsWith(c.path)).max(Comparator.comparingInt(c -> c.path.length()))
 			.orElse(null);
-		if (context == null) {
+		if (context == null || context.handler == null) {
 			response.status(404).send();
 			return;
 		}
@@ -106,10 +114,8 @@ final class HelidonServer extends HttpServer {
 	}
 
 	@Override
-	public synchronized void stop(int delay) {
-		if (server != null) {
-			server.stop();
-		}
+	public void stop(int delay) {
+		server.stop();
 	}
 
 	@Override
@@ -141,7 +147,7 @@ final class HelidonServer extends HttpServer {
 
 	@Override
 	public InetSocketAddress getAddress() {
-		return server == null ? requested : new InetSocketAddress(requested.getAddress(), server.port());
+		return new InetSocketAddress(requested.getAddress(), server.port());
 	}
 
 	/** One registered path, its handler and filters. */

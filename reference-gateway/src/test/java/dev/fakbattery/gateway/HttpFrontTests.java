@@ -43,6 +43,18 @@ class HttpFrontTests {
 	}
 
 	@Test
+	@DisplayName("the Helidon front on a port already taken fails to start as the JDK one does, naming the address")
+	void helidonPortTaken() {
+		java.net.URI upstream = java.net.URI.create("http://127.0.0.1:1/v1");
+		try (ReferenceGateway first = ReferenceGateway.builder().upstream(upstream).front(HttpFront.HELIDON).build().start()) {
+			ReferenceGateway second = ReferenceGateway.builder().upstream(upstream).front(HttpFront.HELIDON).port(first.port()).build();
+
+			org.assertj.core.api.Assertions.assertThatThrownBy(second::start).isInstanceOf(java.io.UncheckedIOException.class)
+				.hasMessageStartingWith("reference gateway cannot listen on 127.0.0.1:" + first.port() + ": ");
+		}
+	}
+
+	@Test
 	@DisplayName("an unknown front names the property, the value and the fix")
 	void unknown() {
 		System.setProperty(HttpFront.SERVER_PROPERTY, "tomcat");

@@ -87,6 +87,9 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		clientLag(arms.raw()).writeTo(lag.putObject("raw"));
 		clientLag(arms.gateway()).writeTo(lag.putObject("gateway"));
 		JsonNumbers.put(node, "engine_double_lag_worst_block_p99_us", worstDoubleLagP99(), 1);
+		long gatewayRequests = arms.gateway().stream().mapToLong(b -> b.outcomes().size()).sum();
+		JsonNumbers.put(node, "gateway_cpu_ms_per_request", gatewayRequests == 0 ? Double.NaN : arms.gatewayCpuS()[0] * 1e3 / gatewayRequests, 3);
+		node.put("gateway_cpu_method", "the gateway process's user + system CPU (/proc/PID/stat) during its own batches, over their requests");
 		ArrayNode blocks = node.putArray("blocks");
 		for (int b = 0; b < arms.blocks().size(); b++) {
 			ObjectNode block = blocks.addObject().put("order", arms.blocks().get(b));

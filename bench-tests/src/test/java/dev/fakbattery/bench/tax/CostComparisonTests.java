@@ -33,6 +33,7 @@ class CostComparisonTests {
 		assertThat(row.path("added_p99_ms_ci95")).hasSize(2);
 		assertThat(row.path("target_met").asBoolean()).isTrue();
 		assertThat(row.path("blocks")).hasSize(2);
+		assertThat(row.path("gateway_cpu_ms_per_request").asDouble()).isEqualTo(0.5);
 	}
 
 	@Test
@@ -82,6 +83,6 @@ class CostComparisonTests {
 			}
 			gateway.add(Synthetic.result("gateway", outcomes, 0, 0.1, lag));
 		}
-		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag));
+		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag), new double[] { 0.2 });
 	}
 }

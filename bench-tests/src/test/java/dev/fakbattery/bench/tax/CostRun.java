@@ -43,6 +43,8 @@ final class CostRun {
 
 	private final Map<String, TargetClient> gateways;
 
+	private final Map<String, Long> pids;
+
 	private final ChatPayload payload;
 
 	private final UpstreamLag lag;
@@ -51,17 +53,23 @@ final class CostRun {
 
 	private long batchSeed;
 
-	CostRun(TargetClient raw, Map<String, TargetClient> gateways, ChatPayload payload, UpstreamLag lag, long seed) {
+	/** @param pids each gateway server's process, whose CPU seconds are read around its batches */
+	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, Long> pids, ChatPayload payload, UpstreamLag lag, long seed) {
 		this.raw = raw;
 		this.gateways = gateways;
+		this.pids = pids;
 		this.payload = payload;
 		this.lag = lag;
 		this.seed = seed;
 		this.batchSeed = seed;
 	}
 
-	/** What one server's comparison measured: its batches in run order, pair by pair, and the double's lag per block. */
-	record Arms(List<LoadResult> raw, List<LoadResult> gateway, List<String> blocks, List<UpstreamLag.Reading> doubleLag) {
+	/**
+	 * What one server's comparison measured: its batches in run order, pair by pair, the double's lag per block, and
+	 * the CPU seconds its gateway process used during its own batches ({@code NaN} where not readable).
+	 */
+	record Arms(List<LoadResult> raw, List<LoadResult> gateway, List<String> blocks, List<UpstreamLag.Reading> doubleLag,
+			double[] gatewayCpuS) {
 	}
 
 	void warmUp() {
@@ -81,7 +89,7 @@ final class CostRun {
 		Map<String, List<Interleaving.Arm>> schedules = new LinkedHashMap<>();
 		long serverSeed = seed;
 		for (String server : gateways.keySet()) {
-			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
+			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new double[1]));
 			schedules.put(server, Interleaving.abba(2 * ROUNDS, ++serverSeed));
 		}
 		List<String> servers = List.copyOf(gateways.keySet());
@@ -100,9 +108,13 @@ final class CostRun {
 		for (int slot = 0; slot < 4; slot++) {
 			boolean isRaw = order.get(slot) == Interleaving.Arm.A;
 			TargetClient target = isRaw ? raw : gateways.get(server);
+			double cpuBefore = isRaw ? 0 : ProcessCpu.seconds(pids.get(server));
 			LoadResult result = batch(target, Progress.start("bench", "cost round " + (round + 1) + "/" + ROUNDS + " " + server + " "
 					+ (isRaw ? "raw" : "gateway"), PER_BATCH));
 			(isRaw ? rawHalf : gatewayHalf)[slot / 2] = result;
+			if (!isRaw) {
+				arms.gatewayCpuS()[0] += ProcessCpu.seconds(pids.get(server)) - cpuBefore;
+			}
 		}
 		arms.doubleLag().add(lag.read());
 		arms.blocks().add(order.stream().map(a -> a == Interleaving.Arm.A ? "A" : "B").reduce("", String::concat));

@@ -98,9 +98,13 @@ class GatewayCostBench {
 	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways) {
 		Map<String, TargetClient> clients = new LinkedHashMap<>();
 		try (TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()))) {
-			gateways.forEach((server, gateway) -> clients.put(server, TargetClient.open("gateway " + server, URI.create(gateway.baseUrl()))));
+			Map<String, Long> pids = new LinkedHashMap<>();
+			gateways.forEach((server, gateway) -> {
+				clients.put(server, TargetClient.open("gateway " + server, URI.create(gateway.baseUrl())));
+				pids.put(server, gateway.pid());
+			});
 			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
-			CostRun run = new CostRun(raw, clients, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED);
+			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED);
 			run.warmUp();
 			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 			Map<String, CostRun.Arms> arms = run.measure();
