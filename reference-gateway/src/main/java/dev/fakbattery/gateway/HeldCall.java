@@ -93,8 +93,13 @@ final class HeldCall {
 	 * carries the running count, and a client reads the last one it got.
 	 */
 	private static String render(Piece piece, List<ObjectNode> deltas, boolean nullLogprobs) {
-		ObjectNode chunk = piece.chunk().deepCopy();
-		ObjectNode choice = piece.choice().deepCopy();
+		return chunkWith(piece.chunk(), piece.choice(), deltas, nullLogprobs);
+	}
+
+	/** One chunk like {@code upstreamChunk}, whose only choice is {@code upstreamChoice} carrying just {@code deltas}. */
+	static String chunkWith(ObjectNode upstreamChunk, ObjectNode upstreamChoice, List<ObjectNode> deltas, boolean nullLogprobs) {
+		ObjectNode chunk = upstreamChunk.deepCopy();
+		ObjectNode choice = upstreamChoice.deepCopy();
 		if (choice.hasNonNull("finish_reason")) {
 			choice.putNull("finish_reason");
 		}

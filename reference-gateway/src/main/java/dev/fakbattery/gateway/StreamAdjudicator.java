@@ -94,14 +94,14 @@ final class StreamAdjudicator {
 		List<String> out = new ArrayList<>();
 		ArrayNode rest = Json.MAPPER.createArrayNode();
 		for (ChunkChoice choice : ChatChunk.of(chunk).choices()) {
-			List<ObjectNode> now = new ArrayList<>();
+			InPlace now = new InPlace(chunk, choice);
 			for (ToolCall delta : choice.toolCalls()) {
-				route(chunk, choice, delta, now, out);
+				route(delta, now, out);
 			}
 			Optional<String> finish = choice.finishReason();
 			if (finish.isPresent()) {
 				assembler.accept(finishing(choice.index(), finish.get()));
-				settle(choice.index(), out);
+				now.send(settle(choice.index()), out);
 			}
 			restOf(choice, now, finish.orElse(null)).ifPresent(rest::add);
 		}
@@ -125,18 +125,22 @@ final class StreamAdjudicator {
 			.count();
 	}
 
-	/** One delta: merged, its call decided by name if it can be, then sent now, dropped, or held. */
-	private void route(ObjectNode chunk, ChunkChoice choice, ToolCall delta, List<ObjectNode> now, List<String> out) {
-		assembler.accept(single(choice.index(), delta.node()));
-		Call call = callOf(latestCall(choice.index(), delta.index().orElseThrow()));
+	/** One delta: merged, its call decided by name if it can be, then sent in place, dropped, or held. */
+	private void route(ToolCall delta, InPlace now, List<String> out) {
+		int choiceIndex = now.choice.index();
+		assembler.accept(single(choiceIndex, delta.node()));
+		Call call = callOf(latestCall(choiceIndex, delta.index().orElseThrow()));
 		decideByName(call);
-		settle(choice.index(), out);
+		now.send(settle(choiceIndex), out);
 		switch (call.stage) {
-			case LIVE -> now.add(renumbered(delta.node(), call.index));
+			case LIVE -> now.deltas.add(renumbered(delta.node(), call.index));
 			case SENT, DROPPED -> {
-				// denied, or transformed and released already: its original bytes never go out
+				now.withheld = true; // denied, or transformed and released already: its original bytes never go out
 			}
-			default -> call.held.add(chunk, choice.node(), delta.node());
+			default -> {
+				now.withheld = true;
+				call.held.add(now.chunk, now.choice.node(), delta.node());
+			}
 		}
 	}
 
@@ -161,7 +165,8 @@ final class StreamAdjudicator {
 	 * deltas first), a complete transform goes out rewritten; a call not yet decided, or a transform not yet complete,
 	 * stops the walk so that survivors keep their order.
 	 */
-	private void settle(int choiceIndex, List<String> out) {
+	private List<String> settle(int choiceIndex) {
+		List<String> out = new ArrayList<>();
 		for (Call call : started.getOrDefault(choiceIndex, List.of())) {
 			if (call.stage == Stage.UNDECIDED && call.call.isComplete()) {
 				decideWhole(call);
@@ -174,18 +179,19 @@ final class StreamAdjudicator {
 				}
 				case HELD -> {
 					if (!call.call.isComplete()) {
-						return;
+						return out;
 					}
 					release(call, out);
 				}
 				case UNDECIDED -> {
-					return;
+					return out;
 				}
 				default -> {
 					// LIVE, SENT, DROPPED: settled already
 				}
 			}
 		}
+		return out;
 	}
 
 	/** A call that completed without a name: decided on its whole (the policy's default, normally deny). */
@@ -213,20 +219,20 @@ final class StreamAdjudicator {
 	}
 
 	/**
-	 * The choice with only the deltas sent in place ({@code now}), finish rewritten; empty when nothing of it is left to
+	 * The choice with only the deltas still to send in place, finish rewritten; empty when nothing of it is left to
 	 * send. Keys keep their order, so a choice whose deltas all go out unrenumbered is the upstream's own.
 	 */
-	private Optional<ObjectNode> restOf(ChunkChoice choice, List<ObjectNode> now, String finish) {
+	private Optional<ObjectNode> restOf(ChunkChoice choice, InPlace now, String finish) {
 		ObjectNode rest = choice.node().deepCopy();
 		boolean hadCalls = !choice.toolCalls().isEmpty();
-		boolean keep = !hadCalls || finish != null || !now.isEmpty();
+		boolean keep = !hadCalls || finish != null || !now.deltas.isEmpty();
 		if (hadCalls && rest.get("delta") instanceof ObjectNode delta) {
-			if (now.isEmpty()) {
+			if (now.deltas.isEmpty()) {
 				delta.remove("tool_calls");
 			}
 			else {
 				ArrayNode sent = Json.MAPPER.createArrayNode();
-				now.forEach(sent::add);
+				now.deltas.forEach(sent::add);
 				delta.set("tool_calls", sent);
 			}
 			for (var field : delta.properties()) {
@@ -236,11 +242,43 @@ final class StreamAdjudicator {
 		if ("tool_calls".equals(finish) && survivors.getOrDefault(choice.index(), 0) == 0) {
 			rest.put("finish_reason", "stop");
 		}
-		if (now.size() < choice.toolCalls().size() && rest.hasNonNull("logprobs")) {
+		if ((now.withheld || now.split) && rest.hasNonNull("logprobs")) {
 			// they spell out the deltas held or dropped here too, which may be denied or transformed
 			rest.putNull("logprobs");
 		}
 		return keep ? Optional.of(rest) : Optional.empty();
+	}
+
+	/**
+	 * The deltas of one choice of one chunk that go out in place, in the chunk's remainder. Calls that a delta releases
+	 * go out at once; the live deltas before them go first, in a chunk of their own, so that survivors first appear in
+	 * index order.
+	 */
+	private static final class InPlace {
+		private final ObjectNode chunk;
+		private final ChunkChoice choice;
+		private final List<ObjectNode> deltas = new ArrayList<>();
+		/** A delta of this choice was held or dropped: the chunk's logprobs spell it out. */
+		private boolean withheld;
+		/** Live deltas went out ahead of the remainder, so the chunk's logprobs no longer match it. */
+		private boolean split;
+
+		InPlace(ObjectNode chunk, ChunkChoice choice) {
+			this.chunk = chunk;
+			this.choice = choice;
+		}
+
+		void send(List<String> released, List<String> out) {
+			if (released.isEmpty()) {
+				return;
+			}
+			if (!deltas.isEmpty()) {
+				out.add(HeldCall.chunkWith(chunk, choice.node(), deltas, true));
+				deltas.clear();
+				split = true;
+			}
+			out.addAll(released);
+		}
 	}
 
 	private int nextIndex(int choiceIndex) {

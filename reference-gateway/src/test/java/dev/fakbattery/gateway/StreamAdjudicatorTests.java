@@ -132,6 +132,21 @@ class StreamAdjudicatorTests {
 	}
 
 	@Test
+	@DisplayName("a call released mid-chunk waits for the live deltas before it: survivors first appear in index order")
+	void releasedMidChunkKeepsIndexOrder() {
+		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
+				tool(0, "{\"id\":\"a\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"transform_a\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"b\",\"index\":1,\"type\":\"function\",\"function\":{\"name\":\"allow_b\",\"arguments\":\"{}\"}},"
+						+ "{\"id\":\"c\",\"index\":2,\"type\":\"function\",\"function\":{\"name\":\"transform_c\",\"arguments\":\"{}\"}},"
+						+ "{\"id\":\"d\",\"index\":3,\"type\":\"function\",\"function\":{\"name\":\"allow_d\",\"arguments\":\"{}\"}}", "null"),
+				finish(0, "tool_calls"));
+
+		List<AssembledToolCall> calls = Sse.calls(frames(out));
+		assertThat(calls).extracting(call -> call.id().orElseThrow()).containsExactly("a", "b", "c", "d");
+		assertThat(calls).extracting(AssembledToolCall::index).containsExactly(0, 1, 2, 3);
+	}
+
+	@Test
 	@DisplayName("vLLM hermes 2026: two deltas with the same index in one chunk go out together in one chunk")
 	void twoDeltasOneChunk() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
