@@ -49,6 +49,8 @@ public final class Provenance {
 		node.put("host", host());
 		node.put("jdk", System.getProperty("java.vendor") + " " + Runtime.version());
 		node.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+		// the CPUs the harness JVM (the load client) may run on: fewer than the host's when it was pinned (taskset)
+		node.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		node.put("profile", config.profile().id());
 		node.put("reproduce_command", reproduceCommand(config));
 		node.put("engine", target.map(TargetIdentity::engineKind).orElse(null));

@@ -158,7 +158,8 @@ final class TaxReport {
 		if (runs.skipped().isEmpty() && noise.isDefined() && !withinOnePercent(noise)) {
 			run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax %.4f [%.4f, %.4f] is wider than +/-1 %%: "
 					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(), noise.hi()),
-					"more samples per leg (-D" + dev.fakbattery.api.HarnessConstants.TAX_COUNT + "=16 or more) on a quieter machine");
+					"more samples per leg (-D" + dev.fakbattery.api.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
+							+ "; this run sent " + runs.raw().conversations() + ") on a quieter machine");
 		}
 	}
 
