@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reference gateway's own cost: added p50/p99 E2EL at 1,000 requests/s, non-stream, with the engine double
- * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code --server jetty}) each in
- * its own JVM ({@link ChildJvm}) and the load client in the test JVM; see {@link CostRun} for the load and
+ * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code --server helidon}; the JDK
+ * front once more on ZGC, {@link #variants()}) each in its own JVM ({@link ChildJvm}) and the load client in the test JVM; see {@link CostRun} for the load and
  * {@link CostComparison} for the statistics and validity. Writes {@code gateway-added-latency.json} into
  * {@code experiments.dir}; the 1 ms target is recorded ({@code target_met}), never asserted. The load average at the
  * start says whether the machine was quiet (below 0.5) when the run began. On demand, in no profile:
@@ -70,7 +70,8 @@ class GatewayCostBench {
 		body.put("machine", loadAtStart < QUIET_LOAD ? "quiet at start (1-minute load average below " + QUIET_LOAD + ")"
 				: String.format(java.util.Locale.ROOT, "BUSY at start (1-minute load average %.2f, at or above %.1f): the numbers are a busy "
 						+ "machine's", loadAtStart, QUIET_LOAD));
-		List<String> servers = HttpFront.names();
+		Map<String, List<String>> variants = variants();
+		List<String> servers = List.copyOf(variants.keySet());
 		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
 		List<ChildJvm> children = new ArrayList<>();
 		try {
@@ -80,8 +81,10 @@ class GatewayCostBench {
 			body.put("engine_double", engine.announcement() + " (own JVM, -Xmx512m, serial GC, instant timing)");
 			Map<String, ChildJvm> gateways = new LinkedHashMap<>();
 			for (String server : servers) {
-				ChildJvm gateway = ChildJvm.start("reference gateway " + server, List.of("-Xmx512m"), "dev.fakbattery.gateway.Main",
-						List.of("--upstream", engine.baseUrl(), "--port", "0", "--server", server), logs.resolve("cost-gateway-" + server + ".log"));
+				List<String> flags = variants.get(server);
+				String front = server.replaceFirst("-zgc$", "");
+				ChildJvm gateway = ChildJvm.start("reference gateway " + server + " " + flags, flags, "dev.fakbattery.gateway.Main",
+						List.of("--upstream", engine.baseUrl(), "--port", "0", "--server", front), logs.resolve("cost-gateway-" + server + ".log"));
 				children.add(gateway);
 				gateways.put(server, gateway);
 			}
@@ -93,6 +96,17 @@ class GatewayCostBench {
 		Path file = artifact.write(config);
 		System.out.println("[bench] wrote " + file);
 		assertThat(body.path("servers")).hasSize(servers.size());
+	}
+
+	/**
+	 * Each HTTP front with the JVM's default collector (G1), and the JDK front once more with ZGC, whose pauses stay
+	 * under a millisecond: G1's young pauses (3.6 to 7.5 ms every few seconds) were the largest single cost in the profile.
+	 */
+	static Map<String, List<String>> variants() {
+		Map<String, List<String>> variants = new LinkedHashMap<>();
+		HttpFront.names().forEach(name -> variants.put(name, List.of("-Xmx512m")));
+		variants.put("jdk-zgc", List.of("-Xmx512m", "-XX:+UseZGC"));
+		return variants;
 	}
 
 	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways) {
