@@ -73,6 +73,12 @@ public final class HarnessConstants {
 	/** Concurrency levels of the sweep, comma separated: {@value}. Default {@code 1,8,64,128}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
+	/**
+	 * Measured requests per arm at each sweep level, never fewer than 4 x the level: {@value}. Default
+	 * {@code max(4 x level, 32)} ({@code max(2 x level, 8)} in the smoke run).
+	 */
+	public static final String SWEEP_REQUESTS = "sweep.requests";
+
 	/** Folder the artifacts are written to: {@value}. */
 	public static final String EXPERIMENTS_DIR = "experiments.dir";
 

@@ -67,7 +67,9 @@ final class SweepReport {
 			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax at c=%d %.4f [%.4f, %.4f] is wider "
 					+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
 					n.latencyTax().estimate(), n.latencyTax().lo(), n.latencyTax().hi()),
-					"more requests per level on a quieter machine"));
+					"more requests per level (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_REQUESTS + "="
+							+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
+							+ " per arm) on a quieter machine"));
 		boolean drawn = plots.size() == 2 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "ratio-vs-concurrency and E2EL CDF PNGs beside the artifact",
 				drawn ? plots.toString() : run.body().path("plots").toString());

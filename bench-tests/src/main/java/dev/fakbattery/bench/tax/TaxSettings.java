@@ -28,6 +28,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param maxTokens {@code max_tokens} of every request
  * @param warmup warm-up requests per target before the witness
  * @param levels concurrency levels of the sweep
+ * @param sweepRequests measured requests per arm at each sweep level ({@code sweep.requests}); 0 for the default
  * @param levelTimeCap the most one batch of a sweep level may take
  * @param baselineFile the tax gate's baseline file
  * @param seed seed of the interleaving and of the bootstrap
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param load the rate sweep's open loop: rates, arrivals, cap and SLOs
  * @since 0.1
  */
-public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, Duration levelTimeCap,
+public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, Duration levelTimeCap,
 		Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load) {
 
@@ -81,13 +82,13 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), levelTimeCap, baselineFile, seed, determinism, precision,
+		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, baselineFile, seed, determinism, precision,
 				batchingRegime, headers, workload, load);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, levels, levelTimeCap, baselineFile, seed, determinism, precision,
+		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, baselineFile, seed, determinism, precision,
 				batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()));
 	}
@@ -107,7 +108,9 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		Path baseline = config.path(HarnessConstants.BASELINE_FILE).orElse(defaultBaseline(config)).toAbsolutePath();
 		Map<String, String> headers = config.string(HarnessConstants.API_KEY_ENV).map(System::getenv).filter(k -> !k.isBlank())
 			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
-		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, Duration.ofMinutes(2), baseline, SEED,
+		int sweepRequests = config.string(HarnessConstants.SWEEP_REQUESTS).isPresent()
+				? config.positiveInt(HarnessConstants.SWEEP_REQUESTS, 32) : 0;
+		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), baseline, SEED,
 				Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny));
@@ -137,8 +140,14 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return dir.resolveSibling("baselines").resolve(dir.getFileName().toString()).resolve(TaxGate.DEFAULT_BASELINE_FILE);
 	}
 
-	/** Measured requests per arm at a sweep level: {@code max(4c, 32)}, tiny {@code max(2c, 8)}. */
+	/**
+	 * Measured requests per arm at a sweep level: {@code sweep.requests} but at least {@code 4c}; by default
+	 * {@code max(4c, 32)}, tiny {@code max(2c, 8)}.
+	 */
 	public int sweepRequests(int concurrency) {
+		if (sweepRequests > 0) {
+			return Math.max(sweepRequests, 4 * concurrency);
+		}
 		return tiny ? Math.max(2 * concurrency, 8) : Math.max(4 * concurrency, 32);
 	}
 

@@ -123,6 +123,8 @@ class SweepReportTests {
 				+ "(-Dsweep.concurrency=1,8)");
 		assertThat(run.invalidations().get(2).missing()).isEqualTo("invalid measurement, its own instrument says so: A/A latency_tax at "
 				+ "c=8 1.0200 [0.9850, 1.0300] is wider than +/-1 %: the raw engine against itself differs more than the effect to be measured");
+		assertThat(run.invalidations().get(2).howToProvide()).isEqualTo("more requests per level (-Dsweep.requests=32; this run sent 16 "
+				+ "per arm) on a quieter machine");
 	}
 
 	@Test

@@ -38,6 +38,17 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("sweep.requests sets the measured requests per arm and level, never below 4 x the level; a bad value names it")
+	void sweepRequests() {
+		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
+		assertThat(more.sweepRequests(1)).isEqualTo(256);
+		assertThat(more.sweepRequests(128)).isEqualTo(512);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4)).isEqualTo(16);
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_REQUESTS, "many")))
+			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.requests");
+	}
+
+	@Test
 	@DisplayName("the baseline file defaults to .vllm-tax-baseline.json in experiments.dir")
 	void baselineDefault() {
 		TaxSettings s = settings(Map.of(HarnessConstants.EXPERIMENTS_DIR, "/tmp/x"));
