@@ -62,7 +62,7 @@ public final class ConcurrencySweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					noise = Optional.of(measure(settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
+					noise = Optional.of(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
 				}
 			}
 		}
@@ -77,12 +77,14 @@ public final class ConcurrencySweep {
 		SweepReport.checks(run, settings, upstream, levels, noise, plots, skipped);
 	}
 
-	private static SweepLevel measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
+	private static SweepLevel measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
 			List<SweepLevel> levels) {
 		RequestSource payload = settings.workload().requests(model, true);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
+			SteadyWarmup.run(raw, gateway, payload, settings.levels().get(0), settings.warmupCap(), settings.levelTimeCap())
+				.writeTo(body.putObject("warmup"));
 			for (int c : settings.levels()) {
 				int requests = settings.sweepRequests(c);
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway", 2L * requests);
@@ -111,7 +113,7 @@ public final class ConcurrencySweep {
 		settings.levels().forEach(body.putArray("concurrency_levels")::add);
 		ArrayNode requests = body.putArray("requests_per_arm");
 		settings.levels().forEach(c -> requests.add(settings.sweepRequests(c)));
-		body.put("load", "closed loop per level; warm-up of max(c, 8) requests per arm, then 4 batches in ABBA order, "
+		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then 4 batches in ABBA order, "
 				+ "each arm's 2 batches merged; time cap " + settings.levelTimeCap().toSeconds() + " s per batch");
 		body.put("ratio_method", SweepLevel.RATIO_METHOD);
 		body.put("determinism_mode", settings.determinism());

@@ -13,8 +13,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClosedLoop;
-import dev.fakbattery.api.load.LoadRunner;
 import dev.fakbattery.api.load.Progress;
 import dev.fakbattery.api.load.RequestSource;
 import dev.fakbattery.api.load.TargetClient;
@@ -62,7 +60,7 @@ public final class RateSweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					measure(settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels);
+					measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels);
 				}
 			}
 		}
@@ -81,14 +79,11 @@ public final class RateSweep {
 		RateSweepReport.checks(run, settings, upstream, levels, result, plots, skipped);
 	}
 
-	private static void measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model, List<RateLevel> levels) {
+	private static void measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model, List<RateLevel> levels) {
 		RequestSource source = settings.workload().requests(model, true);
 		TaxSettings.RateLoad load = settings.load();
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings); TargetClient gateway = client("gateway", gatewayUrl, settings)) {
-			ClosedLoop warm = new ClosedLoop(4, 8, 0, settings.levelTimeCap());
-			RequestSource warmup = index -> source.conversation(RequestSource.WARMUP_OFFSET + index);
-			LoadRunner.run(raw, warmup, warm, Progress.silent());
-			LoadRunner.run(gateway, warmup, warm, Progress.silent());
+			SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap()).writeTo(body.putObject("warmup"));
 			for (double rate : load.rates()) {
 				levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
 			}

@@ -139,6 +139,11 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		batchesA.forEach(r -> JsonNumbers.add(throughputA, r.outputThroughput(), 3));
 		ArrayNode throughputB = batches.putArray(nameB);
 		batchesB.forEach(r -> JsonNumbers.add(throughputB, r.outputThroughput(), 3));
+		ObjectNode batchLag = level.putObject("batch_client_lag_p99_us");
+		ArrayNode lagA = batchLag.putArray(nameA);
+		batchesA.forEach(r -> JsonNumbers.add(lagA, r.clientLag().p99Micros(), 0));
+		ArrayNode lagB = batchLag.putArray(nameB);
+		batchesB.forEach(r -> JsonNumbers.add(lagB, r.clientLag().p99Micros(), 0));
 		JsonNumbers.put(level, "per_request_ratio", perRequestRatio.estimate(), 4);
 		JsonNumbers.putPair(level, "per_request_ratio_ci95", perRequestRatio.lo(), perRequestRatio.hi(), 4);
 		JsonNumbers.put(level, "throughput_ratio", throughputRatio(), 4);

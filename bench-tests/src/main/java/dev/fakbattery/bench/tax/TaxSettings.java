@@ -151,6 +151,11 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return tiny ? Math.max(2 * concurrency, 8) : Math.max(4 * concurrency, 32);
 	}
 
+	/** The most a sweep's warm-up may take before its first level ({@link SteadyWarmup}): 120 s, 5 s in the smoke profile. */
+	public Duration warmupCap() {
+		return tiny ? Duration.ofSeconds(5) : Duration.ofMinutes(2);
+	}
+
 	/** Batches per arm at each sweep level: two ABBA blocks (4), one in the smoke profile (2). */
 	public int sweepBatchesPerArm() {
 		return tiny ? 2 : 4;

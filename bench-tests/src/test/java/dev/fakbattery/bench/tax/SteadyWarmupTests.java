@@ -1,0 +1,78 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The sweep warm-up's stopping rule, on scripted client lags and a scripted clock. */
+@DisplayName("steady warm-up")
+class SteadyWarmupTests {
+
+	private static final ClientLag LATE = ClientLag.ofMicros(100, 100, 2_500);
+
+	private static final ClientLag CALM = ClientLag.ofMicros(100, 120, 400);
+
+	/** One second per pair on a scripted clock. */
+	private final AtomicLong nanos = new AtomicLong();
+
+	private ClientLag[] pair(ClientLag a, ClientLag b) {
+		nanos.addAndGet(1_000_000_000L);
+		return new ClientLag[] { a, b };
+	}
+
+	@Test
+	@DisplayName("stops at the first pair whose two batches both read within 1 ms, not before")
+	void stopsWhenBothArmsAreSteady() {
+		SteadyWarmup warmup = SteadyWarmup.until(p -> switch (p) {
+			case 0 -> pair(LATE, LATE);
+			case 1 -> pair(CALM, LATE);
+			default -> pair(CALM, CALM);
+		}, 4, 16, Duration.ofMinutes(2), nanos::get);
+
+		assertThat(warmup.steady()).isTrue();
+		assertThat(warmup.lags()).hasSize(6);
+		assertThat(warmup.seconds()).isEqualTo(3.0);
+	}
+
+	@Test
+	@DisplayName("a client that never steadies stops at the cap and says so")
+	void stopsAtTheCap() {
+		SteadyWarmup warmup = SteadyWarmup.until(p -> pair(CALM, LATE), 1, 16, Duration.ofSeconds(5), nanos::get);
+
+		assertThat(warmup.steady()).isFalse();
+		assertThat(warmup.lags()).hasSize(10);
+		assertThat(warmup.toString()).isEqualTo("warm-up c=1: 10 batches of 16 in 5 s, not steady by the cap "
+				+ "(last batch client lag p99 2501 us)");
+	}
+
+	@Test
+	@DisplayName("runs one pair even when the cap is zero")
+	void runsOnePair() {
+		SteadyWarmup warmup = SteadyWarmup.until(p -> pair(LATE, LATE), 1, 16, Duration.ZERO, nanos::get);
+
+		assertThat(warmup.lags()).hasSize(2);
+		assertThat(warmup.steady()).isFalse();
+	}
+
+	@Test
+	@DisplayName("writes what it did, batch by batch")
+	void writesItsReadings() {
+		ObjectNode node = Json.MAPPER.createObjectNode();
+		SteadyWarmup.until(p -> p == 0 ? pair(LATE, CALM) : pair(CALM, CALM), 2, 16, Duration.ofMinutes(2), nanos::get).writeTo(node);
+
+		assertThat(node.get("batches").asInt()).isEqualTo(4);
+		assertThat(node.get("requests").asInt()).isEqualTo(64);
+		assertThat(node.get("steady").asBoolean()).isTrue();
+		assertThat(node.get("batch_client_lag_p99_us").toString()).isEqualTo("[2501.0,400.0,400.0,400.0]");
+		assertThat(node.get("rule").asText()).startsWith("pairs of closed-loop batches");
+	}
+}
