@@ -113,8 +113,11 @@ public final class ConcurrencySweep {
 		settings.levels().forEach(body.putArray("concurrency_levels")::add);
 		ArrayNode requests = body.putArray("requests_per_arm");
 		settings.levels().forEach(c -> requests.add(settings.sweepRequests(c)));
-		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then 4 batches in ABBA order, "
-				+ "each arm's 2 batches merged; time cap " + settings.levelTimeCap().toSeconds() + " s per batch");
+		ArrayNode batches = body.putArray("batches_per_arm");
+		settings.levels().forEach(c -> batches.add(settings.sweepBatchesPerArm(c)));
+		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then "
+				+ "batches_per_arm batches per arm (one per max(16, 4c) requests, at least 4) in ABBA order, each arm's batches "
+				+ "merged; time cap " + settings.levelTimeCap().toSeconds() + " s per batch");
 		body.put("ratio_method", SweepLevel.RATIO_METHOD);
 		body.put("determinism_mode", settings.determinism());
 		body.put("precision", settings.precisionFor(upstream.simulated()));

@@ -27,8 +27,9 @@ import dev.fakbattery.wire.JsonNumbers;
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
  * floor) each warmed up with {@code max(c, 8)} requests at concurrency {@code c}, then measured
- * closed-loop at concurrency {@code c} in batches ordered ABBA (2 blocks, so 4 batches per arm; 1 block
- * in the smoke profile), every arm's batches merged for its statistics.
+ * closed-loop at concurrency {@code c} in batches ordered ABBA ({@link TaxSettings#sweepBatchesPerArm}: at least 2
+ * blocks, so 4 batches per arm, more when more requests are asked; 1 block in the smoke profile), every arm's batches
+ * merged for its statistics.
  *
  * <h2>The ratio</h2>
  * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
@@ -71,7 +72,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 			+ "independently; per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
 			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
 
-	/** Warms both arms up, then runs the four ABBA batches; {@code engine} is the raw engine's base URL (its metrics). */
+	/** Warms both arms up, then runs the ABBA batches; {@code engine} is the raw engine's base URL (its metrics). */
 	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, int requestsPerArm,
 			TaxSettings settings, Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
 		ClosedLoop warm = new ClosedLoop(c, Math.max(c, WARMUP_MIN), 0, settings.levelTimeCap());
@@ -82,7 +83,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		List<LoadResult> partsA = new ArrayList<>();
 		List<LoadResult> partsB = new ArrayList<>();
-		int batches = settings.sweepBatchesPerArm();
+		int batches = settings.sweepBatchesPerArm(c);
 		int batchSize = (requestsPerArm + batches - 1) / batches;
 		int[] next = new int[2];
 		for (Interleaving.Arm arm : Interleaving.abba(batches, settings.seed() + c)) {

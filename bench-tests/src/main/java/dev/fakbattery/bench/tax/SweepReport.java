@@ -25,8 +25,8 @@ final class SweepReport {
 	static void checks(RungRun run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
 			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
 		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels().stream()
-			.map(c -> "c=" + c + ": " + settings.sweepRequests(c)).collect(Collectors.joining(", ")) + " in "
-				+ settings.sweepBatchesPerArm() + " ABBA batches");
+			.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
+			.collect(Collectors.joining(", ")) + ", arms in ABBA order");
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		if (process != null && !mode.equals("planned")) {

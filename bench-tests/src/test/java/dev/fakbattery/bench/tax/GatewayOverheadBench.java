@@ -86,7 +86,8 @@ class GatewayOverheadBench {
 			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery.sweepRequests(64), battery,
 					Optional.of(up.lag()), URI.create(up.engine().baseUrl()), Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
 			ObjectNode row = rows.addObject().put("concurrency", 64)
-				.put("method", "sweep level: 4 ABBA batches per arm; latency_tax CI over requests, ratio CI over batches")
+				.put("method", "sweep level: " + battery.sweepBatchesPerArm(64) + " ABBA batches per arm; latency_tax CI over requests, "
+						+ "ratio CI over batches")
 				.put("samples_per_arm", level.a().outcomes().size());
 			writeAa(row, level.latencyTax(), level.lag().orElseThrow());
 			JsonNumbers.put(row, "throughput_ratio", level.ratio().estimate(), 4);

@@ -49,6 +49,23 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("more sweep requests make more, not longer, batches: one per max(16, 4 x level), at least 4 and even")
+	void sweepBatches() {
+		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
+		assertThat(defaults.sweepBatchesPerArm(1)).isEqualTo(4);
+		assertThat(defaults.sweepBatchesPerArm(128)).isEqualTo(4);
+		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
+		assertThat(more.sweepBatchesPerArm(4)).isEqualTo(16);
+		assertThat(more.sweepBatchesPerArm(8)).isEqualTo(8);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "80")).sweepBatchesPerArm(1))
+			.isEqualTo(4);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "112")).sweepBatchesPerArm(1))
+			.isEqualTo(6);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "256")).sweepBatchesPerArm(4))
+			.isEqualTo(2);
+	}
+
+	@Test
 	@DisplayName("the baseline file defaults to .vllm-tax-baseline.json in experiments.dir")
 	void baselineDefault() {
 		TaxSettings s = settings(Map.of(HarnessConstants.EXPERIMENTS_DIR, "/tmp/x"));
