@@ -79,6 +79,12 @@ public final class HarnessConstants {
 	 */
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 
+	/**
+	 * The most seconds a sweep warms up before its first level, until the load client's lag is steady: {@value}.
+	 * Default 120 (5 in the smoke run).
+	 */
+	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
+
 	/** Folder the artifacts are written to: {@value}. */
 	public static final String EXPERIMENTS_DIR = "experiments.dir";
 

@@ -19,8 +19,11 @@ import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * A sweep's warm-up before its first level: pairs of closed-loop batches (arm A, then arm B) until one pair reads the
- * load client's lag p99 within {@link ClientLag#LIMIT_P99_MICROS}, or the time cap has passed. Nothing of it is measured.
+ * A sweep's warm-up before its first level: pairs of closed-loop batches (arm A, then arm B) until the load client's
+ * lag p99 over the latest batches reads within {@link ClientLag#LIMIT_P99_MICROS}, or the time cap ({@code sweep.warmup.s})
+ * has passed. The latest batches are the last pair, with earlier ones added until they hold {@value #WINDOW_SAMPLES}
+ * probe samples (about a second): a batch of a fast engine lasts a few milliseconds, and the p99 of a handful of samples
+ * is their maximum. Nothing of the warm-up is measured.
  *
  * <p>Why not a fixed count: on a small machine the client shares its cores with a freshly started gateway JVM whose JIT
  * compiler runs for a minute or more, and the client wakes late meanwhile. On 2 cores against llama-server the first
@@ -37,9 +40,13 @@ import dev.fakbattery.wire.JsonNumbers;
  */
 record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, double seconds, boolean steady) {
 
+	/** The fewest probe samples the steadiness is judged on: {@value} (one a millisecond). */
+	static final long WINDOW_SAMPLES = 1_000;
+
 	/** How the warm-up stops, for the artifact. */
-	static final String RULE = "pairs of closed-loop batches (arm A then arm B) until both batches of one pair read client lag "
-			+ "p99 <= " + (int) ClientLag.LIMIT_P99_MICROS + " us, or the time cap; not measured";
+	static final String RULE = "pairs of closed-loop batches (arm A then arm B) until the client lag p99 over the last pair "
+			+ "(and earlier batches until " + WINDOW_SAMPLES + " probe samples) is <= " + (int) ClientLag.LIMIT_P99_MICROS
+			+ " us, or the time cap; not measured";
 
 	/** Warms {@code a} and {@code b} with batches of {@code max(4c, 16)} requests of {@code source}'s warm-up conversations. */
 	static SteadyWarmup run(TargetClient a, TargetClient b, RequestSource source, int concurrency, Duration cap,
@@ -66,9 +73,25 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 			ClientLag[] both = pair.apply(p);
 			lags.add(both[0]);
 			lags.add(both[1]);
-			steady = both[0].withinLimit() && both[1].withinLimit();
+			steady = latest(lags).withinLimit();
 		}
 		return new SteadyWarmup(concurrency, batchRequests, List.copyOf(lags), (clock.getAsLong() - start) / 1e9, steady);
+	}
+
+	/** The last two batches, and earlier ones until {@value #WINDOW_SAMPLES} samples; not enough samples reads as not steady. */
+	static ClientLag latest(List<ClientLag> lags) {
+		ClientLag window = window(lags);
+		return window.count() < WINDOW_SAMPLES ? ClientLag.none() : window;
+	}
+
+	private static ClientLag window(List<ClientLag> lags) {
+		List<ClientLag> window = new ArrayList<>();
+		long samples = 0;
+		for (int i = lags.size() - 1; i >= 0 && (window.size() < 2 || samples < WINDOW_SAMPLES); i--) {
+			window.add(lags.get(i));
+			samples += lags.get(i).count();
+		}
+		return ClientLag.merge(window);
 	}
 
 	/** Writes {@code rule, concurrency, batches, requests, seconds, steady, batch_client_lag_p99_us}. */
@@ -85,8 +108,9 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 
 	@Override
 	public String toString() {
-		return String.format(Locale.ROOT, "warm-up c=%d: %d batches of %d in %.0f s, %s (last batch client lag p99 %.0f us)",
-				concurrency, lags.size(), batchRequests, seconds, steady ? "steady" : "not steady by the cap",
-				lags.isEmpty() ? Double.NaN : lags.get(lags.size() - 1).p99Micros());
+		ClientLag window = window(lags);
+		return String.format(Locale.ROOT, "warm-up c=%d: %d batches of %d in %.0f s, %s (client lag p99 %.0f us over the last %d samples%s)",
+				concurrency, lags.size(), batchRequests, seconds, steady ? "steady" : "not steady by the cap", window.p99Micros(),
+				window.count(), window.count() < WINDOW_SAMPLES ? ", fewer than the " + WINDOW_SAMPLES + " it needs" : "");
 	}
 }

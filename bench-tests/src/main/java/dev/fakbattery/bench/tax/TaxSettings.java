@@ -30,6 +30,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param levels concurrency levels of the sweep
  * @param sweepRequests measured requests per arm at each sweep level ({@code sweep.requests}); 0 for the default
  * @param levelTimeCap the most one batch of a sweep level may take
+ * @param warmupCap the most a sweep's warm-up may take before its first level ({@code sweep.warmup.s}, {@link SteadyWarmup})
  * @param baselineFile the tax gate's baseline file
  * @param seed seed of the interleaving and of the bootstrap
  * @param determinism the vLLM determinism token on every row
@@ -41,7 +42,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, Duration levelTimeCap,
-		Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
+		Duration warmupCap, Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load) {
 
 	/**
@@ -82,13 +83,13 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, baselineFile, seed, determinism, precision,
+		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, warmupCap, baselineFile, seed, determinism, precision,
 				batchingRegime, headers, workload, load);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, baselineFile, seed, determinism, precision,
+		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed, determinism, precision,
 				batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()));
 	}
@@ -110,7 +111,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
 		int sweepRequests = config.string(HarnessConstants.SWEEP_REQUESTS).isPresent()
 				? config.positiveInt(HarnessConstants.SWEEP_REQUESTS, 32) : 0;
-		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), baseline, SEED,
+		Duration warmupCap = Duration.ofSeconds(config.positiveInt(HarnessConstants.SWEEP_WARMUP_S, tiny ? 5 : 120));
+		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline, SEED,
 				Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny));
@@ -149,11 +151,6 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 			return Math.max(sweepRequests, 4 * concurrency);
 		}
 		return tiny ? Math.max(2 * concurrency, 8) : Math.max(4 * concurrency, 32);
-	}
-
-	/** The most a sweep's warm-up may take before its first level ({@link SteadyWarmup}): 120 s, 5 s in the smoke profile. */
-	public Duration warmupCap() {
-		return tiny ? Duration.ofSeconds(5) : Duration.ofMinutes(2);
 	}
 
 	/**

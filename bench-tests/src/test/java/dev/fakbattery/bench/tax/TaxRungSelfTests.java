@@ -42,7 +42,7 @@ class TaxRungSelfTests {
 			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.api.RungRun"))
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
 						HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
-						HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.EXPERIMENTS_DIR,
+						HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.SWEEP_WARMUP_S, "1", HarnessConstants.EXPERIMENTS_DIR,
 						dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING, "false")))
 				.execute().testEvents().assertThatEvents().haveExactly(1, event(test(method), finishedWithFailure(message(m ->
 						m.startsWith("SIMULATED: rung 3 tax") && m.contains("is the engine double: its version [0.29.0+engine-double]")))));
