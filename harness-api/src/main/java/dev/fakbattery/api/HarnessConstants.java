@@ -207,6 +207,16 @@ public final class HarnessConstants {
 	 */
 	public static final String LLAMACPP_SOURCE = "llamacpp.source";
 
+	/**
+	 * Words put before each gateway JVM's command by the gateway cost bench ({@code GatewayCostBench}), split at
+	 * spaces: {@value}. Example {@code taskset -c 1}, so that on a 2-core machine the gateways have a core of their own
+	 * while the bench runs under {@code taskset -c 0}. Default: none.
+	 */
+	public static final String COST_GATEWAY_PREFIX = "cost.gateway.prefix";
+
+	/** Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}. Default 6. */
+	public static final String COST_WARMUP_BATCHES = "cost.warmup.batches";
+
 	// the engine container launcher: read only when engine.image is set
 
 	/**

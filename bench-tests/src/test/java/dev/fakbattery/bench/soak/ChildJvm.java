@@ -46,7 +46,14 @@ public final class ChildJvm implements AutoCloseable {
 
 	/** The same, with these JVM options (heap, GC, ...) before the class path. */
 	public static ChildJvm start(String name, List<String> jvmOptions, String mainClass, List<String> args, Path log) throws IOException {
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		return start(name, List.of(), jvmOptions, mainClass, args, log);
+	}
+
+	/** The same, the command run under {@code prefix} (for example {@code taskset -c 1}). */
+	public static ChildJvm start(String name, List<String> prefix, List<String> jvmOptions, String mainClass, List<String> args, Path log)
+			throws IOException {
+		List<String> command = new ArrayList<>(prefix);
+		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		command.addAll(jvmOptions);
 		command.addAll(List.of("-Dsun.net.httpserver.nodelay=true", "-cp", System.getProperty("java.class.path"), mainClass));
 		command.addAll(args);

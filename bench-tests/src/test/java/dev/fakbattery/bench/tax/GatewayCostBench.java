@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.TargetClient;
 import dev.fakbattery.bench.soak.ChildJvm;
@@ -56,12 +57,16 @@ class GatewayCostBench {
 	void addedLatency() throws Exception {
 		double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
-		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", COMMAND);
+		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
+		List<String> prefix = config.string(HarnessConstants.COST_GATEWAY_PREFIX).map(p -> List.of(p.split("\\s+"))).orElse(List.of());
+		String command = COMMAND + (prefix.isEmpty() ? "" : " -D" + HarnessConstants.COST_GATEWAY_PREFIX + "='" + String.join(" ", prefix) + "'")
+				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches);
+		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
 				+ "machine: numbers about the gateway's own cost, never about a real engine");
 		body.put("target", "gateway p99 E2EL - raw p99 E2EL <= " + CostComparison.TARGET_P99_MS + " ms at 1,000 req/s, non-stream");
-		body.put("method", CostRun.METHOD);
+		body.put("method", CostRun.method(warmupBatches));
 		body.put("statistics", "added pXX = pXX of the gateway arm's batches merged - pXX of the raw arm's; 95 % interval: paired "
 				+ "cluster bootstrap over the batch pairs (" + CostComparison.RESAMPLES + " resamples, harness-api BootstrapCi"
 				+ ".percentileDifference); valid only when the client's lag p99 (each arm) and the double's lag p99 (every block) "
@@ -73,6 +78,8 @@ class GatewayCostBench {
 		Map<String, List<String>> variants = variants();
 		List<String> servers = List.copyOf(variants.keySet());
 		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
+		body.put("gateway_prefix", String.join(" ", prefix));
+		body.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		List<ChildJvm> children = new ArrayList<>();
 		try {
 			ChildJvm engine = ChildJvm.start("engine double", List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
@@ -83,12 +90,12 @@ class GatewayCostBench {
 			for (String server : servers) {
 				List<String> flags = variants.get(server);
 				String front = server.replaceFirst("-zgc$", "");
-				ChildJvm gateway = ChildJvm.start("reference gateway " + server + " " + flags, flags, "dev.fakbattery.gateway.Main",
+				ChildJvm gateway = ChildJvm.start("reference gateway " + server + " " + flags, prefix, flags, "dev.fakbattery.gateway.Main",
 						List.of("--upstream", engine.baseUrl(), "--port", "0", "--server", front), logs.resolve("cost-gateway-" + server + ".log"));
 				children.add(gateway);
 				gateways.put(server, gateway);
 			}
-			measure(body, engine, gateways);
+			measure(body, engine, gateways, warmupBatches);
 		}
 		finally {
 			children.reversed().forEach(ChildJvm::close);
@@ -109,7 +116,7 @@ class GatewayCostBench {
 		return variants;
 	}
 
-	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways) {
+	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways, int warmupBatches) {
 		Map<String, TargetClient> clients = new LinkedHashMap<>();
 		try (TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()))) {
 			Map<String, Long> pids = new LinkedHashMap<>();
@@ -118,7 +125,7 @@ class GatewayCostBench {
 				pids.put(server, gateway.pid());
 			});
 			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
-			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED);
+			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches);
 			run.warmUp();
 			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 			Map<String, CostRun.Arms> arms = run.measure();
