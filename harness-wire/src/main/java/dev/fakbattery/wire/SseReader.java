@@ -63,6 +63,10 @@ public final class SseReader implements Closeable {
 
 	private boolean sawDone;
 
+	private long readNanos;
+
+	private long eventNanos;
+
 	private int comments;
 
 	private int blankLines;
@@ -107,6 +111,14 @@ public final class SseReader implements Closeable {
 	/** Whether a {@code data: [DONE]} event has been read. */
 	public boolean sawDone() {
 		return sawDone;
+	}
+
+	/**
+	 * When the last event returned arrived: {@link System#nanoTime()} right after the read that brought the blank line
+	 * ending it, so before its data was parsed; 0 before the first event.
+	 */
+	public long eventNanos() {
+		return eventNanos;
 	}
 
 	/** Events returned so far, {@code [DONE]} and error frames included. */
@@ -168,6 +180,7 @@ public final class SseReader implements Closeable {
 			return Optional.empty();
 		}
 		data.setLength(data.length() - 1);
+		eventNanos = readNanos;
 		SseEvent event = SseEvent.of(data.toString(), eventName, lastEventId);
 		data.setLength(0);
 		eventBytes = 0;
@@ -180,7 +193,11 @@ public final class SseReader implements Closeable {
 		return Optional.of(event);
 	}
 
-	/** The next line without its terminator, or null at end of input (a trailing unterminated line is dropped). */
+	/**
+	 * The next line without its terminator, or null at end of input (a trailing unterminated line is dropped). Scans
+	 * the buffer for the terminator and copies the line in one piece; a line wholly inside the buffer is decoded from
+	 * it directly.
+	 */
 	private String readLine() throws IOException {
 		line.reset();
 		while (true) {
@@ -188,26 +205,36 @@ public final class SseReader implements Closeable {
 				partialLineAtEnd |= line.size() > 0;
 				return null;
 			}
-			byte b = buffer[position++];
 			if (lastLineEndedWithCr) {
 				lastLineEndedWithCr = false;
-				if (b == '\n') {
+				if (buffer[position] == '\n') {
+					position++;
 					continue;
 				}
 			}
-			if (b == '\n' || b == '\r') {
-				lastLineEndedWithCr = b == '\r';
-				return decodeLine();
+			int start = position;
+			int end = start;
+			while (end < limit && buffer[end] != '\n' && buffer[end] != '\r') {
+				end++;
 			}
-			if (line.size() >= maxEventBytes) {
+			if (line.size() + (end - start) > maxEventBytes) {
 				throw new SseLimitException("SSE line longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
 			}
-			line.write(b);
+			position = end;
+			if (end == limit) {
+				line.write(buffer, start, end - start);
+				continue;
+			}
+			lastLineEndedWithCr = buffer[position++] == '\r';
+			if (line.size() == 0) {
+				return decodeLine(new String(buffer, start, end - start, StandardCharsets.UTF_8));
+			}
+			line.write(buffer, start, end - start);
+			return decodeLine(line.toString(StandardCharsets.UTF_8));
 		}
 	}
 
-	private String decodeLine() {
-		String text = line.toString(StandardCharsets.UTF_8);
+	private String decodeLine(String text) {
 		if (firstLine) {
 			firstLine = false;
 			if (text.startsWith("\uFEFF")) {
@@ -228,6 +255,7 @@ public final class SseReader implements Closeable {
 		}
 		position = 0;
 		limit = read;
+		readNanos = System.nanoTime();
 		return true;
 	}
 }

@@ -67,6 +67,46 @@ class SseReaderTests {
 	}
 
 	@Test
+	@DisplayName("a line longer than the read buffer, split at every buffer edge, reads whole")
+	void lineLongerThanTheBuffer() throws IOException {
+		String content = "ü".repeat(10_000);
+		String raw = "data: {\"content\":\"" + content + "\"}\r\n\r\ndata: [DONE]\r\n\r\n";
+		byte[] bytes = raw.getBytes(StandardCharsets.UTF_8);
+		List<byte[]> segments = new ArrayList<>();
+		for (int at = 0; at < bytes.length; at += 8191) {
+			segments.add(java.util.Arrays.copyOfRange(bytes, at, Math.min(bytes.length, at + 8191)));
+		}
+
+		try (SseReader reader = new SseReader(new ScriptedStream(segments))) {
+			assertThat(drain(reader)).extracting(SseEvent::data).containsExactly("{\"content\":\"" + content + "\"}", "[DONE]");
+		}
+	}
+
+	@Test
+	@DisplayName("an event is timed by the read that brought its blank line, not by when it was parsed")
+	void eventTimeIsTheReadTime() throws IOException {
+		ScriptedStream stream = new ScriptedStream(List.of(
+				"data: {\"n\":1}\n".getBytes(StandardCharsets.UTF_8),
+				"\n".getBytes(StandardCharsets.UTF_8),
+				"data: [DONE]\n\n".getBytes(StandardCharsets.UTF_8)));
+
+		try (SseReader reader = new SseReader(stream)) {
+			assertThat(reader.eventNanos()).as("before any event").isZero();
+			long before = System.nanoTime();
+			reader.next();
+			long afterFirst = System.nanoTime();
+			long first = reader.eventNanos();
+			reader.next();
+
+			assertThat(first).isBetween(before, afterFirst);
+			assertThat(stream.readNanos()).hasSize(3);
+			assertThat(first).as("timed after the second read, which brought the blank line, not the first")
+				.isBetween(stream.readNanos().get(1), stream.readNanos().get(2));
+			assertThat(reader.eventNanos()).isGreaterThanOrEqualTo(stream.readNanos().get(2));
+		}
+	}
+
+	@Test
 	@DisplayName("returns an event as soon as its blank line arrived, without reading further")
 	void incremental() throws IOException {
 		ScriptedStream stream = new ScriptedStream(List.of(
@@ -201,12 +241,19 @@ class SseReaderTests {
 
 		private int segmentsRead;
 
+		private final List<Long> readNanos = new ArrayList<>();
+
 		ScriptedStream(List<byte[]> segments) {
 			this.segments = new ArrayDeque<>(segments);
 		}
 
 		int segmentsRead() {
 			return segmentsRead;
+		}
+
+		/** When each segment was handed out: the reader's clock reading after that read is no earlier. */
+		List<Long> readNanos() {
+			return readNanos;
 		}
 
 		@Override
@@ -225,6 +272,7 @@ class SseReaderTests {
 				throw new IllegalStateException("segment larger than the read buffer");
 			}
 			System.arraycopy(next, 0, target, offset, next.length);
+			readNanos.add(System.nanoTime());
 			return next.length;
 		}
 	}

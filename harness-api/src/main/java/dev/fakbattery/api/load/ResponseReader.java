@@ -15,8 +15,9 @@ import dev.fakbattery.wire.WireFormatException;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * Reads one response into a {@link RequestOutcome}: a stream event by event, timed as each event is
- * returned, through {@link StreamTimer}; a non-stream body whole. A stream is read to its end after
+ * Reads one response into a {@link RequestOutcome}: a stream event by event, each timed when the read that completed
+ * it returned ({@link SseReader#eventNanos()}, before its JSON is parsed), through {@link StreamTimer}; a non-stream
+ * body whole. A stream is read to its end after
  * {@code [DONE]}, so the connection goes back to the pool.
  */
 final class ResponseReader {
@@ -68,7 +69,7 @@ final class ResponseReader {
 		String error = null;
 		while (true) {
 			SseEvent event = reader.next().orElse(null);
-			long now = System.nanoTime();
+			long now = reader.eventNanos();
 			if (event == null) {
 				break;
 			}
