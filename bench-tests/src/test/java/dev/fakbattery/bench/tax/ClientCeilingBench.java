@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.api.load.ClientLagProbe;
 import dev.fakbattery.api.load.ClosedLoop;
 import dev.fakbattery.api.load.LoadResult;
 import dev.fakbattery.api.load.LoadRunner;
@@ -36,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * threads run (client lag p99, goal <= 1 ms at 512 streams), against the engine double in another JVM
  * ({@code java -jar engine-double/target/engine-double.jar}), so the double's work does not share the client's JIT,
  * GC and carriers. Paced at 100 ms to the first token and 50 ms per token with no batching slowdown (20 events per
- * stream per second), 32 tokens per request, four rounds per level after two warm-up rounds. Writes
+ * stream per second), 32 tokens per request, four rounds per level after two warm-up rounds, after a reading of the
+ * lag probe with no load at all (the machine's floor), after a JIT warm-up of 8 rounds of 64 streams. Records the client JVM's CPU time per token event. Writes
  * {@code harness-client-ceiling.json} into {@code experiments.dir}; the goal is recorded beside the readings, never
  * asserted. On demand, in no profile:
  *
@@ -52,6 +55,13 @@ class ClientCeilingBench {
 
 	private static final int TOKENS = 32;
 
+	private static final int IDLE_SECONDS = 5;
+
+	/** A warm-up before every level, so that no level measures the JIT compiling the client: 8 rounds of 64 streams. */
+	private static final int JIT_WARMUP_STREAMS = 64;
+
+	private static final int JIT_WARMUP_ROUNDS = 8;
+
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
 	@Test
@@ -64,6 +74,12 @@ class ClientCeilingBench {
 		body.put("goal", "client lag p99 <= 1000 us at 512 streams");
 		body.put("double", "java -jar engine-double.jar --timing instant --ttft-ms 100 --itl-ms 50 --batch-alpha 0 (own JVM, serial GC); "
 				+ TOKENS + " tokens per request: 20 token events per stream per second");
+		body.put("jit_warmup", "before the first level: " + JIT_WARMUP_ROUNDS + " rounds of " + JIT_WARMUP_STREAMS
+				+ " streams on their own connections (about 13 s), so no level measures the JIT compiling the client; then "
+				+ IDLE_SECONDS + " s of the lag probe with no load (idle_client_lag)");
+		body.put("client_cpu", "this JVM's CPU time (OperatingSystemMXBean.getProcessCpuTime: load client, lag probe, metrics scraper, "
+				+ "GC, JIT) over each level's measured phase; per event above idle subtracts idle_client_cpu_cores (the probe and the "
+				+ "JVM's own background) over the same time");
 		body.put("per_level", "closed loop at c streams: 2c warm-up requests (opens the connections, warms the JIT), then 4c measured "
 				+ "requests (about 6.6 s)");
 		ArrayNode rows = body.putArray("levels");
@@ -78,9 +94,14 @@ class ClientCeilingBench {
 			process.awaitHealthy(List.of(URI.create(root + "/health")), Duration.ofSeconds(60));
 			HttpUpstreamLag lag = new HttpUpstreamLag(root);
 			ChatPayload payload = ChatPayload.streaming("m", ChatPayload.COUNTING_PROMPT, TOKENS);
+			try (TargetClient warm = TargetClient.open("warm-up", URI.create(root + "/v1"), java.util.Map.of(), Duration.ofSeconds(120))) {
+				LoadRunner.run(warm, payload, new ClosedLoop(JIT_WARMUP_STREAMS, JIT_WARMUP_ROUNDS * JIT_WARMUP_STREAMS, 0,
+						Duration.ofMinutes(2)), Progress.start("bench", "JIT warm-up", (long) JIT_WARMUP_ROUNDS * JIT_WARMUP_STREAMS));
+			}
+			double idleCores = idleFloor(body);
 			try (TargetClient client = TargetClient.open("raw", URI.create(root + "/v1"), java.util.Map.of(), Duration.ofSeconds(120))) {
 				for (int c : levels) {
-					rows.add(level(client, payload, c, lag, root));
+					rows.add(level(client, payload, c, lag, root, idleCores));
 				}
 			}
 		}
@@ -89,7 +110,32 @@ class ClientCeilingBench {
 		assertThat(rows).hasSize(levels.size());
 	}
 
-	private static ObjectNode level(TargetClient client, ChatPayload payload, int c, HttpUpstreamLag lag, URI root) throws Exception {
+	/**
+	 * The probe's reading with no load at all, for {@value #IDLE_SECONDS} s: the floor this machine's timers and
+	 * scheduler set under every level's reading.
+	 */
+	private static double idleFloor(ObjectNode body) throws InterruptedException {
+		try (ClientLagProbe probe = ClientLagProbe.start()) {
+			long cpuBefore = processCpuNanos();
+			Thread.sleep(IDLE_SECONDS * 1_000L);
+			double idleCores = (processCpuNanos() - cpuBefore) / 1e9 / IDLE_SECONDS;
+			ClientLag idle = probe.read();
+			ObjectNode floor = body.putObject("idle_client_lag");
+			floor.put("seconds", IDLE_SECONDS);
+			idle.writeTo(floor);
+			JsonNumbers.put(body, "idle_client_cpu_cores", idleCores, 3);
+			System.out.printf("[bench] idle (no streams): client lag %s, client CPU %.3f cores%n", idle, idleCores);
+			return idleCores;
+		}
+	}
+
+	/** CPU time of this JVM (every thread: load client, lag probe, GC, JIT), in ns. */
+	private static long processCpuNanos() {
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+	}
+
+	private static ObjectNode level(TargetClient client, ChatPayload payload, int c, HttpUpstreamLag lag, URI root, double idleCores)
+			throws Exception {
 		double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 		LoadRunner.run(client, payload, new ClosedLoop(c, 2 * c, 0, Duration.ofMinutes(2)), Progress.silent());
 		lag.reset();
@@ -106,8 +152,10 @@ class ClientCeilingBench {
 				}
 			}
 		});
+		long cpuBefore = processCpuNanos();
 		LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(c, 4 * c, 0, Duration.ofMinutes(3)),
 				Progress.start("bench", "client ceiling c=" + c, 4L * c));
+		double cpuMs = (processCpuNanos() - cpuBefore) / 1e6;
 		running.set(false);
 		watcher.join();
 		UpstreamLag.Reading doubleLag = lag.read();
@@ -119,6 +167,10 @@ class ClientCeilingBench {
 		row.put("failed", result.failed().size());
 		JsonNumbers.put(row, "duration_s", result.durationS(), 3);
 		JsonNumbers.put(row, "token_events_per_s", chunks / result.durationS(), 1);
+		JsonNumbers.put(row, "client_cpu_cores", cpuMs / 1e3 / result.durationS(), 3);
+		JsonNumbers.put(row, "client_cpu_us_per_event", cpuMs * 1e3 / chunks, 1);
+		double aboveIdle = (cpuMs - idleCores * result.durationS() * 1e3) * 1e3 / chunks;
+		JsonNumbers.put(row, "client_cpu_us_per_event_above_idle", aboveIdle, 1);
 		result.clientLag().writeTo(row.putObject("client_lag"));
 		doubleLag.writeTo(row.putObject("engine_double_lag"));
 		row.put("client_lag_goal_met", result.clientLag().withinLimit());
@@ -127,8 +179,8 @@ class ClientCeilingBench {
 		JsonNumbers.put(row, "load_average_after", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 		LoadSummary.of(result, Optional.empty()).writeTo(row.putObject("summary"));
 		((ObjectNode) row.path("summary")).remove(List.of("tokens", "tool_calls"));
-		System.out.printf("[bench] c=%d held %d, %.0f events/s, client lag %s, double lag %s, failed %d%n", c, held.get(),
-				chunks / result.durationS(), result.clientLag(), doubleLag, result.failed().size());
+		System.out.printf("[bench] c=%d held %d, %.0f events/s, client CPU %.1f us/event above idle, client lag %s, double lag %s, failed %d%n",
+				c, held.get(), chunks / result.durationS(), aboveIdle, result.clientLag(), doubleLag, result.failed().size());
 		return row;
 	}
 
