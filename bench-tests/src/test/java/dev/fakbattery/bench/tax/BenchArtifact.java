@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactFiles;
 import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Provenance;
 import dev.fakbattery.wire.Json;
 
@@ -32,6 +33,17 @@ final class BenchArtifact {
 		doc.put("simulated", "measured on the engine double and the embedded reference gateway in one JVM on this machine; "
 				+ "numbers about the harness and the gateway, never about a real engine");
 		doc.put("command", command);
+	}
+
+	/**
+	 * {@code -Dexperiments.dir=...} naming the folder this run writes to, for a bench's recorded command:
+	 * {@code $PWD/...} inside the repository, else the absolute path.
+	 */
+	static String experimentsDirArgument(HarnessConfig config) {
+		Path dir = config.experimentsDir().toAbsolutePath().normalize();
+		Path root = config.string(HarnessConstants.ROOT_DIR).map(Path::of).orElse(Path.of("")).toAbsolutePath().normalize();
+		return " -D" + HarnessConstants.EXPERIMENTS_DIR + "="
+				+ (dir.startsWith(root) ? "$PWD/" + root.relativize(dir).toString().replace('\\', '/') : dir.toString());
 	}
 
 	ObjectNode body() {

@@ -68,7 +68,9 @@ class ClientCeilingBench {
 	@DisplayName("streams held, events per second and client lag p99 at 64, 256, 512 and 1024 streams")
 	void ceiling() throws Exception {
 		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of(64, 256, 512, 1024));
-		BenchArtifact artifact = new BenchArtifact("fak-battery.harness-client-ceiling.v1", "harness-client-ceiling.json", COMMAND);
+		BenchArtifact artifact = new BenchArtifact("fak-battery.harness-client-ceiling.v1", "harness-client-ceiling.json", COMMAND
+				+ " -D" + HarnessConstants.SWEEP_CONCURRENCY + "=" + levels.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
+				+ BenchArtifact.experimentsDirArgument(config));
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the load client against the engine double in its own JVM on this machine: numbers about the client");
 		body.put("goal", "client lag p99 <= 1000 us at 512 streams");

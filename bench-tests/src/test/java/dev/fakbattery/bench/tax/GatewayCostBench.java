@@ -42,8 +42,7 @@ import org.junit.jupiter.api.Test;
 @DisplayName("reference gateway cost: added latency at 1,000 req/s, engine double and gateways in their own JVMs")
 class GatewayCostBench {
 
-	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=GatewayCostBench -Dsurefire.failIfNoSpecifiedTests=false"
-			+ " -Dexperiments.dir=$PWD/experiments/gateway-cost";
+	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=GatewayCostBench -Dsurefire.failIfNoSpecifiedTests=false";
 
 	/** The quiet-machine bar: a run that starts above this 1-minute load average is labelled busy. */
 	static final double QUIET_LOAD = 0.5;
@@ -59,7 +58,8 @@ class GatewayCostBench {
 		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
 		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
 		List<String> prefix = config.string(HarnessConstants.COST_GATEWAY_PREFIX).map(p -> List.of(p.split("\\s+"))).orElse(List.of());
-		String command = COMMAND + (prefix.isEmpty() ? "" : " -D" + HarnessConstants.COST_GATEWAY_PREFIX + "='" + String.join(" ", prefix) + "'")
+		String command = COMMAND + BenchArtifact.experimentsDirArgument(config)
+				+ (prefix.isEmpty() ? "" : " -D" + HarnessConstants.COST_GATEWAY_PREFIX + "='" + String.join(" ", prefix) + "'")
 				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches);
 		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
