@@ -214,7 +214,10 @@ public final class HarnessConstants {
 	 */
 	public static final String COST_GATEWAY_PREFIX = "cost.gateway.prefix";
 
-	/** Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}. Default 6. */
+	/**
+	 * Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}. Default 40 (after 6
+	 * the gateway's JIT was unfinished on 2 cores: 0.46 ms of CPU per request, against 0.28 ms after 40).
+	 */
 	public static final String COST_WARMUP_BATCHES = "cost.warmup.batches";
 
 	// the engine container launcher: read only when engine.image is set

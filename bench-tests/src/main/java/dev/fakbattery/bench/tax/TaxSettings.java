@@ -41,8 +41,8 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * @param load the rate sweep's open loop: rates, arrivals, cap and SLOs
  * @since 0.1
  */
-public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, Duration levelTimeCap,
-		Duration warmupCap, Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
+public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests,
+		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load) {
 
 	/**
@@ -83,14 +83,14 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, warmupCap, baselineFile, seed, determinism, precision,
-				batchingRegime, headers, workload, load);
+		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, warmupCap, baselineFile,
+				seed, determinism, precision, batchingRegime, headers, workload, load);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed, determinism, precision,
-				batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
+		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed,
+				determinism, precision, batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()));
 	}
 
@@ -112,8 +112,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		int sweepRequests = config.string(HarnessConstants.SWEEP_REQUESTS).isPresent()
 				? config.positiveInt(HarnessConstants.SWEEP_REQUESTS, 32) : 0;
 		Duration warmupCap = Duration.ofSeconds(config.positiveInt(HarnessConstants.SWEEP_WARMUP_S, tiny ? 5 : 120));
-		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline, SEED,
-				Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
+		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline,
+				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny));
 	}
