@@ -1,10 +1,9 @@
 package dev.fakbattery.wire;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -22,7 +21,7 @@ import java.util.Optional;
  * <p>Memory is bounded: a line, or the data of one event, longer than {@code maxEventBytes} is a
  * {@link SseLimitException} (an {@link IOException}, so a caller that handles a broken stream handles it too), thrown
  * as soon as the limit is passed, not at the end of the line; the reader is unusable after it. The default limit is
- * {@value #DEFAULT_MAX_EVENT_BYTES} bytes.
+ * {@value #DEFAULT_MAX_EVENT_BYTES} bytes. The rules themselves are {@link SseParser}'s, fed each read.
  *
  * @since 0.1
  */
@@ -35,43 +34,22 @@ public final class SseReader implements Closeable {
 
 	private final InputStream in;
 
-	private final int maxEventBytes;
-
-	private long eventBytes;
+	private final SseParser parser;
 
 	private final byte[] buffer = new byte[BUFFER_SIZE];
 
-	private int position;
+	private final ArrayDeque<Timed> pending = new ArrayDeque<>();
 
-	private int limit;
-
-	private boolean lastLineEndedWithCr;
-
-	private boolean firstLine = true;
-
-	private boolean partialLineAtEnd;
-
-	private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-
-	private final StringBuilder data = new StringBuilder();
-
-	private boolean hasData;
-
-	private String eventName;
-
-	private String lastEventId;
+	private SseLimitException failure;
 
 	private boolean sawDone;
 
-	private long readNanos;
+	private int events;
 
 	private long eventNanos;
 
-	private int comments;
-
-	private int blankLines;
-
-	private int events;
+	private record Timed(SseEvent event, long nanos) {
+	}
 
 	/** A reader bounded by {@value #DEFAULT_MAX_EVENT_BYTES} bytes per line and per event. */
 	public SseReader(InputStream in) {
@@ -81,31 +59,32 @@ public final class SseReader implements Closeable {
 	/** A reader that fails with {@link SseLimitException} on a line or event longer than {@code maxEventBytes}. */
 	public SseReader(InputStream in, int maxEventBytes) {
 		this.in = Objects.requireNonNull(in, "in");
-		if (maxEventBytes < 1) {
-			throw new IllegalArgumentException("maxEventBytes [" + maxEventBytes + "] must be positive");
-		}
-		this.maxEventBytes = maxEventBytes;
+		this.parser = new SseParser(maxEventBytes);
 	}
 
 	/** The next event, or empty at end of input. */
 	public Optional<SseEvent> next() throws IOException {
-		String text;
-		while ((text = readLine()) != null) {
-			if (text.isEmpty()) {
-				Optional<SseEvent> event = dispatch();
-				if (event.isPresent()) {
-					return event;
-				}
-				blankLines++;
+		while (pending.isEmpty()) {
+			if (failure != null) {
+				throw failure;
 			}
-			else if (text.charAt(0) == ':') {
-				comments++;
+			int read = fill();
+			if (read < 0) {
+				parser.end();
+				return Optional.empty();
 			}
-			else {
-				field(text);
+			try {
+				parser.feed(buffer, 0, read, System.nanoTime(), (event, nanos) -> pending.add(new Timed(event, nanos)));
+			}
+			catch (SseLimitException e) {
+				failure = e;
 			}
 		}
-		return Optional.empty();
+		Timed next = pending.poll();
+		eventNanos = next.nanos();
+		events++;
+		sawDone |= next.event().isDone();
+		return Optional.of(next.event());
 	}
 
 	/** Whether a {@code data: [DONE]} event has been read. */
@@ -128,17 +107,17 @@ public final class SseReader implements Closeable {
 
 	/** Comment lines skipped so far ({@code : keep-alive}, {@code : ping}). */
 	public int comments() {
-		return comments;
+		return parser.comments();
 	}
 
 	/** Blank lines that dispatched nothing: keep-alive blanks, and the blank line closing a comment-only block. */
 	public int blankLines() {
-		return blankLines;
+		return parser.blankLines();
 	}
 
 	/** At end of input: whether it stopped inside an event or a line, so that pending data was discarded. */
 	public boolean endedMidEvent() {
-		return partialLineAtEnd || hasData || eventName != null;
+		return parser.endedMidEvent();
 	}
 
 	@Override
@@ -146,116 +125,13 @@ public final class SseReader implements Closeable {
 		in.close();
 	}
 
-	private void field(String text) throws SseLimitException {
-		int colon = text.indexOf(':');
-		String name = colon < 0 ? text : text.substring(0, colon);
-		String value = colon < 0 ? "" : text.substring(colon + 1);
-		if (value.startsWith(" ")) {
-			value = value.substring(1);
-		}
-		switch (name) {
-			case "data" -> {
-				eventBytes += value.length() + 1;
-				if (eventBytes > maxEventBytes) {
-					throw new SseLimitException("SSE event data longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
-				}
-				data.append(value).append('\n');
-				hasData = true;
-			}
-			case "event" -> eventName = value;
-			case "id" -> {
-				if (value.indexOf('\0') < 0) {
-					lastEventId = value;
-				}
-			}
-			default -> {
-				// retry and unknown fields are ignored, as the SSE rules say
-			}
-		}
-	}
-
-	private Optional<SseEvent> dispatch() {
-		if (!hasData) {
-			eventName = null;
-			return Optional.empty();
-		}
-		data.setLength(data.length() - 1);
-		eventNanos = readNanos;
-		SseEvent event = SseEvent.of(data.toString(), eventName, lastEventId);
-		data.setLength(0);
-		eventBytes = 0;
-		hasData = false;
-		eventName = null;
-		events++;
-		if (event.isDone()) {
-			sawDone = true;
-		}
-		return Optional.of(event);
-	}
-
-	/**
-	 * The next line without its terminator, or null at end of input (a trailing unterminated line is dropped). Scans
-	 * the buffer for the terminator and copies the line in one piece; a line wholly inside the buffer is decoded from
-	 * it directly.
-	 */
-	private String readLine() throws IOException {
-		line.reset();
-		while (true) {
-			if (position == limit && !fill()) {
-				partialLineAtEnd |= line.size() > 0;
-				return null;
-			}
-			if (lastLineEndedWithCr) {
-				lastLineEndedWithCr = false;
-				if (buffer[position] == '\n') {
-					position++;
-					continue;
-				}
-			}
-			int start = position;
-			int end = start;
-			while (end < limit && buffer[end] != '\n' && buffer[end] != '\r') {
-				end++;
-			}
-			if (line.size() + (end - start) > maxEventBytes) {
-				throw new SseLimitException("SSE line longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
-			}
-			position = end;
-			if (end == limit) {
-				line.write(buffer, start, end - start);
-				continue;
-			}
-			lastLineEndedWithCr = buffer[position++] == '\r';
-			if (line.size() == 0) {
-				return decodeLine(new String(buffer, start, end - start, StandardCharsets.UTF_8));
-			}
-			line.write(buffer, start, end - start);
-			return decodeLine(line.toString(StandardCharsets.UTF_8));
-		}
-	}
-
-	private String decodeLine(String text) {
-		if (firstLine) {
-			firstLine = false;
-			if (text.startsWith("\uFEFF")) {
-				text = text.substring(1);
-			}
-		}
-		return text;
-	}
-
-	private boolean fill() throws IOException {
+	/** Bytes read into the buffer, or -1 at end of input. */
+	private int fill() throws IOException {
 		int read;
 		do {
 			read = in.read(buffer, 0, buffer.length);
 		}
 		while (read == 0);
-		if (read < 0) {
-			return false;
-		}
-		position = 0;
-		limit = read;
-		readNanos = System.nanoTime();
-		return true;
+		return read;
 	}
 }

@@ -8,21 +8,17 @@ import java.util.OptionalInt;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.wire.SseEvent;
-import dev.fakbattery.wire.SseReader;
-import dev.fakbattery.wire.WireError;
-import dev.fakbattery.wire.WireFormatException;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * Reads one response into a {@link RequestOutcome}: a stream event by event, each timed when the read that completed
- * it returned ({@link SseReader#eventNanos()}, before its JSON is parsed), through {@link StreamTimer}; a non-stream
- * body whole. A stream is read to its end after
- * {@code [DONE]}, so the connection goes back to the pool.
+ * Reads one response into a {@link RequestOutcome}: a stream event by event as the HTTP client hands over its bytes
+ * ({@link StreamBody}), each timed at the delivery that completed it, before its JSON is parsed, through
+ * {@link StreamTimer}; a non-stream body whole. A stream is read to its end after {@code [DONE]}, so the connection
+ * goes back to the pool.
  */
 final class ResponseReader {
 
-	private static final int EXCERPT = 2000;
+	private static final int EXCERPT = StreamBody.EXCERPT;
 
 	private final String target;
 
@@ -60,43 +56,30 @@ final class ResponseReader {
 		this.sentNanos = nanos;
 	}
 
-	RequestOutcome stream(int status, InputStream body) throws IOException {
-		if (status != 200) {
-			return nonOk(status, body);
-		}
-		StreamTimer timer = new StreamTimer(sentNanos);
-		SseReader reader = new SseReader(body);
-		String error = null;
-		while (true) {
-			SseEvent event = reader.next().orElse(null);
-			long now = reader.eventNanos();
-			if (event == null) {
-				break;
-			}
-			if (event.isError()) {
-				WireError frame = event.error();
-				error = error != null ? error : "in-stream error frame: " + frame.message().orElse(event.data());
-			}
-			else if (!event.isDone() && event.event().isEmpty()) {
-				try {
-					timer.onChunk(event.chunk(), now);
-				}
-				catch (WireFormatException e) {
-					error = error != null ? error : "malformed chunk: " + e.getMessage();
-				}
-			}
-		}
+	/** When the request was (last) sent: {@link System#nanoTime()}. */
+	long sentNanos() {
+		return sentNanos;
+	}
+
+	/** A reader of the streamed answer with HTTP {@code status}, parsed as it arrives ({@link StreamBody}). */
+	StreamBody streaming(int status, String where) {
+		return new StreamBody(this, status, where);
+	}
+
+	/** The outcome of a stream read to its end: its timer, the first error seen, and how the stream ended. */
+	RequestOutcome streamed(StreamTimer timer, String firstError, boolean sawDone, boolean endedMidEvent, int events) {
 		long end = System.nanoTime();
-		if (error == null && !reader.sawDone()) {
-			error = "stream ended without data: [DONE]" + (reader.endedMidEvent() ? " (cut mid-event)" : "");
+		String error = firstError;
+		if (error == null && !sawDone) {
+			error = "stream ended without data: [DONE]" + (endedMidEvent ? " (cut mid-event)" : "");
 		}
 		if (error == null && !timer.sawToken()) {
-			error = "stream carried no token (" + reader.events() + " events)";
+			error = "stream carried no token (" + events + " events)";
 		}
 		if (error != null) {
-			return failed(end, status, error, timer.text());
+			return failed(end, 200, error, timer.text());
 		}
-		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, status, null, timer.ttftMs(),
+		return new RequestOutcome(target, index, warmup, intendedNanos, sentNanos, end, 200, null, timer.ttftMs(),
 				timer.e2elMs(), timer.itlMs(), timer.itlPerTokenMs(), timer.itlPerTokenFromUsage(), timer.outputTokens(),
 				timer.tokenSource(), timer.promptTokens(), timer.text(), retry,
 				detail(timer.cachedTokens(), timer.toolCalls(), timer.finishReason()));
@@ -147,8 +130,12 @@ final class ResponseReader {
 	private RequestOutcome nonOk(int status, InputStream body) throws IOException {
 		String text = new String(body.readNBytes(EXCERPT), StandardCharsets.UTF_8);
 		body.transferTo(OutputStream.nullOutputStream());
-		return failed(System.nanoTime(), status,
-				"HTTP " + status + ": " + abbreviate(text), text);
+		return nonOk(status, text);
+	}
+
+	/** A non-200 answer, from the first bytes of its body. */
+	RequestOutcome nonOk(int status, String excerpt) {
+		return failed(System.nanoTime(), status, "HTTP " + status + ": " + abbreviate(excerpt), excerpt);
 	}
 
 	private static String abbreviate(String text) {

@@ -122,10 +122,18 @@ public final class TargetClient implements AutoCloseable {
 		reader.sentAt(sent);
 		RequestOutcome outcome;
 		try {
-			try (StaleConnection.Sent<InputStream> answer = StaleConnection.send(http, request.build(), HttpResponse.BodyHandlers.ofInputStream(),
-					nanos -> reader.retried(StaleConnection.RETRY_REASON, nanos)); InputStream body = answer.response().body()) {
-				int status = answer.response().statusCode();
-				outcome = payload.stream() ? reader.stream(status, body) : reader.whole(status, body);
+			if (payload.stream()) {
+				try (StaleConnection.Sent<RequestOutcome> answer = StaleConnection.send(http, request.build(),
+						info -> reader.streaming(info.statusCode(), chatUri.toString()),
+						nanos -> reader.retried(StaleConnection.RETRY_REASON, nanos))) {
+					outcome = answer.response().body();
+				}
+			}
+			else {
+				try (StaleConnection.Sent<InputStream> answer = StaleConnection.send(http, request.build(), HttpResponse.BodyHandlers.ofInputStream(),
+						nanos -> reader.retried(StaleConnection.RETRY_REASON, nanos)); InputStream body = answer.response().body()) {
+					outcome = reader.whole(answer.response().statusCode(), body);
+				}
 			}
 		}
 		catch (IOException e) {
