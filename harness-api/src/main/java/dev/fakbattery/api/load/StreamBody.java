@@ -35,7 +35,7 @@ final class StreamBody implements HttpResponse.BodySubscriber<RequestOutcome> {
 
 	private final CompletableFuture<RequestOutcome> outcome = new CompletableFuture<>();
 
-	private final SseParser parser = new SseParser(SseReader.DEFAULT_MAX_EVENT_BYTES);
+	private final SseParser parser;
 
 	private final StreamTimer timer;
 
@@ -49,6 +49,12 @@ final class StreamBody implements HttpResponse.BodySubscriber<RequestOutcome> {
 
 	/** @param where the request's URI, for a failure's message */
 	StreamBody(ResponseReader reader, int status, String where) {
+		this(reader, status, where, SseReader.DEFAULT_MAX_EVENT_BYTES);
+	}
+
+	/** With another bound on a line and on an event, for tests. */
+	StreamBody(ResponseReader reader, int status, String where, int maxEventBytes) {
+		this.parser = new SseParser(maxEventBytes);
 		this.reader = reader;
 		this.status = status;
 		this.where = where;
