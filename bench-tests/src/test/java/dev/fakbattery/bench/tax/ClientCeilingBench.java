@@ -57,7 +57,7 @@ class ClientCeilingBench {
 
 	private static final int IDLE_SECONDS = 5;
 
-	/** A warm-up before every level, so that no level measures the JIT compiling the client: 8 rounds of 64 streams. */
+	/** A warm-up before the first level, so that no level measures the JIT compiling the client: 8 rounds of 64 streams. */
 	private static final int JIT_WARMUP_STREAMS = 64;
 
 	private static final int JIT_WARMUP_ROUNDS = 8;
