@@ -147,9 +147,10 @@ public final class HarnessConstants {
 	public static final String GATEWAY_START_TIMEOUT_SEC = "gateway.start.timeout.sec";
 
 	/**
-	 * The HTTP front of the embedded reference gateway: {@value} ({@code jdk}, the default, or {@code helidon}); a
-	 * system property, read by the gateway itself when it is built (its {@code HttpFront.SERVER_PROPERTY}), so the wire
-	 * and fault kits and the battery can judge either front: {@code -Dreference.gateway.server=helidon}.
+	 * The HTTP front of the embedded reference gateway: {@value} ({@code jdk}, the default, {@code helidon} or
+	 * {@code netty}); a system property, read by the gateway itself when it is built (its
+	 * {@code HttpFront.SERVER_PROPERTY}), so the wire and fault kits and the battery can judge any front:
+	 * {@code -Dreference.gateway.server=netty}.
 	 */
 	public static final String REFERENCE_GATEWAY_SERVER = "reference.gateway.server";
 

@@ -11,7 +11,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 /**
  * Starts the {@link ReferenceGateway} as the kit's embedded default gateway: a free loopback port, the kit's
  * policy convention, the HTTP front named by the system property {@value HttpFront#SERVER_PROPERTY} ({@code jdk}
- * unless given, or {@code helidon}), so the kit and the battery can judge either front. Registered in
+ * unless given, {@code helidon} or {@code netty}), so the kit and the battery can judge any front. Registered in
  * {@code META-INF/services}.
  *
  * @since 0.1

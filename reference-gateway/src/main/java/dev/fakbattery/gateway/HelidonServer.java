@@ -2,22 +2,12 @@ package dev.fakbattery.gateway;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import com.sun.net.httpserver.Authenticator;
-import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpContext;
-import com.sun.net.httpserver.HttpHandler;
-import com.sun.net.httpserver.HttpServer;
 
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServer;
@@ -28,12 +18,12 @@ import io.helidon.webserver.http1.Http1Config;
 /**
  * The gateway's {@code com.sun.net.httpserver} handlers and filters served by the Helidon SE 4 WebServer
  * ({@link HttpFront#HELIDON}): each connection is read by its own virtual thread, which runs the handler too, so a
- * request reaches the handler without a hand-off between threads. Contexts are matched as the JDK server does (the
- * longest registered path that prefixes the request path), then the context's filters run, then its handler, on a
- * {@link HelidonExchange}. Helidon's own header limit is set above the gateway's so that an oversized header section
- * still reaches {@link RequestLimits} and gets the gateway's OpenAI-shaped 431.
+ * request reaches the handler without a hand-off between threads. Contexts are matched as the JDK server does
+ * ({@link ContextServer}), then the context's filters run, then its handler, on a {@link HelidonExchange}. Helidon's
+ * own header limit is set above the gateway's so that an oversized header section still reaches {@link RequestLimits}
+ * and gets the gateway's OpenAI-shaped 431 (past Helidon's own limit, Helidon answers 400).
  */
-final class HelidonServer extends HttpServer {
+final class HelidonServer extends ContextServer {
 
 	/** Helidon logs its start at INFO on stderr; the gateway announces itself. Held so the setting is not collected. */
 	private static final Logger HELIDON_LOG = Logger.getLogger("io.helidon");
@@ -43,8 +33,6 @@ final class HelidonServer extends HttpServer {
 	}
 
 	private final InetSocketAddress requested;
-
-	private final List<Context> contexts = new CopyOnWriteArrayList<>();
 
 	private final WebServer server;
 
@@ -86,16 +74,14 @@ final class HelidonServer extends HttpServer {
 	}
 
 	private void dispatch(ServerRequest request, ServerResponse response) throws Exception {
-		String path = request.path().rawPath();
-		Context context = contexts.stream().filter(c -> path.startsWith(c.path)).max(Comparator.comparingInt(c -> c.path.length()))
-			.orElse(null);
-		if (context == null || context.handler == null) {
+		HttpContext context = context(request.path().rawPath());
+		if (context == null) {
 			response.status(404).send();
 			return;
 		}
 		HelidonExchange exchange = new HelidonExchange(context, request, response);
 		try {
-			new Filter.Chain(context.filters, context.handler).doFilter(exchange);
+			handle(context, exchange);
 		}
 		finally {
 			exchange.finish();
@@ -119,95 +105,7 @@ final class HelidonServer extends HttpServer {
 	}
 
 	@Override
-	public HttpContext createContext(String path, HttpHandler handler) {
-		if (contexts.stream().anyMatch(c -> c.path.equals(path))) {
-			throw new IllegalArgumentException("context " + path + " already exists");
-		}
-		Context context = new Context(path, handler);
-		contexts.add(context);
-		return context;
-	}
-
-	@Override
-	public HttpContext createContext(String path) {
-		return createContext(path, null);
-	}
-
-	@Override
-	public void removeContext(String path) {
-		if (!contexts.removeIf(c -> c.path.equals(path))) {
-			throw new IllegalArgumentException("no context " + path);
-		}
-	}
-
-	@Override
-	public void removeContext(HttpContext context) {
-		removeContext(context.getPath());
-	}
-
-	@Override
 	public InetSocketAddress getAddress() {
 		return new InetSocketAddress(requested.getAddress(), server.port());
-	}
-
-	/** One registered path, its handler and filters. */
-	private final class Context extends HttpContext {
-
-		private final String path;
-
-		private final List<Filter> filters = new ArrayList<>();
-
-		private final Map<String, Object> attributes = new HashMap<>();
-
-		private HttpHandler handler;
-
-		private Authenticator authenticator;
-
-		Context(String path, HttpHandler handler) {
-			this.path = path;
-			this.handler = handler;
-		}
-
-		@Override
-		public HttpHandler getHandler() {
-			return handler;
-		}
-
-		@Override
-		public void setHandler(HttpHandler handler) {
-			this.handler = handler;
-		}
-
-		@Override
-		public String getPath() {
-			return path;
-		}
-
-		@Override
-		public HttpServer getServer() {
-			return HelidonServer.this;
-		}
-
-		@Override
-		public Map<String, Object> getAttributes() {
-			return attributes;
-		}
-
-		@Override
-		public List<Filter> getFilters() {
-			return filters;
-		}
-
-		@Override
-		public Authenticator setAuthenticator(Authenticator authenticator) {
-			Authenticator previous = this.authenticator;
-			this.authenticator = authenticator;
-			return previous;
-		}
-
-		@Override
-		public Authenticator getAuthenticator() {
-			return authenticator;
-		}
 	}
 }

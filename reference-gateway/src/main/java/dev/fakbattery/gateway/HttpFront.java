@@ -7,6 +7,8 @@ import java.util.List;
 
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.wire.spi.GatewayLimits;
+
 /**
  * The HTTP server in front of the gateway's handlers ({@code --server}). Every front serves the same
  * {@code com.sun.net.httpserver} handlers and filters, so the adjudication code is one code whichever server
@@ -26,7 +28,13 @@ public enum HttpFront {
 	 * Helidon SE 4 WebServer ({@link HelidonServer}): each connection's own virtual thread reads its requests and runs
 	 * the handlers.
 	 */
-	HELIDON("helidon");
+	HELIDON("helidon"),
+
+	/**
+	 * Netty 4.2 ({@link NettyServer}): event loops parse HTTP and gather each request's body, then the handler runs on a
+	 * virtual thread of its own.
+	 */
+	NETTY("netty");
 
 	/**
 	 * The system property naming the front a {@link ReferenceGateway.Builder} starts with (the embedded gateway's, the
@@ -68,11 +76,12 @@ public enum HttpFront {
 		}
 	}
 
-	/** An unstarted server for {@code address}; {@code maxHeaderBytes} is the gateway's own header limit. */
-	HttpServer create(InetSocketAddress address, int backlog, int maxHeaderBytes) throws IOException {
+	/** An unstarted server for {@code address}; {@code limits} are the gateway's own header and body limits. */
+	HttpServer create(InetSocketAddress address, int backlog, GatewayLimits limits) throws IOException {
 		return switch (this) {
 			case JDK -> HttpServer.create(address, backlog);
-			case HELIDON -> new HelidonServer(address, backlog, maxHeaderBytes);
+			case HELIDON -> new HelidonServer(address, backlog, limits.maxHeaderBytes());
+			case NETTY -> new NettyServer(address, backlog, limits.maxHeaderBytes(), limits.maxBodyBytes());
 		};
 	}
 }

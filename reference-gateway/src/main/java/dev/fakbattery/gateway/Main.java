@@ -9,7 +9,7 @@ import dev.fakbattery.gateway.policy.PolicyLoader;
 
 /**
  * {@code java -jar reference-gateway/target/reference-gateway.jar --upstream URL --port N [--policy FILE]
- * [--engine vllm|sglang|llamacpp] [--record-on-wire] [--bind ADDRESS] [limits] [--log-bodies] [--server jdk|helidon]}: runs the
+ * [--engine vllm|sglang|llamacpp] [--record-on-wire] [--bind ADDRESS] [limits] [--log-bodies] [--server jdk|helidon|netty]}: runs the
  * {@link ReferenceGateway} until the process is stopped. On start it prints one line, {@code reference gateway
  * listening on http://127.0.0.1:PORT/v1 ...} (with the limits in force), so a caller that passed {@code --port 0}
  * learns the port; then one {@code adjudication {...}} line per chat completion that decided a call or quarantined a

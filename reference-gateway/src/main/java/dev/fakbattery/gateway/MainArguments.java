@@ -40,7 +40,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 	public static final String USAGE = """
 			usage: java -jar reference-gateway.jar --upstream URL --port N [--policy FILE] [--engine vllm|sglang|llamacpp]
 			         [--record-on-wire] [--bind ADDRESS] [--upstream-timeout-ms N] [--max-body-bytes N]
-			         [--max-header-bytes N] [--max-event-bytes N] [--log-bodies] [--server jdk|helidon]
+			         [--max-header-bytes N] [--max-event-bytes N] [--log-bodies] [--server jdk|helidon|netty]
 			  --upstream URL           the engine's OpenAI base URL, e.g. http://127.0.0.1:8000/v1
 			  --port N                 port to listen on (0 picks a free one)
 			  --policy FILE            adjudication policy (YAML or JSON); default: the kit convention
@@ -53,7 +53,7 @@ public record MainArguments(URI upstream, int port, Path policy, Dialect engine,
 			  --max-header-bytes N     larger request header sections get 431 (32768)
 			  --max-event-bytes N      longest upstream SSE line or event, largest whole answer (4194304)
 			  --log-bodies             write every chat request body to stderr (debugging only; bodies hold secrets)
-			  --server NAME            the HTTP server in front of the handlers: jdk (default) or helidon
+			  --server NAME            the HTTP server in front of the handlers: jdk (default), helidon or netty
 			""";
 
 	/** Parses {@code args}; a missing, unknown, repeated or malformed flag throws, naming it. */

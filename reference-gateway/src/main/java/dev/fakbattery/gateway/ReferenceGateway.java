@@ -25,7 +25,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * The reference gateway: an embedded adjudicating OpenAI-compatible proxy in front of vLLM or SGLang, on loopback.
- * The JDK {@link HttpServer} (or, with {@link Builder#front}, Helidon's WebServer behind the same
+ * The JDK {@link HttpServer} (or, with {@link Builder#front}, Helidon's WebServer or Netty behind the same
  * {@code com.sun.net.httpserver} handlers) serves clients on virtual threads and the JDK HTTP client reaches the
  * engine, so a stream is a plain blocking loop per request. See the module README for the wire behaviour.
  *
@@ -132,7 +132,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 			throw new IllegalStateException("reference gateway already started on port " + port());
 		}
 		try {
-			server = front.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG, limits.maxHeaderBytes());
+			server = front.create(new InetSocketAddress(bindAddress, requestedPort), BACKLOG, limits);
 		}
 		catch (IOException e) {
 			upstream.close();

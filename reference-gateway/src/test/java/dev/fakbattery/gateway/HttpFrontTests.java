@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 @DisplayName("HTTP front: named on the command line, chosen by a system property for the embedded gateway")
 class HttpFrontTests {
@@ -23,9 +25,10 @@ class HttpFrontTests {
 	}
 
 	@Test
-	@DisplayName("jdk and helidon, the default first")
+	@DisplayName("jdk, helidon and netty, the default first")
 	void names() {
-		assertThat(HttpFront.names()).containsExactly("jdk", "helidon");
+		assertThat(HttpFront.names()).containsExactly("jdk", "helidon", "netty");
+		assertThat(HttpFront.parse("netty")).isEqualTo(HttpFront.NETTY);
 		assertThat(HttpFront.parse("helidon")).isEqualTo(HttpFront.HELIDON);
 	}
 
@@ -42,12 +45,13 @@ class HttpFrontTests {
 		}
 	}
 
-	@Test
-	@DisplayName("the Helidon front on a port already taken fails to start as the JDK one does, naming the address")
-	void helidonPortTaken() {
+	@ParameterizedTest(name = "{0}")
+	@EnumSource(value = HttpFront.class, names = {"HELIDON", "NETTY"})
+	@DisplayName("a front on a port already taken fails to start as the JDK one does, naming the address")
+	void portTaken(HttpFront front) {
 		java.net.URI upstream = java.net.URI.create("http://127.0.0.1:1/v1");
-		try (ReferenceGateway first = ReferenceGateway.builder().upstream(upstream).front(HttpFront.HELIDON).build().start()) {
-			ReferenceGateway second = ReferenceGateway.builder().upstream(upstream).front(HttpFront.HELIDON).port(first.port()).build();
+		try (ReferenceGateway first = ReferenceGateway.builder().upstream(upstream).front(front).build().start()) {
+			ReferenceGateway second = ReferenceGateway.builder().upstream(upstream).front(front).port(first.port()).build();
 
 			org.assertj.core.api.Assertions.assertThatThrownBy(second::start).isInstanceOf(java.io.UncheckedIOException.class)
 				.hasMessageStartingWith("reference gateway cannot listen on 127.0.0.1:" + first.port() + ": ");
@@ -60,7 +64,7 @@ class HttpFrontTests {
 		System.setProperty(HttpFront.SERVER_PROPERTY, "tomcat");
 
 		assertThatIllegalArgumentException().isThrownBy(HttpFront::configured)
-			.withMessage("Unable to parse reference.gateway.server value [tomcat]: use one of [jdk, helidon], e.g. "
+			.withMessage("Unable to parse reference.gateway.server value [tomcat]: use one of [jdk, helidon, netty], e.g. "
 					+ "-Dreference.gateway.server=helidon");
 	}
 }

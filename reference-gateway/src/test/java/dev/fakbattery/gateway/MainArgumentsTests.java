@@ -76,7 +76,7 @@ class MainArgumentsTests {
 		"--upstream http://h/v1 --port 1 --max-header-bytes -1 | --max-header-bytes [-1] must be a whole number 1-2147483647",
 		"--upstream http://h/v1 --port 1 --max-event-bytes 1 --max-event-bytes 2 | --max-event-bytes given twice",
 		"--upstream http://h/v1 --port 1 --log-bodies --log-bodies | --log-bodies given twice",
-		"--upstream http://h/v1 --port 1 --server tomcat | --server [tomcat] must be one of [jdk, helidon]",
+		"--upstream http://h/v1 --port 1 --server tomcat | --server [tomcat] must be one of [jdk, helidon, netty]",
 		"--upstream http://h/v1 --port 1 --server jdk --server jdk | --server given twice" })
 	@DisplayName("a bad command line names the flag")
 	void badArguments(String line, String message) {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The reference gateway's own cost: added p50/p99 E2EL at 1,000 requests/s, non-stream, with the engine double
- * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code --server helidon}; the JDK
+ * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code helidon}, {@code netty}; the JDK
  * front once more on ZGC, {@link #variants()}) each in its own JVM ({@link ChildJvm}) and the load client in the test JVM; see {@link CostRun} for the load and
  * {@link CostComparison} for the statistics and validity. Writes {@code gateway-added-latency.json} into
  * {@code experiments.dir}; the 1 ms target is recorded ({@code target_met}), never asserted. The load average at the
