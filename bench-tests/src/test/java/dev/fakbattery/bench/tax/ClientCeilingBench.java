@@ -39,7 +39,9 @@ import org.junit.jupiter.api.Test;
  * ({@code java -jar engine-double/target/engine-double.jar}), so the double's work does not share the client's JIT,
  * GC and carriers. Paced at 100 ms to the first token and 50 ms per token with no batching slowdown (20 events per
  * stream per second), 32 tokens per request, four rounds per level after two warm-up rounds, after a reading of the
- * lag probe with no load at all (the machine's floor), after a JIT warm-up of 8 rounds of 64 streams. Records the client JVM's CPU time per token event. Writes
+ * lag probe with no load at all (the machine's floor), after a JIT warm-up of 8 rounds of 64 streams. Records the client
+ * JVM's CPU time per token event and per request, and beside each level the same streams read by a bare Netty event
+ * loop ({@link NettyReadFloor}): what reading them costs this machine at the least. Writes
  * {@code harness-client-ceiling.json} into {@code experiments.dir}; the goal is recorded beside the readings, never
  * asserted. On demand, in no profile:
  *
@@ -62,6 +64,9 @@ class ClientCeilingBench {
 
 	private static final int JIT_WARMUP_ROUNDS = 8;
 
+	/** Seconds each level's Netty floor is measured, after 3 s of its own warm-up ({@link NettyReadFloor}). */
+	private static final int FLOOR_SECONDS = 6;
+
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
 	@Test
@@ -83,7 +88,9 @@ class ClientCeilingBench {
 				+ "GC, JIT) over each level's measured phase; per event above idle subtracts idle_client_cpu_cores (the probe and the "
 				+ "JVM's own background) over the same time");
 		body.put("per_level", "closed loop at c streams: 2c warm-up requests (opens the connections, warms the JIT), then 4c measured "
-				+ "requests (about 6.6 s)");
+				+ "requests (about 6.6 s); then netty_floor: the same c streams read by one bare Netty event loop that only splits "
+				+ "them into SSE events and parses each chunk's JSON, 3 s warm-up, " + FLOOR_SECONDS + " s measured, its loop's lag "
+				+ "probed every 1 ms (after a first floor run of " + JIT_WARMUP_STREAMS + " streams for its JIT)");
 		ArrayNode rows = body.putArray("levels");
 		Path jar = ProcessUpstream.jar(config).orElseThrow(() -> new IllegalStateException(ProcessUpstream.JAR + " is not built"));
 		int port = ManagedProcess.freePort();
@@ -101,6 +108,8 @@ class ClientCeilingBench {
 						Duration.ofMinutes(2)), Progress.start("bench", "JIT warm-up", (long) JIT_WARMUP_ROUNDS * JIT_WARMUP_STREAMS));
 			}
 			double idleCores = idleFloor(body);
+			NettyReadFloor jitWarmup = new NettyReadFloor(root, payload);
+			jitWarmup.run(JIT_WARMUP_STREAMS, Duration.ofSeconds(2), Duration.ofSeconds(FLOOR_SECONDS), body.objectNode());
 			try (TargetClient client = TargetClient.open("raw", URI.create(root + "/v1"), java.util.Map.of(), Duration.ofSeconds(120))) {
 				for (int c : levels) {
 					rows.add(level(client, payload, c, lag, root, idleCores));
@@ -175,6 +184,7 @@ class ClientCeilingBench {
 		JsonNumbers.put(row, "client_cpu_us_per_event_above_idle", aboveIdle, 1);
 		result.clientLag().writeTo(row.putObject("client_lag"));
 		doubleLag.writeTo(row.putObject("engine_double_lag"));
+		JsonNumbers.put(row, "client_cpu_ms_per_request", cpuMs / result.outcomes().size(), 3);
 		row.put("client_lag_goal_met", result.clientLag().withinLimit());
 		row.put("valid", result.clientLag().withinLimit() && doubleLag.withinLimit() && result.failed().isEmpty());
 		JsonNumbers.put(row, "load_average_before", loadBefore, 2);
@@ -183,6 +193,11 @@ class ClientCeilingBench {
 		((ObjectNode) row.path("summary")).remove(List.of("tokens", "tool_calls"));
 		System.out.printf("[bench] c=%d held %d, %.0f events/s, client CPU %.1f us/event above idle, client lag %s, double lag %s, failed %d%n",
 				c, held.get(), chunks / result.durationS(), aboveIdle, result.clientLag(), doubleLag, result.failed().size());
+		ObjectNode floor = row.putObject("netty_floor");
+		new NettyReadFloor(root, payload).run(c, Duration.ofSeconds(3), Duration.ofSeconds(FLOOR_SECONDS), floor);
+		System.out.printf("[bench] c=%d client %.3f cores, %s ms CPU/request; netty floor %s cores, %s ms CPU/request, loop lag p99 %s us, failed %s%n",
+				c, cpuMs / 1e3 / result.durationS(), row.path("client_cpu_ms_per_request"), floor.path("cpu_cores"), floor.path("cpu_ms_per_request"),
+				floor.path("loop_lag").path("p99_us"), floor.path("failed"));
 		return row;
 	}
 
