@@ -6,49 +6,34 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpContext;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpPrincipal;
 
 import io.helidon.http.Header;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * One Helidon request as a {@link HttpExchange}, with the JDK server's contract where the gateway relies on it:
- * {@link #getResponseCode()} is -1 until {@link #sendResponseHeaders}; a length of -1 sends no body, 0 a chunked
- * body, more a body of exactly that length; a write or flush to a client that is gone throws {@link IOException}
- * (Helidon throws unchecked ones), which is how a relay learns the client left.
+ * One Helidon request as a {@link com.sun.net.httpserver.HttpExchange}, with the JDK server's contract where the
+ * gateway relies on it: {@link #getResponseCode()} is -1 until {@link #sendResponseHeaders}; a length of -1 sends no
+ * body, 0 a chunked body, more a body of exactly that length; a write or flush to a client that is gone throws
+ * {@link IOException} (Helidon throws unchecked ones), which is how a relay learns the client left.
  */
-final class HelidonExchange extends HttpExchange {
-
-	private final HttpContext context;
+final class HelidonExchange extends AdaptedExchange {
 
 	private final ServerRequest request;
 
 	private final ServerResponse response;
 
-	private final Headers responseHeaders = new Headers();
-
-	private final Map<String, Object> attributes = new HashMap<>();
-
 	private Headers requestHeaders;
-
-	private InputStream in;
-
-	private OutputStream out;
-
-	private int status = -1;
 
 	private boolean closed;
 
 	HelidonExchange(HttpContext context, ServerRequest request, ServerResponse response) {
-		this.context = context;
+		super(context);
 		this.request = request;
 		this.response = response;
 	}
@@ -68,11 +53,6 @@ final class HelidonExchange extends HttpExchange {
 	}
 
 	@Override
-	public Headers getResponseHeaders() {
-		return responseHeaders;
-	}
-
-	@Override
 	public URI getRequestURI() {
 		String query = request.query().rawValue();
 		return URI.create(query.isEmpty() ? request.path().rawPath() : request.path().rawPath() + "?" + query);
@@ -84,24 +64,11 @@ final class HelidonExchange extends HttpExchange {
 	}
 
 	@Override
-	public HttpContext getHttpContext() {
-		return context;
-	}
-
-	@Override
 	public InputStream getRequestBody() {
 		if (in == null) {
 			in = request.content().inputStream();
 		}
 		return in;
-	}
-
-	@Override
-	public OutputStream getResponseBody() {
-		if (out == null) {
-			throw new IllegalStateException("response headers not sent yet");
-		}
-		return out;
 	}
 
 	@Override
@@ -112,7 +79,7 @@ final class HelidonExchange extends HttpExchange {
 		status = code;
 		try {
 			response.status(code);
-			for (Map.Entry<String, List<String>> header : responseHeaders.entrySet()) {
+			for (Map.Entry<String, List<String>> header : getResponseHeaders().entrySet()) {
 				response.header(header.getKey(), header.getValue().toArray(String[]::new));
 			}
 			if (length < 0) {
@@ -157,11 +124,6 @@ final class HelidonExchange extends HttpExchange {
 	}
 
 	@Override
-	public int getResponseCode() {
-		return status;
-	}
-
-	@Override
 	public InetSocketAddress getLocalAddress() {
 		return request.localPeer().address() instanceof InetSocketAddress inet ? inet : null;
 	}
@@ -169,31 +131,6 @@ final class HelidonExchange extends HttpExchange {
 	@Override
 	public String getProtocol() {
 		return request.prologue().protocol() + "/" + request.prologue().protocolVersion();
-	}
-
-	@Override
-	public Object getAttribute(String name) {
-		return attributes.get(name);
-	}
-
-	@Override
-	public void setAttribute(String name, Object value) {
-		attributes.put(name, value);
-	}
-
-	@Override
-	public void setStreams(InputStream i, OutputStream o) {
-		if (i != null) {
-			in = i;
-		}
-		if (o != null) {
-			out = o;
-		}
-	}
-
-	@Override
-	public HttpPrincipal getPrincipal() {
-		return null;
 	}
 
 	/** Helidon's response stream, its unchecked failures (client gone) turned into {@link IOException}s. */

@@ -6,14 +6,11 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpContext;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpPrincipal;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -35,16 +32,14 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 
 /**
- * One Netty request as a {@link HttpExchange}, used by one handler thread, with the JDK server's contract where the
- * gateway relies on it: {@link #getResponseCode()} is -1 until {@link #sendResponseHeaders}; a length of -1 sends no
- * body, 0 a chunked body (its head is flushed at once), more a body of exactly that length; a write or flush to a
- * client that is gone throws {@link IOException}, which is how a relay learns the client left. Writes are gathered
- * and handed to the event loop on {@code flush} and {@code close}, so a whole non-streamed answer is one hand-off; a
- * writer waits only when the connection's outbound buffer is full.
+ * One Netty request as a {@link com.sun.net.httpserver.HttpExchange}, used by one handler thread, with the JDK server's
+ * contract where the gateway relies on it: {@link #getResponseCode()} is -1 until {@link #sendResponseHeaders}; a
+ * length of -1 sends no body, 0 a chunked body (its head is flushed at once), more a body of exactly that length; a
+ * write or flush to a client that is gone throws {@link IOException}, which is how a relay learns the client left.
+ * Writes are gathered and handed to the event loop on {@code flush} and {@code close}, so a whole non-streamed answer
+ * is one hand-off; a writer waits only when the connection's outbound buffer is full.
  */
-final class NettyExchange extends HttpExchange {
-
-	private final HttpContext context;
+final class NettyExchange extends AdaptedExchange {
 
 	private final Channel channel;
 
@@ -54,26 +49,16 @@ final class NettyExchange extends HttpExchange {
 
 	private final Runnable done;
 
-	private final Headers responseHeaders = new Headers();
-
-	private final Map<String, Object> attributes = new HashMap<>();
-
 	private Headers requestHeaders;
-
-	private InputStream in;
-
-	private OutputStream out;
 
 	private DefaultHttpResponse unsent;
 
 	private boolean closeAfter;
 
-	private int status = -1;
-
 	private boolean closed;
 
 	NettyExchange(HttpContext context, Channel channel, HttpRequest request, byte[] body, Runnable done) {
-		this.context = context;
+		super(context);
 		this.channel = channel;
 		this.request = request;
 		this.body = body;
@@ -93,11 +78,6 @@ final class NettyExchange extends HttpExchange {
 	}
 
 	@Override
-	public Headers getResponseHeaders() {
-		return responseHeaders;
-	}
-
-	@Override
 	public URI getRequestURI() {
 		return URI.create(request.uri());
 	}
@@ -105,11 +85,6 @@ final class NettyExchange extends HttpExchange {
 	@Override
 	public String getRequestMethod() {
 		return request.method().name();
-	}
-
-	@Override
-	public HttpContext getHttpContext() {
-		return context;
 	}
 
 	@Override
@@ -121,24 +96,16 @@ final class NettyExchange extends HttpExchange {
 	}
 
 	@Override
-	public OutputStream getResponseBody() {
-		if (out == null) {
-			throw new IllegalStateException("response headers not sent yet");
-		}
-		return out;
-	}
-
-	@Override
 	public void sendResponseHeaders(int code, long length) throws IOException {
 		if (status >= 0) {
 			throw new IOException("headers already sent");
 		}
 		status = code;
 		HttpHeaders headers = new DefaultHttpHeaders();
-		for (Map.Entry<String, List<String>> header : responseHeaders.entrySet()) {
+		for (Map.Entry<String, List<String>> header : getResponseHeaders().entrySet()) {
 			headers.add(header.getKey(), header.getValue());
 		}
-		closeAfter = !HttpUtil.isKeepAlive(request) || "close".equalsIgnoreCase(responseHeaders.getFirst("Connection"));
+		closeAfter = !HttpUtil.isKeepAlive(request) || "close".equalsIgnoreCase(getResponseHeaders().getFirst("Connection"));
 		if (closeAfter) {
 			headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 		}
@@ -206,11 +173,6 @@ final class NettyExchange extends HttpExchange {
 	}
 
 	@Override
-	public int getResponseCode() {
-		return status;
-	}
-
-	@Override
 	public InetSocketAddress getLocalAddress() {
 		return channel.localAddress() instanceof InetSocketAddress inet ? inet : null;
 	}
@@ -218,31 +180,6 @@ final class NettyExchange extends HttpExchange {
 	@Override
 	public String getProtocol() {
 		return request.protocolVersion().text();
-	}
-
-	@Override
-	public Object getAttribute(String name) {
-		return attributes.get(name);
-	}
-
-	@Override
-	public void setAttribute(String name, Object value) {
-		attributes.put(name, value);
-	}
-
-	@Override
-	public void setStreams(InputStream i, OutputStream o) {
-		if (i != null) {
-			in = i;
-		}
-		if (o != null) {
-			out = o;
-		}
-	}
-
-	@Override
-	public HttpPrincipal getPrincipal() {
-		return null;
 	}
 
 	/**

@@ -1,0 +1,86 @@
+package dev.fakbattery.gateway;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.HashMap;
+import java.util.Map;
+
+import com.sun.net.httpserver.Headers;
+import com.sun.net.httpserver.HttpContext;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpPrincipal;
+
+/**
+ * What a non-JDK front's {@link HttpExchange} keeps the same way whichever server carries it: its context, response
+ * headers and attributes, the streams, and the JDK server's contract that {@link #getResponseCode()} is -1 until
+ * {@code sendResponseHeaders} and that the response body exists only after it.
+ */
+abstract class AdaptedExchange extends HttpExchange {
+
+	private final HttpContext context;
+
+	private final Headers responseHeaders = new Headers();
+
+	private final Map<String, Object> attributes = new HashMap<>();
+
+	/** The request body, once asked for or set. */
+	InputStream in;
+
+	/** The response body, once the headers are sent. */
+	OutputStream out;
+
+	/** The response code; -1 until the headers are sent. */
+	int status = -1;
+
+	AdaptedExchange(HttpContext context) {
+		this.context = context;
+	}
+
+	@Override
+	public final Headers getResponseHeaders() {
+		return responseHeaders;
+	}
+
+	@Override
+	public final HttpContext getHttpContext() {
+		return context;
+	}
+
+	@Override
+	public final OutputStream getResponseBody() {
+		if (out == null) {
+			throw new IllegalStateException("response headers not sent yet");
+		}
+		return out;
+	}
+
+	@Override
+	public final int getResponseCode() {
+		return status;
+	}
+
+	@Override
+	public final Object getAttribute(String name) {
+		return attributes.get(name);
+	}
+
+	@Override
+	public final void setAttribute(String name, Object value) {
+		attributes.put(name, value);
+	}
+
+	@Override
+	public final void setStreams(InputStream i, OutputStream o) {
+		if (i != null) {
+			in = i;
+		}
+		if (o != null) {
+			out = o;
+		}
+	}
+
+	@Override
+	public final HttpPrincipal getPrincipal() {
+		return null;
+	}
+}
