@@ -221,6 +221,18 @@ public final class HarnessConstants {
 	 */
 	public static final String COST_WARMUP_BATCHES = "cost.warmup.batches";
 
+	/**
+	 * Measured rounds of the gateway cost bench: {@value}. Each round is one ABBA or BAAB block per gateway server, so
+	 * each server gets two raw/gateway batch pairs per round. Default 8 (16 pairs); more rounds narrow the intervals.
+	 */
+	public static final String COST_ROUNDS = "cost.rounds";
+
+	/**
+	 * The gateway servers the gateway cost bench measures, comma-separated: {@value}. Default every HTTP front
+	 * ({@code jdk}, {@code helidon}, {@code netty}) and {@code jdk-zgc}; e.g. {@code jdk} for a long run of one front.
+	 */
+	public static final String COST_SERVERS = "cost.servers";
+
 	// the engine container launcher: read only when engine.image is set
 
 	/**

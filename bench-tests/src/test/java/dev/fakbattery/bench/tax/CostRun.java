@@ -27,7 +27,7 @@ final class CostRun {
 
 	static final int PER_BATCH = 1_000;
 
-	/** Rounds: blocks per server. */
+	/** Rounds (blocks per server) unless {@code cost.rounds} says otherwise. */
 	static final int ROUNDS = 8;
 
 	/**
@@ -37,11 +37,11 @@ final class CostRun {
 	 */
 	static final int WARMUP_BATCHES = 40;
 
-	static String method(int warmupBatches) {
+	static String method(int warmupBatches, int rounds) {
 		return "open loop, Poisson arrivals at 1000 req/s, non-stream, batches of " + PER_BATCH + " requests; "
-			+ warmupBatches + " warm-up batches per target, then " + ROUNDS + " rounds, each one ABBA or BAAB block (seeded) of raw "
+			+ warmupBatches + " warm-up batches per target, then " + rounds + " rounds, each one ABBA or BAAB block (seeded) of raw "
 			+ "engine (A) against each gateway server (B), the servers' order alternating round by round; each block's A batch is "
-			+ "paired with the B batch of the same half, so each server has " + 2 * ROUNDS + " raw/gateway batch pairs; the engine "
+			+ "paired with the B batch of the same half, so each server has " + 2 * rounds + " raw/gateway batch pairs; the engine "
 			+ "double's lag is reset before and read after each block";
 	}
 
@@ -59,12 +59,15 @@ final class CostRun {
 
 	private final int warmupBatches;
 
+	private final int rounds;
+
 	private long batchSeed;
 
 	/** @param pids each gateway server's process, whose CPU seconds are read around its batches */
 	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, Long> pids, ChatPayload payload, UpstreamLag lag, long seed,
-			int warmupBatches) {
+			int warmupBatches, int rounds) {
 		this.warmupBatches = warmupBatches;
+		this.rounds = rounds;
 		this.raw = raw;
 		this.gateways = gateways;
 		this.pids = pids;
@@ -100,10 +103,10 @@ final class CostRun {
 		long serverSeed = seed;
 		for (String server : gateways.keySet()) {
 			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new double[1]));
-			schedules.put(server, Interleaving.abba(2 * ROUNDS, ++serverSeed));
+			schedules.put(server, Interleaving.abba(2 * rounds, ++serverSeed));
 		}
 		List<String> servers = List.copyOf(gateways.keySet());
-		for (int round = 0; round < ROUNDS; round++) {
+		for (int round = 0; round < rounds; round++) {
 			for (String server : round % 2 == 0 ? servers : servers.reversed()) {
 				block(server, schedules.get(server).subList(4 * round, 4 * round + 4), arms.get(server), round);
 			}
@@ -119,7 +122,7 @@ final class CostRun {
 			boolean isRaw = order.get(slot) == Interleaving.Arm.A;
 			TargetClient target = isRaw ? raw : gateways.get(server);
 			double cpuBefore = isRaw ? 0 : ProcessCpu.seconds(pids.get(server));
-			LoadResult result = batch(target, Progress.start("bench", "cost round " + (round + 1) + "/" + ROUNDS + " " + server + " "
+			LoadResult result = batch(target, Progress.start("bench", "cost round " + (round + 1) + "/" + rounds + " " + server + " "
 					+ (isRaw ? "raw" : "gateway"), PER_BATCH));
 			(isRaw ? rawHalf : gatewayHalf)[slot / 2] = result;
 			if (!isRaw) {

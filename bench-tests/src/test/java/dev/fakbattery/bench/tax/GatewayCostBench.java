@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -57,16 +58,20 @@ class GatewayCostBench {
 		double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
 		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
+		int rounds = config.positiveInt(HarnessConstants.COST_ROUNDS, CostRun.ROUNDS);
+		Map<String, List<String>> variants = variants(config.string(HarnessConstants.COST_SERVERS));
 		List<String> prefix = config.string(HarnessConstants.COST_GATEWAY_PREFIX).map(p -> List.of(p.split("\\s+"))).orElse(List.of());
 		String command = COMMAND + BenchArtifact.experimentsDirArgument(config)
 				+ (prefix.isEmpty() ? "" : " -D" + HarnessConstants.COST_GATEWAY_PREFIX + "='" + String.join(" ", prefix) + "'")
-				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches);
+				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches)
+				+ (rounds == CostRun.ROUNDS ? "" : " -D" + HarnessConstants.COST_ROUNDS + "=" + rounds)
+				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("");
 		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
 				+ "machine: numbers about the gateway's own cost, never about a real engine");
 		body.put("target", "gateway p99 E2EL - raw p99 E2EL <= " + CostComparison.TARGET_P99_MS + " ms at 1,000 req/s, non-stream");
-		body.put("method", CostRun.method(warmupBatches));
+		body.put("method", CostRun.method(warmupBatches, rounds));
 		body.put("statistics", "added pXX = pXX of the gateway arm's batches merged - pXX of the raw arm's; 95 % interval: paired "
 				+ "cluster bootstrap over the batch pairs (" + CostComparison.RESAMPLES + " resamples, harness-api BootstrapCi"
 				+ ".percentileDifference); valid only when the client's lag p99 (each arm) and the double's lag p99 (every block) "
@@ -75,7 +80,6 @@ class GatewayCostBench {
 		body.put("machine", loadAtStart < QUIET_LOAD ? "quiet at start (1-minute load average below " + QUIET_LOAD + ")"
 				: String.format(java.util.Locale.ROOT, "BUSY at start (1-minute load average %.2f, at or above %.1f): the numbers are a busy "
 						+ "machine's", loadAtStart, QUIET_LOAD));
-		Map<String, List<String>> variants = variants();
 		List<String> servers = List.copyOf(variants.keySet());
 		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
 		body.put("gateway_prefix", String.join(" ", prefix));
@@ -95,7 +99,7 @@ class GatewayCostBench {
 				children.add(gateway);
 				gateways.put(server, gateway);
 			}
-			measure(body, engine, gateways, warmupBatches);
+			measure(body, engine, gateways, warmupBatches, rounds);
 		}
 		finally {
 			children.reversed().forEach(ChildJvm::close);
@@ -116,7 +120,29 @@ class GatewayCostBench {
 		return variants;
 	}
 
-	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways, int warmupBatches) {
+	/**
+	 * The variants {@code cost.servers} names (comma-separated, in its order), every one when unset.
+	 *
+	 * @throws IllegalArgumentException naming the parameter, the value and the choices
+	 */
+	static Map<String, List<String>> variants(Optional<String> named) {
+		Map<String, List<String>> all = variants();
+		if (named.isEmpty()) {
+			return all;
+		}
+		Map<String, List<String>> chosen = new LinkedHashMap<>();
+		for (String name : named.get().split(",")) {
+			List<String> flags = all.get(name.strip());
+			if (flags == null) {
+				throw new IllegalArgumentException("Unable to parse " + HarnessConstants.COST_SERVERS + " value [" + named.get()
+						+ "]: use a comma-separated list of " + all.keySet() + ", e.g. -D" + HarnessConstants.COST_SERVERS + "=jdk,netty");
+			}
+			chosen.put(name.strip(), flags);
+		}
+		return chosen;
+	}
+
+	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways, int warmupBatches, int rounds) {
 		Map<String, TargetClient> clients = new LinkedHashMap<>();
 		try (TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()))) {
 			Map<String, Long> pids = new LinkedHashMap<>();
@@ -125,7 +151,7 @@ class GatewayCostBench {
 				pids.put(server, gateway.pid());
 			});
 			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
-			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches);
+			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches, rounds);
 			run.warmUp();
 			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 			Map<String, CostRun.Arms> arms = run.measure();
