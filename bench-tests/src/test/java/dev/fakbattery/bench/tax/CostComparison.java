@@ -34,6 +34,13 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 	/** Resamples of each interval (a p99 over 16,000 requests is sorted twice per resample). */
 	static final int RESAMPLES = 2_000;
 
+	/** The fix for a lagging client or double. */
+	static final String QUIETER = "run again on a quiet machine (no other build; load average under 0.5 at the start), with the gateways "
+			+ "on a core of their own (taskset -c 0 ./mvnw ... -Dcost.gateway.prefix='taskset -c 1'), or shorter (-Dcost.rounds=8)";
+
+	/** The fix for failed requests. */
+	static final String FAILED = "read why in the gateway's and the double's logs under experiments.dir/logs";
+
 	ClientLag clientLag(List<LoadResult> batches) {
 		return ClientLag.merge(batches.stream().map(LoadResult::clientLag).toList());
 	}
@@ -43,12 +50,12 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		List<String> reasons = new ArrayList<>();
 		ClientLag rawLag = clientLag(arms.raw());
 		ClientLag gatewayLag = clientLag(arms.gateway());
-		if (!rawLag.withinLimit() || !gatewayLag.withinLimit()) {
+		if (clientLagged()) {
 			reasons.add(String.format(java.util.Locale.ROOT, "the load client lagged: p99 %.0f us (raw arm), %.0f us (gateway arm), limit %.0f us",
 					rawLag.p99Micros(), gatewayLag.p99Micros(), ClientLag.LIMIT_P99_MICROS));
 		}
 		double worst = worstDoubleLagP99();
-		if (!arms.doubleLag().stream().allMatch(UpstreamLag.Reading::withinLimit)) {
+		if (doubleLagged()) {
 			reasons.add(String.format(java.util.Locale.ROOT, "the engine double lagged: worst block p99 %.0f us, limit %.0f us", worst,
 					UpstreamLag.LIMIT_P99_MICROS));
 		}
@@ -57,6 +64,26 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 			reasons.add(failed + " request(s) failed");
 		}
 		return reasons.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", reasons));
+	}
+
+	private boolean clientLagged() {
+		return !clientLag(arms.raw()).withinLimit() || !clientLag(arms.gateway()).withinLimit();
+	}
+
+	private boolean doubleLagged() {
+		return !arms.doubleLag().stream().allMatch(UpstreamLag.Reading::withinLimit);
+	}
+
+	/** What to do about {@link #invalidBecause()}: for a lagging instrument a quieter run, for failures the logs. */
+	Optional<String> howToFix() {
+		List<String> fixes = new ArrayList<>();
+		if (clientLagged() || doubleLagged()) {
+			fixes.add(QUIETER);
+		}
+		if (failed(arms.raw()) + failed(arms.gateway()) > 0) {
+			fixes.add(FAILED);
+		}
+		return fixes.isEmpty() ? Optional.empty() : Optional.of(String.join("; ", fixes));
 	}
 
 	ConfidenceInterval added(double pct, long seed) {
@@ -70,6 +97,7 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		node.put("verdict", invalid.isPresent() ? "PENDING_MEASUREMENT" : "SIMULATED");
 		node.put("valid", invalid.isEmpty());
 		node.put("pending", invalid.orElse(null));
+		node.put("how_to_fix", howToFix().orElse(null));
 		ObjectNode numbers = invalid.isPresent() ? node.putObject("not_a_result") : node;
 		if (invalid.isPresent()) {
 			numbers.put("why", "an instrument lagged or requests failed: these readings are not a result about the gateway");

@@ -43,6 +43,7 @@ class CostComparisonTests {
 
 		assertThat(row.path("added_p99_ms").asDouble()).isEqualTo(2.0);
 		assertThat(row.path("target_met").asBoolean()).isFalse();
+		assertThat(row.path("how_to_fix").isNull()).isTrue();
 	}
 
 	@Test
@@ -52,6 +53,7 @@ class CostComparisonTests {
 
 		assertThat(row.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(row.path("pending").asText()).startsWith("the load client lagged: p99 2");
+		assertThat(row.path("how_to_fix").asText()).isEqualTo(CostComparison.QUIETER);
 		assertThat(row.has("added_p99_ms")).isFalse();
 		assertThat(row.path("not_a_result").path("added_p99_ms").asDouble()).isEqualTo(0.5);
 		assertThat(row.path("target_met").isNull()).isTrue();
@@ -63,6 +65,8 @@ class CostComparisonTests {
 		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, LATE_DOUBLE, false)).path("pending").asText())
 			.isEqualTo("the engine double lagged: worst block p99 1700 us, limit 1000 us");
 		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, QUIET_DOUBLE, true)).path("pending").asText()).isEqualTo("1 request(s) failed");
+		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, LATE_DOUBLE, true)).path("how_to_fix").asText())
+			.isEqualTo(CostComparison.QUIETER + "; " + CostComparison.FAILED);
 	}
 
 	private static ObjectNode write(CostRun.Arms arms) {
