@@ -1,5 +1,6 @@
 package dev.fakbattery.gateway;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.HashMap;
@@ -12,8 +13,9 @@ import com.sun.net.httpserver.HttpPrincipal;
 
 /**
  * What a non-JDK front's {@link HttpExchange} keeps the same way whichever server carries it: its context, response
- * headers and attributes, the streams, and the JDK server's contract that {@link #getResponseCode()} is -1 until
- * {@code sendResponseHeaders} and that the response body exists only after it.
+ * headers and attributes, the streams, and the JDK server's contract: {@link #getResponseCode()} is -1 until
+ * {@link #sendResponseHeaders}, which sends once (a second call throws), and the response body exists only after it.
+ * A front opens its request body ({@link #openRequestBody}) and sends its head ({@link #sendHead}).
  */
 abstract class AdaptedExchange extends HttpExchange {
 
@@ -45,6 +47,33 @@ abstract class AdaptedExchange extends HttpExchange {
 	public final HttpContext getHttpContext() {
 		return context;
 	}
+
+	@Override
+	public final InputStream getRequestBody() {
+		if (in == null) {
+			in = openRequestBody();
+		}
+		return in;
+	}
+
+	/** The server's request body stream, opened once, on the first {@link #getRequestBody()}. */
+	abstract InputStream openRequestBody();
+
+	/** Sends the head once: a second call throws, as the JDK server's does; then {@link #sendHead} does the sending. */
+	@Override
+	public final void sendResponseHeaders(int code, long length) throws IOException {
+		if (status >= 0) {
+			throw new IOException("headers already sent");
+		}
+		status = code;
+		sendHead(code, length);
+	}
+
+	/**
+	 * Sends the status and the response headers, and sets {@link #out}: for {@code length} -1 no body, 0 a chunked body,
+	 * more a body of exactly that length.
+	 */
+	abstract void sendHead(int code, long length) throws IOException;
 
 	@Override
 	public final OutputStream getResponseBody() {

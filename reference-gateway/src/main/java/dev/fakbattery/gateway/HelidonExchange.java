@@ -64,19 +64,12 @@ final class HelidonExchange extends AdaptedExchange {
 	}
 
 	@Override
-	public InputStream getRequestBody() {
-		if (in == null) {
-			in = request.content().inputStream();
-		}
-		return in;
+	InputStream openRequestBody() {
+		return request.content().inputStream();
 	}
 
 	@Override
-	public void sendResponseHeaders(int code, long length) throws IOException {
-		if (status >= 0) {
-			throw new IOException("headers already sent");
-		}
-		status = code;
+	void sendHead(int code, long length) throws IOException {
 		try {
 			response.status(code);
 			for (Map.Entry<String, List<String>> header : getResponseHeaders().entrySet()) {

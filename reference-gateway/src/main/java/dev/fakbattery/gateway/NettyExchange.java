@@ -88,19 +88,12 @@ final class NettyExchange extends AdaptedExchange {
 	}
 
 	@Override
-	public InputStream getRequestBody() {
-		if (in == null) {
-			in = new ByteArrayInputStream(body);
-		}
-		return in;
+	InputStream openRequestBody() {
+		return new ByteArrayInputStream(body);
 	}
 
 	@Override
-	public void sendResponseHeaders(int code, long length) throws IOException {
-		if (status >= 0) {
-			throw new IOException("headers already sent");
-		}
-		status = code;
+	void sendHead(int code, long length) throws IOException {
 		HttpHeaders headers = new DefaultHttpHeaders();
 		for (Map.Entry<String, List<String>> header : getResponseHeaders().entrySet()) {
 			headers.add(header.getKey(), header.getValue());
