@@ -47,10 +47,14 @@ class BrokenTimingWireTests {
 				+ "expected in one of 3 paced streams at most 5 of 20 content deltas held more than 150 ms longer than the least held one, observed ");
 	}
 
+	/**
+	 * 500 ms, not 300: a 300 ms window holds 6 to 10 of the 20 deltas past the rule's 150 ms, against its limit of 5,
+	 * and a busy machine once let one of three tries through (2026-12-01); 500 ms holds about 12.
+	 */
 	@Test
-	@DisplayName("holds the stream in 300 ms windows")
-	void buffers300Millis() {
-		Events tests = runWithTiming(Buffers300MillisTestCase.class);
+	@DisplayName("holds the stream in 500 ms windows")
+	void buffers500Millis() {
+		Events tests = runWithTiming(Buffers500MillisTestCase.class);
 		assertFailed(tests, expand(List.of("W14"), STREAM));
 	}
 
@@ -82,12 +86,12 @@ class BrokenTimingWireTests {
 		}
 	}
 
-	static class Buffers300MillisTestCase extends BrokenTestCase {
-		Buffers300MillisTestCase() {
-			super("broken: holds the stream 300 ms", new RelayHop.Mangle() {
+	static class Buffers500MillisTestCase extends BrokenTestCase {
+		Buffers500MillisTestCase() {
+			super("broken: holds the stream 500 ms", new RelayHop.Mangle() {
 				@Override
 				public long holdMillis() {
-					return 300;
+					return 500;
 				}
 			}, FAITHFUL);
 		}
