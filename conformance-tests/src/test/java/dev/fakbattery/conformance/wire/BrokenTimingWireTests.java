@@ -48,8 +48,8 @@ class BrokenTimingWireTests {
 	}
 
 	/**
-	 * 500 ms, not 300: a 300 ms window holds 6 to 10 of the 20 deltas past the rule's 150 ms, against its limit of 5,
-	 * and a busy machine once let one of three tries through (2026-12-01); 500 ms holds about 12.
+	 * 500 ms, not 300: with exact timing a 300 ms window holds about 6 of the 20 deltas past the rule's 150 ms (10 seen),
+	 * against its limit of 5, and a busy machine once let one of three tries through (2026-12-01); 500 ms holds about 12.
 	 */
 	@Test
 	@DisplayName("holds the stream in 500 ms windows")
