@@ -15,7 +15,8 @@ import com.sun.net.httpserver.HttpPrincipal;
  * What a non-JDK front's {@link HttpExchange} keeps the same way whichever server carries it: its context, response
  * headers and attributes, the streams, and the JDK server's contract: {@link #getResponseCode()} is -1 until
  * {@link #sendResponseHeaders}, which sends once (a second call throws), and the response body exists only after it.
- * A front opens its request body ({@link #openRequestBody}) and sends its head ({@link #sendHead}).
+ * A front reads its request headers ({@link #readRequestHeaders}), opens its request body ({@link #openRequestBody})
+ * and sends its head ({@link #sendHead}).
  */
 abstract class AdaptedExchange extends HttpExchange {
 
@@ -24,6 +25,8 @@ abstract class AdaptedExchange extends HttpExchange {
 	private final Headers responseHeaders = new Headers();
 
 	private final Map<String, Object> attributes = new HashMap<>();
+
+	private Headers requestHeaders;
 
 	/** The request body, once asked for or set. */
 	InputStream in;
@@ -47,6 +50,17 @@ abstract class AdaptedExchange extends HttpExchange {
 	public final HttpContext getHttpContext() {
 		return context;
 	}
+
+	@Override
+	public final Headers getRequestHeaders() {
+		if (requestHeaders == null) {
+			requestHeaders = readRequestHeaders();
+		}
+		return requestHeaders;
+	}
+
+	/** The server's request headers as {@code com.sun.net.httpserver} {@link Headers}, read once. */
+	abstract Headers readRequestHeaders();
 
 	@Override
 	public final InputStream getRequestBody() {

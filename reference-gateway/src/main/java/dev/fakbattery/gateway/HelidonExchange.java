@@ -28,8 +28,6 @@ final class HelidonExchange extends AdaptedExchange {
 
 	private final ServerResponse response;
 
-	private Headers requestHeaders;
-
 	private boolean closed;
 
 	HelidonExchange(HttpContext context, ServerRequest request, ServerResponse response) {
@@ -39,17 +37,14 @@ final class HelidonExchange extends AdaptedExchange {
 	}
 
 	@Override
-	public Headers getRequestHeaders() {
-		if (requestHeaders == null) {
-			Headers headers = new Headers();
-			for (Header header : request.headers()) {
-				for (String value : header.allValues()) {
-					headers.add(header.name(), value);
-				}
+	Headers readRequestHeaders() {
+		Headers headers = new Headers();
+		for (Header header : request.headers()) {
+			for (String value : header.allValues()) {
+				headers.add(header.name(), value);
 			}
-			requestHeaders = headers;
 		}
-		return requestHeaders;
+		return headers;
 	}
 
 	@Override

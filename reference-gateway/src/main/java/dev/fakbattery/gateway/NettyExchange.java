@@ -49,8 +49,6 @@ final class NettyExchange extends AdaptedExchange {
 
 	private final Runnable done;
 
-	private Headers requestHeaders;
-
 	private DefaultHttpResponse unsent;
 
 	private boolean closeAfter;
@@ -66,15 +64,12 @@ final class NettyExchange extends AdaptedExchange {
 	}
 
 	@Override
-	public Headers getRequestHeaders() {
-		if (requestHeaders == null) {
-			Headers headers = new Headers();
-			for (Map.Entry<String, String> header : request.headers()) {
-				headers.add(header.getKey(), header.getValue());
-			}
-			requestHeaders = headers;
+	Headers readRequestHeaders() {
+		Headers headers = new Headers();
+		for (Map.Entry<String, String> header : request.headers()) {
+			headers.add(header.getKey(), header.getValue());
 		}
-		return requestHeaders;
+		return headers;
 	}
 
 	@Override
