@@ -229,7 +229,8 @@ public final class HarnessConstants {
 
 	/**
 	 * The gateway servers the gateway cost bench measures, comma-separated: {@value}. Default every HTTP front
-	 * ({@code jdk}, {@code helidon}, {@code netty}) and {@code jdk-zgc}; e.g. {@code jdk} for a long run of one front.
+	 * ({@code jdk}, {@code helidon}, {@code netty}), {@code jdk-zgc} and {@code netty-floor} (a bare proxy, no gateway:
+	 * the least one costs on the machine); e.g. {@code jdk,netty-floor} for a long run of one front beside the floor.
 	 */
 	public static final String COST_SERVERS = "cost.servers";
 

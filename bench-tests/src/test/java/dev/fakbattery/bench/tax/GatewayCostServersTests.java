@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -13,9 +16,10 @@ import org.junit.jupiter.api.Test;
 class GatewayCostServersTests {
 
 	@Test
-	@DisplayName("unset: every HTTP front on G1, then the JDK front on ZGC")
+	@DisplayName("unset: every HTTP front on G1, then the JDK front on ZGC, then the floor")
 	void every() {
-		assertThat(GatewayCostBench.variants(Optional.empty())).containsOnlyKeys("jdk", "helidon", "netty", "jdk-zgc");
+		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty()).keySet()))
+			.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor");
 		assertThat(GatewayCostBench.variants(Optional.empty()).get("jdk-zgc")).containsExactly("-Xmx512m", "-XX:+UseZGC");
 	}
 
@@ -26,10 +30,25 @@ class GatewayCostServersTests {
 	}
 
 	@Test
+	@DisplayName("the faster server is the valid one with the lowest added p99, never the floor, never an invalid one")
+	void faster() {
+		ArrayNode rows = JsonNodeFactory.instance.arrayNode();
+		rows.addObject().put("server", "jdk").put("valid", true).put("added_p99_ms", 2.5).put("floor", false);
+		rows.addObject().put("server", "netty").put("valid", true).put("added_p99_ms", 1.5).put("floor", false);
+		rows.addObject().put("server", "helidon").put("valid", false).put("added_p99_ms", 0.5).put("floor", false);
+		rows.addObject().put("server", "netty-floor").put("valid", true).put("added_p99_ms", 0.2).put("floor", true);
+
+		assertThat(GatewayCostBench.faster(rows)).isEqualTo("netty");
+		rows.remove(1);
+		rows.remove(0);
+		assertThat(GatewayCostBench.faster(rows)).isNull();
+	}
+
+	@Test
 	@DisplayName("an unknown server names the parameter, the value, the choices and an example")
 	void unknown() {
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,tomcat")))
-			.withMessage("Unable to parse cost.servers value [jdk,tomcat]: use a comma-separated list of [jdk, helidon, netty, jdk-zgc], "
+			.withMessage("Unable to parse cost.servers value [jdk,tomcat]: use a comma-separated list of [jdk, helidon, netty, jdk-zgc, netty-floor], "
 					+ "e.g. -Dcost.servers=jdk,netty");
 	}
 }
