@@ -191,9 +191,12 @@ class GatewayCostBench {
 				if (floor) {
 					row.put("what", NettyProxyFloor.WHAT);
 				}
-				System.out.printf("[bench] %s: added p50 %s ms %s, p99 %s ms %s, %s%n", entry.getKey(), row.path("added_p50_ms"),
-						row.path("added_p50_ms_ci95"), row.path("added_p99_ms"), row.path("added_p99_ms_ci95"),
-						row.path("valid").asBoolean() ? "valid" : row.path("pending").asText());
+				boolean valid = row.path("valid").asBoolean();
+				JsonNode numbers = valid ? row : row.path("not_a_result");
+				System.out.printf("[bench] %s: added p50 %s ms %s, p99 %s ms %s, CPU %s ms per request, %s%n", entry.getKey(),
+						numbers.path("added_p50_ms"), numbers.path("added_p50_ms_ci95"), numbers.path("added_p99_ms"),
+						numbers.path("added_p99_ms_ci95"), row.path("gateway_cpu_ms_per_request"),
+						valid ? "valid" : "NOT A RESULT, " + row.path("pending").asText());
 			}
 			body.put("faster", faster(rows));
 			body.put("faster_rule", "the valid server with the lowest added p99 estimate, the floor apart; null when none is valid");
