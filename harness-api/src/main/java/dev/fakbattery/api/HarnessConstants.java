@@ -216,6 +216,14 @@ public final class HarnessConstants {
 	public static final String COST_GATEWAY_PREFIX = "cost.gateway.prefix";
 
 	/**
+	 * Words put before the engine double's JVM command by the gateway cost bench, split at spaces: {@value}. With
+	 * {@link #COST_GATEWAY_PREFIX} the same {@code taskset -c 1} and the bench under {@code taskset -c 0}, the load
+	 * client has a core to itself and the serving side (engine and gateway) the other, as on a serving node: the
+	 * placement in which the client's lag stayed within its limit on 2 cores. Default: none.
+	 */
+	public static final String COST_ENGINE_PREFIX = "cost.engine.prefix";
+
+	/**
 	 * Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}. Default 40 (after 6
 	 * the gateway's JIT was unfinished on 2 cores: 0.46 ms of CPU per request, against 0.28 ms after 40).
 	 */

@@ -35,8 +35,9 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 	static final int RESAMPLES = 2_000;
 
 	/** The fix for a lagging client or double. */
-	static final String QUIETER = "run again on a quiet machine (no other build; load average under 0.5 at the start), with the gateways "
-			+ "on a core of their own (taskset -c 0 ./mvnw ... -Dcost.gateway.prefix='taskset -c 1'), or shorter (-Dcost.rounds=8)";
+	static final String QUIETER = "run again on a quiet machine (no other build; load average under 0.5 at the start), with the client "
+			+ "on a core of its own and the gateways and the double on another (taskset -c 0 ./mvnw ... -Dcost.gateway.prefix='taskset -c 1' "
+			+ "-Dcost.engine.prefix='taskset -c 1'), or shorter (-Dcost.rounds=8)";
 
 	/** The fix for failed requests. */
 	static final String FAILED = "read why in the gateway's and the double's logs under experiments.dir/logs";

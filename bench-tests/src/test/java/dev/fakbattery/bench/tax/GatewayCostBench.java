@@ -68,9 +68,10 @@ class GatewayCostBench {
 		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
 		int rounds = config.positiveInt(HarnessConstants.COST_ROUNDS, CostRun.ROUNDS);
 		Map<String, List<String>> variants = variants(config.string(HarnessConstants.COST_SERVERS));
-		List<String> prefix = config.string(HarnessConstants.COST_GATEWAY_PREFIX).map(p -> List.of(p.split("\\s+"))).orElse(List.of());
+		List<String> prefix = prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
+		List<String> enginePrefix = prefix(config, HarnessConstants.COST_ENGINE_PREFIX);
 		String command = COMMAND + BenchArtifact.experimentsDirArgument(config)
-				+ (prefix.isEmpty() ? "" : " -D" + HarnessConstants.COST_GATEWAY_PREFIX + "='" + String.join(" ", prefix) + "'")
+				+ prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, prefix) + prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, enginePrefix)
 				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches)
 				+ (rounds == CostRun.ROUNDS ? "" : " -D" + HarnessConstants.COST_ROUNDS + "=" + rounds)
 				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("");
@@ -91,10 +92,11 @@ class GatewayCostBench {
 		List<String> servers = List.copyOf(variants.keySet());
 		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
 		body.put("gateway_prefix", String.join(" ", prefix));
+		body.put("engine_prefix", String.join(" ", enginePrefix));
 		body.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		List<ChildJvm> children = new ArrayList<>();
 		try {
-			ChildJvm engine = ChildJvm.start("engine double", List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
+			ChildJvm engine = ChildJvm.start("engine double", enginePrefix, List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
 					List.of("--dialect", "vllm", "--port", "0", "--model", MODEL, "--timing", "instant"), logs.resolve("cost-engine-double.log"));
 			children.add(engine);
 			body.put("engine_double", engine.announcement() + " (own JVM, -Xmx512m, serial GC, instant timing)");
@@ -118,6 +120,16 @@ class GatewayCostBench {
 		Path file = artifact.write(config);
 		System.out.println("[bench] wrote " + file);
 		assertThat(body.path("servers")).hasSize(servers.size());
+	}
+
+	/** The words of a {@code cost.*.prefix} parameter, split at spaces; none when unset. */
+	static List<String> prefix(HarnessConfig config, String name) {
+		return config.string(name).map(p -> List.of(p.split("\\s+"))).orElse(List.of());
+	}
+
+	/** {@code -Dname='words'} for the reproduce command; empty when there are none. */
+	static String prefixArgument(String name, List<String> prefix) {
+		return prefix.isEmpty() ? "" : " -D" + name + "='" + String.join(" ", prefix) + "'";
 	}
 
 	/**

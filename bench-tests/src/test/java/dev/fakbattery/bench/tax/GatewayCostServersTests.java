@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -42,6 +46,19 @@ class GatewayCostServersTests {
 		rows.remove(1);
 		rows.remove(0);
 		assertThat(GatewayCostBench.faster(rows)).isNull();
+	}
+
+	@Test
+	@DisplayName("a placement prefix is split at spaces, written back into the reproduce command, and nothing when unset")
+	void prefixes() {
+		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.COST_ENGINE_PREFIX, " taskset  -c 1 ").get(name)));
+
+		List<String> engine = GatewayCostBench.prefix(config, HarnessConstants.COST_ENGINE_PREFIX);
+		assertThat(engine).containsExactly("taskset", "-c", "1");
+		assertThat(GatewayCostBench.prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, engine)).isEqualTo(" -Dcost.engine.prefix='taskset -c 1'");
+		List<String> gateway = GatewayCostBench.prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
+		assertThat(gateway).isEmpty();
+		assertThat(GatewayCostBench.prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, gateway)).isEmpty();
 	}
 
 	@Test
