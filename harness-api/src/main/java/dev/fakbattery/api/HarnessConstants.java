@@ -238,7 +238,9 @@ public final class HarnessConstants {
 	/**
 	 * The gateway servers the gateway cost bench measures, comma-separated: {@value}. Default every HTTP front
 	 * ({@code jdk}, {@code helidon}, {@code netty}), {@code jdk-zgc} and {@code netty-floor} (a bare proxy, no gateway:
-	 * the least one costs on the machine); e.g. {@code jdk,netty-floor} for a long run of one front beside the floor.
+	 * the least one costs on the machine), and {@code cmd} when {@link #GATEWAY_CMD} is set (any gateway or proxy started
+	 * from that template, e.g. {@code tools/nginx-floor/nginx-floor.sh {port} {upstream}}); e.g. {@code jdk,netty-floor}
+	 * for a long run of one front beside the floor.
 	 */
 	public static final String COST_SERVERS = "cost.servers";
 

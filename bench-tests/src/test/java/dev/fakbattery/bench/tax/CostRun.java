@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 
 import dev.fakbattery.api.load.ArrivalSchedule;
 import dev.fakbattery.api.load.ChatPayload;
@@ -49,7 +50,7 @@ final class CostRun {
 
 	private final Map<String, TargetClient> gateways;
 
-	private final Map<String, Long> pids;
+	private final Map<String, DoubleSupplier> cpu;
 
 	private final ChatPayload payload;
 
@@ -63,14 +64,14 @@ final class CostRun {
 
 	private long batchSeed;
 
-	/** @param pids each gateway server's process, whose CPU seconds are read around its batches */
-	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, Long> pids, ChatPayload payload, UpstreamLag lag, long seed,
+	/** @param cpu each gateway server's CPU seconds so far, read around its batches */
+	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, DoubleSupplier> cpu, ChatPayload payload, UpstreamLag lag, long seed,
 			int warmupBatches, int rounds) {
 		this.warmupBatches = warmupBatches;
 		this.rounds = rounds;
 		this.raw = raw;
 		this.gateways = gateways;
-		this.pids = pids;
+		this.cpu = cpu;
 		this.payload = payload;
 		this.lag = lag;
 		this.seed = seed;
@@ -121,12 +122,12 @@ final class CostRun {
 		for (int slot = 0; slot < 4; slot++) {
 			boolean isRaw = order.get(slot) == Interleaving.Arm.A;
 			TargetClient target = isRaw ? raw : gateways.get(server);
-			double cpuBefore = isRaw ? 0 : ProcessCpu.seconds(pids.get(server));
+			double cpuBefore = isRaw ? 0 : cpu.get(server).getAsDouble();
 			LoadResult result = batch(target, Progress.start("bench", "cost round " + (round + 1) + "/" + rounds + " " + server + " "
 					+ (isRaw ? "raw" : "gateway"), PER_BATCH));
 			(isRaw ? rawHalf : gatewayHalf)[slot / 2] = result;
 			if (!isRaw) {
-				arms.gatewayCpuS()[0] += ProcessCpu.seconds(pids.get(server)) - cpuBefore;
+				arms.gatewayCpuS()[0] += cpu.get(server).getAsDouble() - cpuBefore;
 			}
 		}
 		arms.doubleLag().add(lag.read());

@@ -6,11 +6,13 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.DoubleSupplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -18,10 +20,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.api.load.ChatPayload;
 import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.api.process.ManagedProcess;
 import dev.fakbattery.bench.soak.ChildJvm;
 import dev.fakbattery.gateway.HttpFront;
+import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.JsonNumbers;
 
 import org.junit.jupiter.api.DisplayName;
@@ -32,7 +37,8 @@ import org.junit.jupiter.api.Test;
  * The reference gateway's own cost: added p50/p99 E2EL at 1,000 requests/s, non-stream, with the engine double
  * (instant timing) and each gateway server ({@link HttpFront}: {@code --server jdk}, {@code helidon}, {@code netty}; the JDK
  * front once more on ZGC, and the {@link #FLOOR} no gateway can go under, {@link #variants()}) each in its own JVM
- * ({@link ChildJvm}) and the load client in the test JVM; see {@link CostRun} for the load and
+ * ({@link ChildJvm}), any gateway {@code gateway.cmd} starts ({@link #CMD}) in its own process, and the load client
+ * in the test JVM; see {@link CostRun} for the load and
  * {@link CostComparison} for the statistics and validity. Writes {@code gateway-added-latency.json} into
  * {@code experiments.dir}; the 1 ms target is recorded ({@code target_met}), never asserted. The load average at the
  * start says whether the machine was quiet (below 0.5) when the run began. On demand, in no profile:
@@ -53,6 +59,9 @@ class GatewayCostBench {
 	 */
 	static final String FLOOR = "netty-floor";
 
+	/** The variant started from {@code gateway.cmd}: any gateway (or proxy) someone brings, measured beside the fronts. */
+	static final String CMD = "cmd";
+
 	/** The quiet-machine bar: a run that starts above this 1-minute load average is labelled busy. */
 	static final double QUIET_LOAD = 0.5;
 
@@ -67,14 +76,16 @@ class GatewayCostBench {
 		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
 		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
 		int rounds = config.positiveInt(HarnessConstants.COST_ROUNDS, CostRun.ROUNDS);
-		Map<String, List<String>> variants = variants(config.string(HarnessConstants.COST_SERVERS));
+		Optional<String> template = config.string(HarnessConstants.GATEWAY_CMD);
+		Map<String, List<String>> variants = variants(config.string(HarnessConstants.COST_SERVERS), template.isPresent());
 		List<String> prefix = prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
 		List<String> enginePrefix = prefix(config, HarnessConstants.COST_ENGINE_PREFIX);
 		String command = COMMAND + BenchArtifact.experimentsDirArgument(config)
 				+ prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, prefix) + prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, enginePrefix)
 				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches)
 				+ (rounds == CostRun.ROUNDS ? "" : " -D" + HarnessConstants.COST_ROUNDS + "=" + rounds)
-				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("");
+				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("")
+				+ template.map(t -> " -D" + HarnessConstants.GATEWAY_CMD + "='" + t + "'").orElse("");
 		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
@@ -94,28 +105,34 @@ class GatewayCostBench {
 		body.put("gateway_prefix", String.join(" ", prefix));
 		body.put("engine_prefix", String.join(" ", enginePrefix));
 		body.put("client_cpus", Runtime.getRuntime().availableProcessors());
-		List<ChildJvm> children = new ArrayList<>();
+		List<AutoCloseable> children = new ArrayList<>();
 		try {
 			ChildJvm engine = ChildJvm.start("engine double", enginePrefix, List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
 					List.of("--dialect", "vllm", "--port", "0", "--model", MODEL, "--timing", "instant"), logs.resolve("cost-engine-double.log"));
 			children.add(engine);
 			body.put("engine_double", engine.announcement() + " (own JVM, -Xmx512m, serial GC, instant timing)");
-			Map<String, ChildJvm> gateways = new LinkedHashMap<>();
+			Map<String, Front> gateways = new LinkedHashMap<>();
 			for (String server : servers) {
 				List<String> flags = variants.get(server);
 				Path log = logs.resolve("cost-gateway-" + server + ".log");
+				if (CMD.equals(server)) {
+					gateways.put(server, command(template.orElseThrow(), prefix, engine.baseUrl(), log, children));
+					continue;
+				}
 				ChildJvm gateway = FLOOR.equals(server)
 						? ChildJvm.start("netty proxy floor " + flags, prefix, flags, NettyProxyFloor.class.getName(),
 								List.of("--upstream", engine.baseUrl(), "--port", "0"), log)
 						: ChildJvm.start("reference gateway " + server + " " + flags, prefix, flags, "dev.fakbattery.gateway.Main",
 								List.of("--upstream", engine.baseUrl(), "--port", "0", "--server", server.replaceFirst("-zgc$", "")), log);
 				children.add(gateway);
-				gateways.put(server, gateway);
+				gateways.put(server, new Front(gateway.baseUrl(), gateway.announcement(), () -> ProcessCpu.seconds(gateway.pid())));
 			}
 			measure(body, engine, gateways, warmupBatches, rounds);
 		}
 		finally {
-			children.reversed().forEach(ChildJvm::close);
+			for (AutoCloseable child : children.reversed()) {
+				child.close();
+			}
 		}
 		Path file = artifact.write(config);
 		System.out.println("[bench] wrote " + file);
@@ -146,18 +163,27 @@ class GatewayCostBench {
 	}
 
 	/**
-	 * The variants {@code cost.servers} names (comma-separated, in its order), every one when unset.
+	 * The variants {@code cost.servers} names (comma-separated, in its order), every one when unset; {@link #CMD} among
+	 * them only when {@code command} ({@code gateway.cmd} is set).
 	 *
 	 * @throws IllegalArgumentException naming the parameter, the value and the choices
 	 */
-	static Map<String, List<String>> variants(Optional<String> named) {
+	static Map<String, List<String>> variants(Optional<String> named, boolean command) {
 		Map<String, List<String>> all = variants();
+		if (command) {
+			all.put(CMD, List.of());
+		}
 		if (named.isEmpty()) {
 			return all;
 		}
 		Map<String, List<String>> chosen = new LinkedHashMap<>();
 		for (String name : named.get().split(",")) {
 			List<String> flags = all.get(name.strip());
+			if (flags == null && CMD.equals(name.strip())) {
+				throw new IllegalArgumentException(HarnessConstants.COST_SERVERS + " names " + CMD + " but " + HarnessConstants.GATEWAY_CMD
+						+ " is unset: give the gateway's command template, e.g. -D" + HarnessConstants.GATEWAY_CMD
+						+ "='my-gateway --port {port} --upstream {upstream}'");
+			}
 			if (flags == null) {
 				throw new IllegalArgumentException("Unable to parse " + HarnessConstants.COST_SERVERS + " value [" + named.get()
 						+ "]: use a comma-separated list of " + all.keySet() + ", e.g. -D" + HarnessConstants.COST_SERVERS + "=jdk,netty");
@@ -167,12 +193,13 @@ class GatewayCostBench {
 		return chosen;
 	}
 
-	/** The valid server with the lowest added p99 estimate, the floor apart; null when none is valid. */
+	/** The reference gateway's valid front with the lowest added p99 estimate (no floor, no cmd); null when none is valid. */
 	static String faster(ArrayNode rows) {
 		String faster = null;
 		double best = Double.POSITIVE_INFINITY;
 		for (JsonNode row : rows) {
-			if (!row.path("floor").asBoolean() && row.path("valid").asBoolean() && row.path("added_p99_ms").asDouble() < best) {
+			boolean front = !row.path("floor").asBoolean() && !CMD.equals(row.path("server").asText());
+			if (front && row.path("valid").asBoolean() && row.path("added_p99_ms").asDouble() < best) {
 				best = row.path("added_p99_ms").asDouble();
 				faster = row.path("server").asText();
 			}
@@ -180,16 +207,37 @@ class GatewayCostBench {
 		return faster;
 	}
 
-	private void measure(ObjectNode body, ChildJvm engine, Map<String, ChildJvm> gateways, int warmupBatches, int rounds) {
+	/**
+	 * The {@link #CMD} variant: {@code gateway.cmd} rendered ({@code {port}} a free port, {@code {upstream}} the double,
+	 * {@code {model}} {@value #MODEL}, {@code {engine}} {@code vllm}), the prefix's words before it, started and
+	 * health-checked as the wire kit starts it; its CPU is the process tree's.
+	 */
+	private Front command(String template, List<String> prefix, String upstream, Path log, List<AutoCloseable> children) {
+		int port = ManagedProcess.freePort();
+		String command = String.join(" ", prefix) + (prefix.isEmpty() ? "" : " ")
+				+ GatewayLauncher.command(template, port, URI.create(upstream), MODEL, Dialect.VLLM);
+		ManagedProcess process = ManagedProcess.start(HarnessConstants.GATEWAY_CMD, command, log);
+		children.add(process);
+		String root = "http://127.0.0.1:" + port;
+		process.awaitHealthy(List.of(URI.create(root + "/healthz"), URI.create(root + "/v1/models")),
+				Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)));
+		return new Front(root + "/v1", process.description(), process::cpuSeconds);
+	}
+
+	/** A started gateway: where it listens, how it announced itself, and its CPU seconds so far. */
+	record Front(String baseUrl, String announcement, DoubleSupplier cpuSeconds) {
+	}
+
+	private void measure(ObjectNode body, ChildJvm engine, Map<String, Front> gateways, int warmupBatches, int rounds) {
 		Map<String, TargetClient> clients = new LinkedHashMap<>();
 		try (TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()))) {
-			Map<String, Long> pids = new LinkedHashMap<>();
+			Map<String, DoubleSupplier> cpu = new LinkedHashMap<>();
 			gateways.forEach((server, gateway) -> {
 				clients.put(server, TargetClient.open("gateway " + server, URI.create(gateway.baseUrl())));
-				pids.put(server, gateway.pid());
+				cpu.put(server, gateway.cpuSeconds());
 			});
 			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
-			CostRun run = new CostRun(raw, clients, pids, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches, rounds);
+			CostRun run = new CostRun(raw, clients, cpu, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches, rounds);
 			run.warmUp();
 			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 			Map<String, CostRun.Arms> arms = run.measure();
@@ -211,7 +259,8 @@ class GatewayCostBench {
 						valid ? "valid" : "NOT A RESULT, " + row.path("pending").asText());
 			}
 			body.put("faster", faster(rows));
-			body.put("faster_rule", "the valid server with the lowest added p99 estimate, the floor apart; null when none is valid");
+			body.put("faster_rule", "the reference gateway's valid front with the lowest added p99 estimate (neither the floor nor "
+					+ CMD + "); null when none is valid");
 			body.put("floor_rule", "the " + FLOOR + " row is no gateway but the least one costs here: when its target_met_whole_ci is "
 					+ "not true, this run did not show the target even for that least, so it could not for a gateway");
 		}

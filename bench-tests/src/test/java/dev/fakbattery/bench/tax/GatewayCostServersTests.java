@@ -22,30 +22,43 @@ class GatewayCostServersTests {
 	@Test
 	@DisplayName("unset: every HTTP front on G1, then the JDK front on ZGC, then the floor")
 	void every() {
-		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty()).keySet()))
+		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty(), false).keySet()))
 			.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor");
-		assertThat(GatewayCostBench.variants(Optional.empty()).get("jdk-zgc")).containsExactly("-Xmx512m", "-XX:+UseZGC");
+		assertThat(GatewayCostBench.variants(Optional.empty(), false).get("jdk-zgc")).containsExactly("-Xmx512m", "-XX:+UseZGC");
 	}
 
 	@Test
 	@DisplayName("a list keeps its order and its JVM flags")
 	void chosen() {
-		assertThat(List.copyOf(GatewayCostBench.variants(Optional.of("netty, jdk")).keySet())).containsExactly("netty", "jdk");
+		assertThat(List.copyOf(GatewayCostBench.variants(Optional.of("netty, jdk"), false).keySet())).containsExactly("netty", "jdk");
 	}
 
 	@Test
-	@DisplayName("the faster server is the valid one with the lowest added p99, never the floor, never an invalid one")
+	@DisplayName("the faster server is the valid front with the lowest added p99, never the floor, cmd or an invalid one")
 	void faster() {
 		ArrayNode rows = JsonNodeFactory.instance.arrayNode();
 		rows.addObject().put("server", "jdk").put("valid", true).put("added_p99_ms", 2.5).put("floor", false);
 		rows.addObject().put("server", "netty").put("valid", true).put("added_p99_ms", 1.5).put("floor", false);
 		rows.addObject().put("server", "helidon").put("valid", false).put("added_p99_ms", 0.5).put("floor", false);
 		rows.addObject().put("server", "netty-floor").put("valid", true).put("added_p99_ms", 0.2).put("floor", true);
+		rows.addObject().put("server", "cmd").put("valid", true).put("added_p99_ms", 0.1).put("floor", false);
 
 		assertThat(GatewayCostBench.faster(rows)).isEqualTo("netty");
 		rows.remove(1);
 		rows.remove(0);
 		assertThat(GatewayCostBench.faster(rows)).isNull();
+	}
+
+	@Test
+	@DisplayName("with gateway.cmd set, cmd is measured too, last by default, with no JVM flags; named without it, the fix is named")
+	void command() {
+		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty(), true).keySet()))
+			.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor", "cmd");
+		assertThat(GatewayCostBench.variants(Optional.of("cmd,netty-floor"), true)).containsExactly(
+				Map.entry("cmd", List.of()), Map.entry("netty-floor", List.of("-Xmx512m")));
+		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,cmd"), false))
+			.withMessage("cost.servers names cmd but gateway.cmd is unset: give the gateway's command template, "
+					+ "e.g. -Dgateway.cmd='my-gateway --port {port} --upstream {upstream}'");
 	}
 
 	@Test
@@ -64,7 +77,7 @@ class GatewayCostServersTests {
 	@Test
 	@DisplayName("an unknown server names the parameter, the value, the choices and an example")
 	void unknown() {
-		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,tomcat")))
+		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,tomcat"), false))
 			.withMessage("Unable to parse cost.servers value [jdk,tomcat]: use a comma-separated list of [jdk, helidon, netty, jdk-zgc, netty-floor], "
 					+ "e.g. -Dcost.servers=jdk,netty");
 	}

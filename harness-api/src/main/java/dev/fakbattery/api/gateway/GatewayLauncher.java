@@ -48,6 +48,16 @@ public final class GatewayLauncher {
 	}
 
 	/**
+	 * {@code template} as {@code gateway.cmd} runs it: {@code {port}}, {@code {upstream}}, {@code {model}} and
+	 * {@code {engine}} (the dialect's id) filled in.
+	 *
+	 * @since 0.4
+	 */
+	public static String command(String template, int port, URI upstream, String model, Dialect engine) {
+		return ProcessGateway.render(template, port, upstream, model, engine);
+	}
+
+	/**
 	 * The gateway under test as {@code config} names it, without starting it: {@code gateway.url URL},
 	 * {@code gateway.cmd COMMAND} or {@value #EMBEDDED}.
 	 */

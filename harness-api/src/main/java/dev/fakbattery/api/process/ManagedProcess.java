@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -100,6 +101,22 @@ public final class ManagedProcess implements AutoCloseable {
 	/** A failure of this process: {@code name [command] what; log PATH:} and the log's last lines. */
 	public IllegalStateException failure(String what) {
 		return new IllegalStateException(name + " [" + command + "] " + what + "; log " + log + ":\n" + tail());
+	}
+
+	/**
+	 * CPU seconds (user + system) the process and its descendants alive now have used, as the platform reports them
+	 * ({@link ProcessHandle.Info#totalCpuDuration()}); {@code NaN} when it does not report the process's own. A
+	 * descendant that has exited no longer counts, so read it around work the same children did.
+	 *
+	 * @since 0.4
+	 */
+	public double cpuSeconds() {
+		Optional<Duration> own = process.toHandle().info().totalCpuDuration();
+		if (own.isEmpty()) {
+			return Double.NaN;
+		}
+		return own.get().plus(process.descendants().map(child -> child.info().totalCpuDuration().orElse(Duration.ZERO))
+			.reduce(Duration.ZERO, Duration::plus)).toNanos() / 1e9;
 	}
 
 	/** The command as run. */

@@ -49,7 +49,7 @@ class GatewayLauncherTests {
 		assertThat(ProcessGateway.render("fak serve --addr 127.0.0.1:{port} --provider openai --base-url {upstream} --model {model}",
 				8123, UPSTREAM, "glm-5.2", Dialect.VLLM))
 			.isEqualTo("fak serve --addr 127.0.0.1:8123 --provider openai --base-url http://127.0.0.1:9/v1 --model glm-5.2");
-		assertThat(ProcessGateway.render("java -jar reference-gateway.jar --upstream {upstream} --port {port} --engine {engine}",
+		assertThat(GatewayLauncher.command("java -jar reference-gateway.jar --upstream {upstream} --port {port} --engine {engine}",
 				8124, UPSTREAM, "m", Dialect.LLAMACPP))
 			.isEqualTo("java -jar reference-gateway.jar --upstream http://127.0.0.1:9/v1 --port 8124 --engine llamacpp");
 	}
