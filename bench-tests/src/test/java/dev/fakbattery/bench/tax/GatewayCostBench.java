@@ -85,7 +85,7 @@ class GatewayCostBench {
 				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches)
 				+ (rounds == CostRun.ROUNDS ? "" : " -D" + HarnessConstants.COST_ROUNDS + "=" + rounds)
 				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("")
-				+ template.map(t -> " -D" + HarnessConstants.GATEWAY_CMD + "='" + t + "'").orElse("");
+				+ template.map(t -> commandArgument(t, config.string(HarnessConstants.ROOT_DIR).map(Path::of).orElse(Path.of("")))).orElse("");
 		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
@@ -147,6 +147,17 @@ class GatewayCostBench {
 	/** {@code -Dname='words'} for the reproduce command; empty when there are none. */
 	static String prefixArgument(String name, List<String> prefix) {
 		return prefix.isEmpty() ? "" : " -D" + name + "='" + String.join(" ", prefix) + "'";
+	}
+
+	/**
+	 * {@code -Dgateway.cmd=...} for the reproduce command: a path under the repository {@code root} written as
+	 * {@code $PWD/...} (then in double quotes, so that the shell expands it), else the template as given, in single quotes.
+	 */
+	static String commandArgument(String template, Path root) {
+		String prefix = root.toAbsolutePath().normalize() + "/";
+		return template.contains(prefix) && !template.contains("\"") && !template.contains("$")
+				? " -D" + HarnessConstants.GATEWAY_CMD + "=\"" + template.replace(prefix, "$PWD/") + "\""
+				: " -D" + HarnessConstants.GATEWAY_CMD + "='" + template + "'";
 	}
 
 	/**

@@ -3,6 +3,7 @@ package dev.fakbattery.bench.tax;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +60,18 @@ class GatewayCostServersTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,cmd"), false))
 			.withMessage("cost.servers names cmd but gateway.cmd is unset: give the gateway's command template, "
 					+ "e.g. -Dgateway.cmd='my-gateway --port {port} --upstream {upstream}'");
+	}
+
+	@Test
+	@DisplayName("gateway.cmd in the reproduce command: a path under the repository as $PWD, anything else as given")
+	void commandArgument() {
+		Path root = Path.of("/work/repo");
+		assertThat(GatewayCostBench.commandArgument("/work/repo/tools/nginx-floor/nginx-floor.sh {port} {upstream}", root))
+			.isEqualTo(" -Dgateway.cmd=\"$PWD/tools/nginx-floor/nginx-floor.sh {port} {upstream}\"");
+		assertThat(GatewayCostBench.commandArgument("fak serve --addr 127.0.0.1:{port} --base-url {upstream}", root))
+			.isEqualTo(" -Dgateway.cmd='fak serve --addr 127.0.0.1:{port} --base-url {upstream}'");
+		assertThat(GatewayCostBench.commandArgument("/work/repo/gw --key $KEY {port}", root))
+			.isEqualTo(" -Dgateway.cmd='/work/repo/gw --key $KEY {port}'");
 	}
 
 	@Test
