@@ -90,20 +90,20 @@ public final class EngineCommands implements AutoCloseable {
 		}
 		stopRunning();
 		Duration timeout = Duration.ofSeconds(config.positiveInt(HarnessConstants.ENGINE_CMD_TIMEOUT_SEC, DEFAULT_TIMEOUT_SEC));
-		int port = ManagedProcess.freePort();
-		ManagedProcess process = ManagedProcess.start(HarnessConstants.ENGINE_CMD, wanted.replace("{port}", String.valueOf(port)),
-				logDir(config).resolve("engine-" + port + ".log"));
-		String root = "http://127.0.0.1:" + port;
+		ManagedProcess process;
 		try {
-			process.awaitHealthy(List.of(URI.create(root + "/health"), URI.create(root + "/v1/models")), timeout);
+			process = ManagedProcess.startOnFreePort(HarnessConstants.ENGINE_CMD, port -> wanted.replace("{port}", String.valueOf(port)),
+					port -> logDir(config).resolve("engine-" + port + ".log"),
+					port -> List.of(URI.create("http://127.0.0.1:" + port + "/health"), URI.create("http://127.0.0.1:" + port + "/v1/models")),
+					timeout);
 		}
 		catch (IllegalStateException e) {
-			process.close();
 			failedTemplate = wanted;
 			failure = e.getMessage() + "\nFix: run the command by hand and read its log, or raise -D"
 					+ HarnessConstants.ENGINE_CMD_TIMEOUT_SEC + " (now " + timeout.toSeconds() + ").";
 			throw new EngineUnavailableError(failure, e);
 		}
+		String root = "http://127.0.0.1:" + process.port();
 		running = process;
 		runningTemplate = wanted;
 		runningUrl = URI.create(root + "/v1");

@@ -45,11 +45,10 @@ class TinyLlamaServerTests {
 				"no llama.cpp source with " + LlamaCppSetup.VOCAB + " at " + source + " (-Dllamacpp.source, or run tools/llamacpp/build-llama-server.sh)");
 		Path model = TinyLlama.write(source.resolve(LlamaCppSetup.VOCAB), Optional.of(source.resolve(LlamaCppSetup.TEMPLATE)),
 				Optional.of("<|im_end|>"), TinyLlama.Spec.random(1), dir.resolve("tiny.gguf"));
-		int port = ManagedProcess.freePort();
-		String root = "http://127.0.0.1:" + port;
-		try (ManagedProcess process = ManagedProcess.start("llama-server", "'" + server + "' -m '" + model + "' --host 127.0.0.1 --port "
-				+ port + " -c 1024 -np 1 -t 1 --jinja --no-webui -a tiny", dir.resolve("server.log"))) {
-			process.awaitHealthy(List.of(URI.create(root + "/health")), Duration.ofSeconds(60));
+		try (ManagedProcess process = ManagedProcess.startOnFreePort("llama-server", port -> "'" + server + "' -m '" + model
+				+ "' --host 127.0.0.1 --port " + port + " -c 1024 -np 1 -t 1 --jinja --no-webui -a tiny", port -> dir.resolve("server.log"),
+				port -> List.of(URI.create("http://127.0.0.1:" + port + "/health")), Duration.ofSeconds(60))) {
+			String root = "http://127.0.0.1:" + process.port();
 			HttpClient client = HttpClient.newHttpClient();
 			JsonNode models = get(client, root + "/v1/models");
 			assertThat(models.at("/data/0/id").asText()).isEqualTo("tiny");

@@ -93,14 +93,12 @@ class ClientCeilingBench {
 				+ "probed every 1 ms (after a first floor run of " + JIT_WARMUP_STREAMS + " streams for its JIT)");
 		ArrayNode rows = body.putArray("levels");
 		Path jar = ProcessUpstream.jar(config).orElseThrow(() -> new IllegalStateException(ProcessUpstream.JAR + " is not built"));
-		int port = ManagedProcess.freePort();
 		String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String command = "'" + javaBin + "' -XX:+UseSerialGC -jar '" + jar + "' --dialect vllm --port " + port + " --model m --timing instant"
-				+ " --ttft-ms 100 --itl-ms 50 --batch-alpha 0";
-		try (ManagedProcess process = ManagedProcess.start("engine double", command, config.experimentsDir().resolve("logs")
-				.resolve("ceiling-double-" + port + ".log"))) {
-			URI root = URI.create("http://127.0.0.1:" + port);
-			process.awaitHealthy(List.of(URI.create(root + "/health")), Duration.ofSeconds(60));
+		try (ManagedProcess process = ManagedProcess.startOnFreePort("engine double", port -> "'" + javaBin + "' -XX:+UseSerialGC -jar '"
+				+ jar + "' --dialect vllm --port " + port + " --model m --timing instant --ttft-ms 100 --itl-ms 50 --batch-alpha 0",
+				port -> config.experimentsDir().resolve("logs").resolve("ceiling-double-" + port + ".log"),
+				port -> List.of(URI.create("http://127.0.0.1:" + port + "/health")), Duration.ofSeconds(60))) {
+			URI root = URI.create("http://127.0.0.1:" + process.port());
 			HttpUpstreamLag lag = new HttpUpstreamLag(root);
 			ChatPayload payload = ChatPayload.streaming("m", ChatPayload.COUNTING_PROMPT, TOKENS);
 			try (TargetClient warm = TargetClient.open("warm-up", URI.create(root + "/v1"), java.util.Map.of(), Duration.ofSeconds(120))) {

@@ -224,14 +224,14 @@ class GatewayCostBench {
 	 * health-checked as the wire kit starts it; its CPU is the process tree's.
 	 */
 	private Front command(String template, List<String> prefix, String upstream, Path log, List<AutoCloseable> children) {
-		int port = ManagedProcess.freePort();
-		String command = String.join(" ", prefix) + (prefix.isEmpty() ? "" : " ")
-				+ GatewayLauncher.command(template, port, URI.create(upstream), MODEL, Dialect.VLLM);
-		ManagedProcess process = ManagedProcess.start(HarnessConstants.GATEWAY_CMD, command, log);
-		children.add(process);
-		String root = "http://127.0.0.1:" + port;
-		process.awaitHealthy(List.of(URI.create(root + "/healthz"), URI.create(root + "/v1/models")),
+		ManagedProcess process = ManagedProcess.startOnFreePort(HarnessConstants.GATEWAY_CMD,
+				port -> String.join(" ", prefix) + (prefix.isEmpty() ? "" : " ")
+						+ GatewayLauncher.command(template, port, URI.create(upstream), MODEL, Dialect.VLLM),
+				port -> log, port -> List.of(URI.create("http://127.0.0.1:" + port + "/healthz"),
+						URI.create("http://127.0.0.1:" + port + "/v1/models")),
 				Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)));
+		children.add(process);
+		String root = "http://127.0.0.1:" + process.port();
 		return new Front(root + "/v1", process.description(), process::cpuSeconds);
 	}
 

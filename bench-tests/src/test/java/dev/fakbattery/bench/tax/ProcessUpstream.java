@@ -59,17 +59,16 @@ final class ProcessUpstream implements AutoCloseable {
 	static ProcessUpstream start(RungRun run, Path jar, TimingModel timing) {
 		HarnessConfig config = run.config();
 		Dialect dialect = config.engine();
-		int port = ManagedProcess.freePort();
 		String model = config.string(HarnessConstants.MODEL).orElse("Qwen/Qwen2.5-7B-Instruct");
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String command = String.join(" ", List.of("'" + java + "'", "-XX:+UseSerialGC", "-jar", "'" + jar + "'", "--dialect",
-				dialect.id(), "--port", String.valueOf(port), "--model", "'" + model + "'", "--seed", String.valueOf(TaxSettings.SEED),
-				"--timing", "instant", "--ttft-ms", ms(timing.ttftBase()), "--itl-ms", ms(timing.itlBase()), "--per-prompt-token-us",
-				String.valueOf(timing.perPromptToken().toNanos() / 1e3), "--batch-alpha", String.valueOf(timing.batchAlpha())));
-		ManagedProcess process = ManagedProcess.start("engine double", command,
-				config.experimentsDir().resolve("logs").resolve("engine-double-" + port + ".log"));
-		URI root = URI.create("http://127.0.0.1:" + port);
-		process.awaitHealthy(List.of(URI.create(root + "/health")), Duration.ofSeconds(60));
+		ManagedProcess process = ManagedProcess.startOnFreePort("engine double", port -> String.join(" ", List.of("'" + java + "'",
+				"-XX:+UseSerialGC", "-jar", "'" + jar + "'", "--dialect", dialect.id(), "--port", String.valueOf(port), "--model",
+				"'" + model + "'", "--seed", String.valueOf(TaxSettings.SEED), "--timing", "instant", "--ttft-ms", ms(timing.ttftBase()),
+				"--itl-ms", ms(timing.itlBase()), "--per-prompt-token-us", String.valueOf(timing.perPromptToken().toNanos() / 1e3),
+				"--batch-alpha", String.valueOf(timing.batchAlpha()))),
+				port -> config.experimentsDir().resolve("logs").resolve("engine-double-" + port + ".log"),
+				port -> List.of(URI.create("http://127.0.0.1:" + port + "/health")), Duration.ofSeconds(60));
+		URI root = URI.create("http://127.0.0.1:" + process.port());
 		run.target(URI.create(root + "/v1"), TargetIdentity.EMBEDDED);
 		return new ProcessUpstream(process, root, dialect, timing + ", own JVM (" + jar.getFileName() + ", serial GC), seed "
 				+ TaxSettings.SEED);

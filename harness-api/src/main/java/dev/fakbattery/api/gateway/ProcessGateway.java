@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntSupplier;
 
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.process.ManagedProcess;
@@ -14,8 +15,9 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 /**
  * A gateway the harness starts from the {@code gateway.cmd} template, with {@code {port}},
  * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect) filled in; its output goes to a log file, it is
- * health-checked ({@code /healthz}, else {@code /v1/models}) until a deadline, and closing it
- * stops it and its children ({@link ManagedProcess}).
+ * health-checked ({@code /healthz}, else {@code /v1/models}) until a deadline, once it is proved to hold its port
+ * (retried on a new port when another server took it, {@link ManagedProcess#startOnFreePort}), and closing it stops it
+ * and its children.
  */
 final class ProcessGateway implements GatewayUnderTest {
 
@@ -36,12 +38,17 @@ final class ProcessGateway implements GatewayUnderTest {
 
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
 			boolean declaresRecord) {
-		int port = ManagedProcess.freePort();
-		ManagedProcess process = ManagedProcess.start(HarnessConstants.GATEWAY_CMD, render(template, port, upstream, model, engine),
-				logDir.resolve("gateway-" + port + ".log"));
-		URI baseUrl = URI.create("http://127.0.0.1:" + port + "/v1");
-		process.awaitHealthy(List.of(URI.create("http://127.0.0.1:" + port + "/healthz"), URI.create(baseUrl + "/models")), timeout);
-		return new ProcessGateway(process, baseUrl, declaresRecord);
+		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort);
+	}
+
+	/** {@link #start(String, URI, String, Dialect, Path, Duration, boolean)} over ports from {@code ports}, for self-tests. */
+	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
+			boolean declaresRecord, IntSupplier ports) {
+		ManagedProcess process = ManagedProcess.startOnFreePort(HarnessConstants.GATEWAY_CMD,
+				port -> render(template, port, upstream, model, engine), port -> logDir.resolve("gateway-" + port + ".log"),
+				port -> List.of(URI.create("http://127.0.0.1:" + port + "/healthz"), URI.create("http://127.0.0.1:" + port + "/v1/models")),
+				timeout, ports);
+		return new ProcessGateway(process, URI.create("http://127.0.0.1:" + process.port() + "/v1"), declaresRecord);
 	}
 
 	@Override

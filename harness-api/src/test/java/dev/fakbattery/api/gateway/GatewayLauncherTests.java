@@ -14,6 +14,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.api.process.Squatter;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -91,5 +93,41 @@ class GatewayLauncherTests {
 			.isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("/healthz or http://127.0.0.1:")
 			.hasMessageContaining("/v1/models within 1 s; log ");
+	}
+
+	@Test
+	@DisplayName("gateway.cmd's port taken by another server before the gateway starts: the kit moves it to a new port and never talks to the squatter")
+	void squattedPortIsNeverJudged() throws Exception {
+		Path docroot = Files.createDirectories(dir.resolve("www"));
+		Files.writeString(docroot.resolve("healthz"), "ok");
+		java.util.List<Squatter> squatters = new java.util.ArrayList<>();
+		java.util.function.IntSupplier ports = () -> {
+			int port = ManagedProcess.freePort();
+			if (squatters.isEmpty()) {
+				squatters.add(Squatter.on(port));
+			}
+			return port;
+		};
+		try (ProcessGateway gateway = ProcessGateway.start(Squatter.fileServer(docroot), UPSTREAM, "m", Dialect.VLLM,
+				dir, Duration.ofSeconds(60), false, ports)) {
+			Squatter squatter = squatters.get(0);
+			assertThat(gateway.baseUrl().getPort()).isNotEqualTo(squatter.port());
+			assertThat(squatter.requests()).as("requests the squatter was sent").isZero();
+		}
+		finally {
+			squatters.forEach(Squatter::close);
+		}
+		Squatter always = Squatter.on(ManagedProcess.freePort());
+		try {
+			assertThatThrownBy(() -> ProcessGateway.start("exec sleep 30 # {port}", UPSTREAM, "m", Dialect.VLLM, dir, Duration.ofSeconds(60),
+					false, always::port).close())
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageStartingWith("gateway.cmd could not get a port of its own")
+				.hasMessageContaining("held by pid " + ProcessHandle.current().pid());
+			assertThat(always.requests()).as("requests the squatter was sent").isZero();
+		}
+		finally {
+			always.close();
+		}
 	}
 }
