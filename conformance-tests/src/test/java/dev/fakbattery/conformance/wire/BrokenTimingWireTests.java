@@ -44,7 +44,7 @@ class BrokenTimingWireTests {
 		Events tests = runWithTiming(BuffersWholeStreamTestCase.class);
 		assertFailed(tests, expand(List.of("W14"), STREAM));
 		assertThat(message(tests, "W14", "sglang stream")).startsWith("W14 [sglang stream] on broken: buffers the whole stream: "
-				+ "expected in one of 3 paced streams at most 5 of 20 content deltas held more than 150 ms longer than the least held one, observed ");
+				+ "expected in one of 5 paced streams at most 5 of 20 content deltas held more than 150 ms longer than the least held one, observed ");
 	}
 
 	/**
