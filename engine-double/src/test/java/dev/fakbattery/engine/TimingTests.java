@@ -100,8 +100,12 @@ class TimingTests {
 			ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
 			String url = engine.baseUrl() + "/chat/completions";
 			TestHttp.stream(url, body);
-			TestHttp.Stream alone = TestHttp.stream(url, body);
-			long aloneNanos = alone.events().getLast().nanos() - alone.sentNanos();
+			// the fastest of three alone: a stall of a busy machine in one of them cannot make "alone" look slow
+			long aloneNanos = Long.MAX_VALUE;
+			for (int i = 0; i < 3; i++) {
+				TestHttp.Stream alone = TestHttp.stream(url, body);
+				aloneNanos = Math.min(aloneNanos, alone.events().getLast().nanos() - alone.sentNanos());
+			}
 			List<Future<TestHttp.Stream>> together = new ArrayList<>();
 			for (int i = 0; i < 4; i++) {
 				together.add(pool.submit(() -> TestHttp.stream(url, body)));
@@ -149,7 +153,8 @@ class TimingTests {
 
 			assertThat(stream.events().getLast().nanos() - stream.sentNanos()).isGreaterThanOrEqualTo(Duration.ofMillis(600).toNanos());
 			assertThat(lag.count()).isEqualTo(4);
-			assertThat(lag.maxMicros()).isLessThan(300_000);
+			// the stall is 600 ms; lag is what the scheduler adds, 500 ms at most even beside two CPU burners
+			assertThat(lag.maxMicros()).isLessThan(500_000);
 		}
 	}
 
