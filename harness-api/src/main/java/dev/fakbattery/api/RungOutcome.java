@@ -94,12 +94,13 @@ final class RungOutcome {
 	 * checks it left unjudged.
 	 */
 	static String failureMessage(RungRun run) {
-		List<Check> unjudged = unjudgedChecks(run);
+		boolean beside = !run.invalidations().isEmpty() && run.checks().stream().anyMatch(Check::productFailure);
+		List<Check> unjudged = beside ? unjudgedChecks(run) : List.of();
 		List<Check> failed = failedChecks(run).stream().filter(c -> !unjudged.contains(c)).toList();
 		if (failed.isEmpty()) {
 			return "rung " + run.artifact().rung() + " " + NO_CHECK;
 		}
-		String invalid = run.invalidations().isEmpty() ? "" : "; beside it, " + run.invalidations().stream()
+		String invalid = !beside ? "" : "; beside it, " + run.invalidations().stream()
 			.map(Measurement.Pending::reason).collect(Collectors.joining("; ")) + unjudged(run);
 		return "rung " + run.artifact().rung() + " failed " + failed.stream().map(Check::describe).collect(Collectors.joining("; "))
 				+ invalid;
