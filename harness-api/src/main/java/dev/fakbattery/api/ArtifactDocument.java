@@ -103,13 +103,16 @@ final class ArtifactDocument {
 
 	private static ObjectNode acceptance(RungRun run) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
-		boolean unjudged = !run.invalidations().isEmpty();
+		List<Check> unjudged = RungOutcome.unjudgedChecks(run);
 		for (Check check : run.checks()) {
-			node.putObject(check.name())
-				.put("status", unjudged && !check.passed() ? "NOT_JUDGED" : check.status())
+			ObjectNode entry = node.putObject(check.name())
+				.put("status", unjudged.contains(check) ? "NOT_JUDGED" : check.status())
 				.put("detail", check.observed())
 				.put("expected", check.expected())
 				.put("observed", check.observed());
+			if (check.product()) {
+				entry.put("product", true);
+			}
 		}
 		return node;
 	}

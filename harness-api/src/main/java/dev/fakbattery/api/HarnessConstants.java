@@ -67,15 +67,18 @@ public final class HarnessConstants {
 	 */
 	public static final String ENGINE_COMPARE = "engine.compare";
 
-	/** Samples per leg in the tax witness: {@value}. Default 8, like the seed. */
+	/**
+	 * Samples per leg in the tax witness: {@value}. Default 8, like the seed (6 in the smoke run); below
+	 * {@link dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT.
+	 */
 	public static final String TAX_COUNT = "tax.count";
 
 	/** Concurrency levels of the sweep, comma separated: {@value}. Default {@code 1,8,64,128}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
 	/**
-	 * Measured requests per arm at each sweep level, never fewer than 4 x the level: {@value}. Default
-	 * {@code max(4 x level, 32)} ({@code max(2 x level, 8)} in the smoke run).
+	 * Measured requests per arm at each sweep level, never fewer than 6 x the level (at least 6 batches per arm, the
+	 * fewest an interval takes): {@value}. Default {@code 6 x max(level, 8)} ({@code 6 x max(level, 2)} in the smoke run).
 	 */
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 

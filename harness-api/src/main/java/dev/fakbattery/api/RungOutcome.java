@@ -17,13 +17,18 @@ final class RungOutcome {
 	}
 
 	/**
-	 * In this order: an error is FAIL; a measurement invalidated by its own instrument is PENDING_MEASUREMENT
-	 * whatever the checks say (it measured nothing about the gateway); a failed check is FAIL; a missing
-	 * measurement or an aborted rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL;
-	 * then SIMULATED when the engine double was measured, else PASS.
+	 * In this order: an error is FAIL; a failed {@linkplain Check#product() product check} (the target answered with an
+	 * error status, leaked a denied byte, answered malformed) is FAIL whatever the instrument's state, any invalid reading
+	 * reported beside it; a measurement invalidated by its own instrument is PENDING_MEASUREMENT whatever the measurement
+	 * checks say (it measured nothing about the gateway); a failed check is FAIL; a missing measurement or an aborted
+	 * rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL; then SIMULATED when the engine double
+	 * was measured, else PASS.
 	 */
 	static Verdict verdict(RungRun run, Optional<Throwable> thrown) {
 		if (thrown.isPresent() && !(thrown.get() instanceof TestAbortedException)) {
+			return Verdict.FAIL;
+		}
+		if (run.checks().stream().anyMatch(Check::productFailure)) {
 			return Verdict.FAIL;
 		}
 		if (!run.invalidations().isEmpty()) {
@@ -48,6 +53,11 @@ final class RungOutcome {
 		return run.checks().stream().filter(c -> !c.passed()).toList();
 	}
 
+	/** The failed checks an invalid measurement leaves unjudged: every failed measurement check, when one is invalid. */
+	static List<Check> unjudgedChecks(RungRun run) {
+		return run.invalidations().isEmpty() ? List.of() : failedChecks(run).stream().filter(c -> !c.product()).toList();
+	}
+
 	/**
 	 * {@code <what> (<how>); <what> (<how>)} over every pending measurement, invalidated ones first, then the checks
 	 * an invalidation left unjudged.
@@ -56,8 +66,12 @@ final class RungOutcome {
 		List<Measurement.Pending> invalid = run.invalidations();
 		String reasons = java.util.stream.Stream.concat(invalid.stream(), run.pendings().stream().filter(p -> !invalid.contains(p)))
 			.map(Measurement.Pending::reason).collect(Collectors.joining("; "));
-		List<Check> unjudged = invalid.isEmpty() ? List.of() : failedChecks(run);
-		return unjudged.isEmpty() ? reasons : reasons + "; not judged on an invalid measurement: "
+		return reasons + unjudged(run);
+	}
+
+	private static String unjudged(RungRun run) {
+		List<Check> unjudged = unjudgedChecks(run);
+		return unjudged.isEmpty() ? "" : "; not judged on an invalid measurement: "
 				+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
 	}
 
@@ -74,13 +88,21 @@ final class RungOutcome {
 		return pending.isEmpty() ? thrown.map(Throwable::getMessage).orElse("") : pending;
 	}
 
-	/** The one-line failure of a FAIL verdict: the rung, then each failed check. */
+	/**
+	 * The one-line failure of a FAIL verdict: the rung, then each failed check it was judged on; when the instrument
+	 * also invalidated the measurement (a product check failed beside it), its reading follows, with the measurement
+	 * checks it left unjudged.
+	 */
 	static String failureMessage(RungRun run) {
-		List<Check> failed = failedChecks(run);
+		boolean beside = !run.invalidations().isEmpty() && run.checks().stream().anyMatch(Check::productFailure);
+		List<Check> unjudged = beside ? unjudgedChecks(run) : List.of();
+		List<Check> failed = failedChecks(run).stream().filter(c -> !unjudged.contains(c)).toList();
 		if (failed.isEmpty()) {
 			return "rung " + run.artifact().rung() + " " + NO_CHECK;
 		}
-		return "rung " + run.artifact().rung() + " failed "
-				+ failed.stream().map(Check::describe).collect(Collectors.joining("; "));
+		String invalid = !beside ? "" : "; beside it, " + run.invalidations().stream()
+			.map(Measurement.Pending::reason).collect(Collectors.joining("; ")) + unjudged(run);
+		return "rung " + run.artifact().rung() + " failed " + failed.stream().map(Check::describe).collect(Collectors.joining("; "))
+				+ invalid;
 	}
 }

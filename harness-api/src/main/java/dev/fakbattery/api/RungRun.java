@@ -128,7 +128,18 @@ public final class RungRun {
 
 	/** Records an acceptance check computed from observed data and returns its outcome. */
 	public boolean check(String name, boolean passed, String expected, String observed) {
-		checks.add(new Check(name, passed, expected, observed));
+		return check(name, passed, expected, observed, false);
+	}
+
+	/**
+	 * Records an acceptance check; with {@code product}, a failure is the target's own answer (an error status, a
+	 * denied byte on the wire, a malformed answer) and fails the rung even on an {@linkplain #invalid invalid}
+	 * measurement ({@link Check#product()}).
+	 *
+	 * @since 0.5
+	 */
+	public boolean check(String name, boolean passed, String expected, String observed, boolean product) {
+		checks.add(new Check(name, passed, expected, observed, product));
 		return passed;
 	}
 
@@ -155,7 +166,8 @@ public final class RungRun {
 	/**
 	 * Records that a measurement was invalidated by its own instrument (the engine double or the harness client
 	 * lagged, the A/A noise floor was wider than its limit): it measured nothing about the gateway, so the verdict
-	 * is PENDING_MEASUREMENT whatever the checks say, never PASS and never FAIL.
+	 * is PENDING_MEASUREMENT whatever the measurement checks say, never PASS; only a failed
+	 * {@linkplain Check#product() product check} (the target answered wrong) still makes it FAIL, the reading beside it.
 	 *
 	 * @param reading what the instrument read, for example {@code engine double lag p99 1830 us > 1000 us}
 	 * @param fix how to get a valid measurement

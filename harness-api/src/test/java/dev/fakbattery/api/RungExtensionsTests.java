@@ -149,7 +149,7 @@ class RungExtensionsTests {
 	}
 
 	@Test
-	@DisplayName("a measurement invalidated by its own instrument is PENDING_MEASUREMENT, never FAIL, even beside a failed check")
+	@DisplayName("a measurement invalidated by its own instrument is PENDING_MEASUREMENT, never FAIL, even beside a failed measurement check")
 	void invalidatedIsPending() throws Exception {
 		Events tests = run("invalidated", false).testEvents();
 		tests.assertThatEvents().haveExactly(1, event(test("invalidated"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
@@ -159,6 +159,34 @@ class RungExtensionsTests {
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("acceptance").path("ratio_at_least_0_99").path("status").asText()).isEqualTo("NOT_JUDGED");
 		assertThat(doc.path("pending").get(0).path("invalidated").asBoolean()).isTrue();
+	}
+
+	@Test
+	@DisplayName("a product failure (the gateway answered 500) is FAIL even on an invalid measurement, the lag reported beside it")
+	void productFailureBeatsInvalidation() throws Exception {
+		Events tests = run("answers500WhileClientLags", true).testEvents();
+		tests.assertThatEvents().haveExactly(1, event(test("answers500WhileClientLags"), finishedWithFailure(
+				instanceOf(AssertionFailedError.class), message("rung 3 tax failed check gateway_chat: expected every request answers "
+						+ "HTTP 200, observed 3/4 ok, first failure: HTTP 500: boom; beside it, invalid measurement, its own instrument "
+						+ "says so: load client scheduling lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged "
+						+ "on an invalid measurement: ratio_at_least_0_99"))));
+		JsonNode doc = artifact();
+		assertThat(doc.path("verdict").asText()).isEqualTo("FAIL");
+		assertThat(doc.path("acceptance").path("gateway_chat").path("status").asText()).isEqualTo("FAIL");
+		assertThat(doc.path("acceptance").path("gateway_chat").path("product").asBoolean()).isTrue();
+		assertThat(doc.path("acceptance").path("ratio_at_least_0_99").path("status").asText()).isEqualTo("NOT_JUDGED");
+		assertThat(doc.path("pending").get(0).path("invalidated").asBoolean()).isTrue();
+		assertThat(doc.path("summary").path("failure").asText()).contains("load client scheduling lag p99 1800 us");
+	}
+
+	@Test
+	@DisplayName("a product check that passed leaves an invalid measurement PENDING_MEASUREMENT")
+	void passedProductCheckStaysPending() throws Exception {
+		run("answersWhileClientLags", true).testEvents().assertThatEvents().haveExactly(1, event(test("answersWhileClientLags"),
+				abortedWithReason(message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: load client scheduling "
+						+ "lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged on an invalid measurement: "
+						+ "ratio_at_least_0_99"))));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 	}
 
 	@Test
@@ -309,6 +337,20 @@ class RungExtensionsTests {
 		void invalidated(RungRun run) {
 			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
 			run.invalid("engine_double_lag", "engine double lag p99 1830 us > 1000 us", "run on a quieter machine");
+		}
+
+		@Test
+		void answers500WhileClientLags(RungRun run) {
+			run.check("gateway_chat", false, "every request answers HTTP 200", "3/4 ok, first failure: HTTP 500: boom", true);
+			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
+			run.invalid("client_lag", "load client scheduling lag p99 1800 us over the 1000 us limit", "run on a quieter machine");
+		}
+
+		@Test
+		void answersWhileClientLags(RungRun run) {
+			run.check("gateway_chat", true, "every request answers HTTP 200", "4/4 ok", true);
+			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
+			run.invalid("client_lag", "load client scheduling lag p99 1800 us over the 1000 us limit", "run on a quieter machine");
 		}
 
 		@Test

@@ -43,7 +43,8 @@ final class RateSweepReport {
 		run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
 				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are load)",
 				lowest == null ? "not run" + (skipped == null ? "" : ": " + skipped) : String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent",
-						lowest.rate(), lowest.failed()));
+						lowest.rate(), lowest.failed()), lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
+								|| TaxReport.answeredWrong(lowest.b().failed())));
 		invalidations(run, levels, skipped);
 		boolean drawn = plots.size() == 1 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "goodput-vs-rate PNG beside the artifact", drawn ? plots.toString() : run.body().path("plots").toString());

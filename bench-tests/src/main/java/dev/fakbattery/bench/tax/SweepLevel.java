@@ -27,9 +27,9 @@ import dev.fakbattery.wire.JsonNumbers;
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
  * floor) each warmed up with {@code max(c, 8)} requests at concurrency {@code c}, then measured
- * closed-loop at concurrency {@code c} in batches ordered ABBA ({@link TaxSettings#sweepBatchesPerArm}: at least 2
- * blocks, so 4 batches per arm, more when more requests are asked; 1 block in the smoke profile), every arm's batches
- * merged for its statistics.
+ * closed-loop at concurrency {@code c} in batches ordered ABBA ({@link TaxSettings#sweepBatchesPerArm}: at least 3
+ * blocks, so {@value TaxSettings#MIN_BATCHES} batches per arm, the fewest the ratio's interval takes, more when more
+ * requests are asked), every arm's batches merged for its statistics.
  *
  * <h2>The ratio</h2>
  * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
@@ -39,7 +39,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * request-to-request ones, and an interval over requests would be far too narrow (an A/A run showed
  * it). {@code per_request_ratio} (median per-request {@code out / e2el}, interval over requests) and
  * {@code throughput_ratio} (Σ tokens over each arm's own batch time, no interval) are written beside it;
- * {@code latency_tax} is B/A median E2EL with an interval over requests.
+ * {@code latency_tax} is B/A median E2EL with an interval over requests. The A/A level is judged on {@code ratio}, the
+ * statistic the sweep reports, never on the narrower per-request intervals.
  *
  * @param concurrency the level
  * @param batchesA arm A's batches in run order

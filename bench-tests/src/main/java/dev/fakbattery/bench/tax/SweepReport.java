@@ -2,6 +2,7 @@ package dev.fakbattery.bench.tax;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,17 +35,27 @@ final class SweepReport {
 					"the gateway under test starts or is reachable", "mode " + mode + ": "
 							+ process.path(process.has("error") ? "error" : "description").asText());
 		}
-		List<String> unmeasured = levels.stream().filter(l -> !l.ratio().isDefined()).map(l -> "c=" + l.concurrency()).toList();
+		List<String> unmeasured = new ArrayList<>();
+		levels.stream().filter(l -> !l.ratio().isDefined()).forEach(l -> unmeasured.add("c=" + l.concurrency() + ": " + unmeasured(l)));
+		noise.filter(n -> !n.ratio().isDefined()).ifPresent(n -> unmeasured.add("A/A c=" + n.concurrency() + ": " + unmeasured(n)));
+		if (noise.isEmpty()) {
+			unmeasured.add("A/A: not measured");
+		}
 		boolean measured = skipped == null && levels.size() == settings.levels().size() && unmeasured.isEmpty();
-		run.check("sweep_measured", measured, "a gateway/raw ratio with a 95% CI at every level " + settings.levels(),
+		run.check("sweep_measured", measured, "a gateway/raw ratio with a 95% CI at every level " + settings.levels()
+				+ " and the A/A floor's, each over at least " + TaxSettings.MIN_BATCHES + " batches per arm",
 				skipped != null ? "not run: " + skipped : unmeasured.isEmpty() ? ConcurrencySweep.describe(levels)
 						: "no ratio at " + unmeasured);
-		int failed = levels.stream().mapToInt(SweepLevel::failed).sum() + noise.map(SweepLevel::failed).orElse(0);
-		String failures = levels.stream().filter(l -> l.failed() > 0)
-			.map(l -> "c=" + l.concurrency() + ": " + l.failed() + " (" + firstError(l) + ")").collect(Collectors.joining("; "));
+		List<SweepLevel> all = java.util.stream.Stream.concat(levels.stream(), noise.stream()).toList();
+		int failed = all.stream().mapToInt(SweepLevel::failed).sum();
+		String failures = all.stream().filter(l -> l.failed() > 0)
+			.map(l -> (noise.filter(n -> n == l).isPresent() ? "A/A c=" : "c=") + l.concurrency() + ": " + l.failed() + " ("
+					+ firstError(l) + ")")
+			.collect(Collectors.joining("; "));
+		boolean answered = all.stream().anyMatch(SweepReport::answeredWrong);
 		run.check("requests_succeeded", skipped == null && failed == 0,
-				"every measured request answers 200 with tokens and [DONE], none cut by the time cap",
-				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures);
+				"every measured request, A/A floor included, answers 200 with tokens and [DONE], none cut by the time cap",
+				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures, answered);
 		if (upstream.lag().isPresent() && skipped == null) {
 			List<String> late = levels.stream().filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))
 				.map(l -> "c=" + l.concurrency() + " " + l.lag().map(Object::toString).orElse("not measured")).toList();
@@ -63,10 +74,10 @@ final class SweepReport {
 								+ "fewer streams (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
-		noise.filter(n -> skipped == null && n.latencyTax().isDefined() && !TaxReport.withinOnePercent(n.latencyTax()))
-			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax at c=%d %.4f [%.4f, %.4f] is wider "
+		noise.filter(n -> skipped == null && n.ratio().isDefined() && !TaxReport.withinOnePercent(n.ratio()))
+			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A ratio at c=%d %.4f [%.4f, %.4f] is wider "
 					+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
-					n.latencyTax().estimate(), n.latencyTax().lo(), n.latencyTax().hi()),
+					n.ratio().estimate(), n.ratio().lo(), n.ratio().hi()),
 					"more requests per level (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_REQUESTS + "="
 							+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
 							+ " per arm) on a quieter machine"));
@@ -75,6 +86,15 @@ final class SweepReport {
 				drawn ? plots.toString() : run.body().path("plots").toString());
 		measurements(run, levels, noise);
 		summary(run, upstream, levels, noise);
+	}
+
+	private static String unmeasured(SweepLevel level) {
+		return level.ratio().reason().orElse("undefined");
+	}
+
+	/** Whether a request of either arm got a wrong answer ({@link TaxReport#answeredWrong}). */
+	private static boolean answeredWrong(SweepLevel level) {
+		return TaxReport.answeredWrong(level.a().failed()) || TaxReport.answeredWrong(level.b().failed());
 	}
 
 	private static String firstError(SweepLevel level) {

@@ -19,7 +19,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * Writes what the tax witness measured in the seed's fields, and records each acceptance item
  * with {@link RungRun#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
  * {@code tax}, {@code noise_floor}, {@code gate}, {@code interleaving}, the acceptance checks and
- * {@code summary}.
+ * {@code summary}. The A/A legs are checked like the measured ones: a failed A/A request fails the rung, never dropped;
+ * a leg's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement.
  *
  * @since 0.1
  */
@@ -59,11 +60,14 @@ final class TaxReport {
 		runs.engineMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("engine_metrics")));
 		runs.gatewayMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("gateway_metrics")));
 		Adjudication.of(runs.raw().outcomes(), runs.gateway().outcomes()).ifPresent(a -> a.writeTo(body.putObject("adjudication")));
-		checks(run, settings, runs, tax);
+		boolean enough = enoughSamples(run, runs, bootstrap);
+		checks(run, settings, runs, tax, enough);
 		invalidations(run, runs, noise);
 		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.api.Check::passed);
 		TaxGateResult gate = gate(body, settings, upstream, model, tax, valid);
-		regressionGate(run, settings, gate, TaxGate.key(model == null ? "unknown" : model, baselineEngine(upstream)));
+		if (enough) {
+			regressionGate(run, settings, gate, TaxGate.key(model == null ? "unknown" : model, baselineEngine(upstream)));
+		}
 		if (tax.latencyTax().isDefined() && noise.isDefined()) {
 			java.util.Optional<String> contradiction = HonestFraming.contradiction(tax.latencyTax(), noise);
 			run.check("honest_framing", contradiction.isEmpty(), "the measured latency_tax does not contradict the framing's "
@@ -87,6 +91,35 @@ final class TaxReport {
 		node.put("gateway_ok_samples", runs.gateway().okSamples());
 	}
 
+	/**
+	 * Whether every leg sent at least the samples an interval takes ({@link BootstrapCi#minSamples()}); if not, the
+	 * witness is PENDING_MEASUREMENT naming the minimum and {@code tax.count}: an interval over fewer points is
+	 * undefined, never a narrow one that passes by luck. A run that did not send anything is judged by its checks.
+	 */
+	static boolean enoughSamples(RungRun run, TaxRuns runs, BootstrapCi bootstrap) {
+		int fewest = java.util.stream.Stream.of(runs.raw(), runs.gateway(), runs.aaFirst(), runs.aaSecond())
+			.mapToInt(leg -> leg.samples().size()).min().orElse(0);
+		if (runs.skipped().isPresent() || fewest >= bootstrap.minSamples()) {
+			return true;
+		}
+		run.pending(dev.fakbattery.api.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "a leg sent %d samples, fewer than the %d "
+				+ "per arm a %.0f %% interval of a median takes (from n points even min to max covers the median with probability only "
+				+ "1 - 2 x 0.5^n), so latency_tax, decode_tps_tax and the A/A floor are undefined", fewest, bootstrap.minSamples(),
+				bootstrap.level() * 100), "set -D" + dev.fakbattery.api.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
+						+ " (at least " + bootstrap.minSamples() + ")");
+		return false;
+	}
+
+	/**
+	 * Whether a request got a wrong answer: an error status, or a 200 that was not a complete stream (an error frame, a
+	 * malformed chunk, no token, no {@code [DONE]}). That is the target's own failure, which no lagging instrument explains,
+	 * so the check that counts it is a product check ({@link dev.fakbattery.api.Check#product()}); a request that got no
+	 * answer (refused, timed out, cut by the time cap) is not.
+	 */
+	static boolean answeredWrong(java.util.Collection<dev.fakbattery.api.load.RequestOutcome> outcomes) {
+		return outcomes.stream().anyMatch(o -> !o.ok() && o.httpStatus() != 0);
+	}
+
 	private static void writeNoiseFloor(ObjectNode node, ConfidenceInterval noise, TaxRuns runs) {
 		node.put("arms", "raw vs raw: two clients of the raw engine on the tax run's ABBA schedule");
 		JsonNumbers.put(node, "latency_tax", noise.estimate(), 4);
@@ -94,6 +127,8 @@ final class TaxReport {
 		noise.writeTo(node.putObject("latency_tax_ci"), 4);
 		node.put("samples_per_arm", runs.aaFirst().samples().size());
 		node.put("ok_samples", runs.aaFirst().okSamples() + runs.aaSecond().okSamples());
+		node.put("failed_samples", runs.aaFirst().samples().size() - runs.aaFirst().okSamples() + runs.aaSecond().samples().size()
+				- runs.aaSecond().okSamples());
 		node.put("ci95_within_1pct", withinOnePercent(noise));
 	}
 
@@ -123,7 +158,7 @@ final class TaxReport {
 		}
 	}
 
-	private static void checks(RungRun run, TaxSettings settings, TaxRuns runs, TaxStats tax) {
+	private static void checks(RungRun run, TaxSettings settings, TaxRuns runs, TaxStats tax, boolean enough) {
 		String notRun = runs.skipped().map(why -> "not run: " + why).orElse(null);
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
@@ -132,6 +167,11 @@ final class TaxReport {
 				"mode " + mode + ": " + (process == null ? "" : process.path(process.has("error") ? "error" : "description").asText()));
 		legCheck(run, "raw_vllm_chat", runs.raw(), settings.count(), "raw engine", notRun);
 		legCheck(run, "gateway_chat", runs.gateway(), settings.count(), "gateway", notRun);
+		legCheck(run, "aa_raw_a_chat", runs.aaFirst(), settings.count(), "raw engine (A/A floor, first client)", notRun);
+		legCheck(run, "aa_raw_b_chat", runs.aaSecond(), settings.count(), "raw engine (A/A floor, second client)", notRun);
+		if (!enough) {
+			return;
+		}
 		boolean measured = tax.latencyTax().isDefined() && tax.decodeTpsTax().isDefined();
 		run.check("tax_measured", measured, "latency_tax and decode_tps_tax measured, each with a 95% bootstrap interval",
 				measured ? String.format(Locale.ROOT, "latency_tax %.4f [%.4f, %.4f], decode_tps_tax %.4f [%.4f, %.4f]",
@@ -185,7 +225,7 @@ final class TaxReport {
 				+ " requests ok, HTTP status counts " + leg.statusCounts() + (leg.firstError() == null ? "" : ", first failure: "
 						+ leg.firstError());
 		run.check(name, ok, "all " + count + " streamed " + what + " conversations answer HTTP 200 with tokens and [DONE] at every turn",
-				observed);
+				observed, notRun == null && answeredWrong(leg.outcomes()));
 	}
 
 	/** The headline numbers as typed measurements, each only when it was measured. */

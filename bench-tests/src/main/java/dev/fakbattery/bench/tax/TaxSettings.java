@@ -9,6 +9,7 @@ import java.util.Optional;
 import dev.fakbattery.api.Determinism;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.api.stats.Slo;
 import dev.fakbattery.api.stats.TaxGate;
 import dev.fakbattery.api.workload.Workload;
@@ -19,9 +20,10 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
  * {@code default} profile (a plain {@code ./mvnw verify}) gets tiny counts so a smoke run stays
- * fast: 2 samples per leg, levels 1 and 4; every other profile the battery's: {@code tax.count}
- * (default 8, the seed's), {@code sweep.concurrency} (default 1,8,64,128, at most
- * {@value #MAX_LEVEL}).
+ * fast: {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per leg (the fewest an interval takes),
+ * levels 1 and 4; every other profile the battery's: {@code tax.count} (default 8, the seed's; below
+ * {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT),
+ * {@code sweep.concurrency} (default 1,8,64,128, at most {@value #MAX_LEVEL}).
  *
  * @param tiny whether the smoke-sized defaults apply
  * @param count samples per leg of the witness
@@ -97,7 +99,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
 	public static TaxSettings from(HarnessConfig config) {
 		boolean tiny = config.profile().smoke();
-		int count = config.positiveInt(HarnessConstants.TAX_COUNT, tiny ? 2 : 8);
+		int count = config.positiveInt(HarnessConstants.TAX_COUNT, tiny ? BootstrapCi.MIN_SAMPLES_PER_ARM : 8);
 		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, tiny ? List.of(1, 4) : List.of(1, 8, 64, 128));
 		for (int level : levels) {
 			if (level > MAX_LEVEL) {
@@ -143,28 +145,36 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	}
 
 	/**
-	 * Measured requests per arm at a sweep level: {@code sweep.requests} but at least {@code 4c}; by default
-	 * {@code max(4c, 32)}, tiny {@code max(2c, 8)}.
+	 * Batches per arm at every sweep level, at least: the sweep's ratio is a median over batches with an interval, and
+	 * an interval of a median needs {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} points per arm
+	 * ({@link BootstrapCi#MIN_SAMPLES_PER_ARM}).
+	 */
+	public static final int MIN_BATCHES = BootstrapCi.MIN_SAMPLES_PER_ARM;
+
+	/**
+	 * Measured requests per arm at a sweep level: {@code sweep.requests} but at least {@value #MIN_BATCHES}c (a full
+	 * wave per batch); by default {@value #MIN_BATCHES} batches of {@code max(c, 8)}, tiny of {@code max(c, 2)}.
 	 */
 	public int sweepRequests(int concurrency) {
 		if (sweepRequests > 0) {
-			return Math.max(sweepRequests, 4 * concurrency);
+			return Math.max(sweepRequests, MIN_BATCHES * concurrency);
 		}
-		return tiny ? Math.max(2 * concurrency, 8) : Math.max(4 * concurrency, 32);
+		return MIN_BATCHES * Math.max(concurrency, tiny ? 2 : 8);
 	}
 
 	/**
-	 * Batches per arm at sweep level {@code concurrency}: one per {@code max(16, 4 x level)} requests, at least 4 (two ABBA
-	 * blocks) and even; 2 in the smoke profile. More requests thus interleave the arms more finely instead of lengthening
-	 * each batch: on a shared machine batch-to-batch drift, not request count, sets the A/A floor (on 2 cores 4 batches of
-	 * 64 read A/A 0.9816 [0.9694, 0.9918]).
+	 * Batches per arm at sweep level {@code concurrency}: one per {@code max(16, 4 x level)} requests, at least
+	 * {@value #MIN_BATCHES} (three ABBA blocks, the fewest the ratio's interval takes) and even; {@value #MIN_BATCHES} in
+	 * the smoke profile. More requests thus interleave the arms more finely instead of lengthening each batch: on a shared
+	 * machine batch-to-batch drift, not request count, sets the A/A floor (on 2 cores 4 batches of 64 read A/A 0.9816
+	 * [0.9694, 0.9918]).
 	 */
 	public int sweepBatchesPerArm(int concurrency) {
 		if (tiny) {
-			return 2;
+			return MIN_BATCHES;
 		}
 		int batches = sweepRequests(concurrency) / Math.max(16, 4 * concurrency);
-		return Math.max(4, batches - batches % 2);
+		return Math.max(MIN_BATCHES, batches - batches % 2);
 	}
 
 	/** The sweep level of the A/A noise floor: 64 when swept, else the largest level. */

@@ -92,15 +92,16 @@ class SweepReportTests {
 		assertThat(check(run, "gateway_command").passed()).isFalse();
 		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode start-failed: port taken");
 		assertThat(check(run, "sweep_measured").passed()).isFalse();
-		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [c=4]");
+		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [c=4: no samples, A/A: not measured]");
 		assertThat(check(run, "requests_succeeded").passed()).isFalse();
 		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("3 failed: c=4: 3 (gateway: HTTP 500: boom)");
+		assertThat(check(run, "requests_succeeded").product()).as("the gateway answered 500: its own failure").isTrue();
 		assertThat(check(run, "plots_written").passed()).isFalse();
 		assertThat(check(run, "plots_written").observed()).isEqualTo("");
 	}
 
 	@Test
-	@DisplayName("a lagging double, a lagging client and a wide A/A floor each invalidate the sweep with the reading and the fix")
+	@DisplayName("a lagging double, a lagging client and a wide A/A ratio each invalidate the sweep with the reading and the fix")
 	void invalidations() {
 		RungRun run = started();
 		UpstreamLag.Reading late = new UpstreamLag.Reading(500, 300, 1_900, 4_000);
@@ -108,8 +109,9 @@ class SweepReportTests {
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, Synthetic.QUIET), Optional.of(late));
 		SweepLevel unread = level(16, ci(0.99, 0.98, 1.0), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.QUIET),
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, Synthetic.QUIET), Optional.empty());
-		SweepLevel noise = new SweepLevel(8, List.of(), List.of(), lagging.a(), lagging.b(), ci(1.0, 0.99, 1.01), ci(1.0, 0.99, 1.01),
-				ci(1.02, 0.985, 1.03), 0, Optional.of(CALM), Optional.empty());
+		// the README's llama.cpp A/A: a narrow per-request latency interval beside the batch ratio's wide one
+		SweepLevel noise = new SweepLevel(8, List.of(), List.of(), lagging.a(), lagging.b(), ci(1.002, 0.987, 1.021), ci(1.0, 0.999, 1.001),
+				ci(1.0, 0.998, 1.002), 0, Optional.of(CALM), Optional.empty());
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), lagging, unread),
 				Optional.of(noise), plots, null);
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag",
@@ -121,10 +123,38 @@ class SweepReportTests {
 				+ "scheduling lag p99 over 1000 us at [c=8 p99 ").endsWith("the client, not the gateway, set the pace");
 		assertThat(run.invalidations().get(1).howToProvide()).isEqualTo("run on a quieter machine (no other build), or at fewer streams "
 				+ "(-Dsweep.concurrency=1,8)");
-		assertThat(run.invalidations().get(2).missing()).isEqualTo("invalid measurement, its own instrument says so: A/A latency_tax at "
-				+ "c=8 1.0200 [0.9850, 1.0300] is wider than +/-1 %: the raw engine against itself differs more than the effect to be measured");
-		assertThat(run.invalidations().get(2).howToProvide()).isEqualTo("more requests per level (-Dsweep.requests=32; this run sent 16 "
+		assertThat(run.invalidations().get(2).missing()).isEqualTo("invalid measurement, its own instrument says so: A/A ratio at "
+				+ "c=8 1.0020 [0.9870, 1.0210] is wider than +/-1 %: the raw engine against itself differs more than the effect to be measured");
+		assertThat(run.invalidations().get(2).howToProvide()).isEqualTo("more requests per level (-Dsweep.requests=96; this run sent 48 "
 				+ "per arm) on a quieter machine");
+	}
+
+	@Test
+	@DisplayName("the A/A floor is judged on the ratio the sweep reports: a narrow ratio is valid beside a wide per-request latency_tax")
+	void floorJudgedOnRatio() {
+		RungRun run = started();
+		SweepLevel calm = clean(4, 1.0, Synthetic.QUIET);
+		SweepLevel noise = new SweepLevel(4, List.of(), List.of(), calm.a(), calm.b(), ci(1.0, 0.995, 1.004), ci(1.0, 0.98, 1.03),
+				ci(1.02, 0.97, 1.05), 0, Optional.of(CALM), Optional.empty());
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), calm), Optional.of(noise), plots,
+				null);
+		assertThat(run.invalidations()).isEmpty();
+		assertThat(run.checks()).allMatch(Check::passed);
+	}
+
+	@Test
+	@DisplayName("a failed request on the A/A level fails requests_succeeded like a measured one, and an unmeasured A/A ratio fails sweep_measured")
+	void floorFailuresCount() {
+		RungRun run = started();
+		SweepLevel noise = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.QUIET),
+				Synthetic.result("raw_b", List.of(Synthetic.failed("raw_b", 0, 503)), 0, 1, Synthetic.QUIET), Optional.of(CALM));
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), clean(4, 1.0, Synthetic.QUIET)),
+				Optional.of(noise), plots, null);
+		assertThat(check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("1 failed: A/A c=4: 1 (raw_b: HTTP 503: boom)");
+		assertThat(check(run, "requests_succeeded").product()).isTrue();
+		assertThat(check(run, "sweep_measured").passed()).isFalse();
+		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [A/A c=4: no samples]");
 	}
 
 	@Test

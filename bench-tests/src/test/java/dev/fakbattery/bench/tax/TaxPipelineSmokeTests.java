@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.stats.BootstrapCi;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -42,13 +43,13 @@ class TaxPipelineSmokeTests {
 				"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag" }) {
 			assertThat(artifact.has(field)).as(field).isTrue();
 		}
-		assertThat(artifact.path("count").asInt()).isEqualTo(2);
+		assertThat(artifact.path("count").asInt()).as("the fewest samples an interval takes").isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		assertThat(artifact.path("gateway_process").path("mode").asText()).isEqualTo("started");
 		assertThat(artifact.path("gateway_process").path("embedded").asBoolean()).isTrue();
 		for (String leg : new String[] { "raw_vllm", "gateway" }) {
 			JsonNode node = artifact.path(leg);
-			assertThat(node.path("samples").asInt()).as(leg).isEqualTo(2);
-			assertThat(node.path("leg_samples")).hasSize(2);
+			assertThat(node.path("samples").asInt()).as(leg).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
+			assertThat(node.path("leg_samples")).hasSize(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples").get(0).path("perf").has("decode_tps")).isTrue();
 			assertThat(node.path("leg_samples").get(0).path("determinism_mode").asText()).startsWith("engine.vllm.determinism.");
 		}
@@ -60,7 +61,8 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("noise_floor").path("latency_tax_ci95")).hasSize(2);
 		assertThat(artifact.path("gate").path("verdict").asText()).as("a fresh baseline file: nothing to compare").isEqualTo("NO_BASELINE");
 		assertThat(artifact.path("acceptance").fieldNames()).toIterable().contains("gateway_command", "raw_vllm_chat", "gateway_chat",
-				"tax_measured");
+				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured");
+		assertThat(artifact.path("tax").path("latency_tax_ci").has("reason")).as("an interval over the smoke run's samples").isFalse();
 		assertThat(artifact.path("summary").path("framing").asText()).contains("SIMULATED");
 		assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
 		assertSimulatedOrHonestlyPending(artifact, "vllm_adjudication_tax_witness");
@@ -81,6 +83,10 @@ class TaxPipelineSmokeTests {
 			assertThat(level.path("gateway").has(field)).as("gateway." + field).isTrue();
 		}
 		assertThat(artifact.path("noise_floor").path("concurrency").asInt()).isEqualTo(4);
+		assertThat(artifact.path("noise_floor").has("ratio_ci95_within_1pct")).as("the A/A floor is judged on the ratio").isTrue();
+		assertThat(level.path("batch_output_throughput").path("raw")).as("the fewest batches an interval takes")
+			.hasSize(TaxSettings.MIN_BATCHES);
+		assertThat(level.path("ratio_ci").has("reason")).as(level.path("ratio_ci").toString()).isFalse();
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.RATIO_PLOT))).isPositive();
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.CDF_PLOT))).isPositive();
 		assertSimulatedOrHonestlyPending(artifact, null);
@@ -102,9 +108,9 @@ class TaxPipelineSmokeTests {
 		for (String field : new String[] { "p50_ttft_ms", "p90_tpot_ms", "p95_itl_ms", "p99_e2el_ms", "p99.9_ttft_ms" }) {
 			assertThat(artifact.path("gateway").path("latency").has(field)).as(field).isTrue();
 		}
-		assertThat(artifact.path("raw_vllm").path("conversations").asInt()).isEqualTo(2);
+		assertThat(artifact.path("raw_vllm").path("conversations").asInt()).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		if (!workload.equals("agentic")) {
-			assertThat(artifact.path("raw_vllm").path("tokens").path("prompt_compared").asInt()).isEqualTo(2);
+			assertThat(artifact.path("raw_vllm").path("tokens").path("prompt_compared").asInt()).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		}
 		if (workload.equals("prefix")) {
 			assertThat(artifact.path("engine_metrics").has("prefix_cache_hit_rate")).isTrue();
@@ -203,7 +209,7 @@ class TaxPipelineSmokeTests {
 	/**
 	 * SIMULATED when every check passed and nothing is missing; otherwise PENDING_MEASUREMENT, and then only for the
 	 * reasons a smoke run honestly has: the instrument invalidated its own reading (the double lagged on busy cores, an
-	 * A/A floor of 2 samples wider than +/-1 %), or the regression gate had no baseline. Never FAIL, never PASS.
+	 * A/A floor of 6 samples or batches wider than +/-1 %), or the regression gate had no baseline. Never FAIL, never PASS.
 	 */
 	private static void assertSimulatedOrHonestlyPending(JsonNode artifact, String summaryField) {
 		String verdict = artifact.path("verdict").asText();

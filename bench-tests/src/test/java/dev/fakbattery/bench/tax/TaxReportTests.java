@@ -20,6 +20,8 @@ import dev.fakbattery.api.stats.Interleaving;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The tax witness's verdict from synthetic legs: checks, pendings, invalidations and what the artifact carries. */
 @DisplayName("tax report on synthetic legs")
@@ -44,9 +46,26 @@ class TaxReportTests {
 		return new LegReport(name, samples);
 	}
 
+	/** Eight samples: 100.0 to 100.3 ms, twice. */
+	private static final double[] STEADY = { 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3 };
+
+	/** The first {@code n} samples of 100.0, 100.1, 100.2, 100.3 ms, repeated: an A/A leg as long as the measured ones. */
+	private static LegReport aa(String name, int n) {
+		double[] e2el = new double[n];
+		for (int i = 0; i < n; i++) {
+			e2el[i] = 100.0 + (i % 4) / 10.0;
+		}
+		return leg(name, e2el);
+	}
+
 	private static TaxRuns runs(LegReport raw, LegReport gateway, ClientLag client) {
-		return new TaxRuns(raw, gateway, leg("aa_raw_a", 100.0, 100.1, 100.2, 100.3), leg("aa_raw_b", 100.0, 100.1, 100.2, 100.3),
-				Interleaving.abba(4, 1), 0, Optional.of(CALM), Optional.empty(), client, Optional.empty(), Optional.empty());
+		int n = raw.conversations();
+		return runs(raw, gateway, aa("aa_raw_a", n), aa("aa_raw_b", n), client);
+	}
+
+	private static TaxRuns runs(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, ClientLag client) {
+		return new TaxRuns(raw, gateway, aaFirst, aaSecond, Interleaving.abba(raw.conversations(), 1), 0, Optional.of(CALM), Optional.empty(),
+				client, Optional.empty(), Optional.empty());
 	}
 
 	private RungRun write(TaxRuns runs) {
@@ -64,11 +83,10 @@ class TaxReportTests {
 	@Test
 	@DisplayName("valid legs pass every check; the first run has no baseline (pending), the second is KEEP")
 	void validThenKeep() {
-		TaxRuns runs = runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3),
-				leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
+		TaxRuns runs = runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
 		RungRun first = write(runs);
 		assertThat(first.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
-				"tax_measured", "honest_framing");
+				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
 		assertThat(first.checks()).allMatch(Check::passed);
 		assertThat(first.invalidations()).isEmpty();
 		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
@@ -88,22 +106,27 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a gateway faster than the raw engine beyond noise fails honest_framing")
 	void contradiction() {
-		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3), leg("gateway", 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
+		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
 		assertThat(check(run, "honest_framing").passed()).isFalse();
+		assertThat(check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
 		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
-				+ "latency_tax 0.9001 [0.8982, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
+				+ "latency_tax 0.9001 [0.8983, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
 	}
 
 	@Test
-	@DisplayName("a failed request fails its leg's check naming status and reason; a lagging client invalidates the run")
+	@DisplayName("a gateway answering 500 fails its leg's product check naming status and reason, even beside a lagging client")
 	void failureAndLag() {
-		List<RequestOutcome> gateway = new ArrayList<>(List.of(Synthetic.ok("gateway", 0, 10, 101, 8), Synthetic.ok("gateway", 1, 10, 101, 8),
-				Synthetic.ok("gateway", 2, 10, 101, 8), Synthetic.failed("gateway", 3, 500)));
-		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3), leg("gateway", gateway), Synthetic.LATE));
+		List<RequestOutcome> gateway = new ArrayList<>();
+		for (int i = 0; i < 7; i++) {
+			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
+		}
+		gateway.add(Synthetic.failed("gateway", 7, 500));
+		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
 		assertThat(check(run, "gateway_chat").passed()).isFalse();
-		assertThat(check(run, "gateway_chat").observed()).isEqualTo("4 conversations, 3/4 requests ok, HTTP status counts {200=3, 500=1}, "
+		assertThat(check(run, "gateway_chat").product()).as("the gateway's own answer: FAIL whatever the instrument says").isTrue();
+		assertThat(check(run, "gateway_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 500=1}, "
 				+ "first failure: HTTP 500: boom");
-		assertThat(check(run, "gateway_chat").expected()).isEqualTo("all 4 streamed gateway conversations answer HTTP 200 with tokens "
+		assertThat(check(run, "gateway_chat").expected()).isEqualTo("all 8 streamed gateway conversations answer HTTP 200 with tokens "
 				+ "and [DONE] at every turn");
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("client_lag", "regression_gate");
@@ -111,12 +134,60 @@ class TaxReportTests {
 	}
 
 	@Test
+	@DisplayName("a request with no answer (timed out) fails its leg's check as a measurement check: not judged on a lagging client")
+	void noAnswerIsNotProduct() {
+		List<RequestOutcome> gateway = new ArrayList<>();
+		for (int i = 0; i < 7; i++) {
+			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
+		}
+		gateway.add(Synthetic.failed("gateway", 7, 0));
+		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
+		assertThat(check(run, "gateway_chat").passed()).isFalse();
+		assertThat(check(run, "gateway_chat").product()).isFalse();
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
+	}
+
+	@Test
+	@DisplayName("a failed request on an A/A leg fails that leg's check like a measured one, never dropped")
+	void aaFailureCounts() {
+		List<RequestOutcome> second = new ArrayList<>();
+		for (int i = 0; i < 7; i++) {
+			second.add(Synthetic.ok("raw_b", i, 10, 100, 8));
+		}
+		second.add(Synthetic.failed("raw_b", 7, 503));
+		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", STEADY), aa("aa_raw_a", 8), leg("aa_raw_b", second), Synthetic.QUIET));
+		assertThat(check(run, "aa_raw_a_chat").passed()).isTrue();
+		assertThat(check(run, "aa_raw_b_chat").passed()).isFalse();
+		assertThat(check(run, "aa_raw_b_chat").product()).isTrue();
+		assertThat(check(run, "aa_raw_b_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 503=1}, "
+				+ "first failure: HTTP 503: boom");
+		assertThat(run.body().path("noise_floor").path("failed_samples").asInt()).isEqualTo(1);
+	}
+
+	@ParameterizedTest(name = "tax.count={0}")
+	@ValueSource(ints = { 1, 5 })
+	@DisplayName("fewer samples per leg than an interval takes is PENDING_MEASUREMENT naming the minimum and tax.count, never a pass")
+	void tooFewSamples(int count) {
+		double[] e2el = java.util.Arrays.copyOf(STEADY, count);
+		RungRun run = write(runs(leg("raw_vllm", e2el), leg("gateway", e2el), Synthetic.QUIET));
+		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("tax.count");
+		assertThat(run.pendings().get(0).reason()).isEqualTo("a leg sent " + count + " samples, fewer than the 6 per arm a 95 % interval "
+				+ "of a median takes (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n), so latency_tax, "
+				+ "decode_tps_tax and the A/A floor are undefined (set -Dtax.count=8 (at least 6))");
+		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
+				"aa_raw_b_chat");
+		assertThat(run.checks()).allMatch(Check::passed);
+		assertThat(run.measurements()).extracting(Measurement::name).doesNotContain("latency_tax", "noise_floor_latency_tax");
+		assertThat(run.body().path("gate").path("verdict").asText()).isEqualTo("NO_BENCH");
+	}
+
+	@Test
 	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
 	void skipped() {
 		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
-		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "tax_measured",
-				"regression_gate");
+		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
+				"aa_raw_b_chat", "tax_measured", "regression_gate");
 		assertThat(run.checks()).noneMatch(Check::passed);
 		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode none: ");
 		assertThat(check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");
@@ -149,16 +220,16 @@ class TaxReportTests {
 	@Test
 	@DisplayName("the artifact carries the seed's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
 	void artifactFields() {
-		RungRun run = write(runs(leg("raw_vllm", 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3),
-				leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET));
+		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+				Synthetic.QUIET));
 		var body = run.body();
 		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
 		assertThat(body.path("tax").toString()).contains("\"latency_tax\":1.005,", "\"latency_tax_ci95\":[1.003,1.007]",
 				"\"decode_tps_tax_ci95\":[1.0033,1.0078]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.003,1.007]",
 				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404", "\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
 		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.998,1.002]",
-				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002", "\"samples_per_arm\":4,\"ok_samples\":8,\"ci95_within_1pct\":true");
-		assertThat(body.path("interleaving").path("order")).hasSize(8);
+				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002", "\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
+		assertThat(body.path("interleaving").path("order")).hasSize(16);
 		assertThat(body.path("interleaving").path("scheme").asText()).isEqualTo("ABBA");
 		assertThat(body.path("engine_double_lag").toString()).isEqualTo("{\"count\":500,\"p50_us\":80.0,\"p99_us\":400.0,"
 				+ "\"max_us\":700.0,\"limit_p99_us\":1000.0,\"within_limit\":true}");

@@ -25,25 +25,25 @@ class TaxSettingsTests {
 	@DisplayName("the default profile gets smoke-sized counts, the battery the seed's")
 	void profiles() {
 		TaxSettings tiny = settings(Map.of(HarnessConstants.PROFILE, "default"));
-		assertThat(tiny.count()).isEqualTo(2);
+		assertThat(tiny.count()).as("the fewest an interval takes").isEqualTo(6);
 		assertThat(tiny.levels()).containsExactly(1, 4);
-		assertThat(tiny.sweepRequests(4)).isEqualTo(8);
+		assertThat(tiny.sweepRequests(4)).isEqualTo(24);
 		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
 		assertThat(battery.count()).isEqualTo(8);
 		assertThat(battery.levels()).containsExactly(1, 8, 64, 128);
-		assertThat(battery.sweepRequests(1)).isEqualTo(32);
-		assertThat(battery.sweepRequests(128)).isEqualTo(512);
+		assertThat(battery.sweepRequests(1)).isEqualTo(48);
+		assertThat(battery.sweepRequests(128)).isEqualTo(768);
 		assertThat(battery.noiseFloorLevel()).isEqualTo(64);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.TAX_COUNT, "3")).count()).isEqualTo(3);
 	}
 
 	@Test
-	@DisplayName("sweep.requests sets the measured requests per arm and level, never below 4 x the level; a bad value names it")
+	@DisplayName("sweep.requests sets the measured requests per arm and level, never below 6 x the level; a bad value names it")
 	void sweepRequests() {
 		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
 		assertThat(more.sweepRequests(1)).isEqualTo(256);
-		assertThat(more.sweepRequests(128)).isEqualTo(512);
-		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4)).isEqualTo(16);
+		assertThat(more.sweepRequests(128)).isEqualTo(768);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4)).isEqualTo(24);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_REQUESTS, "many")))
 			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.requests");
 	}
@@ -60,20 +60,20 @@ class TaxSettingsTests {
 	}
 
 	@Test
-	@DisplayName("more sweep requests make more, not longer, batches: one per max(16, 4 x level), at least 4 and even")
+	@DisplayName("more sweep requests make more, not longer, batches: one per max(16, 4 x level), at least 6 (an interval's minimum) and even")
 	void sweepBatches() {
 		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
-		assertThat(defaults.sweepBatchesPerArm(1)).isEqualTo(4);
-		assertThat(defaults.sweepBatchesPerArm(128)).isEqualTo(4);
+		assertThat(defaults.sweepBatchesPerArm(1)).isEqualTo(6);
+		assertThat(defaults.sweepBatchesPerArm(128)).isEqualTo(6);
 		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
 		assertThat(more.sweepBatchesPerArm(4)).isEqualTo(16);
 		assertThat(more.sweepBatchesPerArm(8)).isEqualTo(8);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "80")).sweepBatchesPerArm(1))
-			.isEqualTo(4);
-		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "112")).sweepBatchesPerArm(1))
 			.isEqualTo(6);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "160")).sweepBatchesPerArm(1))
+			.isEqualTo(10);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "256")).sweepBatchesPerArm(4))
-			.isEqualTo(2);
+			.isEqualTo(6);
 	}
 
 	@Test

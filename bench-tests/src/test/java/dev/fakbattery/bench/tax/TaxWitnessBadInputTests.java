@@ -124,13 +124,14 @@ class TaxWitnessBadInputTests {
 			}
 			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
 			var raw = run.body().path("raw_vllm");
-			assertThat(raw.path("samples").asInt()).isEqualTo(2);
-			assertThat(raw.path("ok_samples").asInt()).isEqualTo(1);
+			assertThat(raw.path("samples").asInt()).isEqualTo(6);
+			assertThat(raw.path("ok_samples").asInt()).isEqualTo(5);
 			assertThat(raw.path("http_status_counts").path("500").asInt()).isEqualTo(1);
 			assertThat(raw.path("leg_samples").get(0).path("status").asText()).isEqualTo("FAIL");
 			assertThat(raw.path("leg_samples").get(0).path("body_excerpt").asText()).contains("error");
 			assertThat(check(run, "raw_vllm_chat").passed()).isFalse();
-			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("2 conversations, 1/2 requests ok, HTTP status counts {200=1, 500=1}");
+			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("6 conversations, 5/6 requests ok, HTTP status counts {200=5, 500=1}");
+			assertThat(check(run, "raw_vllm_chat").product()).as("the engine answered 500: FAIL even on an invalid measurement").isTrue();
 			assertThat(check(run, "gateway_chat").passed()).isTrue();
 		}
 	}

@@ -22,10 +22,22 @@ import java.util.function.DoubleSupplier;
  * {@link SplittableRandom} from the seed, so the same seed and samples give the same interval
  * whatever was computed before.
  *
+ * <h2>Too few samples</h2>
+ * An interval of a median (and so of a ratio of medians, or a median of paired ratios) from fewer than
+ * {@link #minSamples()} samples per arm is {@linkplain ConfidenceInterval#undefined undefined}, the reason naming the
+ * count and the minimum: {@value #MIN_SAMPLES_PER_ARM} at the default 95 %. The minimum comes from the median itself,
+ * not from the bootstrap: from {@code n} independent points, even the widest interval the data can give, from the
+ * smallest point to the largest, covers the true median only with probability {@code 1 - 2 x 0.5^n} (both ends
+ * miss it when all {@code n} points fall on one side). That reaches 95 % only at {@code n = 6} (96.9 %; {@code n = 5}
+ * gives 93.8 %), and {@code level} in general needs {@code n >= log2(2 / (1 - level))}. Below it no interval can be
+ * honest, while the percentile bootstrap would still print one: over one point per arm, a "95 % interval" that is the
+ * point itself.
+ *
  * <h2>Degenerate input</h2>
  * <ul>
  * <li>no samples: an {@linkplain ConfidenceInterval#undefined undefined} interval, reason given;</li>
- * <li>one sample (one per arm for a ratio): the interval is the point, with 0 resamples;</li>
+ * <li>fewer than {@link #minSamples()} per arm: undefined, as above (a percentile difference over paired batches: one
+ * pair gives the point, with 0 resamples);</li>
  * <li>a ratio over a sample that is not positive: undefined, naming the arm and the sample;</li>
  * <li>a {@code NaN} or infinite sample: {@link IllegalArgumentException} (drop failed samples
  * first); paired samples of different lengths: {@link IllegalArgumentException}.</li>
@@ -44,6 +56,14 @@ public final class BootstrapCi {
 
 	/** Confidence level unless told otherwise. */
 	public static final double DEFAULT_LEVEL = 0.95;
+
+	/**
+	 * The fewest samples per arm an interval of a median takes at the default level: 6, the smallest {@code n} with
+	 * {@code 1 - 2 x 0.5^n >= 0.95} ({@link #minSamples()}).
+	 *
+	 * @since 0.5
+	 */
+	public static final int MIN_SAMPLES_PER_ARM = 6;
 
 	private final long seed;
 
@@ -90,6 +110,27 @@ public final class BootstrapCi {
 		return level;
 	}
 
+	/**
+	 * The fewest samples per arm an interval of a median takes at this level: the smallest {@code n} with
+	 * {@code 1 - 2 x 0.5^n >= level}, {@value #MIN_SAMPLES_PER_ARM} at 95 %, 8 at 99 %.
+	 *
+	 * @since 0.5
+	 */
+	public int minSamples() {
+		int n = 1;
+		while (1 - 2 * Math.pow(0.5, n) < level) {
+			n++;
+		}
+		return n;
+	}
+
+	/** Why {@code count} samples of {@code arm} give no interval of a median at this level, or null when they do. */
+	private String tooFew(String arm, int count) {
+		return count >= minSamples() ? null : String.format(java.util.Locale.ROOT, "%d %s, fewer than the %d a %s %% interval "
+				+ "of a median needs (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n)", count,
+				count == 1 ? arm.replace("samples", "sample") : arm, minSamples(), Summary.percentileWord(level * 100));
+	}
+
 	/** The median of {@code sample}, as Python's {@code statistics.median}, with its interval. */
 	public ConfidenceInterval median(double[] sample) {
 		return medianInterval("median", Percentiles.sortedCopy(sample));
@@ -105,10 +146,12 @@ public final class BootstrapCi {
 		if (unusable != null) {
 			return undefined(statistic, unusable);
 		}
-		double estimate = Percentiles.median(numerator) / Percentiles.median(denominator);
-		if (numerator.length == 1 && denominator.length == 1) {
-			return point(statistic, estimate);
+		String few = tooFew("numerator samples", numerator.length);
+		few = few != null ? few : tooFew("denominator samples", denominator.length);
+		if (few != null) {
+			return undefined(statistic, few);
 		}
+		double estimate = Percentiles.median(numerator) / Percentiles.median(denominator);
 		SplittableRandom random = new SplittableRandom(seed);
 		Resampler top = new Resampler(numerator);
 		Resampler bottom = new Resampler(denominator);
@@ -209,10 +252,11 @@ public final class BootstrapCi {
 		if (sorted.length == 0) {
 			return undefined(statistic, "no samples");
 		}
-		double estimate = Percentiles.medianOfSorted(sorted);
-		if (sorted.length == 1) {
-			return point(statistic, estimate);
+		String few = tooFew("samples", sorted.length);
+		if (few != null) {
+			return undefined(statistic, few);
 		}
+		double estimate = Percentiles.medianOfSorted(sorted);
 		SplittableRandom random = new SplittableRandom(seed);
 		Resampler resampler = new Resampler(sorted);
 		return interval(statistic, estimate, () -> resampler.median(random));

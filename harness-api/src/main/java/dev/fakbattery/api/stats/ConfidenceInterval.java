@@ -10,7 +10,8 @@ import dev.fakbattery.wire.JsonNumbers;
 /**
  * A point estimate with its bootstrap confidence interval {@code [lo, hi]}.
  *
- * <p>An interval that could not be computed (no samples, a zero denominator) is
+ * <p>An interval that could not be computed (no samples, fewer than {@link BootstrapCi#minSamples()} per arm, a zero
+ * denominator) is
  * {@linkplain #undefined(String, String, double, int, long) undefined}: estimate, lo and hi are
  * {@code NaN} and {@link #reason()} says why. A defined interval has no reason.
  *

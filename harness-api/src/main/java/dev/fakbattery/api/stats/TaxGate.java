@@ -8,8 +8,9 @@ import java.util.OptionalDouble;
  * The seed's latency-tax regression gate ({@code vllm_tax_witness.py}), against a
  * {@link TaxBaselineFile}:
  * <ul>
- * <li>nothing measured ({@code NaN}) → {@link TaxVerdict#NO_BENCH}, never a silent KEEP; the
- * baseline file is not consulted;</li>
+ * <li>nothing measured ({@code NaN}: a leg failed, or sent fewer than
+ * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples, so its interval is undefined) → {@link TaxVerdict#NO_BENCH},
+ * never a silent KEEP; the baseline file is not consulted;</li>
  * <li>no baseline for {@code <model>::<engine|no-cache>} → {@link TaxVerdict#NO_BASELINE}: nothing compared,
  * never a KEEP (the seed kept here);</li>
  * <li>otherwise KEEP if {@code measured <= baseline * (1 + tolerance / 100)}, else
@@ -72,8 +73,9 @@ public final class TaxGate {
 		Path file = baselines.path();
 		if (Double.isNaN(measuredLatencyTax)) {
 			return new TaxGateResult(TaxVerdict.NO_BENCH, nan, nan, nan, tolerancePct, nan, false, file,
-					"no latency tax could be measured (a leg failed); witness this run by the leg errors, "
-							+ "not a keep-bit");
+					"no latency tax could be measured (a leg failed, or sent fewer than the "
+							+ BootstrapCi.MIN_SAMPLES_PER_ARM + " samples an interval takes); witness this run by the leg errors "
+							+ "or the pending sample count, not a keep-bit");
 		}
 		if (!(measuredLatencyTax > 0) || Double.isInfinite(measuredLatencyTax)) {
 			throw new IllegalArgumentException("a latency tax is a positive finite ratio, got " + measuredLatencyTax);

@@ -15,8 +15,9 @@ import dev.fakbattery.wire.JsonNumbers;
  * intervals are {@link BootstrapCi#ratioOfMedians(double[], double[])} (arms resampled
  * independently). Nothing is rounded in computation: the seed rounded the medians (6 dp, 3 dp)
  * before dividing; here the ratio is of the exact medians and rounding happens only in
- * {@link #writeTo(ObjectNode)}. A failed leg (no samples) makes its tax {@code NaN} with a reason,
- * which {@link TaxGate} turns into NO_BENCH.
+ * {@link #writeTo(ObjectNode)}. A failed leg (no samples), or one with fewer than
+ * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples (an interval of a median needs that many, see {@link BootstrapCi}),
+ * makes its tax {@code NaN} with a reason, which {@link TaxGate} turns into NO_BENCH: never a one-point "interval".
  *
  * <pre>
  * TaxStats tax = TaxStats.compute(rawLatencyS, gatewayLatencyS, rawTps, gatewayTps, BootstrapCi.seeded(seed));

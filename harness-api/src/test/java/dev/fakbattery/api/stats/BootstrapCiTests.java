@@ -107,8 +107,8 @@ class BootstrapCiTests {
 		@Test
 		@DisplayName("the estimate is median(numerator) / median(denominator), unrounded")
 		void estimateIsRatioOfExactMedians() {
-			double[] gateway = { 0.52, 0.50, 0.55, 0.51 };
-			double[] raw = { 0.40, 0.45, 0.41, 0.44 };
+			double[] gateway = { 0.52, 0.50, 0.55, 0.51, 0.49, 0.56 };
+			double[] raw = { 0.40, 0.45, 0.41, 0.44, 0.39, 0.46 };
 
 			assertThat(BOOTSTRAP.ratioOfMedians(gateway, raw).estimate()).isEqualTo(0.515 / 0.425);
 		}
@@ -274,14 +274,35 @@ class BootstrapCiTests {
 		}
 
 		@Test
-		@DisplayName("one sample: the interval is the point")
+		@DisplayName("one sample per arm is no interval: undefined, naming the count and the minimum, never the point")
 		void oneSample() {
 			ConfidenceInterval ci = BOOTSTRAP.median(new double[] { 0.42 });
 			ConfidenceInterval ratio = BOOTSTRAP.ratioOfMedians(new double[] { 0.5 }, new double[] { 0.4 });
 
-			assertThat(new double[] { ci.estimate(), ci.lo(), ci.hi() }).containsOnly(0.42);
-			assertThat(ci.resamples()).isZero();
-			assertThat(new double[] { ratio.estimate(), ratio.lo(), ratio.hi() }).containsOnly(0.5 / 0.4);
+			assertThat(ci.isDefined()).isFalse();
+			assertThat(ci.contains(0.42)).isFalse();
+			assertThat(ci.reason()).hasValue("1 sample, fewer than the 6 a 95 % interval of a median needs (from n points even "
+					+ "min to max covers the median with probability only 1 - 2 x 0.5^n)");
+			assertThat(ratio.isDefined()).isFalse();
+			assertThat(ratio.reason().orElseThrow()).startsWith("1 numerator sample, fewer than the 6 ");
+		}
+
+		@Test
+		@DisplayName("the minimum is 6 per arm at 95 % (5 points: min to max covers the median 93.8 %), 8 at 99 %")
+		void minimumPerArm() {
+			double[] five = { 1.0, 1.1, 0.9, 1.05, 0.95 };
+			double[] six = { 1.0, 1.1, 0.9, 1.05, 0.95, 1.02 };
+
+			assertThat(BOOTSTRAP.minSamples()).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM).isEqualTo(6);
+			assertThat(BOOTSTRAP.withLevel(0.99).minSamples()).isEqualTo(8);
+			assertThat(BOOTSTRAP.median(five).isDefined()).isFalse();
+			assertThat(BOOTSTRAP.median(six).isDefined()).isTrue();
+			assertThat(BOOTSTRAP.ratioOfMedians(six, five).reason()).hasValueSatisfying(r -> assertThat(r)
+				.startsWith("5 denominator samples, fewer than the 6 a 95 % interval"));
+			assertThat(BOOTSTRAP.ratioOfMedians(six, six).isDefined()).isTrue();
+			assertThat(BOOTSTRAP.medianOfPairedRatios(five, five).isDefined()).isFalse();
+			assertThat(BOOTSTRAP.withLevel(0.99).median(Samples.normal(4, 7, 100, 10)).reason().orElseThrow())
+				.startsWith("7 samples, fewer than the 8 a 99 % interval");
 		}
 
 		@Test
