@@ -101,6 +101,11 @@ class FinalGateTests {
 		assertThat(check.path("steps").get(ArtifactId.FLOORS.ordinal()).path("pre_produced").path("source").asText()).isEqualTo("/data/floors");
 		assertThat(check.path("steps").get(0).path("pre_produced").isNull()).isTrue();
 		assertThat(check.path("summary").path("honesty").asText()).doesNotContain("real measurements");
+		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--root-dir=" + dir },
+				new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("5 floors           PASS (pre-produced)")
+			.contains("pre-produced (not measured in this run): [floors], authority draft written");
 
 		// with nothing pre-produced, the draft says so
 		write(ArtifactId.FLOORS, "PASS");
