@@ -149,7 +149,7 @@ public final class Provenance {
 		try {
 			Path out = Files.createTempFile("fak-battery-git-status", ".txt");
 			try {
-				process = new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain").redirectErrorStream(true)
+				process = new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain").redirectError(ProcessBuilder.Redirect.DISCARD)
 					.redirectOutput(out.toFile()).start();
 				if (!process.waitFor(GIT_STATUS_TIMEOUT_S, java.util.concurrent.TimeUnit.SECONDS) || process.exitValue() != 0) {
 					return Optional.empty();

@@ -45,11 +45,11 @@ public record GateRow(ArtifactId artifact, String status, String verdict, String
 		java.util.List<String> files = new java.util.ArrayList<>();
 		for (JsonNode entry : preProduced.path("artifacts")) {
 			java.util.List<String> fields = new java.util.ArrayList<>();
-			entry.fields().forEachRemaining(field -> {
+			for (var field : entry.properties()) {
 				if (!field.getKey().equals("file") && field.getValue().isValueNode() && !field.getValue().isNull()) {
 					fields.add(field.getKey() + " " + field.getValue().asText());
 				}
-			});
+			}
 			if (entry.path("missing").size() > 0) {
 				fields.add("missing " + entry.path("missing"));
 			}
