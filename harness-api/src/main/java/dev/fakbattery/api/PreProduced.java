@@ -148,12 +148,15 @@ public final class PreProduced {
 	}
 
 	/**
-	 * Records the {@value #FIELD} block of {@code source} in the rung's artifact, and one pending measurement per
-	 * entry whose provenance is incomplete, naming what is missing and {@code fix}.
+	 * Records the {@value #FIELD} block of {@code source} in the rung's artifact (with {@code fixture}, the fixture
+	 * marker where the self-tests read one), and one pending measurement per entry whose provenance is incomplete,
+	 * naming what is missing and {@code fix}.
 	 */
 	public static void record(RungRun run, Path source, List<Entry> entries, String fix) {
 		ObjectNode block = run.body().putObject(FIELD);
 		block.put("source", source.toString());
+		// read only where fixtures are allowed (the self-tests); the final gate never counts such a block
+		block.put("fixture", fixtureMarker(source, entries.stream().map(Entry::file).toList()).orElse(null));
 		ArrayNode artifacts = block.putArray("artifacts");
 		for (Entry entry : entries) {
 			ObjectNode node = artifacts.addObject().put("file", entry.file().toString());

@@ -85,6 +85,7 @@ class FloorsRungSelfTests {
 		assertThat(turntax.path("file").asText()).isEqualTo(floors.resolve("turntax-airline.json").toString());
 		assertThat(turntax.path("producer").asText()).isEqualTo("fak floors");
 		assertThat(turntax.path("binary_sha256").asText()).isEqualTo("ab".repeat(32));
+		assertThat(artifact.path("pre_produced").path("fixture").isNull()).isTrue();
 		// the seed floor keeps its own generated_at over the folder's
 		assertThat(artifact.path("pre_produced").path("artifacts").get(0).path("generated_at").asText()).isEqualTo("2026-06-26T02:31:12Z");
 
@@ -122,6 +123,7 @@ class FloorsRungSelfTests {
 		JsonNode artifact = artifact();
 		assertThat(artifact.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(artifact.path("acceptance").has("input_not_a_fixture")).isFalse();
+		assertThat(artifact.path("pre_produced").path("fixture").asText()).isEqualTo("FIXTURE file " + fixtures.resolve("FIXTURE"));
 		assertThat(artifact.path("floors").findValuesAsText("status")).containsOnly("PASS");
 	}
 

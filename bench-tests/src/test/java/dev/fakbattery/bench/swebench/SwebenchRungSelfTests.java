@@ -91,6 +91,8 @@ class SwebenchRungSelfTests {
 		assertThat(artifact.path("pre_produced").path("source").asText()).isEqualTo(copy.toString());
 		assertThat(artifact.path("pre_produced").path("artifacts").findValuesAsText("producer")).containsOnly("tools/dgx_swebench_compare.py")
 			.hasSize(2);
+		assertThat(artifact.path("pre_produced").path("fixture").asText()).as("the gate never counts it")
+			.isEqualTo("FIXTURE file " + copy.resolve(PreProduced.FIXTURE_FILE));
 		assertThat(artifact.path("pre_produced").path("artifacts").findValues("missing")).hasSize(2).allSatisfy(m -> assertThat(m).isEmpty());
 	}
 

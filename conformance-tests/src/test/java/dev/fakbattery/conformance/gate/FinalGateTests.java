@@ -136,6 +136,31 @@ class FinalGateTests {
 			.startsWith("PASS not counted: pre-produced inputs listed without their provenance");
 	}
 
+	@Test
+	@DisplayName("a pre-produced block over a test fixture fails the gate, whether its rung recorded the marker or it is on disk now")
+	void preProducedFixtureFails() throws IOException {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		preProduced(ArtifactId.FLOORS, "fak floors");
+		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve(ArtifactId.FLOORS.fileName()).toFile());
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("pre_produced")).put("fixture", "FIXTURE file /data/floors/FIXTURE");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.failed()).containsExactly("floors");
+		assertThat(new GateRowAssert(result, ArtifactId.FLOORS).detail())
+			.isEqualTo("test fixture, not a measurement: FIXTURE file /data/floors/FIXTURE; verdict PASS not counted");
+
+		Path floors = Files.createDirectories(dir.resolve("floors"));
+		Files.writeString(floors.resolve("FIXTURE"), "test fixture, not a measurement");
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("pre_produced")).put("source", floors.toString()).remove("fixture");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		assertThat(new GateRowAssert(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
+			.startsWith("test fixture, not a measurement: FIXTURE file " + floors.resolve("FIXTURE"));
+		Files.delete(floors.resolve("FIXTURE"));
+		assertThat(FinalGate.evaluate(dir).complete()).as("the same block without the marker").isTrue();
+	}
+
 	/** The row of {@code id}. */
 	private record GateRowAssert(String verdict, String detail) {
 		GateRowAssert(GateResult result, ArtifactId id) {

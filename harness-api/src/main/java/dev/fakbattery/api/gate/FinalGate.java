@@ -22,7 +22,8 @@ import dev.fakbattery.wire.Json;
  * artifact's verdict only for the run it judges: an artifact of another run is STALE (listed with its run id
  * and time, not counted), and the artifacts it counts must have measured one target. A missing, unreadable,
  * mislabelled, pending, planned, stale or SIMULATED artifact keeps the battery from COMPLETE, and so does a PASS
- * over inputs the run did not produce ({@link PreProduced}) that does not name their provenance.
+ * over inputs the run did not produce ({@link PreProduced}) that does not name their provenance; such inputs that
+ * are test fixtures fail it.
  *
  * @since 0.1
  */
@@ -97,6 +98,10 @@ public final class FinalGate {
 						+ "; not counted for run " + judgedRun.orElse("(none)"));
 			}
 			JsonNode summary = doc.path("summary");
+			Optional<String> fixture = fixture(doc.path(PreProduced.FIELD));
+			if (fixture.isPresent()) {
+				return row("FAIL", "FAIL", "test fixture, not a measurement: " + fixture.get() + "; verdict " + verdict + " not counted");
+			}
 			Optional<String> unproven = unproven(doc.path(PreProduced.FIELD));
 			if (verdict == Verdict.PASS && unproven.isPresent()) {
 				return row("MISSING", Verdict.PENDING_MEASUREMENT.name(), "PASS not counted: " + unproven.get());
@@ -114,6 +119,19 @@ public final class FinalGate {
 			JsonNode preProduced = doc.path(PreProduced.FIELD);
 			return new GateRow(artifact, status, verdict, path.toString(), detail, doc.path("run").path("run_id").asText(null),
 					GateTarget.of(doc), preProduced.isObject() ? preProduced : null);
+		}
+
+		/** The test-fixture marker of a {@code pre_produced} block: as its rung recorded it, or found on disk now. */
+		private static Optional<String> fixture(JsonNode block) {
+			if (block.path("fixture").isTextual()) {
+				return Optional.of(block.path("fixture").asText());
+			}
+			if (!block.path("source").isTextual()) {
+				return Optional.empty();
+			}
+			List<Path> files = new ArrayList<>();
+			block.path("artifacts").forEach(entry -> files.add(Path.of(entry.path("file").asText(""))));
+			return PreProduced.fixtureMarker(Path.of(block.path("source").asText()), files);
 		}
 
 		/**
