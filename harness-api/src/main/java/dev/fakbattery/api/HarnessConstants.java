@@ -115,8 +115,21 @@ public final class HarnessConstants {
 	/** fak binary for the floor commands: {@value}. */
 	public static final String FLOORS_BIN = "floors.bin";
 
-	/** Folder of pre-produced floor artifacts: {@value}. */
+	/**
+	 * Folder of pre-produced floor artifacts: {@value}. They count as measured only with their own provenance
+	 * ({@link PreProduced}); a test fixture is refused.
+	 */
 	public static final String FLOORS_DIR = "floors.dir";
+
+	/**
+	 * Whether a rung may read a test fixture (a folder holding a {@code FIXTURE} file, a JSON file with a
+	 * {@code _fixture} field) as its input: {@value}. Default false; set true only by the harness's self-tests, and
+	 * honoured only in the default profile, so {@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp} and
+	 * {@code -Pgate} always refuse a fixture ({@link PreProduced}).
+	 *
+	 * @since 0.5
+	 */
+	public static final String FIXTURES_ALLOWED = "fixtures.allowed";
 
 	/** Engine container image for the Testcontainers launcher: {@value}. */
 	public static final String ENGINE_IMAGE = "engine.image";
@@ -126,8 +139,8 @@ public final class HarnessConstants {
 
 	/**
 	 * Id of the battery run, the same in every module of one build: {@value}. Set by the build from its start time
-	 * ({@link RunContext#RUN_ID_FORMAT}); a JVM started without it makes its own. The final gate counts only the
-	 * artifacts of one run.
+	 * ({@link RunContext#RUN_ID_FORMAT}) and a random part, {@code 20261130T201500Z-3fa9c2}, so two builds never share
+	 * one; a JVM started without it makes its own. The final gate counts only the artifacts of one run.
 	 */
 	public static final String RUN_ID = "harness.run.id";
 

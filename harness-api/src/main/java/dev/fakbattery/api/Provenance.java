@@ -46,6 +46,7 @@ public final class Provenance {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		node.put("harness_version", harnessVersion());
 		node.put("git_commit", gitCommit(rootDir(config)).orElse(null));
+		node.put("git_dirty", gitDirty(rootDir(config)).orElse(null));
 		node.put("host", host());
 		node.put("jdk", System.getProperty("java.vendor") + " " + Runtime.version());
 		node.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
@@ -125,6 +126,52 @@ public final class Provenance {
 			// not a git checkout: unknown, not guessed
 		}
 		return Optional.empty();
+	}
+
+	/**
+	 * Whether the checkout at {@code root} has changes not committed (tracked or untracked, {@code git status
+	 * --porcelain}), read once per checkout and JVM; empty when unknown: not a git checkout, no {@code git}, or no
+	 * answer within {@value #GIT_STATUS_TIMEOUT_S} s.
+	 */
+	static Optional<Boolean> gitDirty(Path root) {
+		return DIRTY.computeIfAbsent(root.toAbsolutePath().normalize(), Provenance::gitStatus);
+	}
+
+	private static final long GIT_STATUS_TIMEOUT_S = 10;
+
+	private static final java.util.Map<Path, Optional<Boolean>> DIRTY = new java.util.concurrent.ConcurrentHashMap<>();
+
+	private static Optional<Boolean> gitStatus(Path root) {
+		if (!Files.exists(root.resolve(".git"))) {
+			return Optional.empty();
+		}
+		Process process = null;
+		try {
+			Path out = Files.createTempFile("fak-battery-git-status", ".txt");
+			try {
+				process = new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain").redirectError(ProcessBuilder.Redirect.DISCARD)
+					.redirectOutput(out.toFile()).start();
+				if (!process.waitFor(GIT_STATUS_TIMEOUT_S, java.util.concurrent.TimeUnit.SECONDS) || process.exitValue() != 0) {
+					return Optional.empty();
+				}
+				return Optional.of(!Files.readString(out).isBlank());
+			}
+			finally {
+				Files.deleteIfExists(out);
+			}
+		}
+		catch (IOException e) {
+			return Optional.empty();
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return Optional.empty();
+		}
+		finally {
+			if (process != null && process.isAlive()) {
+				process.destroyForcibly();
+			}
+		}
 	}
 
 	static Path rootDir(HarnessConfig config) {

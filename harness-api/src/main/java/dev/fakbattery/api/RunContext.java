@@ -14,10 +14,10 @@ import dev.fakbattery.api.gateway.GatewayLauncher;
 /**
  * One battery run: its id, when it started, the commit, the profile and the gateway under test as configured.
  * Every module of one Maven build gets the same run id ({@code harness.run.id}, set by the build from its start
- * time); a JVM started without one makes its own. Every artifact carries it, and the final gate counts only
+ * time and a random part, {@link #newRunId}); a JVM started without one makes its own. Every artifact carries it, and the final gate counts only
  * artifacts of one run.
  *
- * @param runId the run id, for example {@code 20261130T201500Z}
+ * @param runId the run id, for example {@code 20261130T201500Z-3fa9c2}
  * @param startedAt when the run started
  * @param gitCommit the commit of the checkout; null when not a git checkout
  * @param profile the running profile
@@ -32,8 +32,13 @@ public record RunContext(String runId, Instant startedAt, String gitCommit, Prof
 
 	private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern(RUN_ID_FORMAT).withZone(ZoneOffset.UTC);
 
-	/** The id of a run started in this JVM without a build-given id. */
+	private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+	/** The start of a run started in this JVM without a build-given id. */
 	private static final Instant JVM_START = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+
+	/** The id of a run started in this JVM without a build-given id: its start, a random part, {@code -local}. */
+	private static final String JVM_RUN_ID = newRunId(JVM_START) + "-local";
 
 	public RunContext {
 		Objects.requireNonNull(runId, "runId");
@@ -44,12 +49,20 @@ public record RunContext(String runId, Instant startedAt, String gitCommit, Prof
 
 	/** The run {@code config} belongs to. */
 	public static RunContext of(HarnessConfig config) {
-		String runId = config.string(HarnessConstants.RUN_ID).orElseGet(() -> FORMAT.format(JVM_START) + "-local");
+		String runId = config.string(HarnessConstants.RUN_ID).orElse(JVM_RUN_ID);
 		return new RunContext(runId, startedAt(runId), Provenance.gitCommit(Provenance.rootDir(config)).orElse(null),
 				config.profile(), GatewayLauncher.describe(config));
 	}
 
-	/** The start time a run id of {@link #RUN_ID_FORMAT} names; this JVM's start for any other id. */
+	/**
+	 * A new run id: {@code start} in {@link #RUN_ID_FORMAT}, then {@code -} and six random hex digits, so two runs
+	 * started in the same second never share one ({@code 20261130T201500Z-3fa9c2}).
+	 */
+	public static String newRunId(Instant start) {
+		return FORMAT.format(start) + "-" + String.format("%06x", RANDOM.nextInt(1 << 24));
+	}
+
+	/** The start time a run id of {@link #RUN_ID_FORMAT} (and any suffix) names; this JVM's start for any other id. */
 	static Instant startedAt(String runId) {
 		try {
 			return Instant.from(FORMAT.parse(runId.length() >= 16 ? runId.substring(0, 16) : runId));

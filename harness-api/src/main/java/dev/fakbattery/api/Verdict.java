@@ -4,7 +4,7 @@ package dev.fakbattery.api;
  * The verdict of a rung artifact.
  *
  * <ul>
- * <li>{@link #PASS}: every acceptance check passed on real measurements.</li>
+ * <li>{@link #PASS}: every acceptance check passed, on what the run measured or on pre-produced inputs named with their provenance.</li>
  * <li>{@link #FAIL}: an acceptance check failed, or the rung could not run.</li>
  * <li>{@link #PENDING_MEASUREMENT}: a required measurement or input is missing or TBD. Fails the
  * build under {@code -Pgpu}; reported and allowed under {@code -Pbattery}.</li>

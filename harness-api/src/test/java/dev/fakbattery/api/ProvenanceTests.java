@@ -32,4 +32,38 @@ class ProvenanceTests {
 		assertThat(Provenance.gitCommit(root.resolve("clone"))).hasValue("8d005c5");
 		assertThat(Provenance.gitCommit(root.resolve("nothing"))).isEmpty();
 	}
+
+	@Test
+	@DisplayName("git_dirty: false on a clean checkout, true with a change, null outside a checkout; in every artifact's provenance")
+	void gitDirty() throws Exception {
+		org.junit.jupiter.api.Assumptions.assumeTrue(git(root, "--version") == 0, "git is not installed");
+		Path clean = root.resolve("clean");
+		Path dirty = root.resolve("dirty");
+		for (Path repo : java.util.List.of(clean, dirty)) {
+			ArtifactFiles.writeString(repo.resolve("a.txt"), "a\n");
+			assertThat(git(repo, "init", "-q")).isZero();
+			assertThat(git(repo, "add", "a.txt")).isZero();
+			assertThat(git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a")).isZero();
+		}
+		ArtifactFiles.writeString(dirty.resolve("a.txt"), "changed\n");
+		assertThat(Provenance.gitDirty(clean)).hasValue(false);
+		assertThat(Provenance.gitDirty(dirty)).hasValue(true);
+		assertThat(Provenance.gitDirty(root.resolve("nothing"))).isEmpty();
+		HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(dirty.toString())
+				: java.util.Optional.empty());
+		var provenance = Provenance.collect(config, java.util.Optional.empty(), java.util.Map.of());
+		assertThat(provenance.path("git_dirty").isBoolean()).isTrue();
+		assertThat(provenance.path("git_dirty").asBoolean()).isTrue();
+		HarnessConfig none = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(root.resolve("nothing").toString())
+				: java.util.Optional.empty());
+		assertThat(Provenance.collect(none, java.util.Optional.empty(), java.util.Map.of()).path("git_dirty").isNull()).isTrue();
+	}
+
+	private static int git(Path dir, String... args) throws Exception {
+		java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git", "-C", dir.toString()));
+		command.addAll(java.util.List.of(args));
+		java.nio.file.Files.createDirectories(dir);
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+		return process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) ? process.exitValue() : -1;
+	}
 }

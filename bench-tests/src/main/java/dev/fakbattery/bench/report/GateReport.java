@@ -92,7 +92,7 @@ public final class GateReport {
 		return battery + ": battery " + battery + ", final gate " + summary.path("status").asText("?") + ", "
 				+ summary.path("required_passed").asInt() + "/" + summary.path("required_artifacts").asInt() + " required artifacts passed"
 				+ list("failed", summary.path("required_failed")) + list("SIMULATED", summary.path("simulated"))
-				+ list("STALE", summary.path("stale"))
+				+ list("STALE", summary.path("stale")) + list("pre-produced", summary.path("pre_produced"))
 				+ (summary.path("target_problem").isTextual() ? "; targets differ: " + summary.path("target_problem").asText() : "")
 				+ (summary.path("authority_draft_allowed").asBoolean() ? "; authority draft written"
 						: "; no authority draft (" + summary.path("authority_draft_withheld").asText("withheld") + ")");
@@ -102,11 +102,18 @@ public final class GateReport {
 		List<StepResult> steps = new ArrayList<>();
 		for (JsonNode step : check.path("steps")) {
 			String status = step.path("artifact_status").asText();
-			steps.add(new StepResult().setName(step.path("rung").asText() + ": " + step.path("verdict").asText())
+			JsonNode preProduced = step.path("pre_produced");
+			List<Parameter> parameters = new ArrayList<>(List.of(parameter("detail", step.path("artifact_detail").asText("")),
+					parameter("artifact", step.path("primary_artifact").asText(""))));
+			if (preProduced.isObject()) {
+				// inputs this run did not produce: the step says so, with their provenance
+				parameters.add(parameter("pre-produced", preProduced.path("source").asText("?") + " " + preProduced.path("artifacts")));
+			}
+			steps.add(new StepResult().setName(step.path("rung").asText() + ": " + step.path("verdict").asText()
+					+ (preProduced.isObject() ? " (pre-produced)" : ""))
 				.setStatus(status.equals("PASS") ? Status.PASSED : status.equals("FAIL") ? Status.FAILED : Status.SKIPPED)
 				.setStage(Stage.FINISHED).setStart(at).setStop(at)
-				.setParameters(List.of(parameter("detail", step.path("artifact_detail").asText("")),
-						parameter("artifact", step.path("primary_artifact").asText("")))));
+				.setParameters(parameters));
 		}
 		return steps;
 	}

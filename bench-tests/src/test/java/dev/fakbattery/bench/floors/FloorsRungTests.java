@@ -2,6 +2,8 @@ package dev.fakbattery.bench.floors;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -13,6 +15,7 @@ import dev.fakbattery.api.Check;
 import dev.fakbattery.api.FloorsRung;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
+import dev.fakbattery.api.PreProduced;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.bench.process.CommandResult;
@@ -23,8 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rung 5: deterministic floors. With {@code floors.dir} it checks the identity of the artifacts
- * found there; with {@code floors.bin} it runs the seed's five fak commands first. A floor
- * artifact that is absent is PENDING_MEASUREMENT, never a pass.
+ * found there, which this run did not produce: they count only with their own provenance
+ * ({@link PreProduced}), and a test fixture is refused; with {@code floors.bin} it runs the seed's
+ * five fak commands first. A floor artifact that is absent is PENDING_MEASUREMENT, never a pass.
  */
 @FloorsRung
 @NodeOnly
@@ -45,11 +49,17 @@ class FloorsRungTests {
 			return;
 		}
 		Path floorsDir = dir.orElse(run.config().experimentsDir().resolve("floors"));
+		run.body().put("floors_dir", floorsDir.toString());
 		if (dir.isEmpty()) {
 			produce(run, bin.get(), floorsDir);
 		}
-		run.body().put("floors_dir", floorsDir.toString());
+		else if (PreProduced.refuseFixture(run, HarnessConstants.FLOORS_DIR, floorsDir,
+				Arrays.stream(FloorArtifact.values()).map(f -> floorsDir.resolve(f.fileName())).toList())) {
+			run.headline("refused: " + floorsDir + " holds test fixtures, not floor artifacts");
+			return;
+		}
 		ArrayNode floors = run.body().putArray("floors");
+		List<PreProduced.Entry> provenance = new ArrayList<>();
 		for (FloorEvaluation floor : FloorChecks.evaluate(floorsDir, VERIFIED_COUNT)) {
 			floors.addObject().put("id", floor.floor().checkId()).put("file", floor.file().toString())
 				.put("status", floor.status().name()).put("detail", floor.detail());
@@ -58,12 +68,20 @@ class FloorsRungTests {
 						"produce it with -Dfloors.bin=/path/to/fak or copy it into " + floorsDir);
 				continue;
 			}
+			provenance.add(PreProduced.read(floorsDir, floor.file(), true));
 			for (Check check : floor.checks()) {
 				run.check(check.name(), check.passed(), check.expected(), check.observed());
 			}
 			floor.figures().forEach(run::record);
 		}
-		run.headline(FloorChecks.evaluate(floorsDir, VERIFIED_COUNT).stream()
+		if (dir.isPresent()) {
+			// not produced by this run: counted only on its own provenance
+			PreProduced.record(run, floorsDir, provenance, "put producer, version, generated_at and binary_sha256 (the sha256 of the "
+					+ "fak binary that wrote it) into " + floorsDir.resolve(PreProduced.PROVENANCE_FILE)
+					+ ", or produce the floors in this run with -D" + HarnessConstants.FLOORS_BIN + "=/path/to/fak instead of -D"
+					+ HarnessConstants.FLOORS_DIR);
+		}
+		run.headline((dir.isPresent() ? "pre-produced: " : "") + FloorChecks.evaluate(floorsDir, VERIFIED_COUNT).stream()
 			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));
 	}
 

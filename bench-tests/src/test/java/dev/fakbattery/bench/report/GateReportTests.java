@@ -47,6 +47,25 @@ class GateReportTests {
 	}
 
 	@Test
+	@DisplayName("a step over pre-produced inputs says so, with their provenance; the message lists them")
+	void preProduced() {
+		Path check = new RunFixture(experiments, "20261130T201345Z-3fa9c2").finalCheck("COMPLETE", "COMPLETE");
+		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) RunSnapshot.readJson(check);
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("steps").get(0)).put("verdict", "PASS").put("artifact_status", "PASS")
+			.putObject("pre_produced").put("source", "/data/floors").putArray("artifacts").addObject().put("producer", "fak floors");
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("summary")).putArray("pre_produced").add("floors");
+		ArtifactFiles.writeJson(check, doc);
+		TestResult result = GateReport.write(experiments, results, List.of());
+		assertThat(result.getStatusDetails().getMessage()).contains("; pre-produced [floors]");
+		StepResult step = result.getSteps().get(0);
+		assertThat(step.getName()).isEqualTo("3 tax: PASS (pre-produced)");
+		assertThat(step.getParameters()).anySatisfy(p -> {
+			assertThat(p.getName()).isEqualTo("pre-produced");
+			assertThat(p.getValue()).isEqualTo("/data/floors [{\"producer\":\"fak floors\"}]");
+		});
+	}
+
+	@Test
 	@DisplayName("only a COMPLETE battery passes; FAIL fails")
 	void statuses() {
 		assertThat(GateReport.status("COMPLETE")).isEqualTo(Status.PASSED);

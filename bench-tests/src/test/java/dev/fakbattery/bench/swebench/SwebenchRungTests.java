@@ -1,10 +1,12 @@
 package dev.fakbattery.bench.swebench;
 
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -13,6 +15,7 @@ import dev.fakbattery.api.Check;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.Measurement;
 import dev.fakbattery.api.NodeOnly;
+import dev.fakbattery.api.PreProduced;
 import dev.fakbattery.api.RungArtifact;
 import dev.fakbattery.api.RungRun;
 import dev.fakbattery.api.SwebenchRung;
@@ -27,7 +30,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Rung 4: SWE-bench Verified 20-task compare. With {@code swebench.runner} it drives the runner
  * (preflight-only first, then the run) into {@code swebench.run.dir}; then, or with only the run
- * folder given, it validates the folder strictly and reports per arm the contract's metrics.
+ * folder given, it validates the folder strictly and reports per arm the contract's metrics. A
+ * folder this build did not drive counts only with its own provenance ({@link PreProduced}); a test
+ * fixture is refused.
  */
 @SwebenchRung
 @NodeOnly
@@ -55,9 +60,21 @@ class SwebenchRungTests {
 		}
 		CompareExpectation expect = CompareExpectation.from(run.config(), base.get());
 		Path dir = Path.of(runDir.get());
+		run.body().put("run_dir", dir.toString());
+		if (PreProduced.refuseFixture(run, HarnessConstants.SWEBENCH_RUN_DIR, dir,
+				CompareValidator.REQUIRED_FILES.stream().map(dir::resolve).toList())) {
+			run.headline("refused: " + dir + " is a test fixture, not a run");
+			return;
+		}
 		runner.ifPresent(r -> drive(run, SwebenchRunner.of(r, expect, dir)));
 		CompareValidation validation = CompareValidator.validate(dir, expect);
-		run.body().put("run_dir", dir.toString());
+		if (runner.isEmpty()) {
+			// a run folder this build did not drive: counted only on its own provenance
+			PreProduced.record(run, dir, Stream.of(RunDirFiles.COMPARE_PREFLIGHT, RunDirFiles.COMPARE).map(dir::resolve)
+				.filter(Files::isRegularFile).map(file -> PreProduced.read(dir, file, false)).toList(),
+					"put producer, version and generated_at of the compare runner into " + dir.resolve(PreProduced.PROVENANCE_FILE)
+							+ ", or drive the run in this build with -D" + HarnessConstants.SWEBENCH_RUNNER + "=/path/to/swebench-compare");
+		}
 		for (String missing : validation.missingFiles()) {
 			run.pending("swebench." + missing, missing + " is missing from " + dir, "run the compare runner (-Dswebench.runner=...) into it");
 		}
@@ -65,8 +82,8 @@ class SwebenchRungTests {
 			run.check(check.name(), check.passed(), check.expected(), check.observed());
 		}
 		reportArmMetrics(run, dir, expect);
-		run.headline(validation.passed() ? "compare valid: " + validation.checks().size() + " checks passed"
-				: validation.failed().size() + " check(s) failed, " + validation.missingFiles().size() + " file(s) missing");
+		run.headline((runner.isEmpty() ? "pre-produced: " : "") + (validation.passed() ? "compare valid: " + validation.checks().size() + " checks passed"
+				: validation.failed().size() + " check(s) failed, " + validation.missingFiles().size() + " file(s) missing"));
 	}
 
 	private static void drive(RungRun run, SwebenchRunner runner) {

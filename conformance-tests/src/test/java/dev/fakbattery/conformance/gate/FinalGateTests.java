@@ -76,6 +76,108 @@ class FinalGateTests {
 	}
 
 	@Test
+	@DisplayName("the draft lists what the run measured and what was pre-produced, with its provenance; never 'real measurements'")
+	void draftNamesPreProduced() throws IOException {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		preProduced(ArtifactId.FLOORS, "fak floors");
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.status()).isEqualTo("COMPLETE");
+		assertThat(result.preProduced()).containsExactly("floors");
+		assertThat(result.measuredThisRun()).hasSize(ArtifactId.requiredArtifacts().size() - 1).doesNotContain("floors");
+		GateWriter.write(dir, result, "./mvnw verify -Pgpu");
+		String draft = Files.readString(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md"));
+		assertThat(draft).doesNotContain("real measurements")
+			.contains("Every required artifact passed in run " + RUN + ". Measured in run " + RUN + ": raw_fak_run_contract, ")
+			.contains("Pre-produced, not measured in run " + RUN + " (judged on the provenance they name): floors.")
+			.contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at "
+					+ "2026-11-30T10:00:00Z, binary_sha256 " + "ab".repeat(32) + ")")
+			.contains("| 5 floors | PASS (pre-produced) |");
+		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors");
+		JsonNode check = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile());
+		assertThat(check.path("summary").path("pre_produced").get(0).asText()).isEqualTo("floors");
+		assertThat(check.path("summary").path("measured_this_run")).hasSize(ArtifactId.requiredArtifacts().size() - 1);
+		assertThat(check.path("steps").get(ArtifactId.FLOORS.ordinal()).path("pre_produced").path("source").asText()).isEqualTo("/data/floors");
+		assertThat(check.path("steps").get(0).path("pre_produced").isNull()).isTrue();
+		assertThat(check.path("summary").path("honesty").asText()).doesNotContain("real measurements");
+		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--root-dir=" + dir },
+				new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("5 floors           PASS (pre-produced)")
+			.contains("pre-produced (not measured in this run): [floors], authority draft written");
+
+		// with nothing pre-produced, the draft says so
+		write(ArtifactId.FLOORS, "PASS");
+		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content().contains("(judged on the provenance they name): none.");
+	}
+
+	@Test
+	@DisplayName("a PASS over pre-produced inputs without their provenance is not counted: PENDING_MEASUREMENT naming what is missing")
+	void preProducedWithoutProvenance() throws IOException {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		preProduced(ArtifactId.SWEBENCH_COMPARE, null);
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.complete()).isFalse();
+		assertThat(result.missing()).containsExactly("swebench_verified_20");
+		GateRowAssert row = new GateRowAssert(result, ArtifactId.SWEBENCH_COMPARE);
+		assertThat(row.verdict()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(row.detail()).isEqualTo("PASS not counted: pre-produced without provenance: /data/floors/turntax-airline.json missing [producer]");
+		GateWriter.write(dir, result, "./mvnw verify -Pgpu");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).doesNotExist();
+
+		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve(ArtifactId.FLOORS.fileName()).toFile());
+		doc.putObject("pre_produced").put("source", "/data/floors");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		assertThat(new GateRowAssert(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
+			.startsWith("PASS not counted: pre-produced inputs listed without their provenance");
+	}
+
+	@Test
+	@DisplayName("a pre-produced block over a test fixture fails the gate, whether its rung recorded the marker or it is on disk now")
+	void preProducedFixtureFails() throws IOException {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS");
+		}
+		preProduced(ArtifactId.FLOORS, "fak floors");
+		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve(ArtifactId.FLOORS.fileName()).toFile());
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("pre_produced")).put("fixture", "FIXTURE file /data/floors/FIXTURE");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		GateResult result = FinalGate.evaluate(dir);
+		assertThat(result.failed()).containsExactly("floors");
+		assertThat(new GateRowAssert(result, ArtifactId.FLOORS).detail())
+			.isEqualTo("test fixture, not a measurement: FIXTURE file /data/floors/FIXTURE; verdict PASS not counted");
+
+		Path floors = Files.createDirectories(dir.resolve("floors"));
+		Files.writeString(floors.resolve("FIXTURE"), "test fixture, not a measurement");
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("pre_produced")).put("source", floors.toString()).remove("fixture");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		assertThat(new GateRowAssert(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
+			.startsWith("test fixture, not a measurement: FIXTURE file " + floors.resolve("FIXTURE"));
+		Files.delete(floors.resolve("FIXTURE"));
+		assertThat(FinalGate.evaluate(dir).complete()).as("the same block without the marker").isTrue();
+	}
+
+	/** The row of {@code id}. */
+	private record GateRowAssert(String verdict, String detail) {
+		GateRowAssert(GateResult result, ArtifactId id) {
+			this(result.rows().get(id.ordinal()).verdict(), result.rows().get(id.ordinal()).detail());
+		}
+	}
+
+	/** Adds a pre_produced block to the artifact of {@code id}: one floor file with its provenance, producer as given. */
+	private void preProduced(ArtifactId id, String producer) throws IOException {
+		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve(id.fileName()).toFile());
+		var block = doc.putObject("pre_produced").put("source", "/data/floors");
+		block.putArray("artifacts").addObject().put("file", "/data/floors/turntax-airline.json").put("producer", producer)
+			.put("version", "v0.9.1").put("generated_at", "2026-11-30T10:00:00Z").put("binary_sha256", "ab".repeat(32));
+		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
+	}
+
+	@Test
 	@DisplayName("one SIMULATED artifact: no authority draft, and a stale draft is removed")
 	void oneSimulated() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {

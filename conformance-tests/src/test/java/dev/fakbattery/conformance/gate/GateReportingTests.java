@@ -47,6 +47,20 @@ class GateReportingTests {
 	}
 
 	@Test
+	@DisplayName("a PASS on pre-produced inputs says so in the summary table and names their provenance")
+	void preProducedRow() throws IOException {
+		var block = dev.fakbattery.wire.Json.MAPPER.readTree("""
+				{"source": "/data/floors", "artifacts": [{"file": "/data/floors/turntax-airline.json", "producer": "fak floors",
+				"version": "v0.9.1", "generated_at": "2026-11-30T10:00:00Z", "binary_sha256": null}]}""");
+		GateRow row = new GateRow(ArtifactId.FLOORS, "PASS", "PASS", "floors-check.json", "pre-produced: turntax_floor PASS", "r", null, block);
+		assertThat(row.isPreProduced()).isTrue();
+		assertThat(row.preProducedLine())
+			.isEqualTo("/data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at 2026-11-30T10:00:00Z)");
+		assertThat(SummaryTable.markdown(List.of(row))).contains("| 5 floors | PASS (pre-produced) | `floors-check.json` |");
+		assertThat(new GateRow(ArtifactId.FLOORS, "PASS", "PASS", "f.json", "d", "r", null).isPreProduced()).isFalse();
+	}
+
+	@Test
 	@DisplayName("failed and errored tests are read from every module's Surefire reports of this build; passing ones are not")
 	void testReportScan() throws IOException {
 		Path reports = Files.createDirectories(dir.resolve("bench-tests/target/surefire-reports"));
@@ -64,6 +78,7 @@ class GateReportingTests {
 		Files.setLastModifiedTime(reports.resolve("TEST-a.xml"), java.nio.file.attribute.FileTime.from(start));
 		assertThat(TestReportScan.failedTests(dir, Optional.of(start))).hasSize(2);
 		assertThat(TestReportScan.buildStart("my-run")).isEmpty();
+		assertThat(TestReportScan.buildStart("20261201T024432Z-3fa9c2")).as("a run id with its random part").hasValue(start);
 		Files.writeString(reports.resolve("TEST-b.xml"), "<not xml");
 		assertThat(TestReportScan.failedTests(dir)).extracting(Object::toString).last().asString().contains("unreadable test report");
 	}

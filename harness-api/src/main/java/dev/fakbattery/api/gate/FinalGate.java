@@ -13,6 +13,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.PreProduced;
 import dev.fakbattery.api.Verdict;
 import dev.fakbattery.wire.Json;
 
@@ -20,7 +21,9 @@ import dev.fakbattery.wire.Json;
  * Reads every required artifact of {@link ArtifactId} from one folder and judges the battery. It trusts an
  * artifact's verdict only for the run it judges: an artifact of another run is STALE (listed with its run id
  * and time, not counted), and the artifacts it counts must have measured one target. A missing, unreadable,
- * mislabelled, pending, planned, stale or SIMULATED artifact keeps the battery from COMPLETE.
+ * mislabelled, pending, planned, stale or SIMULATED artifact keeps the battery from COMPLETE, and so does a PASS
+ * over inputs the run did not produce ({@link PreProduced}) that does not name their provenance; such inputs that
+ * are test fixtures fail it.
  *
  * @since 0.1
  */
@@ -95,6 +98,14 @@ public final class FinalGate {
 						+ "; not counted for run " + judgedRun.orElse("(none)"));
 			}
 			JsonNode summary = doc.path("summary");
+			Optional<String> fixture = fixture(doc.path(PreProduced.FIELD));
+			if (fixture.isPresent()) {
+				return row("FAIL", "FAIL", "test fixture, not a measurement: " + fixture.get() + "; verdict " + verdict + " not counted");
+			}
+			Optional<String> unproven = unproven(doc.path(PreProduced.FIELD));
+			if (verdict == Verdict.PASS && unproven.isPresent()) {
+				return row("MISSING", Verdict.PENDING_MEASUREMENT.name(), "PASS not counted: " + unproven.get());
+			}
 			return switch (verdict) {
 				case PASS -> row("PASS", verdict.name(), summary.path("headline").asText(""));
 				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText(""));
@@ -105,8 +116,46 @@ public final class FinalGate {
 		}
 
 		private GateRow row(String status, String verdict, String detail) {
+			JsonNode preProduced = doc.path(PreProduced.FIELD);
 			return new GateRow(artifact, status, verdict, path.toString(), detail, doc.path("run").path("run_id").asText(null),
-					GateTarget.of(doc));
+					GateTarget.of(doc), preProduced.isObject() ? preProduced : null);
+		}
+
+		/** The test-fixture marker of a {@code pre_produced} block: as its rung recorded it, or found on disk now. */
+		private static Optional<String> fixture(JsonNode block) {
+			if (block.path("fixture").isTextual()) {
+				return Optional.of(block.path("fixture").asText());
+			}
+			if (!block.path("source").isTextual()) {
+				return Optional.empty();
+			}
+			List<Path> files = new ArrayList<>();
+			block.path("artifacts").forEach(entry -> files.add(Path.of(entry.path("file").asText(""))));
+			return PreProduced.fixtureMarker(Path.of(block.path("source").asText()), files);
+		}
+
+		/**
+		 * Why a {@code pre_produced} block does not prove where its inputs came from: not an object, no artifact
+		 * listed, or an artifact without its producer, version or generated_at, or with what its rung found missing.
+		 */
+		private static Optional<String> unproven(JsonNode block) {
+			if (block.isMissingNode() || block.isNull()) {
+				return Optional.empty();
+			}
+			if (!block.isObject() || block.path("artifacts").isEmpty()) {
+				return Optional.of("pre-produced inputs listed without their provenance (" + PreProduced.FIELD + " " + block + ")");
+			}
+			List<String> problems = new ArrayList<>();
+			for (JsonNode entry : block.path("artifacts")) {
+				List<String> missing = new ArrayList<>(PreProduced.REQUIRED.stream()
+					.filter(name -> !entry.path(name).isValueNode() || entry.path(name).asText("").isBlank()).toList());
+				entry.path("missing").forEach(m -> missing.add(m.asText()));
+				if (!missing.isEmpty()) {
+					problems.add(entry.path("file").asText("?") + " missing " + missing.stream().distinct().toList());
+				}
+			}
+			return problems.isEmpty() ? Optional.empty()
+					: Optional.of("pre-produced without provenance: " + String.join("; ", problems));
 		}
 
 		/** What a partly measured rung did measure (its headline), then what it still lacks. */

@@ -110,6 +110,7 @@ public final class FinalGateMain {
 				+ result.rows().size() + " required artifacts passed"
 				+ (result.simulated().isEmpty() ? "" : ", SIMULATED: " + result.simulated())
 				+ (result.stale().isEmpty() ? "" : ", STALE: " + result.stale())
+				+ (result.preProduced().isEmpty() ? "" : ", pre-produced (not measured in this run): " + result.preProduced())
 				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
 		result.targetProblem().ifPresent(problem -> out.println("targets differ: " + problem));
 		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));

@@ -82,6 +82,16 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 		return ids(GateRow::stale);
 	}
 
+	/** Passed on inputs this run did not produce, each with its provenance ({@link GateRow#preProducedLine()}). */
+	public List<String> preProduced() {
+		return ids(r -> r.passed() && r.isPreProduced());
+	}
+
+	/** Passed on what this run measured itself. */
+	public List<String> measuredThisRun() {
+		return ids(r -> r.passed() && !r.isPreProduced());
+	}
+
 	public long passed() {
 		return rows.stream().filter(GateRow::passed).count();
 	}

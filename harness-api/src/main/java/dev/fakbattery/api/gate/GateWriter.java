@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.ArtifactFiles;
+import dev.fakbattery.api.PreProduced;
 import dev.fakbattery.wire.Json;
 
 /**
@@ -24,8 +25,9 @@ public final class GateWriter {
 	public static final String FINAL_CHECK_MD = "FINAL-CHECK.md";
 	public static final String AUTHORITY_DRAFT_MD = "BENCHMARK-AUTHORITY-DRAFT.md";
 	static final String SCHEMA = "fak.glm52-vllm-agentic-battery.v1";
-	static final String HONESTY = "No benchmark number is quotable until every required artifact passes on real "
-			+ "measurements (none SIMULATED) and any copied number is linked from BENCHMARK-AUTHORITY.md.";
+	static final String HONESTY = "No benchmark number is quotable until every required artifact passes, on what its run "
+			+ "measured or on pre-produced inputs named with their provenance (none SIMULATED), and any copied number is linked "
+			+ "from BENCHMARK-AUTHORITY.md.";
 
 	private GateWriter() {
 	}
@@ -63,7 +65,8 @@ public final class GateWriter {
 				.put("artifact_status", row.status())
 				.put("verdict", row.verdict())
 				.put("run_id", row.runId())
-				.put("artifact_detail", row.detail());
+				.put("artifact_detail", row.detail())
+				.set(PreProduced.FIELD, row.preProduced());
 		}
 		ObjectNode summary = doc.putObject("summary");
 		summary.put("complete", result.complete());
@@ -75,6 +78,8 @@ public final class GateWriter {
 		result.missing().forEach(summary.putArray("required_missing")::add);
 		result.simulated().forEach(summary.putArray("simulated")::add);
 		result.stale().forEach(summary.putArray("stale")::add);
+		result.measuredThisRun().forEach(summary.putArray("measured_this_run")::add);
+		result.preProduced().forEach(summary.putArray(PreProduced.FIELD)::add);
 		summary.put("target_problem", result.targetProblem().orElse(null));
 		summary.put("authority_draft_allowed", result.authorityDraftAllowed());
 		summary.put("authority_draft_withheld", result.draftWithheldBecause().orElse(null));
@@ -96,14 +101,38 @@ public final class GateWriter {
 			md.append("SIMULATED (engine double, not a vLLM number): ").append(String.join(", ", result.simulated()))
 				.append("\n\n");
 		}
+		md.append(preProduced(result));
 		md.append(SummaryTable.markdown(result.rows())).append('\n').append(HONESTY).append('\n');
 		return md.toString();
 	}
 
+	/**
+	 * The draft says what this run measured and what it only judged: the artifacts measured in the run, then the
+	 * pre-produced ones with their provenance; it never calls a pre-produced input a measurement of the run.
+	 */
 	static String draft(GateResult result, String reproduceCommand) {
+		String run = result.runId().map(id -> "run " + id).orElse("this run");
 		return "# Benchmark authority (DRAFT)\n\n"
-				+ "Every required artifact passed on real measurements. A person reviews this draft and links each "
-				+ "quoted number to its artifact before it becomes BENCHMARK-AUTHORITY.md.\n\n"
+				+ "Every required artifact passed in " + run + ". Measured in " + run + ": "
+				+ (result.measuredThisRun().isEmpty() ? "none" : String.join(", ", result.measuredThisRun())) + ". Pre-produced, "
+				+ "not measured in " + run + " (judged on the provenance they name): "
+				+ (result.preProduced().isEmpty() ? "none" : String.join(", ", result.preProduced())) + ".\n\n"
+				+ preProduced(result)
+				+ "A person reviews this draft, checks the provenance of every pre-produced artifact, and links each quoted "
+				+ "number to its artifact before it becomes BENCHMARK-AUTHORITY.md.\n\n"
 				+ "Reproduce: `" + reproduceCommand + "`\n\n" + SummaryTable.markdown(result.rows());
+	}
+
+	/** One line per artifact over pre-produced inputs: its source and each file's provenance; nothing when none. */
+	private static String preProduced(GateResult result) {
+		StringBuilder md = new StringBuilder();
+		for (GateRow row : result.rows()) {
+			if (row.isPreProduced()) {
+				md.append(md.isEmpty() ? "Pre-produced inputs (not produced by this run), with their provenance:\n\n" : "")
+					.append("- ").append(row.artifact().id()).append(" (").append(row.verdict()).append("): ")
+					.append(row.preProducedLine()).append('\n');
+			}
+		}
+		return md.isEmpty() ? "" : md.append('\n').toString();
 	}
 }

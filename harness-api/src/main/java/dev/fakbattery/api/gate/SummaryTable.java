@@ -50,7 +50,8 @@ public final class SummaryTable {
 	}
 
 	private static String[] cells(GateRow row) {
-		return new String[] { row.artifact().rung(), row.verdict(), row.path(), row.detail() };
+		return new String[] { row.artifact().rung(), row.verdict() + (row.passed() && row.isPreProduced() ? " (pre-produced)" : ""),
+				row.path(), row.detail() };
 	}
 
 	private static String pad(String text, int width) {

@@ -62,11 +62,13 @@ public final class TestReportScan {
 	}
 
 	/**
-	 * The build start a run id names ({@code yyyyMMdd'T'HHmmss'Z'}, Maven's build timestamp), or empty for any other id.
+	 * The build start a run id names ({@code yyyyMMdd'T'HHmmss'Z'}, Maven's build timestamp, then any suffix such as
+	 * the build's random part), or empty for any other id.
 	 */
 	public static Optional<Instant> buildStart(String runId) {
 		try {
-			return Optional.of(java.time.LocalDateTime.parse(runId, RUN_ID).toInstant(java.time.ZoneOffset.UTC));
+			return Optional.of(java.time.LocalDateTime.parse(runId.length() > 16 ? runId.substring(0, 16) : runId, RUN_ID)
+				.toInstant(java.time.ZoneOffset.UTC));
 		}
 		catch (java.time.format.DateTimeParseException e) {
 			return Optional.empty();
