@@ -18,6 +18,8 @@ public enum ArtifactId {
 			"fak-battery.swebench-compare-check.v1"),
 	FLOORS("floors", "5 floors", "floors-check.json", "fak-battery.floors-check.v1"),
 	WIRE_CONFORMANCE("wire_conformance", "wire", "wire-conformance.json", "fak-battery.wire-conformance.v1"),
+	/** The fault rules F01..F07 against the gateway under test: each rule and target with its outcome and reason. */
+	FAULT_RULES("fault_rules", "faults", "fault-rules.json", "fak-battery.fault-rules.v1"),
 	/**
 	 * Optional: goodput against SLOs over offered request rates, raw vs gateway, and the rate each meets; the final gate
 	 * does not require it.

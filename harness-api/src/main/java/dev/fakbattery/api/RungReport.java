@@ -27,7 +27,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A rung's page in the battery report: epic {@link ReportLabels#BATTERY}, the rung as feature, the test as story;
  * its verdict in the name, as a label and a parameter; its headline as the description; what it ran against as
  * parameters (engine, engine version, model, gateway, precision, batching, workload, run id, commit); each
- * acceptance check, measurement and pending reason as a step; the artifact and its plots attached. A rung run
+ * acceptance check, measurement and pending reason as a step; the artifact and its plots attached; a verdict that is
+ * not a real pass written as skipped ({@link VerdictStatus}). A rung run
  * inside another test (an EngineTestKit self-test) is left out: it is not part of the battery.
  */
 final class RungReport {
@@ -57,6 +58,17 @@ final class RungReport {
 				+ p.path("missing").asText(), Status.SKIPPED, Map.of("how to provide", p.path("how_to_provide").asText())));
 		attachFile(artifact);
 		extra.forEach(RungReport::attachFile);
+		VerdictStatus.record(uuid, verdict, reason(verdict, document));
+	}
+
+	/** Why a rung that is not a real pass is not one: its SIMULATED reason, its pending reason or its dry run. */
+	static String reason(Verdict verdict, JsonNode doc) {
+		return switch (verdict) {
+			case SIMULATED -> doc.path("simulated").asText("measured on the engine double");
+			case PENDING_MEASUREMENT -> doc.path("summary").path("pending_reason").asText("not measured");
+			case PLANNED -> doc.path("planned").asText("dry run: nothing was measured");
+			case PASS, FAIL -> doc.path("summary").path("headline").asText("");
+		};
 	}
 
 	/** What the rung ran against; an unknown fact reads {@code unknown}, never a guess. */

@@ -1,5 +1,6 @@
 package dev.fakbattery.api;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.qameta.allure.Allure;
@@ -13,9 +14,14 @@ import dev.fakbattery.api.gateway.GatewayLauncher;
 
 /**
  * Labels a wire rule's test for the battery report (see {@link WireRuleReport}); a rule run inside another test (the
- * wire rung's EngineTestKit run, a kit self-test) is left out.
+ * wire rung's EngineTestKit run, a kit self-test) is left out. Against the embedded reference gateway the rule's verdict
+ * is SIMULATED, written skipped ({@link VerdictStatus}).
  */
 class WireRuleReportExtension implements BeforeEachCallback {
+
+	/** Why a rule that held against the embedded reference gateway is not a pass of an operator's gateway. */
+	static final String EMBEDDED = "the rule ran against the embedded reference gateway on recorded wires, not an operator's gateway"
+			+ " (set -Dgateway.cmd or -Dgateway.url)";
 
 	@Override
 	public void beforeEach(ExtensionContext context) {
@@ -23,11 +29,16 @@ class WireRuleReportExtension implements BeforeEachCallback {
 			HarnessConfig config = HarnessConfig.of(context);
 			String rule = context.getParent().filter(parent -> parent.getTestMethod().isPresent())
 				.map(ExtensionContext::getDisplayName).orElse(context.getDisplayName());
-			List<Label> labels = List.of(new Label().setName("epic").setValue(ReportLabels.WIRE),
-					new Label().setName("feature").setValue(rule), new Label().setName("story").setValue(context.getDisplayName()));
+			String gateway = GatewayLauncher.describe(config);
+			List<Label> labels = new ArrayList<>(List.of(new Label().setName("epic").setValue(ReportLabels.WIRE),
+					new Label().setName("feature").setValue(rule), new Label().setName("story").setValue(context.getDisplayName())));
+			if (gateway.equals(GatewayLauncher.EMBEDDED)) {
+				labels.add(new Label().setName(ReportLabels.VERDICT).setValue(Verdict.SIMULATED.name()));
+				VerdictStatus.record(uuid, Verdict.SIMULATED, EMBEDDED);
+			}
 			Allure.getLifecycle().updateTestCase(uuid, result -> {
 				result.getLabels().addAll(labels);
-				result.getParameters().add(new Parameter().setName("gateway").setValue(GatewayLauncher.describe(config)));
+				result.getParameters().add(new Parameter().setName("gateway").setValue(gateway));
 				result.getParameters().add(new Parameter().setName("run id").setValue(RunContext.of(config).runId()));
 			});
 		});

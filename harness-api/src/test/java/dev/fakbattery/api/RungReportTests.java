@@ -110,6 +110,49 @@ class RungReportTests {
 	}
 
 	@Test
+	@DisplayName("a SIMULATED or PENDING_MEASUREMENT rung is skipped in the report, with its verdict and reason; PASS passes, FAIL fails")
+	void verdictIsTheReportStatus() {
+		TestResult simulated = run(SimulatedRungTestCase.class).result("tax witness");
+		assertThat(simulated.getName()).isEqualTo("tax witness [SIMULATED]");
+		assertThat(simulated.getStatus()).as("a SIMULATED rung whose JUnit test passed").isEqualTo(Status.SKIPPED);
+		assertThat(simulated.getStatusDetails().getMessage()).isEqualTo("SIMULATED: the engine at http://127.0.0.1:5/v1 is the engine double");
+		TestResult pending = run(PendingRungTestCase.class).result("tax witness");
+		assertThat(pending.getStatus()).isEqualTo(Status.SKIPPED);
+		assertThat(pending.getStatusDetails().getMessage()).startsWith("PENDING_MEASUREMENT: raw engine base URL is not configured");
+		TestResult pass = run(PassRungTestCase.class).result("tax witness");
+		assertThat(pass.getName()).isEqualTo("tax witness [PASS]");
+		assertThat(pass.getStatus()).isEqualTo(Status.PASSED);
+		assertThat(run(RungTestCase.class).result("tax witness").getStatus()).isEqualTo(Status.FAILED);
+	}
+
+	@Test
+	@DisplayName("a wire rule that held against the embedded reference gateway is SIMULATED, skipped; against a named gateway it passes")
+	void wireRuleOnEmbeddedIsSimulated() {
+		TestResult embedded = run(WireRuleTestCase.class).result("W99 fixture rule");
+		assertThat(embedded.getStatus()).isEqualTo(Status.SKIPPED);
+		assertThat(embedded.getStatusDetails().getMessage()).startsWith("SIMULATED: the rule ran against the embedded reference gateway");
+		assertThat(label(embedded, ReportLabels.VERDICT)).hasValue("SIMULATED");
+		TestResult named = AllureRecorder.run(WireRuleTestCase.class, Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+				HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1")).result("W99 fixture rule");
+		assertThat(named.getStatus()).isEqualTo(Status.PASSED);
+		assertThat(label(named, ReportLabels.VERDICT)).isEmpty();
+	}
+
+	@Test
+	@DisplayName("the verdict status is Allure's lifecycle listener, and it never turns a failure into a skip")
+	void listenerRegisteredAndFailuresStay() {
+		assertThat(java.util.ServiceLoader.load(io.qameta.allure.listener.TestLifecycleListener.class).stream().map(p -> p.type().getName()))
+			.contains(VerdictStatus.class.getName());
+		TestResult failed = new TestResult().setStatus(Status.FAILED);
+		VerdictStatus.apply(failed, "SIMULATED: x");
+		assertThat(failed.getStatus()).isEqualTo(Status.FAILED);
+		TestResult passed = new TestResult().setStatus(Status.PASSED);
+		VerdictStatus.apply(passed, "PLANNED: dry run");
+		assertThat(passed.getStatus()).isEqualTo(Status.SKIPPED);
+		assertThat(passed.getStatusDetails().getMessage()).isEqualTo("PLANNED: dry run");
+	}
+
+	@Test
 	@DisplayName("a rung or a rule run inside another test labels nothing and attaches nothing to it")
 	void nestedRunsStayOut() {
 		AllureRecorder recorder = run(NestedTestCase.class);
@@ -142,6 +185,41 @@ class RungReportTests {
 			run.check("tax_measured", true, "a latency tax", "1.07");
 			run.check("decode_measured", false, "a decode tax", "no gateway leg");
 			run.headline("latency_tax 1.0700 [1.0400, 1.1000]");
+		}
+	}
+
+	@TaxRung
+	@RungArtifact(ArtifactId.VLLM_TAX)
+	static class SimulatedRungTestCase {
+
+		@Test
+		@DisplayName("tax witness")
+		void witness(RungRun run) {
+			run.simulated("the engine at http://127.0.0.1:5/v1 is the engine double");
+			run.check("tax_measured", true, "a latency tax", "1.07");
+		}
+	}
+
+	@TaxRung
+	@RungArtifact(ArtifactId.VLLM_TAX)
+	static class PassRungTestCase {
+
+		@Test
+		@DisplayName("tax witness")
+		void witness(RungRun run) {
+			run.check("tax_measured", true, "a latency tax", "1.07");
+		}
+	}
+
+	@TaxRung
+	@RungArtifact(ArtifactId.VLLM_TAX)
+	static class PendingRungTestCase {
+
+		@Test
+		@DisplayName("tax witness")
+		void witness(RungRun run) {
+			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
+			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
 	}
 

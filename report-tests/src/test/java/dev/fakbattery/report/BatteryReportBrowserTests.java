@@ -74,10 +74,26 @@ class BatteryReportBrowserTests {
 	}
 
 	@Test
+	@DisplayName("Overview's first glance is the verdict: the title names it and the real passes; no real pass reads 0 %, never 100 % green")
+	void firstGlance() {
+		browser.open("", "test cases");
+		long passes = run.rungs().stream().filter(r -> artifact(r).required() && r.verdict().equals("PASS")).count();
+		String title = "fak-battery: " + run.battery() + ", " + passes + "/" + ArtifactId.requiredArtifacts().size()
+				+ " required artifacts passed on a real target (run " + run.runId() + ")";
+		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).as("the report's title").contains(title.toLowerCase(Locale.ROOT));
+		String donut = browser.text("[data-id=summary] .chart__caption");
+		if (passes == 0 && List.of("SIMULATED", "PENDING_MEASUREMENT").contains(run.battery())) {
+			assertThat(donut).as("the passed share of a %s battery without a real pass: every SIMULATED or pending test skipped",
+					run.battery()).isEqualTo("0%");
+		}
+		browser.screenshot(shots.resolve("first-glance.png"), 900);
+	}
+
+	@Test
 	@DisplayName("Overview leads with the battery: the run, its verdict, each rung's verdict and headline numbers")
 	void overview() {
 		browser.open("", "test cases");
-		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).contains("fak-battery: battery run " + run.runId().toLowerCase(Locale.ROOT))
+		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).contains("(run " + run.runId().toLowerCase(Locale.ROOT) + ")")
 			.containsPattern(batteryResults() + "\\s+test cases");
 		browser.click("a.environment-widget__expand");
 		List<String> rows = browser.all("[data-id=environment] .table__row").stream().map(r -> r.getText().replaceAll("\\s+", " ")).toList();

@@ -15,7 +15,8 @@ import dev.fakbattery.wire.Json;
 /**
  * Allure's executor.json: who ran the battery, which run, with what command, and the CI build's URL when a CI
  * said (Jenkins {@code BUILD_URL}, GitHub Actions {@code GITHUB_SERVER_URL/GITHUB_REPOSITORY/actions/runs/GITHUB_RUN_ID}).
- * {@code buildOrder} is the run's place in the run index, so Trend names its points.
+ * {@code buildOrder} is the run's place in the run index, so Trend names its points; {@code reportName} is the title
+ * Overview shows when the report is generated without {@code --name} (the battery report: its verdict first).
  *
  * @since 0.3
  */
@@ -24,13 +25,19 @@ public final class Executor {
 	private Executor() {
 	}
 
-	public static Path write(Path resultsDir, String runId, int buildOrder, String buildCommand, Function<String, String> env) {
+	/**
+	 * Writes executor.json into {@code resultsDir}.
+	 *
+	 * @param reportName the report's title (Overview shows it; the battery report's carries the battery verdict)
+	 */
+	public static Path write(Path resultsDir, String runId, int buildOrder, String buildCommand, String reportName,
+			Function<String, String> env) {
 		ObjectNode executor = Json.MAPPER.createObjectNode();
 		executor.put("name", "fak-battery on " + host());
 		executor.put("type", "maven");
 		executor.put("buildName", "run " + runId + ": " + buildCommand);
 		executor.put("buildOrder", buildOrder);
-		executor.put("reportName", "fak-battery battery report");
+		executor.put("reportName", reportName);
 		buildUrl(env).ifPresent(url -> executor.put("buildUrl", url));
 		return ArtifactFiles.writeJson(resultsDir.resolve("executor.json"), executor);
 	}

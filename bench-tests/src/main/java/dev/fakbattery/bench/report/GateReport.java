@@ -49,11 +49,7 @@ public final class GateReport {
 	 * @throws IllegalArgumentException when {@code experimentsDir} holds no final-check.json
 	 */
 	public static TestResult write(Path experimentsDir, Path resultsDir, List<Path> attachments) {
-		Path finalCheck = experimentsDir.resolve(GateWriter.FINAL_CHECK_JSON);
-		if (!Files.isRegularFile(finalCheck)) {
-			throw new IllegalArgumentException("no " + GateWriter.FINAL_CHECK_JSON + " in " + experimentsDir
-					+ ": run the final gate first (FinalGateMain write)");
-		}
+		Path finalCheck = finalCheck(experimentsDir);
 		JsonNode check = RunSnapshot.readJson(finalCheck);
 		JsonNode summary = check.path("summary");
 		String battery = summary.path("battery").asText("unknown");
@@ -77,6 +73,30 @@ public final class GateReport {
 			.setSteps(steps(check, at)).setAttachments(attached);
 		writer.write(result);
 		return result;
+	}
+
+	/**
+	 * The battery report's title, read from final-check.json in {@code experimentsDir}: the battery verdict first and the
+	 * count of required artifacts that passed for real (PASS; a SIMULATED one never counts), for example
+	 * {@code fak-battery: SIMULATED, 0/9 required artifacts passed on a real target (run 20261201T101500Z)}.
+	 *
+	 * @throws IllegalArgumentException when {@code experimentsDir} holds no final-check.json
+	 */
+	public static String title(Path experimentsDir) {
+		JsonNode check = RunSnapshot.readJson(finalCheck(experimentsDir));
+		JsonNode summary = check.path("summary");
+		return "fak-battery: " + summary.path("battery").asText("unknown") + ", " + summary.path("required_passed").asInt() + "/"
+				+ summary.path("required_artifacts").asInt() + " required artifacts passed on a real target (run "
+				+ check.path("run_id").asText("none") + ")";
+	}
+
+	private static Path finalCheck(Path experimentsDir) {
+		Path finalCheck = experimentsDir.resolve(GateWriter.FINAL_CHECK_JSON);
+		if (!Files.isRegularFile(finalCheck)) {
+			throw new IllegalArgumentException("no " + GateWriter.FINAL_CHECK_JSON + " in " + experimentsDir
+					+ ": run the final gate first (FinalGateMain write)");
+		}
+		return finalCheck;
 	}
 
 	static Status status(String battery) {

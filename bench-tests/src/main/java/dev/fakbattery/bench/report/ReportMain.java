@@ -22,7 +22,8 @@ import dev.fakbattery.api.gate.FinalGateMain;
  * ReportMain keep    --report=FILE --experiments-dir=DIR [--history-dir=DIR]
  * </pre>
  * {@code prepare} adds the run to the run index and archive ({@link RunHistory}), draws the ratios across runs,
- * writes the final gate's result and executor.json, splits the results into the battery's and the self-tests', and
+ * writes the final gate's result and executor.json (whose report name, the battery report's title, leads with the
+ * battery verdict and the count of real passes), splits the results into the battery's and the self-tests', and
  * carries the kept Allure history into the battery's; {@code keep} keeps the history of the generated battery report
  * for the next run.
  *
@@ -60,7 +61,7 @@ public final class ReportMain {
 		Path results = options.path("results-dir");
 		GateReport.write(experiments, results, attachments);
 		String command = options.optional("build-command").map(FinalGateMain::buildCommand).filter(c -> !c.isEmpty()).orElse("unknown");
-		Executor.write(results, run.runId(), runs.size(), command, System::getenv);
+		Executor.write(results, run.runId(), runs.size(), command, GateReport.title(experiments), System::getenv);
 		Path battery = fresh(options.path("battery-results"));
 		Path selfTests = fresh(options.path("self-test-results"));
 		ReportSplit.Counts counts = ReportSplit.split(results, battery, selfTests);

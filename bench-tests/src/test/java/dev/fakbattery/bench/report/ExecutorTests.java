@@ -23,10 +23,12 @@ class ExecutorTests {
 	@DisplayName("names the run and the command; buildOrder is the run's place in the index")
 	void written() throws Exception {
 		JsonNode executor = Json.MAPPER.readTree(Executor.write(results, "20261130T201345Z", 2, "./mvnw -B verify -Pbattery",
-				name -> null).toFile());
+				"fak-battery: SIMULATED, 0/9 required artifacts passed on a real target (run 20261130T201345Z)", name -> null).toFile());
 		assertThat(executor.path("buildName").asText()).isEqualTo("run 20261130T201345Z: ./mvnw -B verify -Pbattery");
 		assertThat(executor.path("buildOrder").asInt()).isEqualTo(2);
 		assertThat(executor.has("buildUrl")).isFalse();
+		assertThat(executor.path("reportName").asText()).isEqualTo("fak-battery: SIMULATED, 0/9 required artifacts passed on a real target "
+				+ "(run 20261130T201345Z)");
 	}
 
 	@Test

@@ -66,6 +66,16 @@ class GateReportTests {
 	}
 
 	@Test
+	@DisplayName("the report's title leads with the battery verdict and the count of real passes")
+	void title() {
+		new RunFixture(experiments, "20261130T201345Z").finalCheck("SIMULATED", "PENDING_MEASUREMENT");
+		assertThat(GateReport.title(experiments)).isEqualTo("fak-battery: SIMULATED, 5/8 required artifacts passed on a real target "
+				+ "(run 20261130T201345Z)");
+		assertThatThrownBy(() -> GateReport.title(experiments.resolve("none"))).isInstanceOf(IllegalArgumentException.class)
+			.hasMessageStartingWith("no final-check.json in ");
+	}
+
+	@Test
 	@DisplayName("only a COMPLETE battery passes; FAIL fails")
 	void statuses() {
 		assertThat(GateReport.status("COMPLETE")).isEqualTo(Status.PASSED);

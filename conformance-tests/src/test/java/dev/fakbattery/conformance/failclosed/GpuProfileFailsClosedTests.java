@@ -21,10 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * The contract and wire rungs run the way {@code -Pgpu} runs them with nothing configured: each
+ * The contract, wire and fault rungs run the way {@code -Pgpu} runs them with nothing configured: each
  * fails with PENDING_MEASUREMENT naming the property to set.
  */
-@DisplayName("-Pgpu with nothing configured fails closed on the contract and wire rungs")
+@DisplayName("-Pgpu with nothing configured fails closed on the contract, wire and fault rungs")
 class GpuProfileFailsClosedTests {
 
 	@TempDir
@@ -41,6 +41,14 @@ class GpuProfileFailsClosedTests {
 	@DisplayName("the wire rung names the gateway under test")
 	void wireNamesGateway() {
 		run("dev.fakbattery.conformance.wire.WireRungTests", "wireConformance",
+				"PENDING_MEASUREMENT: no gateway under test is named (the embedded reference gateway proves only the kit) "
+						+ "(set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1)");
+	}
+
+	@Test
+	@DisplayName("the fault rung names the gateway under test")
+	void faultsNameGateway() {
+		run("dev.fakbattery.conformance.fault.FaultRungTests", "faultRules",
 				"PENDING_MEASUREMENT: no gateway under test is named (the embedded reference gateway proves only the kit) "
 						+ "(set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1)");
 	}

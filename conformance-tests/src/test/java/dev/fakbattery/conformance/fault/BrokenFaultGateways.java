@@ -154,6 +154,15 @@ final class BrokenFaultGateways {
 		}
 	}
 
+	/** Not broken: the reference gateway as a gateway that declares no limits and is given none (a bare gateway.cmd). */
+	static class DeclaresNoLimitsTestCase extends FaultRules {
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			GatewayUnderTest gateway = GatewayUnderTestFaultTests.embeddedWithShortTimeout(upstream, engine);
+			return named("a gateway that declares no limits", gateway.baseUrl(), Optional.empty(), gateway::close);
+		}
+	}
+
 	static class StreamsCallItMustRewriteTestCase extends FaultRules {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {

@@ -28,7 +28,7 @@ class FaultLimitsConfigTests {
 	}
 
 	@Test
-	@DisplayName("a missing name gives none, and the limit rules are skipped naming all four")
+	@DisplayName("a missing name gives none, and the limit rules are PENDING_MEASUREMENT naming all four")
 	void oneMissing() {
 		HarnessConfig config = config(Map.of(HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS, "2500", HarnessConstants.GATEWAY_MAX_BODY_BYTES,
 				"1048576", HarnessConstants.GATEWAY_MAX_HEADER_BYTES, "16384"));

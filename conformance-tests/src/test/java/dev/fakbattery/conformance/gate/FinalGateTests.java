@@ -265,7 +265,25 @@ class FinalGateTests {
 		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
 			.contains("0 contract         PASS     raw-vllm-vs-fak-gateway-contract.json  raw_fak_run_contract headline")
 			.contains("1 preflight        MISSING  glm52-vllm-preflight.json              missing: no glm52-vllm-preflight.json")
-			.contains("battery: PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/8 required artifacts passed, no authority draft");
+			.contains("battery: PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/9 required artifacts passed, no authority draft");
+	}
+
+	@Test
+	@DisplayName("-Pgpu refuses a run without the fault rules' artifact, naming it, however the other rungs did")
+	void faultArtifactRequiredUnderGpu() {
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			if (id != ArtifactId.FAULT_RULES) {
+				write(id, "PASS");
+			}
+		}
+		assertThat(ArtifactId.requiredArtifacts()).contains(ArtifactId.FAULT_RULES);
+		assertThat(FinalGate.evaluate(dir).missing()).containsExactly("fault_rules");
+		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false",
+				"--root-dir=" + dir }, QUIET)).isInstanceOf(IllegalStateException.class)
+			.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [fault_rules]");
+		write(ArtifactId.FAULT_RULES, "PASS");
+		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false", "--root-dir=" + dir },
+				QUIET);
 	}
 
 	@Test
@@ -360,7 +378,7 @@ class FinalGateTests {
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
 		assertThat(results.resolve("categories.json")).content().contains("PENDING_MEASUREMENT (not measured");
 		java.util.Properties env = environment(results);
-		assertThat(env.getProperty("battery")).isEqualTo("SIMULATED, final gate PENDING_MEASUREMENT, 0/8 required artifacts passed; "
+		assertThat(env.getProperty("battery")).isEqualTo("SIMULATED, final gate PENDING_MEASUREMENT, 0/9 required artifacts passed; "
 				+ "SIMULATED: raw_fak_run_contract");
 		assertThat(env.getProperty("battery run")).isEqualTo(RUN + ", started 2026-11-30T20:15:00Z");
 		assertThat(env.getProperty("rung 0 contract")).isEqualTo("SIMULATED: raw_fak_run_contract headline");

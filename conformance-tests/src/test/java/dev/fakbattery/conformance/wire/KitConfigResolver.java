@@ -8,9 +8,10 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * Injects the {@link HarnessConfig} the rungs see (JUnit configuration parameters, then system properties) into the
- * kit's {@code @BeforeAll}, so that a name given either way reaches the kit exactly as it reaches the wire rung.
+ * kit's {@code @BeforeAll} (the wire kit's and the fault kit's), so that a name given either way reaches the kit
+ * exactly as it reaches the rung.
  */
-class KitConfigResolver implements ParameterResolver {
+public class KitConfigResolver implements ParameterResolver {
 
 	@Override
 	public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {

@@ -15,8 +15,8 @@ import dev.fakbattery.api.HarnessConstants;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
-/** Runs kit classes inside a rung, handing on the configuration the rung itself was given. */
-final class KitRun {
+/** Runs kit classes inside a rung (the wire rung and the fault rung), handing on the configuration the rung itself was given. */
+public final class KitRun {
 
 	private KitRun() {
 	}
@@ -26,7 +26,7 @@ final class KitRun {
 	 * parameters: the kit run inside a rung then reads exactly what the rung read, whether it came as a configuration
 	 * parameter or a system property.
 	 */
-	static Map<String, String> parameters(HarnessConfig config) {
+	public static Map<String, String> parameters(HarnessConfig config) {
 		Map<String, String> parameters = new TreeMap<>();
 		for (Field field : HarnessConstants.class.getFields()) {
 			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {

@@ -1,0 +1,153 @@
+package dev.fakbattery.conformance.fault;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.PendingMeasurementError;
+import dev.fakbattery.api.RungArtifact;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.wire.KitRun;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.engine.discovery.MethodSelector;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * The fault rung's artifact tested on gateways whose outcome is known: a broken gateway's failures are in
+ * {@code fault-rules.json} with rule, target, outcome and reason, and fail the rung; a gateway without limits leaves
+ * the four limit rules PENDING_MEASUREMENT naming the four limits, never skipped, and fails under {@code -Pgpu}.
+ */
+@Tag("fault")
+@DisplayName("fault rung self-test: the artifact counts every rule run")
+@Isolated
+class FaultRungSelfTests {
+
+	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";
+
+	private static final List<String> LIMIT_RULES = List.of("required_F02_stallAnswered", "required_F04_endlessLineBounded",
+			"required_F06_bodyLimit", "required_F07_headerLimit");
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("a broken gateway's fault failure is in the artifact, with rule, target, outcome and reason, and fails the rung")
+	void brokenGatewayRecorded() throws IOException {
+		Events rung = runRung("takesAnyHeaders", "battery", true);
+		rung.assertStatistics(stats -> stats.failed(1));
+		JsonNode doc = artifact();
+		assertThat(doc.path("verdict").asText()).isEqualTo("FAIL");
+		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.FAULT_RULES.schema());
+		List<String> failed = new ArrayList<>();
+		doc.path("rules").forEach(r -> {
+			if (r.path("outcome").asText().equals(FaultRungTests.FAIL)) {
+				failed.add(r.path("rule").asText() + " [" + r.path("target").asText() + "]");
+			}
+		});
+		assertThat(failed).containsExactlyInAnyOrder("F07 [vllm non-stream]", "F07 [vllm stream]", "F07 [sglang non-stream]",
+				"F07 [sglang stream]");
+		JsonNode entry = doc.path("rules").get(0);
+		assertThat(entry.path("must").asText()).isEqualTo("request headers over the limit get 431");
+		assertThat(entry.path("reason").asText()).startsWith("F07 [" + entry.path("target").asText() + "] on broken: takes any headers: "
+				+ "expected 431 with an OpenAI-shaped error for 33792 bytes of headers (limit 32768), observed status 200 after ");
+		assertThat(doc.path("acceptance").path("F07 [vllm stream]").path("status").asText()).isEqualTo("FAIL");
+		assertThat(doc.path("outcomes").path(FaultRungTests.FAIL).asInt()).isEqualTo(4);
+		assertThat(doc.path("summary").path("failure").asText()).contains("F07 [vllm stream]");
+	}
+
+	@Test
+	@DisplayName("a gateway without limits leaves F02, F04, F06, F07 PENDING_MEASUREMENT naming the four limits, in the artifact")
+	void missingLimitsPending() throws IOException {
+		runRung("declaresNoLimits", "battery", true).assertStatistics(stats -> stats.aborted(1));
+		JsonNode doc = artifact();
+		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(doc.path("rules")).hasSize(16).allSatisfy(r -> {
+			assertThat(r.path("outcome").asText()).isEqualTo(FaultRungTests.PENDING_MEASUREMENT);
+			assertThat(r.path("reason").asText()).startsWith("PENDING_MEASUREMENT: " + r.path("rule").asText() + " holds a gateway that "
+					+ "declares no limits to its documented limits, and it declares none (" + FaultKit.LIMITS_FIX + ")");
+		});
+		assertThat(doc.path("summary").path("pending_reason").asText()).isEqualTo("fault rules F02, F04, F06, F07 hold a gateway that "
+				+ "declares no limits to the limits it documents, and it declares none (set -Dgateway.upstream.timeout.ms=MS "
+				+ "-Dgateway.max.body.bytes=BYTES -Dgateway.max.header.bytes=BYTES -Dgateway.max.event.bytes=BYTES, the limits the gateway "
+				+ "documents)");
+	}
+
+	@Test
+	@DisplayName("under -Pgpu missing limits fail the rung, and each limit rule itself, with PENDING_MEASUREMENT naming the four limits")
+	void missingLimitsFailUnderGpu() {
+		runRung("declaresNoLimits", "gpu", false).assertThatEvents().haveExactly(1, event(test("declaresNoLimits"),
+				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(m -> m.startsWith("PENDING_MEASUREMENT: fault rules "
+						+ "F02, F04, F06, F07 hold a gateway that declares no limits") && m.contains(FaultKit.LIMITS_FIX)))));
+		Events kit = kit(Map.of(HarnessConstants.ALLOW_PENDING, "false")).testEvents();
+		kit.assertStatistics(stats -> stats.failed(16).aborted(0).succeeded(0));
+		assertThat(kit.failed().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+			.getThrowable().orElseThrow())).allSatisfy(t -> assertThat(t).isInstanceOf(PendingMeasurementError.class)
+				.hasMessageContaining("-Dgateway.max.event.bytes=BYTES"));
+	}
+
+	private Events runRung(String method, String profile, boolean allowPending) {
+		return EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
+			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+					HarnessConstants.PROFILE, profile, HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending))))
+			.execute().testEvents();
+	}
+
+	private JsonNode artifact() throws IOException {
+		return Json.MAPPER.readTree(dir.resolve(ArtifactId.FAULT_RULES.fileName()).toFile());
+	}
+
+	/** The four limit rules against a gateway that declares no limits. */
+	static EngineExecutionResults kit(Map<String, String> parameters) {
+		List<MethodSelector> selectors = LIMIT_RULES.stream()
+			.map(m -> DiscoverySelectors.selectMethod(BrokenFaultGateways.DeclaresNoLimitsTestCase.class, m, PARAMETERS)).toList();
+		return EngineTestKit.engine("junit-jupiter").selectors(selectors.toArray(MethodSelector[]::new))
+			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute();
+	}
+
+	// -------------------------------------------------------------------------
+
+	/** The fault rung's recording over known gateways, run as a rung so that its artifact is written as the battery's is. */
+	@WireRung
+	@RungArtifact(ArtifactId.FAULT_RULES)
+	static class RungTestCase {
+
+		@Test
+		void takesAnyHeaders(RungRun run) {
+			EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
+				.configurationParameters(KitRun.parameters(run.config())).execute();
+			FaultRungTests.record(run, results, "broken: takes any headers");
+		}
+
+		@Test
+		void declaresNoLimits(RungRun run) {
+			FaultRungTests.record(run, kit(KitRun.parameters(run.config())), "a gateway that declares no limits");
+		}
+	}
+}

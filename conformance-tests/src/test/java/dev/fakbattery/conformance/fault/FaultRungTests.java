@@ -1,0 +1,125 @@
+package dev.fakbattery.conformance.fault;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.RungArtifact;
+import dev.fakbattery.api.RungRun;
+import dev.fakbattery.api.WireRung;
+import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.conformance.wire.KitRun;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/**
+ * Fault rung: runs every fault rule of {@link GatewayUnderTestFaultTests} with the rung's own configuration and writes
+ * each rule and target into {@code fault-rules.json} (rule, target, outcome, reason), every one that was judged as an
+ * acceptance check. A limit rule (F02, F04, F06, F07) against a gateway that declares no limits and was given none is
+ * PENDING_MEASUREMENT naming the four limits to set; on the embedded reference gateway the result says nothing about an
+ * operator's gateway, so it is SIMULATED (and pending under -Pgpu, where a gateway must be named). Runs isolated from
+ * other test classes: F01 measures a 200 ms cancel.
+ */
+@WireRung
+@Tag("fault")
+@Isolated
+@RungArtifact(ArtifactId.FAULT_RULES)
+@DisplayName("fault rules")
+class FaultRungTests {
+
+	static final String PASS = "PASS";
+
+	static final String FAIL = "FAIL";
+
+	static final String PENDING_MEASUREMENT = "PENDING_MEASUREMENT";
+
+	static final String NOT_APPLICABLE = "NOT_APPLICABLE";
+
+	@Test
+	@DisplayName("runs the fault rules against the gateway under test")
+	void faultRules(RungRun run) {
+		HarnessConfig config = run.config();
+		boolean embedded = config.string(HarnessConstants.GATEWAY_URL).isEmpty() && config.string(HarnessConstants.GATEWAY_CMD).isEmpty();
+		if (embedded && !config.profile().embeddedTargetAllowed()) {
+			run.pending(HarnessConstants.GATEWAY_CMD, "no gateway under test is named (the embedded reference gateway proves only the kit)",
+					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
+			return;
+		}
+		EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(GatewayUnderTestFaultTests.class))
+			.configurationParameters(KitRun.parameters(config)).execute();
+		String gateway = embedded ? GatewayLauncher.EMBEDDED + ", upstream timeout shortened to " + GatewayUnderTestFaultTests.EMBEDDED_TIMEOUT_MS
+				+ " ms" : GatewayLauncher.describe(config);
+		record(run, results, gateway);
+		if (embedded) {
+			run.simulated("the system under test is the embedded reference gateway in front of the kit's fault upstream, not an operator's gateway");
+		}
+	}
+
+	/**
+	 * Each finished rule run into the artifact's {@code rules} (rule, target, outcome, reason), every passed or failed
+	 * one as a check, the limit rules that had no limits as one pending naming them and the four limits, and the counts;
+	 * a kit that ran no rule at all (its gateway did not start) fails the rung with the reason.
+	 */
+	static void record(RungRun run, EngineExecutionResults results, String gateway) {
+		ArrayNode rules = run.body().putArray("rules");
+		Map<String, List<String>> pending = new TreeMap<>();
+		Map<String, Integer> counts = new TreeMap<>(Map.of(PASS, 0, FAIL, 0, PENDING_MEASUREMENT, 0, NOT_APPLICABLE, 0));
+		for (Event event : results.testEvents().finished().list()) {
+			TestDescriptor invocation = event.getTestDescriptor();
+			String title = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
+			String rule = title.split(" ")[0];
+			String target = invocation.getDisplayName();
+			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
+			String reason = result.getThrowable().map(Throwable::getMessage).orElse("held");
+			String outcome = switch (result.getStatus()) {
+				case SUCCESSFUL -> PASS;
+				case FAILED -> reason.startsWith(FaultKit.PENDING) ? PENDING_MEASUREMENT : FAIL;
+				case ABORTED -> reason.startsWith(FaultKit.PENDING) ? PENDING_MEASUREMENT : NOT_APPLICABLE;
+			};
+			counts.merge(outcome, 1, Integer::sum);
+			rules.addObject().put("rule", rule).put("must", title.substring(rule.length()).strip()).put("target", target).put("outcome", outcome)
+				.put("reason", reason);
+			if (outcome.equals(PASS) || outcome.equals(FAIL)) {
+				run.check(rule + " [" + target + "]", outcome.equals(PASS), title, reason);
+			}
+			else if (outcome.equals(PENDING_MEASUREMENT)) {
+				pending.computeIfAbsent(rule, r -> new ArrayList<>()).add(target);
+			}
+		}
+		if (!pending.isEmpty()) {
+			run.pending("gateway_limits", "fault rules " + String.join(", ", pending.keySet()) + " hold " + gateway
+					+ " to the limits it documents, and it declares none", FaultKit.LIMITS_FIX);
+		}
+		int ran = counts.values().stream().mapToInt(Integer::intValue).sum();
+		if (ran == 0) {
+			List<String> why = results.containerEvents().failed().stream().flatMap(e -> e.getPayload(TestExecutionResult.class).stream())
+				.flatMap(r -> r.getThrowable().stream()).map(Throwable::getMessage).toList();
+			run.check("fault_rules_ran", false, "the fault rules run against " + gateway, "no rule ran: " + why);
+		}
+		run.body().put("gateway", gateway);
+		run.body().put("upstream", "FaultUpstream: plain sockets on loopback speaking the recorded vLLM and SGLang wire, misbehaving on purpose");
+		ObjectNode outcomes = run.body().putObject("outcomes");
+		counts.forEach(outcomes::put);
+		run.measured("rule_runs_passed", counts.get(PASS), "rule runs", "EngineTestKit run of the fault rules");
+		run.measured("rule_runs_failed", counts.get(FAIL), "rule runs", "EngineTestKit run of the fault rules");
+		run.headline(counts.get(PASS) + " fault rule runs passed, " + counts.get(FAIL) + " failed, " + counts.get(PENDING_MEASUREMENT)
+				+ " pending (no limits), " + counts.get(NOT_APPLICABLE) + " not applicable (" + gateway + ")");
+	}
+}
