@@ -21,21 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * The contract and wire rungs run the way {@code -Pgpu} runs them with nothing configured: each
- * fails with PENDING_MEASUREMENT naming the property to set.
+ * The wire rung runs the way {@code -Pgpu} runs it with nothing configured: it
+ * fails with PENDING_MEASUREMENT naming the property to set (the contract rung, in bench-tests, is checked there).
  */
-@DisplayName("-Pgpu with nothing configured fails closed on the contract and wire rungs")
+@DisplayName("-Pgpu with nothing configured fails closed on the wire rung")
 class GpuProfileFailsClosedTests {
 
 	@TempDir
 	Path dir;
-
-	@Test
-	@DisplayName("rung 0 contract names base.url")
-	void contractNamesBaseUrl() {
-		run("dev.fakbattery.conformance.contract.ContractRungTests", "writesRunContract",
-				"PENDING_MEASUREMENT: raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
-	}
 
 	@Test
 	@DisplayName("the wire rung names the gateway under test")
