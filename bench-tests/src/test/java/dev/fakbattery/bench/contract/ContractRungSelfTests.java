@@ -62,6 +62,22 @@ class ContractRungSelfTests {
 	}
 
 	@Test
+	@DisplayName("-Pllamacpp: llama-server's committed answers identify it by /props and match the profile's configuration")
+	void llamaCppPasses() throws Exception {
+		try (StubServer engine = StubServer.llamaCpp()) {
+			Map<String, String> config = new HashMap<>(real(engine.baseUrl(), 2048, "tiny-random-llama"));
+			config.put(HarnessConstants.ENGINE, "llamacpp");
+			config.put(HarnessConstants.QUANT, "f16");
+			run("llamacpp", config).assertStatistics(stats -> stats.succeeded(1));
+		}
+		JsonNode contract = artifact();
+		assertThat(contract.path("verdict").asText()).isEqualTo("PASS");
+		assertThat(contract.path("acceptance").path("engine").path("observed").asText())
+			.isEqualTo("llama.cpp b1-de3ff81 (GET /props: build_info b1-de3ff81)");
+		assertThat(contract.path("acceptance").path("context_length").path("status").asText()).isEqualTo("PASS");
+	}
+
+	@Test
 	@DisplayName("a configured context.length the engine contradicts FAILs naming both, never silently wins")
 	void contextMismatchFails() throws Exception {
 		try (StubServer engine = StubServer.vllm("m", 4096)) {

@@ -40,6 +40,28 @@ final class StubServer implements AutoCloseable {
 		return answering(Map.of("/v1/models", models(model, maxModelLen), "/version", "{\"version\":\"0.11.0\"}"));
 	}
 
+	/**
+	 * llama-server as it answered in {@code fixtures/wire/llamacpp} (its committed real answers: {@code /v1/models},
+	 * {@code /props}), found above the working directory.
+	 */
+	static StubServer llamaCpp() throws IOException {
+		java.nio.file.Path dir = java.nio.file.Path.of("").toAbsolutePath();
+		while (dir != null && !java.nio.file.Files.isDirectory(dir.resolve("fixtures/wire/llamacpp"))) {
+			dir = dir.getParent();
+		}
+		if (dir == null) {
+			throw new IllegalStateException("fixtures/wire/llamacpp not found above " + java.nio.file.Path.of("").toAbsolutePath());
+		}
+		java.nio.file.Path fixtures = dir.resolve("fixtures/wire/llamacpp");
+		return answering(Map.of("/v1/models", body(fixtures.resolve("v1-models.http")), "/props", body(fixtures.resolve("props.http"))));
+	}
+
+	/** The body of a captured HTTP response: what follows the first blank line. */
+	private static String body(java.nio.file.Path http) throws IOException {
+		String text = java.nio.file.Files.readString(http).replace("\r\n", "\n");
+		return text.substring(text.indexOf("\n\n") + 2);
+	}
+
 	/** The {@code /v1/models} answer of vLLM serving {@code model}. */
 	static String models(String model, int maxModelLen) {
 		return "{\"object\":\"list\",\"data\":[{\"id\":\"" + model + "\",\"object\":\"model\",\"owned_by\":\"vllm\",\"max_model_len\":"
