@@ -116,6 +116,25 @@ class RequestPathTests {
 		}
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@org.junit.jupiter.params.provider.EnumSource(HttpFront.class)
+	@DisplayName("every HTTP front relays the engine's /version and Server header")
+	void identityThroughEveryFront(HttpFront front) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).front(front)
+					.policy(dev.fakbattery.gateway.policy.PolicyLoader.kitConvention()).port(0).build().start()) {
+			upstream.route("/version", (exchange, request) -> {
+				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
+				UpstreamDouble.send(exchange, 200, "application/json", "{\"version\":\"0.29.0+engine-double\"}");
+			});
+			Answer answer = GatewayClient.get(URI.create("http://127.0.0.1:" + gateway.port() + "/version"));
+
+			assertThat(answer.status()).isEqualTo(200);
+			assertThat(answer.body()).isEqualTo("{\"version\":\"0.29.0+engine-double\"}");
+			assertThat(answer.headers().allValues("Server")).containsExactly("fak-battery-engine-double");
+		}
+	}
+
 	@Test
 	@DisplayName("the engine's Server header comes back on /v1/models and on chat; without one the gateway sends none")
 	void serverHeaderPassesThrough() {
