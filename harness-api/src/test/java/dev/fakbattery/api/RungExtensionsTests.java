@@ -198,6 +198,19 @@ class RungExtensionsTests {
 	}
 
 	@Test
+	@DisplayName("an engine whose /metrics page carries the double's comment is SIMULATED, though its families read as vLLM")
+	void metricsCommentNamesTheDouble() throws Exception {
+		String page = dev.fakbattery.wire.EngineDoubleMarker.METRICS_COMMENT + "\nvllm:num_requests_running 0\n";
+		try (StubEngine engine = StubEngine.start(null, null, page)) {
+			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+			assertThat(artifact().path("target").path("engine").path("engine_double_evidence").asText())
+				.startsWith("its /metrics page carries the engine double's comment");
+		}
+	}
+
+	@Test
 	@DisplayName("every artifact carries the run id, its start and the gateway under test")
 	void artifactCarriesRun() throws Exception {
 		run("measures", false, Map.of(HarnessConstants.RUN_ID, "20261130T201500Z")).testEvents().assertStatistics(stats -> stats.succeeded(1));

@@ -158,7 +158,7 @@ class ContractRungSelfTests {
 	@Test
 	@DisplayName("-Pgpu: the engine double behind a gateway that hides it (no Server header, /version 404) is PENDING unidentified, never PASS")
 	void hiddenDoubleIsUnidentified() throws Exception {
-		try (EngineDouble engine = EngineDouble.builder().start(); StubServer proxy = StubServer.strippingProxy(engine.baseUrl())) {
+		try (EngineDouble engine = EngineDouble.builder().start(); StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), false)) {
 			run("gpu", real(proxy.baseUrl(), 32768, engine.model())).assertStatistics(stats -> stats.failed(1));
 			JsonNode contract = artifact();
 			assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
@@ -166,6 +166,18 @@ class ContractRungSelfTests {
 				.contains("owned_by vllm on /v1/models is a claim", "set -Dengine.identity=NAME");
 			assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("unknown");
 		}
+	}
+
+	@Test
+	@DisplayName("-Pgpu: the same proxy relaying /metrics: the vllm: families would read as vLLM, but the double's comment says SIMULATED")
+	void doubleBehindMetricsRelayIsSimulated() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start(); StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), true)) {
+			run("gpu", real(proxy.baseUrl(), 32768, engine.model())).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode contract = artifact();
+		assertThat(contract.path("verdict").asText()).isEqualTo("SIMULATED");
+		assertThat(contract.path("simulated").asText()).contains("its /metrics page carries the engine double's comment");
+		assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
 	}
 
 	@Test

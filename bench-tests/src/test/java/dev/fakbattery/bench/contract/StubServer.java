@@ -68,16 +68,21 @@ final class StubServer implements AutoCloseable {
 				+ maxModelLen + "}]}";
 	}
 
-	/** Relays {@code GET /v1/models} of {@code upstream} (a {@code /v1} URL) without its Server header; 404 elsewhere. */
-	static StubServer strippingProxy(String upstream) throws IOException {
+	/**
+	 * Relays {@code GET /v1/models} of {@code upstream} (a {@code /v1} URL), and its {@code /metrics} when
+	 * {@code relayMetrics}, without its Server header; 404 elsewhere.
+	 */
+	static StubServer strippingProxy(String upstream, boolean relayMetrics) throws IOException {
 		HttpClient http = HttpClient.newHttpClient();
+		String root = upstream.substring(0, upstream.length() - "/v1".length());
 		return start(exchange -> {
-			if (!exchange.getRequestURI().getPath().equals("/v1/models")) {
+			String path = exchange.getRequestURI().getPath();
+			if (!path.equals("/v1/models") && !(relayMetrics && path.equals("/metrics"))) {
 				send(exchange, 404, "{\"detail\":\"Not Found\"}");
 				return;
 			}
 			try {
-				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(upstream + "/models")).build(),
+				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path)).build(),
 						HttpResponse.BodyHandlers.ofString());
 				send(exchange, response.statusCode(), response.body());
 			}

@@ -117,7 +117,7 @@ public final class TargetProbe {
 		if (server != null) {
 			probed.add("Server header: " + server);
 		}
-		String evidence = EngineDoubleMarker.evidence(version, server).orElse(null);
+		String evidence = EngineDoubleMarker.evidence(version, server, metrics.status() == 200 ? metrics.body() : null).orElse(null);
 		if (evidence == null && TargetIdentity.EMBEDDED.equals(origin)) {
 			evidence = "it was started in this JVM as the embedded engine double";
 		}
