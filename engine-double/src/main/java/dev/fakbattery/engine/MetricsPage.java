@@ -3,10 +3,11 @@ package dev.fakbattery.engine;
 import java.util.Map;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.EngineDoubleMarker;
 
 /**
  * {@code GET /metrics} in the dialect's metric names and labels (see {@code /work/shared/wire/*}{@code /metrics.txt}),
- * with values from the double's counters.
+ * with values from the double's counters, after the double's marker comment ({@link EngineDoubleMarker#METRICS_COMMENT}).
  *
  * @since 0.1
  */
@@ -19,7 +20,7 @@ final class MetricsPage {
 	}
 
 	static String render(Dialect dialect, String model, EngineCounters counters) {
-		return dialect == Dialect.VLLM ? vllm(model, counters) : sglang(model, counters);
+		return EngineDoubleMarker.METRICS_COMMENT + "\n" + (dialect == Dialect.VLLM ? vllm(model, counters) : sglang(model, counters));
 	}
 
 	private static String vllm(String model, EngineCounters c) {

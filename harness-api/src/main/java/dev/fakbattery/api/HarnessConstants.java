@@ -39,6 +39,17 @@ public final class HarnessConstants {
 	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. Default {@code vllm}. */
 	public static final String ENGINE = "engine";
 
+	/**
+	 * The engine kind behind the raw engine URL when it cannot identify itself (no version from {@code /version},
+	 * {@code /get_server_info} or {@code /props}, no engine metric families on {@code /metrics}): {@value}, for example
+	 * {@code vllm}. Unset, such an engine is PENDING_MEASUREMENT "unidentified engine" under the profiles that need a
+	 * real one. A recorded, visible override: every artifact writes it as {@code target.engine.identity_override}
+	 * beside what the probe found.
+	 *
+	 * @since 0.5
+	 */
+	public static final String ENGINE_IDENTITY = "engine.identity";
+
 	/** Engine context length in tokens: {@value}. Default 131072 (the seed's). */
 	public static final String CONTEXT_LENGTH = "context.length";
 

@@ -147,14 +147,22 @@ public final class RungRun {
 	 * Asks the engine at {@code baseUrl} who it is ({@link TargetProbe}) and records the answer as this rung's
 	 * target; every rung that measures an engine calls this once, before measuring. Reaching the engine double (by
 	 * what it reports, or because {@code origin} is {@link TargetIdentity#EMBEDDED}) makes the verdict SIMULATED
-	 * at best, whatever the profile.
+	 * at best, whatever the profile. Under a profile that needs a real engine
+	 * ({@link Profile#embeddedTargetAllowed()} false), an engine that does not identify itself
+	 * ({@link TargetIdentity#unidentified()}) is the pending measurement {@code engine.identity}, never PASS;
+	 * {@link HarnessConstants#ENGINE_IDENTITY} names it instead, recorded as an override.
 	 *
 	 * @param origin how the engine was reached: {@code base.url}, {@code engine.cmd}, {@code engine.image} or
 	 *        {@link TargetIdentity#EMBEDDED}
 	 */
 	public TargetIdentity target(URI baseUrl, String origin) {
-		target = TargetProbe.identify(baseUrl, origin, config.string(HarnessConstants.API_KEY_ENV).map(System::getenv));
+		target = TargetProbe.identify(baseUrl, origin, config.string(HarnessConstants.API_KEY_ENV).map(System::getenv))
+			.withOverride(config.string(HarnessConstants.ENGINE_IDENTITY).orElse(null));
 		target.simulatedBecause().ifPresent(this::simulated);
+		if (!config.profile().embeddedTargetAllowed()) {
+			target.unidentified().ifPresent(why -> pending(HarnessConstants.ENGINE_IDENTITY, why, "check what serves " + baseUrl
+					+ " and set -D" + HarnessConstants.ENGINE_IDENTITY + "=NAME (vllm, sglang, llama.cpp), recorded as an override"));
+		}
 		return target;
 	}
 

@@ -132,7 +132,81 @@ class RungExtensionsTests {
 			assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
 			assertThat(doc.path("target").path("engine").path("engine_kind").asText()).isEqualTo("vllm");
 			assertThat(doc.path("target").path("engine").path("engine_version").asText()).isEqualTo("0.11.0");
+			assertThat(doc.path("target").path("engine").path("identified_by").toString()).isEqualTo("[\"GET /version: version 0.11.0\"]");
 			assertThat(doc.path("provenance").path("engine").asText()).isEqualTo("vllm");
+		}
+	}
+
+	@Test
+	@DisplayName("under gpu, an engine identified by owned_by alone is PENDING_MEASUREMENT unidentified engine, never PASS")
+	void ownedByAloneIsUnidentified() throws Exception {
+		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
+			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertThatEvents().haveExactly(1, event(test("reachesTarget"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
+						message(m -> m.contains("unidentified engine at " + engine.baseUrl()) && m.contains("GET /version: HTTP 404")
+								&& m.contains("owned_by vllm on /v1/models is a claim") && m.contains("set -Dengine.identity=NAME")))));
+			JsonNode doc = artifact();
+			assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+			JsonNode target = doc.path("target").path("engine");
+			assertThat(target.path("engine_kind").asText()).isEqualTo("unknown");
+			assertThat(target.path("owned_by").asText()).isEqualTo("vllm");
+			assertThat(target.path("identified_by").isEmpty()).isTrue();
+			assertThat(target.path("probed").toString()).contains("GET /v1/models: HTTP 200, owned_by vllm", "GET /props: HTTP 404",
+					"GET /metrics: HTTP 404", "Server header: uvicorn");
+		}
+	}
+
+	@Test
+	@DisplayName("the same engine under battery keeps its verdict: identification is required only where a real engine is")
+	void unidentifiedUnderBatteryIsNotPending() throws Exception {
+		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
+			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
+		}
+	}
+
+	@Test
+	@DisplayName("engine.identity names an unidentified engine: PASS, the override recorded beside the probe's findings")
+	void identityOverrideIsRecorded() throws Exception {
+		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
+			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.ENGINE_IDENTITY, "vllm"))
+				.testEvents().assertStatistics(stats -> stats.succeeded(1));
+			JsonNode target = artifact().path("target").path("engine");
+			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
+			assertThat(target.path("identity_override").asText()).isEqualTo("vllm");
+			assertThat(target.path("engine_kind").asText()).isEqualTo("vllm");
+			assertThat(target.path("identified_by").isEmpty()).isTrue();
+			assertThat(target.path("probed").toString()).contains("GET /version: HTTP 404");
+		}
+	}
+
+	@Test
+	@DisplayName("an engine's own metric families identify it; identified_by names the endpoint and what it said")
+	void metricFamiliesIdentify() throws Exception {
+		String page = "# TYPE vllm:num_requests_running gauge\nvllm:num_requests_running{model_name=\"m\"} 0\n"
+				+ "vllm:e2e_request_latency_seconds_sum{model_name=\"m\"} 1.5\nvllm:e2e_request_latency_seconds_count 3\n";
+		try (StubEngine engine = StubEngine.start(null, null, page)) {
+			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			JsonNode target = artifact().path("target").path("engine");
+			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
+			assertThat(target.path("engine_kind").asText()).isEqualTo("vllm");
+			assertThat(target.path("identified_by").toString()).isEqualTo("[\"GET /metrics: 2 metric families named vllm:*\"]");
+			assertThat(target.path("identity_override").isNull()).isTrue();
+		}
+	}
+
+	@Test
+	@DisplayName("an engine whose /metrics page carries the double's comment is SIMULATED, though its families read as vLLM")
+	void metricsCommentNamesTheDouble() throws Exception {
+		String page = dev.fakbattery.wire.EngineDoubleMarker.METRICS_COMMENT + "\nvllm:num_requests_running 0\n";
+		try (StubEngine engine = StubEngine.start(null, null, page)) {
+			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
+			assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
+			assertThat(artifact().path("target").path("engine").path("engine_double_evidence").asText())
+				.startsWith("its /metrics page carries the engine double's comment");
 		}
 	}
 

@@ -10,8 +10,9 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 /**
- * A loopback server that answers the identity probe like vLLM: {@code /v1/models} (owned_by vllm) and
- * {@code /version} with the given version, and the given {@code Server} header on every response.
+ * A loopback server that answers the identity probe like vLLM: {@code /v1/models} (owned_by vllm),
+ * {@code /version} with the given version (404 when null), {@code /metrics} with the given page (404 when null), and
+ * the given {@code Server} header on every response.
  */
 final class StubEngine implements AutoCloseable {
 
@@ -22,6 +23,10 @@ final class StubEngine implements AutoCloseable {
 	}
 
 	static StubEngine start(String version, String serverHeader) throws IOException {
+		return start(version, serverHeader, null);
+	}
+
+	static StubEngine start(String version, String serverHeader, String metrics) throws IOException {
 		HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
 		server.createContext("/", exchange -> {
 			String path = exchange.getRequestURI().getPath();
@@ -29,8 +34,11 @@ final class StubEngine implements AutoCloseable {
 				send(exchange, 200, "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\",\"owned_by\":\"vllm\","
 						+ "\"max_model_len\":4096}]}", serverHeader);
 			}
-			else if (path.equals("/version")) {
+			else if (path.equals("/version") && version != null) {
 				send(exchange, 200, "{\"version\":\"" + version + "\"}", serverHeader);
+			}
+			else if (path.equals("/metrics") && metrics != null) {
+				send(exchange, 200, metrics, serverHeader);
 			}
 			else {
 				send(exchange, 404, "{\"detail\":\"Not Found\"}", serverHeader);

@@ -5,8 +5,10 @@ import java.util.Optional;
 /**
  * How the engine double says what it is, on every wire it speaks, so that whatever URL reaches it the
  * harness labels its numbers SIMULATED instead of passing them off as an engine's: its version carries
- * {@value #SUFFIX} ({@code /version}, SGLang's {@code /get_server_info}) and every response carries the
- * header {@code Server: }{@value #SERVER}. Both are read in one place, {@link #evidence}.
+ * {@value #SUFFIX} ({@code /version}, SGLang's {@code /get_server_info}), every response carries the
+ * header {@code Server: }{@value #SERVER}, and its {@code /metrics} page opens with the comment {@link #METRICS_COMMENT}
+ * (so a proxy that hides the first two but relays the metrics, whose families are vLLM's, still shows it). All are
+ * read in one place, {@link #evidence}.
  *
  * @since 0.1
  */
@@ -18,6 +20,13 @@ public final class EngineDoubleMarker {
 	/** The double's {@code Server} response header: {@value}. */
 	public static final String SERVER = "fak-battery-engine-double";
 
+	/**
+	 * The first line of the double's {@code /metrics} page, a Prometheus comment every parser skips: {@value}.
+	 *
+	 * @since 0.5
+	 */
+	public static final String METRICS_COMMENT = "# " + SERVER + ": simulated numbers, no engine behind them";
+
 	private EngineDoubleMarker() {
 	}
 
@@ -26,11 +35,24 @@ public final class EngineDoubleMarker {
 	 * the engine double; empty when neither says so. Either argument may be null.
 	 */
 	public static Optional<String> evidence(String version, String server) {
+		return evidence(version, server, null);
+	}
+
+	/**
+	 * {@link #evidence(String, String)}, or, when neither says so, whether the {@code /metrics} page
+	 * {@code metricsPage} (may be null) carries {@link #METRICS_COMMENT}.
+	 *
+	 * @since 0.5
+	 */
+	public static Optional<String> evidence(String version, String server, String metricsPage) {
 		if (version != null && version.contains("engine-double")) {
 			return Optional.of("its version [" + version + "] carries the engine double's suffix " + SUFFIX);
 		}
 		if (server != null && server.contains("engine-double")) {
 			return Optional.of("its Server header [" + server + "] names the engine double");
+		}
+		if (metricsPage != null && metricsPage.contains(METRICS_COMMENT)) {
+			return Optional.of("its /metrics page carries the engine double's comment [" + METRICS_COMMENT + "]");
 		}
 		return Optional.empty();
 	}

@@ -131,6 +131,7 @@ final class ChatCompletionsHandler implements HttpHandler {
 		if (requestId != null) {
 			exchange.getResponseHeaders().set(Exchanges.REQUEST_ID, requestId);
 		}
+		response.headers().firstValue("Server").ifPresent(server -> exchange.getResponseHeaders().set("Server", server));
 		if (response.statusCode() != 200) {
 			passThrough(exchange, response);
 			return;

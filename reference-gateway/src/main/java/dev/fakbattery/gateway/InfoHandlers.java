@@ -3,6 +3,7 @@ package dev.fakbattery.gateway;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -11,27 +12,47 @@ import com.sun.net.httpserver.HttpHandler;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 
-/** The routes besides chat: {@code /v1/models} (passed through), {@code /healthz}, {@code /metrics}, and 404s. */
+/**
+ * The routes besides chat: {@code /v1/models} and the engines' identity endpoints ({@link #IDENTITY_PATHS}) passed
+ * through as a faithful proxy would (status, body, content type and the engine's {@code Server} header), the gateway's
+ * own {@code /healthz} and {@code /metrics}, and 404s.
+ */
 final class InfoHandlers {
+
+	/**
+	 * The engines' identity endpoints under the server root, relayed so that whoever asks the gateway who serves it
+	 * hears the engine: vLLM's {@code /version}, SGLang's {@code /get_server_info}, llama.cpp's {@code /props}.
+	 */
+	static final List<String> IDENTITY_PATHS = List.of("/version", "/get_server_info", "/props");
 
 	private InfoHandlers() {
 	}
 
-	/** {@code GET /v1/models}: the upstream's answer unchanged (status, body, content type). */
+	/** {@code GET /v1/models}: the upstream's answer unchanged (status, body, content type, {@code Server}). */
 	static HttpHandler models(Upstream upstream, GatewayMetrics metrics) {
+		return relay("/v1/models", upstream, metrics);
+	}
+
+	/** {@code GET path} (one of {@link #IDENTITY_PATHS}): the upstream's answer at its root, unchanged. */
+	static HttpHandler identity(String path, Upstream upstream, GatewayMetrics metrics) {
+		return relay(path, upstream, metrics);
+	}
+
+	private static HttpHandler relay(String path, Upstream upstream, GatewayMetrics metrics) {
 		return exchange -> {
 			try (exchange) {
-				if (exactGet(exchange, "/v1/models")) {
-					relayModels(exchange, upstream, metrics);
+				if (exactGet(exchange, path)) {
+					relay(exchange, path, upstream, metrics);
 				}
 			}
 		};
 	}
 
-	private static void relayModels(HttpExchange exchange, Upstream upstream, GatewayMetrics metrics) throws IOException {
+	private static void relay(HttpExchange exchange, String path, Upstream upstream, GatewayMetrics metrics) throws IOException {
 		HttpResponse<byte[]> response;
 		try {
-			response = upstream.models(exchange.getRequestHeaders());
+			response = path.equals("/v1/models") ? upstream.models(exchange.getRequestHeaders())
+					: upstream.rootGet(path, exchange.getRequestHeaders());
 		}
 		catch (IOException e) {
 			metrics.upstreamError();
@@ -42,9 +63,10 @@ final class InfoHandlers {
 			Thread.currentThread().interrupt();
 			return;
 		}
-		if (response.statusCode() != 200) {
+		if (response.statusCode() != 200 && path.equals("/v1/models")) {
 			metrics.upstreamError();
 		}
+		response.headers().firstValue("Server").ifPresent(server -> exchange.getResponseHeaders().set("Server", server));
 		Exchanges.send(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
 				response.body());
 	}

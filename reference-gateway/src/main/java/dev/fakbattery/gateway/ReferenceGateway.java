@@ -30,7 +30,9 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
  * engine, so a stream is a plain blocking loop per request. See the module README for the wire behaviour.
  *
  * <h2>Routes</h2>
- * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} (passed through),
+ * {@code POST /v1/chat/completions} (adjudicated, stream and non-stream), {@code GET /v1/models} and the engines'
+ * identity endpoints {@code /version}, {@code /get_server_info}, {@code /props} (passed through with the engine's
+ * {@code Server} header),
  * {@code GET /healthz}, {@code GET /metrics} (Prometheus text).
  *
  * <h2>Limits</h2>
@@ -147,6 +149,9 @@ public final class ReferenceGateway implements GatewayUnderTest {
 		route(ChatCompletionsHandler.PATH, new ChatCompletionsHandler(upstream, policy, engine, metrics, recordOnWire, recordLog, guards),
 				requestLimits);
 		route("/v1/models", InfoHandlers.models(upstream, metrics), requestLimits);
+		for (String path : InfoHandlers.IDENTITY_PATHS) {
+			route(path, InfoHandlers.identity(path, upstream, metrics), requestLimits);
+		}
 		route("/healthz", InfoHandlers.health(engine, upstream), requestLimits);
 		route("/metrics", InfoHandlers.metrics(metrics), requestLimits);
 		route("/", InfoHandlers.notFound(), requestLimits);

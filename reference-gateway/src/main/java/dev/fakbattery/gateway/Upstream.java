@@ -83,7 +83,16 @@ final class Upstream implements AutoCloseable {
 
 	/** GETs {@code <base>/models}. */
 	HttpResponse<byte[]> models(Headers clientHeaders) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/models")).timeout(timeout).GET();
+		return get(URI.create(base + "/models"), clientHeaders);
+	}
+
+	/** GETs {@code path} under the server root, an engine's identity endpoint such as {@code /version}. */
+	HttpResponse<byte[]> rootGet(String path, Headers clientHeaders) throws IOException, InterruptedException {
+		return get(URI.create(root + path), clientHeaders);
+	}
+
+	private HttpResponse<byte[]> get(URI uri, Headers clientHeaders) throws IOException, InterruptedException {
+		HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
 		forward(clientHeaders, request);
 		return client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
 	}

@@ -93,6 +93,67 @@ class RequestPathTests {
 		}
 	}
 
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "/version", "/get_server_info", "/props" })
+	@DisplayName("the engines' identity endpoints pass through as a faithful proxy's would: status, body, content type, Server")
+	void identityPassThrough(String path) {
+		try (Rig rig = Rig.start("vllm")) {
+			String root = "http://127.0.0.1:" + rig.gateway.port();
+			Answer missing = GatewayClient.get(URI.create(root + path));
+			assertThat(missing.status()).isEqualTo(404);
+			assertThat(missing.body()).isEqualTo("no route " + path);
+			rig.upstream.route(path, (exchange, request) -> {
+				exchange.getResponseHeaders().set("Server", "uvicorn");
+				UpstreamDouble.send(exchange, 200, "application/json", "{\"version\":\"0.11.0\"}");
+			});
+			Answer answer = GatewayClient.get(URI.create(root + path));
+
+			assertThat(answer.status()).isEqualTo(200);
+			assertThat(answer.body()).isEqualTo("{\"version\":\"0.11.0\"}");
+			assertThat(answer.contentType()).isEqualTo("application/json");
+			assertThat(answer.headers().firstValue("Server")).contains("uvicorn");
+			assertThat(rig.upstream.received(path)).hasSize(2);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@org.junit.jupiter.params.provider.EnumSource(HttpFront.class)
+	@DisplayName("every HTTP front relays the engine's /version and Server header")
+	void identityThroughEveryFront(HttpFront front) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).front(front)
+					.policy(dev.fakbattery.gateway.policy.PolicyLoader.kitConvention()).port(0).build().start()) {
+			upstream.route("/version", (exchange, request) -> {
+				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
+				UpstreamDouble.send(exchange, 200, "application/json", "{\"version\":\"0.29.0+engine-double\"}");
+			});
+			Answer answer = GatewayClient.get(URI.create("http://127.0.0.1:" + gateway.port() + "/version"));
+
+			assertThat(answer.status()).isEqualTo(200);
+			assertThat(answer.body()).isEqualTo("{\"version\":\"0.29.0+engine-double\"}");
+			assertThat(answer.headers().allValues("Server")).containsExactly("fak-battery-engine-double");
+		}
+	}
+
+	@Test
+	@DisplayName("the engine's Server header comes back on /v1/models and on chat; without one the gateway sends none")
+	void serverHeaderPassesThrough() {
+		try (Rig rig = Rig.start("vllm")) {
+			assertThat(GatewayClient.get(URI.create(rig.base() + "/models")).headers().firstValue("Server")).isEmpty();
+			rig.upstream.models((exchange, request) -> {
+				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
+				UpstreamDouble.send(exchange, 200, "application/json", WireFixtures.bytes("vllm/models.json"));
+			});
+			rig.upstream.chat((exchange, request) -> {
+				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
+				UpstreamDouble.fixture("vllm/chat-text").send(exchange, request);
+			});
+
+			assertThat(GatewayClient.get(URI.create(rig.base() + "/models")).headers().firstValue("Server")).contains("fak-battery-engine-double");
+			assertThat(rig.chat(GatewayClient.request("m", false)).headers().firstValue("Server")).contains("fak-battery-engine-double");
+		}
+	}
+
 	@Test
 	@DisplayName("GET /healthz names the engine and the upstream")
 	void health() {

@@ -72,6 +72,8 @@ final class UpstreamDouble implements AutoCloseable {
 
 	private volatile int cacheResetStatus = 200;
 
+	private final java.util.Map<String, Reply> others = new java.util.concurrent.ConcurrentHashMap<>();
+
 	private UpstreamDouble() throws IOException {
 		server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
 		server.setExecutor(executor);
@@ -100,6 +102,12 @@ final class UpstreamDouble implements AutoCloseable {
 
 	UpstreamDouble models(Reply reply) {
 		this.models = reply;
+		return this;
+	}
+
+	/** What the double answers on {@code path} (an engine's identity endpoint such as {@code /version}); else 404. */
+	UpstreamDouble route(String path, Reply reply) {
+		others.put(path, reply);
 		return this;
 	}
 
@@ -142,7 +150,15 @@ final class UpstreamDouble implements AutoCloseable {
 				case "/slots" -> send(exchange, 200, "application/json", LLAMACPP_SLOTS);
 				case "/slots/0?action=erase", "/slots/1?action=erase" -> send(exchange, cacheResetStatus, "application/json",
 						cacheResetStatus == 501 ? LLAMACPP_NO_SLOT_ACTIONS : "{\"id_slot\":0,\"n_erased\":12}");
-				default -> send(exchange, 404, "text/plain", "no route " + request.path());
+				default -> {
+					Reply other = others.get(request.path());
+					if (other == null) {
+						send(exchange, 404, "text/plain", "no route " + request.path());
+					}
+					else {
+						other.send(exchange, request);
+					}
+				}
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -14,11 +15,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.api.gateway.GatewayLauncher;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -51,6 +56,26 @@ class TaxRungSelfTests {
 			assertThat(artifact.path("target").path("engine").path("origin").asText()).isEqualTo("base.url");
 			assertThat(artifact.path("simulated").asText()).startsWith("the engine at " + engine.baseUrl() + " is the engine double");
 			assertThat(artifact.path("verdict").asText()).isIn("SIMULATED", "PENDING_MEASUREMENT").isNotEqualTo("PASS");
+		}
+	}
+
+	@Test
+	@DisplayName("the double behind the reference gateway as base.url: its marker comes through the gateway, SIMULATED under -Pgpu")
+	void doubleBehindReferenceGatewayFailsUnderGpu() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start();
+				GatewayUnderTest front = GatewayLauncher.embedded(URI.create(engine.baseUrl()), Dialect.VLLM)) {
+			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, "taxWitness", "dev.fakbattery.api.RungRun"))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
+						HarnessConstants.BASE_URL, front.baseUrl().toString(), HarnessConstants.MODEL, engine.model(),
+						HarnessConstants.TAX_COUNT, "2", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+						HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING, "false")))
+				.execute().testEvents().assertThatEvents().haveExactly(1, event(test("taxWitness"), finishedWithFailure(message(m ->
+						m.startsWith("SIMULATED: rung 3 tax") && m.contains("is the engine double: its version [0.29.0+engine-double]")))));
+			JsonNode artifact = Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
+			assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+			assertThat(artifact.path("target").path("engine").path("base_url").asText()).isEqualTo(front.baseUrl().toString());
+			assertThat(artifact.path("verdict").asText()).isIn("SIMULATED", "PENDING_MEASUREMENT").isNotEqualTo("PASS");
+			assertThat(artifact.path("summary").path("pending_reason").asText()).doesNotContain("unidentified engine");
 		}
 	}
 }

@@ -21,21 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 /**
- * The contract, wire and fault rungs run the way {@code -Pgpu} runs them with nothing configured: each
- * fails with PENDING_MEASUREMENT naming the property to set.
+ * The wire and fault rungs run the way {@code -Pgpu} runs them with nothing configured: each
+ * fails with PENDING_MEASUREMENT naming the property to set (the contract rung, in bench-tests, is checked there).
  */
-@DisplayName("-Pgpu with nothing configured fails closed on the contract, wire and fault rungs")
+@DisplayName("-Pgpu with nothing configured fails closed on the wire and fault rungs")
 class GpuProfileFailsClosedTests {
 
 	@TempDir
 	Path dir;
-
-	@Test
-	@DisplayName("rung 0 contract names base.url")
-	void contractNamesBaseUrl() {
-		run("dev.fakbattery.conformance.contract.ContractRungTests", "writesRunContract",
-				"PENDING_MEASUREMENT: raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
-	}
 
 	@Test
 	@DisplayName("the wire rung names the gateway under test")

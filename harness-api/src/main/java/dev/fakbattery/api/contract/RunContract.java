@@ -43,7 +43,8 @@ public final class RunContract {
 	public record Endpoints(String raw, String gateway, boolean embedded) {
 		public static Endpoints from(HarnessConfig config) {
 			Optional<String> raw = config.v1Url(HarnessConstants.BASE_URL).map(Object::toString)
-				.or(() -> config.string(HarnessConstants.ENGINE_CMD).map(cmd -> "started from engine.cmd"));
+				.or(() -> config.string(HarnessConstants.ENGINE_CMD).map(cmd -> "started from engine.cmd"))
+				.or(() -> config.string(HarnessConstants.ENGINE_IMAGE).map(image -> "started from engine.image " + image));
 			String gateway = config.v1Url(HarnessConstants.GATEWAY_URL).map(Object::toString)
 				.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "started from gateway.cmd"))
 				.orElse(EMBEDDED_GATEWAY);

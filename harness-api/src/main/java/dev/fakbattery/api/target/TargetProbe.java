@@ -20,10 +20,13 @@ import dev.fakbattery.wire.WireJson;
 
 /**
  * Asks the engine at a base URL who it is, the one way every rung does: {@code GET /models} (served models,
- * {@code owned_by}, context length, {@code Server} header), then the first of SGLang's
- * {@code /get_server_info}, vLLM's {@code /version} and llama.cpp's {@code /props} that answers with a version.
- * The engine double is recognised here and nowhere else ({@link EngineDoubleMarker#evidence}). One probe per
- * base URL and origin per JVM: the answer is cached.
+ * {@code owned_by}, context length, {@code Server} header), then SGLang's {@code /get_server_info}, vLLM's
+ * {@code /version} and llama.cpp's {@code /props} (the first that answers with a version names the engine and its
+ * version), and {@code /metrics} (engine metric families: {@code vllm:}, {@code sglang:}, {@code llamacpp:}). Only a
+ * version from an engine's own endpoint or its metric families identify it ({@link TargetIdentity#identifiedBy});
+ * {@code owned_by} is recorded, never trusted. Every request and its answer is recorded
+ * ({@link TargetIdentity#probed}). The engine double is recognised here and nowhere else
+ * ({@link EngineDoubleMarker#evidence}). One probe per base URL and origin per JVM: the answer is cached.
  *
  * @since 0.2
  */
@@ -32,6 +35,13 @@ public final class TargetProbe {
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);
 
 	private static final Map<String, TargetIdentity> CACHE = new ConcurrentHashMap<>();
+
+	/** The version endpoints, in the order asked: path, version field, engine kind. */
+	private static final String[][] VERSION_ENDPOINTS = { { "/get_server_info", "version", "sglang" }, { "/version", "version", "vllm" },
+			{ "/props", "build_info", "llama.cpp" } };
+
+	/** Metric family prefixes and the engine they name. */
+	private static final String[][] METRIC_PREFIXES = { { "vllm:", "vllm" }, { "sglang:", "sglang" }, { "llamacpp:", "llama.cpp" } };
 
 	private TargetProbe() {
 	}
@@ -53,47 +63,79 @@ public final class TargetProbe {
 
 	private static TargetIdentity probe(HttpClient http, URI baseUrl, String origin, Optional<String> apiKey) {
 		String root = baseUrl.toString().substring(0, baseUrl.toString().length() - "/v1".length());
+		List<String> probed = new ArrayList<>();
+		List<String> identifiedBy = new ArrayList<>();
 		Reply models = get(http, baseUrl + "/models", apiKey);
 		JsonNode list = models.json();
 		List<String> served = new ArrayList<>();
 		list.path("data").forEach(card -> served.add(card.path("id").asText()));
 		JsonNode card = list.path("data").path(0);
-		String ownedBy = card.path("owned_by").asText("");
+		String ownedBy = card.path("owned_by").isTextual() ? card.path("owned_by").asText() : null;
+		probed.add("GET /v1/models: " + models.describe() + (ownedBy == null ? "" : ", owned_by " + ownedBy));
 		Integer context = number(card.path("max_model_len")).or(() -> number(card.path("meta").path("n_ctx"))).orElse(null);
 		String version = null;
-		String kind = kindOwnedBy(ownedBy);
-		for (String[] endpoint : new String[][] { { "/get_server_info", "version", "sglang" }, { "/version", "version", "vllm" },
-				{ "/props", "build_info", "llama.cpp" } }) {
+		String kind = null;
+		String toolParser = null;
+		String server = models.server().orElse(null);
+		for (String[] endpoint : VERSION_ENDPOINTS) {
 			Reply reply = get(http, root + endpoint[0], apiKey);
 			String reported = reply.json().path(endpoint[1]).asText("");
-			if (reply.status() == 200 && !reported.isBlank()) {
-				version = reported;
-				kind = kind.equals("unknown") ? endpoint[2] : kind;
-				if (context == null) {
-					context = number(reply.json().path("context_length"))
-						.or(() -> number(reply.json().path("default_generation_settings").path("n_ctx"))).orElse(null);
-				}
-				break;
+			boolean answered = reply.status() == 200 && !reported.isBlank();
+			probed.add("GET " + endpoint[0] + ": " + reply.describe() + (answered ? ", " + endpoint[1] + " " + reported : ""));
+			if (server == null) {
+				server = reply.server().orElse(null);
+			}
+			if (!answered || kind != null) {
+				continue;
+			}
+			version = reported;
+			kind = endpoint[2];
+			identifiedBy.add("GET " + endpoint[0] + ": " + endpoint[1] + " " + reported);
+			if (reply.json().path("tool_call_parser").isTextual()) {
+				toolParser = reply.json().path("tool_call_parser").asText();
+			}
+			if (context == null) {
+				context = number(reply.json().path("context_length"))
+					.or(() -> number(reply.json().path("default_generation_settings").path("n_ctx"))).orElse(null);
 			}
 		}
-		String server = models.server().orElse(null);
-		String evidence = EngineDoubleMarker.evidence(version, server).orElse(null);
+		Reply metrics = get(http, root + "/metrics", apiKey);
+		List<String> families = new ArrayList<>();
+		String metricsKind = null;
+		if (metrics.status() == 200) {
+			for (String[] prefix : METRIC_PREFIXES) {
+				long count = metrics.body().lines().filter(line -> line.startsWith(prefix[0])).map(TargetProbe::family).distinct().count();
+				if (count > 0) {
+					families.add(count + " " + prefix[0] + " families");
+					metricsKind = metricsKind == null ? prefix[1] : metricsKind;
+					identifiedBy.add("GET /metrics: " + count + " metric families named " + prefix[0] + "*");
+				}
+			}
+		}
+		probed.add("GET /metrics: " + metrics.describe() + (families.isEmpty() ? "" : ", " + String.join(", ", families)));
+		kind = kind != null ? kind : metricsKind;
+		if (server != null) {
+			probed.add("Server header: " + server);
+		}
+		String evidence = EngineDoubleMarker.evidence(version, server, metrics.status() == 200 ? metrics.body() : null).orElse(null);
 		if (evidence == null && TargetIdentity.EMBEDDED.equals(origin)) {
 			evidence = "it was started in this JVM as the embedded engine double";
 		}
 		String problem = models.status() == 0 ? "GET " + baseUrl + "/models got no response: " + models.body()
 				: models.status() != 200 ? "GET " + baseUrl + "/models answered HTTP " + models.status()
 						: served.isEmpty() ? "GET " + baseUrl + "/models answered no data[].id" : null;
-		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem);
+		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem, ownedBy, toolParser,
+				identifiedBy, probed, null);
 	}
 
-	private static String kindOwnedBy(String ownedBy) {
-		return switch (ownedBy) {
-			case "vllm" -> "vllm";
-			case "sglang" -> "sglang";
-			case "llamacpp" -> "llama.cpp";
-			default -> "unknown";
-		};
+	/** The metric name of a sample line, without labels and the histogram/summary suffixes. */
+	private static String family(String line) {
+		int end = line.length();
+		for (char stop : new char[] { '{', ' ' }) {
+			int at = line.indexOf(stop);
+			end = at >= 0 ? Math.min(end, at) : end;
+		}
+		return line.substring(0, end).replaceAll("_(bucket|sum|count|total|created)$", "");
 	}
 
 	private static Optional<Integer> number(JsonNode node) {
@@ -103,6 +145,10 @@ public final class TargetProbe {
 	private record Reply(int status, String body, Optional<String> server) {
 		JsonNode json() {
 			return WireJson.read(body).orElse(Json.MAPPER.createObjectNode());
+		}
+
+		String describe() {
+			return status == 0 ? "no response (" + body + ")" : "HTTP " + status;
 		}
 	}
 
