@@ -107,6 +107,16 @@ class FinalGateTests {
 		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("5 floors           PASS (pre-produced)")
 			.contains("pre-produced (not measured in this run): [floors], authority draft written");
 
+		assertThat(draft).contains("Engine: vllm 0.11.0 serving ").doesNotContain("override");
+
+		// an engine named by -Dengine.identity, not by what it answered, is named so in the draft
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS", RUN, vllm().put("identity_override", "vllm"));
+		}
+		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content()
+			.contains("(base.url), identified by the override -Dengine.identity=vllm, not by what it answered.");
+
 		// with nothing pre-produced, the draft says so
 		write(ArtifactId.FLOORS, "PASS");
 		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -117,10 +118,21 @@ public final class GateWriter {
 				+ (result.measuredThisRun().isEmpty() ? "none" : String.join(", ", result.measuredThisRun())) + ". Pre-produced, "
 				+ "not measured in " + run + " (judged on the provenance they name): "
 				+ (result.preProduced().isEmpty() ? "none" : String.join(", ", result.preProduced())) + ".\n\n"
+				+ engines(result)
 				+ preProduced(result)
 				+ "A person reviews this draft, checks the provenance of every pre-produced artifact, and links each quoted "
 				+ "number to its artifact before it becomes BENCHMARK-AUTHORITY.md.\n\n"
 				+ "Reproduce: `" + reproduceCommand + "`\n\n" + SummaryTable.markdown(result.rows());
+	}
+
+	/**
+	 * The engines the artifacts measured, each as it identified itself (or as {@code engine.identity} named it, said so);
+	 * nothing when no artifact measured an engine.
+	 */
+	private static String engines(GateResult result) {
+		List<String> engines = result.rows().stream().map(GateRow::target).filter(java.util.Objects::nonNull).map(GateTarget::description)
+			.distinct().toList();
+		return engines.isEmpty() ? "" : "Engine: " + String.join("; ", engines) + ".\n\n";
 	}
 
 	/** One line per artifact over pre-produced inputs: its source and each file's provenance; nothing when none. */
