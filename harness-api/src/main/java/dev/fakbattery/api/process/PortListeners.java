@@ -50,33 +50,38 @@ final class PortListeners {
 	 * started process and its descendants.
 	 */
 	static Finding of(int port, Set<Long> started) {
-		if (Files.isReadable(PROC.resolve("net/tcp"))) {
-			return fromProc(port, started);
+		return of(port, started, PROC, "lsof");
+	}
+
+	/** {@link #of(int, Set)} over another {@code /proc} and {@code lsof}, for self-tests. */
+	static Finding of(int port, Set<Long> started, Path proc, String lsof) {
+		if (Files.isReadable(proc.resolve("net/tcp"))) {
+			return fromProc(port, started, proc);
 		}
-		return fromLsof(port).map(pids -> finding(pids, started, pids.stream().filter(p -> !started.contains(p)).toList()))
+		return fromLsof(port, lsof).map(pids -> finding(pids, started, pids.stream().filter(p -> !started.contains(p)).toList()))
 			.orElse(new Finding(Owner.UNKNOWN, ""));
 	}
 
-	private static Finding fromProc(int port, Set<Long> started) {
+	private static Finding fromProc(int port, Set<Long> started, Path proc) {
 		Set<String> sockets = new HashSet<>();
 		for (String table : List.of("net/tcp", "net/tcp6")) {
-			sockets.addAll(listeningInodes(PROC.resolve(table), port));
+			sockets.addAll(listeningInodes(proc.resolve(table), port));
 		}
 		if (sockets.isEmpty()) {
 			return new Finding(Owner.NONE, "");
 		}
 		Set<String> foreign = new HashSet<>(sockets);
 		for (long pid : started) {
-			foreign.removeAll(held(PROC.resolve(pid + "/fd"), sockets));
+			foreign.removeAll(held(proc.resolve(pid + "/fd"), sockets));
 		}
 		if (foreign.isEmpty()) {
 			return new Finding(Owner.STARTED, "");
 		}
 		Set<Long> holders = new TreeSet<>();
-		try (DirectoryStream<Path> procs = Files.newDirectoryStream(PROC, p -> p.getFileName().toString().matches("\\d+"))) {
-			for (Path proc : procs) {
-				if (!held(proc.resolve("fd"), foreign).isEmpty()) {
-					holders.add(Long.parseLong(proc.getFileName().toString()));
+		try (DirectoryStream<Path> procs = Files.newDirectoryStream(proc, p -> p.getFileName().toString().matches("\\d+"))) {
+			for (Path process : procs) {
+				if (!held(process.resolve("fd"), foreign).isEmpty()) {
+					holders.add(Long.parseLong(process.getFileName().toString()));
 				}
 			}
 		}
@@ -134,9 +139,9 @@ final class PortListeners {
 		return found;
 	}
 
-	private static Optional<Set<Long>> fromLsof(int port) {
+	private static Optional<Set<Long>> fromLsof(int port, String binary) {
 		try {
-			Process lsof = new ProcessBuilder("lsof", "-nP", "-iTCP:" + port, "-sTCP:LISTEN", "-Fp").redirectErrorStream(true)
+			Process lsof = new ProcessBuilder(binary, "-nP", "-iTCP:" + port, "-sTCP:LISTEN", "-Fp").redirectErrorStream(true)
 				.start();
 			String out = new String(lsof.getInputStream().readAllBytes());
 			if (!lsof.waitFor(10, TimeUnit.SECONDS)) {
