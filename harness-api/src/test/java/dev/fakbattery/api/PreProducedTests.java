@@ -73,6 +73,57 @@ class PreProducedTests {
 		}
 	}
 
+	@Test
+	@DisplayName("a fixture is refused with a failed check naming the marker and the profile, unless the self-tests allow it")
+	void refuseFixture() {
+		Path folder = dir.resolve("floors");
+		Path file = ArtifactFiles.writeString(folder.resolve("a.json"), "{\"producer\": \"fak\"}");
+		RungRun clean = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.PROFILE, "gpu")));
+		assertThat(PreProduced.refuseFixture(clean, "floors.dir", folder, List.of(file))).as("no marker").isFalse();
+		assertThat(clean.checks()).isEmpty();
+
+		ArtifactFiles.writeString(folder.resolve(PreProduced.FIXTURE_FILE), "test fixture, not a measurement");
+		RungRun refused = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.PROFILE, "gpu",
+				HarnessConstants.FIXTURES_ALLOWED, "true")));
+		assertThat(PreProduced.refuseFixture(refused, "floors.dir", folder, List.of(file))).as("a marker under gpu").isTrue();
+		assertThat(refused.checks()).singleElement().satisfies(check -> {
+			assertThat(check.name()).isEqualTo("input_not_a_fixture");
+			assertThat(check.passed()).isFalse();
+			assertThat(check.expected()).isEqualTo("-Dfloors.dir names measured artifacts, not test fixtures");
+			assertThat(check.observed()).isEqualTo("test fixture, not a measurement: FIXTURE file " + folder.resolve("FIXTURE")
+					+ "; point -Dfloors.dir at real artifacts (fixtures.allowed is honoured only by the self-tests, in the default "
+					+ "profile; profile gpu)");
+		});
+
+		RungRun selfTest = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true")));
+		assertThat(PreProduced.refuseFixture(selfTest, "floors.dir", folder, List.of(file))).as("a marker in a self-test").isFalse();
+		assertThat(selfTest.checks()).isEmpty();
+	}
+
+	@Test
+	@DisplayName("the pre_produced block lists each artifact with its provenance; only an incomplete one is pending, naming what is missing")
+	void record() {
+		Path good = ArtifactFiles.writeString(dir.resolve("good.json"), "{\"producer\": \"fak\", \"version\": \"0.5\", "
+				+ "\"generated_at\": \"2026-11-30T10:00:00Z\"}");
+		Path bare = ArtifactFiles.writeString(dir.resolve("bare.json"), "{\"producer\": \"fak\"}");
+		RungRun run = new RungRun(ArtifactId.VLLM_TAX, config(Map.of()));
+		PreProduced.record(run, dir, List.of(PreProduced.read(dir, good, false), PreProduced.read(dir, bare, false)),
+				"pass -Dfloors.dir=DIR");
+		var block = run.body().path(PreProduced.FIELD);
+		assertThat(block.path("source").asText()).isEqualTo(dir.toString());
+		assertThat(block.path("fixture").isNull()).isTrue();
+		assertThat(block.path("artifacts")).hasSize(2);
+		assertThat(block.path("artifacts").get(0).path("file").asText()).isEqualTo(good.toString());
+		assertThat(block.path("artifacts").get(0).path("version").asText()).isEqualTo("0.5");
+		assertThat(block.path("artifacts").get(0).path("missing").isEmpty()).isTrue();
+		assertThat(block.path("artifacts").get(1).path("missing").toString()).isEqualTo("[\"version\",\"generated_at\"]");
+		assertThat(run.pendings()).singleElement().satisfies(pending -> {
+			assertThat(pending.name()).isEqualTo("pre_produced.bare.json");
+			assertThat(pending.missing()).isEqualTo("pre-produced " + bare + " has no provenance: missing version, generated_at");
+			assertThat(pending.howToProvide()).isEqualTo("pass -Dfloors.dir=DIR");
+		});
+	}
+
 	private static HarnessConfig config(Map<String, String> values) {
 		return HarnessConfig.of(name -> Optional.ofNullable(values.get(name)));
 	}

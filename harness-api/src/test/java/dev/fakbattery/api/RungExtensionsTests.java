@@ -5,6 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.reportEntry;
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
@@ -91,6 +92,42 @@ class RungExtensionsTests {
 		run("simulates", true).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 		assertThat(artifact().path("simulated").asText()).isEqualTo("engine double");
+	}
+
+	@Test
+	@DisplayName("a dry run is PLANNED: it fails under gpu and aborts under battery, naming why nothing was measured")
+	void plannedIsNotMeasured() throws Exception {
+		String planned = "PLANNED: -Ddry.run=true (dry run: nothing was measured)";
+		run("plans", false).testEvents().assertThatEvents().haveExactly(1, event(test("plans"),
+				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(planned))));
+		assertThat(artifact().path("verdict").asText()).isEqualTo("PLANNED");
+		run("plans", true).testEvents().assertThatEvents().haveExactly(1, event(test("plans"),
+				abortedWithReason(instanceOf(TestAbortedException.class), message(planned))));
+	}
+
+	@Test
+	@DisplayName("the test's report entry names the artifact written and its verdict")
+	void reportEntryNamesTheArtifact() {
+		run("measures", false).testEvents().assertThatEvents().haveExactly(1, event(test("measures"),
+				reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (PASS)"))));
+		run("failsCheck", false).testEvents().assertThatEvents().haveExactly(1, event(test("failsCheck"),
+				reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (FAIL)"))));
+	}
+
+	@Test
+	@DisplayName("an artifact that would hold the value of the api.key.env variable is refused and not written")
+	void artifactNeverHoldsTheKey() throws Exception {
+		// the variable with the longest value stands in for the key: it is in no artifact by chance
+		String variable = System.getenv().entrySet().stream().filter(e -> e.getValue().length() >= 8)
+			.max(java.util.Comparator.comparingInt(e -> e.getValue().length())).map(Map.Entry::getKey)
+			.orElseThrow(() -> new AssertionError("this test needs an environment variable with a value of 8 characters or more"));
+		Map<String, String> key = Map.of(HarnessConstants.API_KEY_ENV, variable);
+		run("measures", false, key).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		Files.delete(dir.resolve("adjudication-tax-witness.json"));
+		run("leaksTheKey", false, key).testEvents().assertThatEvents().haveExactly(1, event(test("leaksTheKey"),
+				finishedWithFailure(instanceOf(IllegalStateException.class), message("artifact " + dir.resolve("adjudication-tax-witness.json")
+						+ " would contain the value of the environment variable " + variable + " (api.key.env); refused to write it"))));
+		assertThat(dir.resolve("adjudication-tax-witness.json")).doesNotExist();
 	}
 
 	@Test
@@ -393,6 +430,18 @@ class RungExtensionsTests {
 			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 			run.headline("latency_tax 1.07");
+		}
+
+		@Test
+		void plans(RungRun run) {
+			run.planned("-Ddry.run=true");
+			run.check("tax_measured", true, "a latency tax", "none sent");
+		}
+
+		@Test
+		void leaksTheKey(RungRun run) {
+			run.check("tax_measured", true, "a latency tax", "1.07");
+			run.body().put("note", System.getenv(run.config().string(HarnessConstants.API_KEY_ENV).orElseThrow()));
 		}
 
 		@Test

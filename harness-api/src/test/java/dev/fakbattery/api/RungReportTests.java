@@ -78,6 +78,15 @@ class RungReportTests {
 	}
 
 	@Test
+	@DisplayName("a file the rung attached is attached beside the artifact; one it never wrote is left out, not a failed report")
+	void attachedFiles() {
+		TestResult result = run(AttachingRungTestCase.class).result("tax witness");
+		assertThat(result.getStatus()).isEqualTo(Status.PASSED);
+		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("adjudication-tax-witness.json", "tax-plot.svg");
+		assertThat(result.getAttachments().get(1).getType()).isEqualTo("image/svg+xml");
+	}
+
+	@Test
 	@DisplayName("the artifact carries the interval as ci95 beside the value, and the workload")
 	void artifactInterval() throws Exception {
 		run(RungTestCase.class);
@@ -207,6 +216,19 @@ class RungReportTests {
 		@Test
 		@DisplayName("tax witness")
 		void witness(RungRun run) {
+			run.check("tax_measured", true, "a latency tax", "1.07");
+		}
+	}
+
+	@TaxRung
+	@RungArtifact(ArtifactId.VLLM_TAX)
+	static class AttachingRungTestCase {
+
+		@Test
+		@DisplayName("tax witness")
+		void witness(RungRun run) {
+			run.attach(ArtifactFiles.writeString(run.config().experimentsDir().resolve("tax-plot.svg"), "<svg/>"));
+			run.attach(run.config().experimentsDir().resolve("never-written.png"));
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
 	}

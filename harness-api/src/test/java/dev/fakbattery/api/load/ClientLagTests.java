@@ -32,6 +32,50 @@ class ClientLagTests {
 	}
 
 	@Test
+	@DisplayName("p50, p99 and max read the samples, and are written as such; without samples each is NaN, written as null, never 0")
+	void readings() {
+		ClientLag lag = ClientLag.ofMicros(10, 20, 999);
+		assertThat(lag.count()).isEqualTo(3);
+		assertThat(lag.p50Micros()).isEqualTo(20);
+		assertThat(lag.p99Micros()).isEqualTo(999);
+		assertThat(lag.maxMicros()).isEqualTo(999);
+		ObjectNode node = Json.MAPPER.createObjectNode();
+		lag.writeTo(node);
+		assertThat(node.path("count").asLong()).isEqualTo(3);
+		assertThat(node.path("p50_us").asDouble()).isEqualTo(20);
+		assertThat(node.path("p99_us").asDouble()).isEqualTo(999);
+		assertThat(node.path("max_us").asDouble()).isEqualTo(999);
+		ClientLag none = ClientLag.none();
+		assertThat(none.p50Micros()).isNaN();
+		assertThat(none.maxMicros()).isNaN();
+		ObjectNode empty = Json.MAPPER.createObjectNode();
+		none.writeTo(empty);
+		assertThat(empty.path("count").asLong()).isZero();
+		assertThat(empty.path("within_limit").asBoolean(true)).isFalse();
+		for (String field : List.of("p50_us", "p99_us", "max_us")) {
+			assertThat(empty.path(field).getNodeType()).as(field).isEqualTo(com.fasterxml.jackson.databind.node.JsonNodeType.NULL);
+		}
+	}
+
+	@Test
+	@DisplayName("the limit is inclusive: a p99 of exactly 1000 us counts, 1001 us does not; a negative reading counts as 0")
+	void limitBoundary() {
+		assertThat(ClientLag.ofMicros(1_000).withinLimit()).isTrue();
+		assertThat(ClientLag.ofMicros(1_001).withinLimit()).isFalse();
+		ClientLag clock = ClientLag.ofMicros(-5);
+		assertThat(clock.count()).isEqualTo(1);
+		assertThat(clock.maxMicros()).isZero();
+		assertThat(clock.withinLimit()).isTrue();
+	}
+
+	@Test
+	@DisplayName("the one-line reading a rung's invalid reason quotes: p99, p50, max and the sample count")
+	void text() {
+		assertThat(ClientLag.ofMicros(10, 20, 999)).hasToString("p99 999.0 us (p50 20.0, max 999.0) over 3 samples");
+		assertThat(ClientLag.none()).hasToString("p99 NaN us (p50 NaN, max NaN) over 0 samples");
+	}
+
+	@Test
 	@DisplayName("the probe records about one sample per millisecond while it runs, none after reset, and stops when closed")
 	void probe() throws InterruptedException {
 		try (ClientLagProbe probe = ClientLagProbe.start()) {
