@@ -127,6 +127,27 @@ class FloorsRungSelfTests {
 		assertThat(artifact.path("floors").findValuesAsText("status")).containsOnly("PASS");
 	}
 
+	@Test
+	@DisplayName("floors.bin: a floor an earlier run left in experiments.dir/floors is removed first, never judged as this run's; the binary's sha256 is recorded")
+	void staleFloorsOfAnEarlierRun() throws Exception {
+		Path out = Files.createDirectories(dir.resolve("out/floors"));
+		copySeedFloor(out.resolve("swebench-20-fak-floor.json"));
+		Path bin = dir.resolve("fak");
+		Files.writeString(bin, "#!/bin/sh\n# writes no floor\nexit 0\n");
+		bin.toFile().setExecutable(true);
+		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.FLOORS_BIN, bin.toString(),
+				HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
+		EngineTestKit.engine("junit-jupiter").selectors(selectClass(FloorsRungTests.class))
+			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute().testEvents()
+			.assertStatistics(stats -> stats.aborted(1));
+		JsonNode artifact = artifact();
+		assertThat(artifact.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(out.resolve("swebench-20-fak-floor.json")).doesNotExist();
+		assertThat(artifact.path("floors").findValuesAsText("status")).containsOnly("MISSING");
+		assertThat(artifact.path("floors_bin_sha256").asText()).isEqualTo(java.util.HexFormat.of()
+			.formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bin))));
+	}
+
 	private Events run(Path floors) {
 		return run(floors, Map.of());
 	}

@@ -86,6 +86,17 @@ class FloorsRungTests {
 	}
 
 	private static void produce(RungRun run, String bin, Path out) {
+		// a floor artifact an earlier run left here would be judged as this run's when a command writes nothing
+		for (FloorArtifact floor : FloorArtifact.values()) {
+			try {
+				java.nio.file.Files.deleteIfExists(out.resolve(floor.fileName()));
+			}
+			catch (java.io.IOException e) {
+				throw new java.io.UncheckedIOException("could not remove the earlier run's " + out.resolve(floor.fileName())
+						+ "; remove it by hand or point -D" + HarnessConstants.EXPERIMENTS_DIR + " elsewhere", e);
+			}
+		}
+		run.body().put("floors_bin_sha256", sha256(Path.of(bin)));
 		ProcessCommandRunner runner = new ProcessCommandRunner(Duration.ofMinutes(10));
 		ArrayNode commands = run.body().putArray("commands");
 		for (FloorCommand command : new FloorCommands(bin, out, Optional.empty(), VERIFIED_COUNT).all()) {
@@ -94,6 +105,17 @@ class FloorsRungTests {
 				.put("exit_code", result.exitCode());
 			run.check(command.floor().checkId() + ".command", result.exitCode() == 0, String.join(" ", command.argv()) + " exits 0",
 					"exit " + result.exitCode() + lastLine(result.stderr()));
+		}
+	}
+
+	/** The sha256 of the binary that produced the floors, hex; null when it is not a readable file (a command on the PATH). */
+	static String sha256(Path bin) {
+		try {
+			return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+				.digest(java.nio.file.Files.readAllBytes(bin)));
+		}
+		catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
+			return null;
 		}
 	}
 
