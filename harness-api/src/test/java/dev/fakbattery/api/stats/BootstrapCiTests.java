@@ -295,6 +295,8 @@ class BootstrapCiTests {
 
 			assertThat(BOOTSTRAP.minSamples()).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM).isEqualTo(6);
 			assertThat(BOOTSTRAP.withLevel(0.99).minSamples()).isEqualTo(8);
+			// 1 - 2 x 0.5^3 is exactly 0.75: a level met exactly needs no more samples
+			assertThat(BOOTSTRAP.withLevel(0.75).minSamples()).isEqualTo(3);
 			assertThat(BOOTSTRAP.median(five).isDefined()).isFalse();
 			assertThat(BOOTSTRAP.median(six).isDefined()).isTrue();
 			assertThat(BOOTSTRAP.ratioOfMedians(six, five).reason()).hasValueSatisfying(r -> assertThat(r)
