@@ -135,11 +135,7 @@ class FloorsRungSelfTests {
 		Path bin = dir.resolve("fak");
 		Files.writeString(bin, "#!/bin/sh\n# writes no floor\nexit 0\n");
 		bin.toFile().setExecutable(true);
-		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.FLOORS_BIN, bin.toString(),
-				HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
-		EngineTestKit.engine("junit-jupiter").selectors(selectClass(FloorsRungTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute().testEvents()
-			.assertStatistics(stats -> stats.aborted(1));
+		runWith(Map.of(HarnessConstants.FLOORS_BIN, bin.toString())).assertStatistics(stats -> stats.aborted(1));
 		JsonNode artifact = artifact();
 		assertThat(artifact.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(out.resolve("swebench-20-fak-floor.json")).doesNotExist();
@@ -153,8 +149,15 @@ class FloorsRungSelfTests {
 	}
 
 	private Events run(Path floors, Map<String, String> extra) {
-		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.FLOORS_DIR, floors.toString(),
-				HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
+		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.FLOORS_DIR, floors.toString()));
+		parameters.putAll(extra);
+		return runWith(parameters);
+	}
+
+	/** The rung with {@code extra} over pending allowed and {@code out/} as experiments.dir. */
+	private Events runWith(Map<String, String> extra) {
+		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.ALLOW_PENDING, "true",
+				HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
 		parameters.putAll(extra);
 		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(FloorsRungTests.class))
 			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute().testEvents();
