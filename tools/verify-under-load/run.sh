@@ -8,7 +8,6 @@ set -euo pipefail
 RUNS=${1:-5}
 BURNERS=${2:-2}
 REPO=$(git -C "$(dirname "$0")/../.." rev-parse --show-toplevel)
-COMMIT=$(git -C "$REPO" rev-parse --short HEAD)
 OUT=${OUT:-/tmp/verify-under-load}
 mkdir -p "$OUT"
 : "${JAVA_HOME:=/usr/lib/jvm/temurin-25-jdk-amd64}"
@@ -17,6 +16,7 @@ export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 for run in $(seq 1 "$RUNS"); do
   clone=$(mktemp -d)
   git clone -q "$REPO" "$clone/repo"
+  COMMIT=$(git -C "$clone/repo" rev-parse --short HEAD)   # the commit this run built, even if HEAD moved meanwhile
   pids=()
   for _ in $(seq 1 "$BURNERS"); do
     sh -c 'while :; do :; done' &
