@@ -5,8 +5,8 @@
  * <p>Everything here is pure over recorded inputs (nvidia-smi output, engine probe results, run
  * folders, JSON artifacts) so that it is unit tested without a GPU; the rung test classes feed it
  * live probes on a serving node. Every acceptance rule is a named
- * {@link dev.fakbattery.api.Check} computed from observed data, and every value that was not
- * observed is a {@link dev.fakbattery.api.Measurement.Pending}, never a zero.
+ * {@link dev.fakbattery.core.Check} computed from observed data, and every value that was not
+ * observed is a {@link dev.fakbattery.core.Measurement.Pending}, never a zero.
  *
  * @since 0.1
  */

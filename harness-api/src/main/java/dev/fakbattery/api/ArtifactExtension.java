@@ -1,5 +1,12 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.ArtifactDocument;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.SecretGuard;
+import dev.fakbattery.core.Verdict;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,5 +1,10 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.PendingMeasurementError;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.Verdict;
+
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;

@@ -1,5 +1,10 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.Verdict;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,10 +1,15 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
+
 import java.lang.reflect.Method;
 import java.util.Optional;
 
 import org.junit.jupiter.api.extension.BeforeEachCallback;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -20,7 +25,7 @@ class RungRunExtension implements BeforeEachCallback, ParameterResolver {
 	@Override
 	public void beforeEach(ExtensionContext context) {
 		ArtifactId artifact = declaredArtifact(context);
-		context.getStore(NAMESPACE).put(RungRun.class, new RungRun(artifact, HarnessConfig.of(context)));
+		context.getStore(NAMESPACE).put(RungRun.class, new RungRun(artifact, JupiterConfig.of(context)));
 	}
 
 	@Override
@@ -30,7 +35,7 @@ class RungRunExtension implements BeforeEachCallback, ParameterResolver {
 
 	@Override
 	public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-		return runOf(context).orElseThrow(() -> new ExtensionConfigurationException(
+		return runOf(context).orElseThrow(() -> new ConfigurationException(
 				"RungRun can only be injected into test methods of a @Rung class"));
 	}
 
@@ -43,7 +48,7 @@ class RungRunExtension implements BeforeEachCallback, ParameterResolver {
 		return AnnotationSupport.findAnnotation(method, RungArtifact.class)
 			.or(() -> AnnotationSupport.findAnnotation(context.getRequiredTestClass(), RungArtifact.class))
 			.map(RungArtifact::value)
-			.orElseThrow(() -> new ExtensionConfigurationException("Rung test [" + method.getName()
+			.orElseThrow(() -> new ConfigurationException("Rung test [" + method.getName()
 					+ "] declares no @RungArtifact: annotate the method or its class with the artifact it writes."));
 	}
 }

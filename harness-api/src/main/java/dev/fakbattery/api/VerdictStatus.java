@@ -1,5 +1,7 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.Verdict;
+
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

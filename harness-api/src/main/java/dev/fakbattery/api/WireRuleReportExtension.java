@@ -1,5 +1,10 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.core.RunContext;
+import dev.fakbattery.core.Verdict;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +15,7 @@ import io.qameta.allure.model.Parameter;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 
 /**
  * Labels a wire rule's test for the battery report (see {@link WireRuleReport}); a rule run inside another test (the
@@ -26,7 +31,7 @@ class WireRuleReportExtension implements BeforeEachCallback {
 	@Override
 	public void beforeEach(ExtensionContext context) {
 		AllureTest.of(context).ifPresent(uuid -> {
-			HarnessConfig config = HarnessConfig.of(context);
+			HarnessConfig config = JupiterConfig.of(context);
 			String rule = context.getParent().filter(parent -> parent.getTestMethod().isPresent())
 				.map(ExtensionContext::getDisplayName).orElse(context.getDisplayName());
 			String gateway = GatewayLauncher.describe(config);

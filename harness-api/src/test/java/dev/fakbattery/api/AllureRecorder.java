@@ -1,5 +1,7 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.HarnessConfig;
+
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.io.InputStream;

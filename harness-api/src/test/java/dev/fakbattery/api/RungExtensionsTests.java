@@ -1,5 +1,15 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.PendingMeasurementError;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.StubEngine;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
@@ -20,7 +30,7 @@ import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -360,7 +370,7 @@ class RungExtensionsTests {
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight")))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
-					instanceOf(ExtensionConfigurationException.class),
+					instanceOf(ConfigurationException.class),
 					message("Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default."))));
 	}
 
@@ -371,7 +381,7 @@ class RungExtensionsTests {
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("undeclared"), finishedWithFailure(
-					instanceOf(ExtensionConfigurationException.class),
+					instanceOf(ConfigurationException.class),
 					message("Rung test [undeclared] declares no @RungArtifact: annotate the method or its class with the artifact it writes."))));
 	}
 

@@ -1,5 +1,14 @@
 package dev.fakbattery.api;
 
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
+
 import static dev.fakbattery.api.AllureRecorder.label;
 import static dev.fakbattery.api.AllureRecorder.parameter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +22,7 @@ import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StepResult;
 import io.qameta.allure.model.TestResult;
 
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;

@@ -12,12 +12,12 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.ReportLabels;
-import dev.fakbattery.bench.report.Reading;
-import dev.fakbattery.bench.report.RunHistory;
-import dev.fakbattery.bench.report.RunSnapshot;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.report.Reading;
+import dev.fakbattery.report.RunHistory;
+import dev.fakbattery.report.RunSnapshot;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;

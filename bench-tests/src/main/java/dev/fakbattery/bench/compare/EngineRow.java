@@ -6,10 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 
 /**
  * One engine of a head-to-head comparison, with the disclosure every row must carry: precision
@@ -65,8 +65,8 @@ public record EngineRow(String engine, URI baseUrl, String precision, String bat
 				fields.get("precision"), fields.get("batching"));
 	}
 
-	private static ExtensionConfigurationException refused(String value, String row, String why) {
-		return new ExtensionConfigurationException("Unable to parse " + HarnessConstants.ENGINE_COMPARE + " value [" + value
+	private static ConfigurationException refused(String value, String row, String why) {
+		return new ConfigurationException("Unable to parse " + HarnessConstants.ENGINE_COMPARE + " value [" + value
 				+ "]: row [" + row + "] is refused: " + why + ". " + FIX);
 	}
 }

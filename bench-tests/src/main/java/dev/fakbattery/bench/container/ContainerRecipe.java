@@ -5,7 +5,7 @@ import java.util.List;
 
 import dev.fakbattery.wire.Dialect;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * How the engine image of each {@link Dialect} is started: its entrypoint, its flag names and its default tool-call
@@ -58,7 +58,7 @@ enum ContainerRecipe {
 				return recipe;
 			}
 		}
-		throw new ExtensionConfigurationException("engine " + dialect + " has no container recipe (engine.image starts vllm or sglang). "
+		throw new ConfigurationException("engine " + dialect + " has no container recipe (engine.image starts vllm or sglang). "
 				+ "Fix: start the engine with -Dengine.cmd=\"... --port {port} ...\" or pass -Dbase.url of one you started.");
 	}
 

@@ -6,11 +6,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.process.ManagedProcess;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * The raw engine started from {@code engine.cmd} (llama-server, vLLM's CPU build, Ollama, anything
@@ -28,7 +28,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
  * <ul>
  * <li>{@code engine.cmd} unset: empty, nothing is started.</li>
  * <li>No {@code {port}} in the template, or {@code {model}} without {@code model}:
- * {@link ExtensionConfigurationException} naming the parameter and the fix.</li>
+ * {@link ConfigurationException} naming the parameter and the fix.</li>
  * <li>The command exits or stays unhealthy: {@link EngineUnavailableError} (a test failure) naming the
  * command, the exit status or the probes and the timeout, and the log with its last lines.</li>
  * </ul>
@@ -135,13 +135,13 @@ public final class EngineCommands implements AutoCloseable {
 	/** {@code template} with {@code {model}} filled in; {@code {port}} stays for the caller. */
 	static String render(String template, HarnessConfig config) {
 		if (!template.contains("{port}")) {
-			throw new ExtensionConfigurationException("engine.cmd [" + template + "] has no {port}: the harness picks a free "
+			throw new ConfigurationException("engine.cmd [" + template + "] has no {port}: the harness picks a free "
 					+ "loopback port and the engine must listen on it. Fix: add --port {port} (and --host 127.0.0.1) to -Dengine.cmd.");
 		}
 		if (!template.contains("{model}")) {
 			return template;
 		}
-		String model = config.string(HarnessConstants.MODEL).orElseThrow(() -> new ExtensionConfigurationException(
+		String model = config.string(HarnessConstants.MODEL).orElseThrow(() -> new ConfigurationException(
 				"engine.cmd [" + template + "] uses {model} but model is not set. Fix: pass -Dmodel=<served model name>."));
 		return template.replace("{model}", model);
 	}

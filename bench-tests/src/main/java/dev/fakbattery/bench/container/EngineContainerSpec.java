@@ -10,9 +10,9 @@ import java.util.function.Function;
 
 import com.github.dockerjava.api.model.DeviceRequest;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What the engine container is, as a plain value: no Docker, no GPU needed to build or read it.
@@ -70,7 +70,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 	 * {@code checkpoint.model}, {@code engine.tool.parser}, {@code context.length} (only when set),
 	 * {@code engine.tp}, {@code engine.startup.timeout.sec} and {@code engine.hf.token.env}.
 	 *
-	 * @throws ExtensionConfigurationException when {@code engine.image} or {@code model} is unset or
+	 * @throws ConfigurationException when {@code engine.image} or {@code model} is unset or
 	 *         a value is bad; the message names the parameter and the fix
 	 */
 	public static EngineContainerSpec from(HarnessConfig config) {
@@ -97,7 +97,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 	 * {@code engine.hf.token.env}, or nothing when that is unset. The only place the token is read.
 	 *
 	 * @param environment the JVM's environment ({@code System::getenv}), a map in tests
-	 * @throws ExtensionConfigurationException when the named variable is unset or empty
+	 * @throws ConfigurationException when the named variable is unset or empty
 	 */
 	public Map<String, String> containerEnv(Function<String, String> environment) {
 		if (hfTokenEnv.isEmpty()) {
@@ -106,7 +106,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 		String name = hfTokenEnv.get();
 		String token = environment.apply(name);
 		if (token == null || token.isBlank()) {
-			throw new ExtensionConfigurationException("engine.hf.token.env names the environment variable " + name
+			throw new ConfigurationException("engine.hf.token.env names the environment variable " + name
 					+ ", which is not set (or empty) in this JVM's environment. Fix: export " + name
 					+ "=<your Hugging Face token> before ./mvnw, or remove -Dengine.hf.token.env for a public checkpoint.");
 		}

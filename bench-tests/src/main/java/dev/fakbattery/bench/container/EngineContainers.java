@@ -9,11 +9,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Profile;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Profile;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.opentest4j.TestAbortedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * <ul>
  * <li>{@code engine.image} unset: empty, nothing is touched.</li>
  * <li>A bad or missing value ({@code model}, {@code engine.tp}, an unset token variable, ...):
- * {@link ExtensionConfigurationException} naming the parameter and the fix, checked before
+ * {@link ConfigurationException} naming the parameter and the fix, checked before
  * Docker.</li>
  * <li>No Docker engine: under profile {@code gpu} an {@link EngineUnavailableError} (a test failure:
  * the node battery fails closed); under the other profiles a {@link TestAbortedException} (a skip
@@ -136,7 +136,7 @@ public final class EngineContainers implements AutoCloseable {
 
 	private URI reuse(EngineContainerSpec wanted) {
 		if (!spec.equals(wanted)) {
-			throw new ExtensionConfigurationException("engine.image: this JVM's engine container is [" + spec.describe()
+			throw new ConfigurationException("engine.image: this JVM's engine container is [" + spec.describe()
 					+ "] but this test asks for [" + wanted.describe() + "]. One engine container per JVM. "
 					+ "Fix: use one engine configuration per Maven run.");
 		}

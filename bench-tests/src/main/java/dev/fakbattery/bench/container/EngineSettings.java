@@ -5,14 +5,14 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * The configuration names of the engine container, read and validated in one place. A bad value
- * is a misconfiguration ({@link ExtensionConfigurationException}) that names the parameter and the
+ * is a misconfiguration ({@link ConfigurationException}) that names the parameter and the
  * fix; the Hugging Face token variable's value is never echoed.
  *
  * @param image the pinned image reference ({@code engine.image})
@@ -51,17 +51,17 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	}
 
 	private static String image(HarnessConfig config) {
-		String image = config.string(HarnessConstants.ENGINE_IMAGE).orElseThrow(() -> new ExtensionConfigurationException(
+		String image = config.string(HarnessConstants.ENGINE_IMAGE).orElseThrow(() -> new ConfigurationException(
 				"engine.image is not set: there is no engine container to start. Fix: pass "
 						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang)."));
 		if (!IMAGE.matcher(image).matches()) {
-			throw new ExtensionConfigurationException("Unable to parse engine.image value [" + image
+			throw new ConfigurationException("Unable to parse engine.image value [" + image
 					+ "]: expected a Docker image reference. Fix: pass -Dengine.image=vllm/vllm-openai:v0.11.0 "
 					+ "or remove it and pass -Dbase.url of an engine you started.");
 		}
 		String name = image.substring(image.lastIndexOf('/') + 1);
 		if (!image.contains("@") && (!name.contains(":") || name.endsWith(":latest"))) {
-			throw new ExtensionConfigurationException("engine.image value [" + image
+			throw new ConfigurationException("engine.image value [" + image
 					+ "] is not pinned: an artifact must name the engine build it measured. Fix: pass a version tag or "
 					+ "digest, for example -Dengine.image=vllm/vllm-openai:v0.11.0 (not :latest).");
 		}
@@ -69,7 +69,7 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	}
 
 	private static String model(HarnessConfig config) {
-		return modelLike(config, HarnessConstants.MODEL).orElseThrow(() -> new ExtensionConfigurationException(
+		return modelLike(config, HarnessConstants.MODEL).orElseThrow(() -> new ConfigurationException(
 				"engine.image is set but model is not: the container needs the served model name. Fix: pass "
 						+ "-Dmodel=<served name> and, when the checkpoint differs, -Dcheckpoint.model=<Hugging Face id or path>."));
 	}
@@ -77,7 +77,7 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	private static Optional<String> modelLike(HarnessConfig config, String name) {
 		Optional<String> value = config.string(name);
 		if (value.isPresent() && value.get().startsWith("-")) {
-			throw new ExtensionConfigurationException("Unable to parse " + name + " value [" + value.get()
+			throw new ConfigurationException("Unable to parse " + name + " value [" + value.get()
 					+ "]: expected a model name or path, not a flag. Fix: pass -D" + name + "=Qwen/Qwen2.5-7B-Instruct.");
 		}
 		return value;
@@ -86,7 +86,7 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	private static String toolParser(HarnessConfig config, ContainerRecipe dialect) {
 		String parser = config.string(HarnessConstants.ENGINE_TOOL_PARSER, dialect.defaultToolParser());
 		if (!PARSER.matcher(parser).matches()) {
-			throw new ExtensionConfigurationException("Unable to parse engine.tool.parser value [" + parser
+			throw new ConfigurationException("Unable to parse engine.tool.parser value [" + parser
 					+ "]: expected one parser name (letters, digits, '.', '_', '-'). Fix: pass -Dengine.tool.parser="
 					+ dialect.defaultToolParser() + " or remove it to use the default (hermes for vllm, qwen25 for sglang).");
 		}
@@ -96,7 +96,7 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	private static Optional<String> hfTokenEnv(HarnessConfig config) {
 		Optional<String> name = config.string(HarnessConstants.ENGINE_HF_TOKEN_ENV);
 		if (name.isPresent() && (!ENV_NAME.matcher(name.get()).matches() || name.get().startsWith("hf_"))) {
-			throw new ExtensionConfigurationException("engine.hf.token.env must be the NAME of an environment variable "
+			throw new ConfigurationException("engine.hf.token.env must be the NAME of an environment variable "
 					+ "(letters, digits and '_'), not the token; its value is not printed. Fix: export HF_TOKEN=<token> "
 					+ "and pass -Dengine.hf.token.env=HF_TOKEN.");
 		}

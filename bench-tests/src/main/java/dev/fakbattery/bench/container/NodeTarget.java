@@ -4,9 +4,9 @@ import java.net.URI;
 import java.util.Optional;
 import java.util.function.Function;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
 
 /**
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
@@ -34,7 +34,7 @@ public final class NodeTarget {
 	/**
 	 * The raw engine base URL, ending in {@code /v1}.
 	 *
-	 * @throws org.junit.jupiter.api.extension.ExtensionConfigurationException on a bad value
+	 * @throws org.junit.jupiter.api.extension.ConfigurationException on a bad value
 	 * @throws org.opentest4j.TestAbortedException when {@code engine.image} is set, Docker is absent and the profile is not {@code gpu}
 	 * @throws EngineUnavailableError when the engine command or container cannot run (see {@link EngineCommands}, {@link EngineContainers})
 	 */
@@ -55,7 +55,7 @@ public final class NodeTarget {
 	/**
 	 * The node's raw engine when one is configured, or when the profile needs one (then its absence is recorded
 	 * as pending); empty, with nothing recorded, when nothing is configured and the profile lets the rung measure
-	 * the embedded engine double instead ({@link dev.fakbattery.api.Profile#embeddedTargetAllowed()}).
+	 * the embedded engine double instead ({@link dev.fakbattery.core.Profile#embeddedTargetAllowed()}).
 	 */
 	public static Optional<URI> configured(RungRun run) {
 		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();

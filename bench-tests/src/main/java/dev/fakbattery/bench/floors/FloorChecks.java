@@ -7,8 +7,8 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.Measurement;
 import dev.fakbattery.bench.support.JsonDocument;
 import dev.fakbattery.bench.support.JsonValues;
 

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.Measurement;
 
 /**
  * The checks of one floor artifact and their outcome.

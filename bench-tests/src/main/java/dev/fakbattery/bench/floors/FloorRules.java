@@ -7,7 +7,7 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
 
 /**

@@ -4,7 +4,7 @@ import static dev.fakbattery.bench.support.JsonValues.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
 
 /** Builders of one floor check over one JSON field: {@code <floor>.<rule>}, expected and observed. */

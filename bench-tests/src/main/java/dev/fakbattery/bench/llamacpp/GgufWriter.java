@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
-import dev.fakbattery.api.ArtifactFiles;
+import dev.fakbattery.core.ArtifactFiles;
 
 /**
  * Writes a GGUF version 3 file: magic, counts, metadata, tensor entries with offsets, padding to the

@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Json;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 /**
  * The anti-mislabel guard: when a GPU name is required (for example {@code H200}), every GPU the

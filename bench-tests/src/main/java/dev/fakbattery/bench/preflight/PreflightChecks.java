@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 /**
  * The acceptance checks of the preflight rung, as the seed's battery applies them: the node verdict

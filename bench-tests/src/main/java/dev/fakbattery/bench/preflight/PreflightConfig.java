@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What the preflight evaluates against: the model's size, the quant, the KV headroom, the engines
@@ -128,7 +128,7 @@ public record PreflightConfig(String model, double modelTotalParamsB, String qua
 		catch (NumberFormatException ignored) {
 			// reported below
 		}
-		throw new ExtensionConfigurationException(String.format(
+		throw new ConfigurationException(String.format(
 				"Unable to parse %s value [%s]: expected a non-negative number. Fix: pass -D%s=%s or remove it to use the default.",
 				name, raw.get(), name, defaultValue));
 	}

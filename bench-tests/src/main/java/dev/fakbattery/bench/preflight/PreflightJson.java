@@ -5,7 +5,7 @@ import java.time.temporal.ChronoUnit;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.wire.Json;
 
 /**

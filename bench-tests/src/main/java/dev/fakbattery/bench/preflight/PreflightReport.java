@@ -10,7 +10,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 /**
  * A preflight of one node: its inputs (nvidia-smi, engine probes, configuration), the node shape,

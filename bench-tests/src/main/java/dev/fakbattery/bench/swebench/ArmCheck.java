@@ -5,7 +5,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 /**
  * Builds a check that must hold for every arm: passed when there is at least one arm and each

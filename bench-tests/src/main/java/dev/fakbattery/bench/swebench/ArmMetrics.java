@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.Measurement;
 
 /**
  * The contract's required metrics for one arm, each measured or pending; names are

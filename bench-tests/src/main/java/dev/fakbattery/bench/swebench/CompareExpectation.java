@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What a SWE-bench-20 compare run must have been run with: the run contract's shared config.
@@ -61,7 +61,7 @@ public record CompareExpectation(String checkpointModel, String servedModelName,
 		String selection = config.string(HarnessConstants.SELECTION, seed.selection());
 		Matcher slice = SLICE.matcher(selection);
 		if (!slice.matches() || Integer.parseInt(slice.group(1)) <= 0) {
-			throw new ExtensionConfigurationException("Unable to parse " + HarnessConstants.SELECTION + " value ["
+			throw new ConfigurationException("Unable to parse " + HarnessConstants.SELECTION + " value ["
 					+ selection + "]: expected the seed's slice 0:N. Fix: pass -D" + HarnessConstants.SELECTION
 					+ "=\"slice 0:20\" or remove it to use the default.");
 		}

@@ -7,7 +7,7 @@ import java.util.OptionalDouble;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.Measurement;
 import dev.fakbattery.bench.support.JsonValues;
 
 /**

@@ -10,7 +10,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
 
 /**

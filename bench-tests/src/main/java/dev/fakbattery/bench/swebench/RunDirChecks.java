@@ -7,7 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 /**
  * The sentinel checks of a run folder: {@code DONE.rc} holds 0, {@code COMPARE.md} is there.

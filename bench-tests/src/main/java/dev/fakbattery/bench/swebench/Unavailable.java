@@ -2,7 +2,7 @@ package dev.fakbattery.bench.swebench;
 
 import java.util.List;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonDocument;
 
 /** Fails every check of a file that is missing or unreadable, saying which. */

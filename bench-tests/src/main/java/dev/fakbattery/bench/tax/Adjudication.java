@@ -8,9 +8,9 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.RequestDetail;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.load.RequestStats;
+import dev.fakbattery.core.load.RequestDetail;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.load.RequestStats;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

@@ -11,11 +11,11 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.RequestSource;
-import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.JsonNumbers;

@@ -3,7 +3,7 @@ package dev.fakbattery.bench.tax;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 /**
  * The framing sentence of a tax artifact, and the check that the numbers do not contradict it. The framing says

@@ -3,12 +3,12 @@ package dev.fakbattery.bench.tax;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fakbattery.api.load.LoadRunner;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.load.RequestSource;
-import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.core.load.LoadRunner;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.stats.Interleaving;
 
 /**
  * Sends one conversation at a time to two targets in a seeded ABBA order ({@link Interleaving#abba}), so drift over

@@ -7,9 +7,9 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.load.RequestStats;
-import dev.fakbattery.api.stats.Percentiles;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.load.RequestStats;
+import dev.fakbattery.core.stats.Percentiles;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 

@@ -7,20 +7,20 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ArrivalSchedule;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.LoadRunner;
-import dev.fakbattery.api.load.LoadSummary;
-import dev.fakbattery.api.load.OpenLoop;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.load.RequestSource;
-import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.metrics.EngineMetrics;
-import dev.fakbattery.api.stats.Goodput;
-import dev.fakbattery.api.stats.Interleaving;
-import dev.fakbattery.api.stats.RateSearch;
+import dev.fakbattery.core.load.ArrivalSchedule;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.LoadRunner;
+import dev.fakbattery.core.load.LoadSummary;
+import dev.fakbattery.core.load.OpenLoop;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.metrics.EngineMetrics;
+import dev.fakbattery.core.stats.Goodput;
+import dev.fakbattery.core.stats.Interleaving;
+import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.wire.Json;
 
 /**

@@ -12,8 +12,8 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.stats.RateSearch;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.stats.RateSearch;
 
 /**
  * The rate sweep's plot, drawn with XChart, headless: against the offered rate, each arm's goodput (requests/s meeting

@@ -8,11 +8,11 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.stats.ConfidenceInterval;
-import dev.fakbattery.api.stats.RateSearch;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.metrics.MetricsScrape;
+import dev.fakbattery.core.metrics.MetricsScrape;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

@@ -10,12 +10,12 @@ import java.util.function.LongSupplier;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.ClosedLoop;
-import dev.fakbattery.api.load.LoadRunner;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.RequestSource;
-import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.ClosedLoop;
+import dev.fakbattery.core.load.LoadRunner;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

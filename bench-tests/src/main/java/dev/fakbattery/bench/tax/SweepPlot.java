@@ -14,9 +14,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.RequestOutcome;
 
 /**
  * The sweep's two PNG plots, drawn with XChart, headless: (a) the gateway/raw ratio against

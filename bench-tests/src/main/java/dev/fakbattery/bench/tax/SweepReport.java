@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
@@ -62,23 +62,23 @@ final class SweepReport {
 			if (!late.isEmpty()) {
 				run.invalid("engine_double_lag", "engine double scheduling lag p99 over " + (int) UpstreamLag.LIMIT_P99_MICROS
 						+ " us at " + late + ": the double, not the gateway, set the pace", "run on a quieter machine (no other "
-								+ "build), or at fewer streams (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
+								+ "build), or at fewer streams (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
 		if (skipped == null) {
 			List<String> slow = levels.stream().filter(l -> !l.clientLag().withinLimit())
 				.map(l -> "c=" + l.concurrency() + " " + l.clientLag()).toList();
 			if (!slow.isEmpty()) {
-				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.api.load.ClientLag.LIMIT_P99_MICROS
+				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS
 						+ " us at " + slow + ": the client, not the gateway, set the pace", "run on a quieter machine (no other build), or at "
-								+ "fewer streams (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
+								+ "fewer streams (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
 		noise.filter(n -> skipped == null && n.ratio().isDefined() && !TaxReport.withinOnePercent(n.ratio()))
 			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A ratio at c=%d %.4f [%.4f, %.4f] is wider "
 					+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
 					n.ratio().estimate(), n.ratio().lo(), n.ratio().hi()),
-					"more requests per level (-D" + dev.fakbattery.api.HarnessConstants.SWEEP_REQUESTS + "="
+					"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS + "="
 							+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
 							+ " per arm) on a quieter machine"));
 		boolean drawn = plots.size() == 2 && plots.stream().allMatch(Files::isRegularFile);

@@ -6,13 +6,13 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.stats.BootstrapCi;
-import dev.fakbattery.api.stats.ConfidenceInterval;
-import dev.fakbattery.api.stats.TaxGate;
-import dev.fakbattery.api.stats.TaxGateResult;
-import dev.fakbattery.api.stats.TaxStats;
-import dev.fakbattery.api.stats.TaxVerdict;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.bench.tax.TaxGate;
+import dev.fakbattery.bench.tax.TaxGateResult;
+import dev.fakbattery.bench.tax.TaxStats;
+import dev.fakbattery.bench.tax.TaxVerdict;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
@@ -51,7 +51,7 @@ final class TaxReport {
 		interleaving.put("seed", settings.seed());
 		interleaving.put("warmup_per_target", settings.warmup());
 		interleaving.put("warmup_failed", runs.warmupFailed());
-		runs.order().forEach(arm -> interleaving.withArray("order").add(arm == dev.fakbattery.api.stats.Interleaving.Arm.A ? "raw" : "gateway"));
+		runs.order().forEach(arm -> interleaving.withArray("order").add(arm == dev.fakbattery.core.stats.Interleaving.Arm.A ? "raw" : "gateway"));
 		runs.skipped().ifPresent(why -> body.put("skipped", why));
 		runs.lag().ifPresent(lag -> lag.writeTo(body.putObject("engine_double_lag")));
 		if (runs.skipped().isEmpty()) {
@@ -63,7 +63,7 @@ final class TaxReport {
 		boolean enough = enoughSamples(run, runs, bootstrap);
 		checks(run, settings, runs, tax, enough);
 		invalidations(run, runs, noise);
-		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.api.Check::passed);
+		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.core.Check::passed);
 		TaxGateResult gate = gate(body, settings, upstream, model, tax, valid);
 		if (enough) {
 			regressionGate(run, settings, gate, TaxGate.key(model == null ? "unknown" : model, baselineEngine(upstream)));
@@ -84,9 +84,9 @@ final class TaxReport {
 		ConfidenceInterval e2e = bootstrap.ratioOfMedians(runs.raw().e2eDecodeTps(), runs.gateway().e2eDecodeTps());
 		JsonNumbers.put(node, "e2e_decode_tps_tax", e2e.estimate(), 4);
 		putCi95(node, "e2e_decode_tps_tax_ci95", e2e);
-		JsonNumbers.put(node, "raw_median_e2e_decode_tps", dev.fakbattery.api.stats.Percentiles.median(runs.raw().e2eDecodeTps()), 3);
+		JsonNumbers.put(node, "raw_median_e2e_decode_tps", dev.fakbattery.core.stats.Percentiles.median(runs.raw().e2eDecodeTps()), 3);
 		JsonNumbers.put(node, "gateway_median_e2e_decode_tps",
-				dev.fakbattery.api.stats.Percentiles.median(runs.gateway().e2eDecodeTps()), 3);
+				dev.fakbattery.core.stats.Percentiles.median(runs.gateway().e2eDecodeTps()), 3);
 		node.put("raw_ok_samples", runs.raw().okSamples());
 		node.put("gateway_ok_samples", runs.gateway().okSamples());
 	}
@@ -102,10 +102,10 @@ final class TaxReport {
 		if (runs.skipped().isPresent() || fewest >= bootstrap.minSamples()) {
 			return true;
 		}
-		run.pending(dev.fakbattery.api.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "a leg sent %d samples, fewer than the %d "
+		run.pending(dev.fakbattery.core.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "a leg sent %d samples, fewer than the %d "
 				+ "per arm a %.0f %% interval of a median takes (from n points even min to max covers the median with probability only "
 				+ "1 - 2 x 0.5^n), so latency_tax, decode_tps_tax and the A/A floor are undefined", fewest, bootstrap.minSamples(),
-				bootstrap.level() * 100), "set -D" + dev.fakbattery.api.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
+				bootstrap.level() * 100), "set -D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
 						+ " (at least " + bootstrap.minSamples() + ")");
 		return false;
 	}
@@ -113,10 +113,10 @@ final class TaxReport {
 	/**
 	 * Whether a request got a wrong answer: an error status, or a 200 that was not a complete stream (an error frame, a
 	 * malformed chunk, no token, no {@code [DONE]}). That is the target's own failure, which no lagging instrument explains,
-	 * so the check that counts it is a product check ({@link dev.fakbattery.api.Check#product()}); a request that got no
+	 * so the check that counts it is a product check ({@link dev.fakbattery.core.Check#product()}); a request that got no
 	 * answer (refused, timed out, cut by the time cap) is not.
 	 */
-	static boolean answeredWrong(java.util.Collection<dev.fakbattery.api.load.RequestOutcome> outcomes) {
+	static boolean answeredWrong(java.util.Collection<dev.fakbattery.core.load.RequestOutcome> outcomes) {
 		return outcomes.stream().anyMatch(o -> !o.ok() && o.httpStatus() != 0);
 	}
 
@@ -192,13 +192,13 @@ final class TaxReport {
 				"run on a quieter machine (no other build), or with fewer streams or a slower decode pace"));
 		if (runs.skipped().isEmpty() && !runs.clientLag().withinLimit()) {
 			run.invalid("client_lag", "load client scheduling lag " + runs.clientLag() + " over the "
-					+ (int) dev.fakbattery.api.load.ClientLag.LIMIT_P99_MICROS + " us limit: the client, not the gateway, added latency",
+					+ (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS + " us limit: the client, not the gateway, added latency",
 					"run on a quieter machine (no other build), or with fewer streams");
 		}
 		if (runs.skipped().isEmpty() && noise.isDefined() && !withinOnePercent(noise)) {
 			run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax %.4f [%.4f, %.4f] is wider than +/-1 %%: "
 					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(), noise.hi()),
-					"more samples per leg (-D" + dev.fakbattery.api.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
+					"more samples per leg (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
 							+ "; this run sent " + runs.raw().conversations() + ") on a quieter machine");
 		}
 	}

@@ -3,9 +3,9 @@ package dev.fakbattery.bench.tax;
 import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.metrics.EngineMetrics;
-import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.metrics.EngineMetrics;
+import dev.fakbattery.core.stats.Interleaving;
 
 /**
  * What the tax witness measured: the raw and gateway legs (A/B), the A/A legs of the noise floor

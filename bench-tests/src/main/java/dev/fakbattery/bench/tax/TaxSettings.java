@@ -6,23 +6,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.Determinism;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.stats.BootstrapCi;
-import dev.fakbattery.api.stats.Slo;
-import dev.fakbattery.api.stats.TaxGate;
-import dev.fakbattery.api.workload.Workload;
-import dev.fakbattery.api.workload.Workloads;
+import dev.fakbattery.core.Determinism;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.Slo;
+import dev.fakbattery.bench.tax.TaxGate;
+import dev.fakbattery.core.workload.Workload;
+import dev.fakbattery.core.workload.Workloads;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
  * {@code default} profile (a plain {@code ./mvnw verify}) gets tiny counts so a smoke run stays
- * fast: {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per leg (the fewest an interval takes),
+ * fast: {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per leg (the fewest an interval takes),
  * levels 1 and 4; every other profile the battery's: {@code tax.count} (default 8, the seed's; below
- * {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT),
+ * {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT),
  * {@code sweep.concurrency} (default 1,8,64,128, at most {@value #MAX_LEVEL}).
  *
  * @param tiny whether the smoke-sized defaults apply
@@ -103,7 +103,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, tiny ? List.of(1, 4) : List.of(1, 8, 64, 128));
 		for (int level : levels) {
 			if (level > MAX_LEVEL) {
-				throw new ExtensionConfigurationException("Unable to use " + HarnessConstants.SWEEP_CONCURRENCY + " level " + level
+				throw new ConfigurationException("Unable to use " + HarnessConstants.SWEEP_CONCURRENCY + " level " + level
 						+ ": the sweep accepts at most " + MAX_LEVEL + ". Fix: pass -D" + HarnessConstants.SWEEP_CONCURRENCY
 						+ "=1,8,64,128 or levels up to " + MAX_LEVEL + ".");
 			}
@@ -146,7 +146,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/**
 	 * Batches per arm at every sweep level, at least: the sweep's ratio is a median over batches with an interval, and
-	 * an interval of a median needs {@value dev.fakbattery.api.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} points per arm
+	 * an interval of a median needs {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} points per arm
 	 * ({@link BootstrapCi#MIN_SAMPLES_PER_ARM}).
 	 */
 	public static final int MIN_BATCHES = BootstrapCi.MIN_SAMPLES_PER_ARM;

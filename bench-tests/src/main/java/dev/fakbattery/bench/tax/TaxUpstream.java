@@ -4,7 +4,7 @@ import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.wire.Dialect;
 
 /**

@@ -5,14 +5,14 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLagProbe;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.RequestSource;
-import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.metrics.EngineMetrics;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLagProbe;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.spi.GatewayUnderTest;

@@ -7,6 +7,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.EvaluationResult;
 
 import dev.fakbattery.api.archfixture.PublicExtension;
+import dev.fakbattery.core.archfixture.CoreUsingJUnit;
 import dev.fakbattery.engine.archfixture.EngineUsingJUnit;
 
 import org.junit.jupiter.api.DisplayName;
@@ -22,7 +23,16 @@ class ArchitectureSelfTests {
 		EvaluationResult result = ArchitectureTests.engineDoubleUsesWireOnly.evaluate(classes(EngineUsingJUnit.class));
 		assertThat(result.hasViolation()).isTrue();
 		assertThat(result.getFailureReport().getDetails()).anyMatch(d -> d.contains("org.junit.jupiter.api.Assertions"))
-			.anyMatch(d -> d.contains("dev.fakbattery.api.Profile"));
+			.anyMatch(d -> d.contains("dev.fakbattery.core.Profile"));
+	}
+
+	@Test
+	@DisplayName("a harness-core class using JUnit and the JUnit layer breaks the core rule")
+	void coreUsingJUnit() {
+		EvaluationResult result = ArchitectureTests.coreCarriesNoTestFramework.evaluate(classes(CoreUsingJUnit.class));
+		assertThat(result.hasViolation()).isTrue();
+		assertThat(result.getFailureReport().getDetails()).anyMatch(d -> d.contains("org.junit.jupiter.api.Assumptions"))
+			.anyMatch(d -> d.contains("dev.fakbattery.api.JupiterConfig"));
 	}
 
 	@Test

@@ -5,7 +5,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fakbattery.api.gate.FinalGateMain;
+import dev.fakbattery.report.gate.FinalGateMain;
 
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;

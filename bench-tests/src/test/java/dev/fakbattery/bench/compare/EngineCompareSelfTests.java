@@ -8,8 +8,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;

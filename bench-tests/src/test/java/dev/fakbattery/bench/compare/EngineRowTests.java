@@ -7,7 +7,7 @@ import java.net.URI;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 @DisplayName("engine.compare rows")
 class EngineRowTests {
@@ -24,7 +24,7 @@ class EngineRowTests {
 	@DisplayName("a row without its batching regime is refused")
 	void refusesRowWithoutBatching() {
 		String value = "vllm=http://h:8000/v1,precision=fp8;sglang=http://h:30000/v1,precision=fp8,batching=continuous";
-		assertThatThrownBy(() -> EngineRow.parse(value)).isInstanceOf(ExtensionConfigurationException.class)
+		assertThatThrownBy(() -> EngineRow.parse(value)).isInstanceOf(ConfigurationException.class)
 			.hasMessage("Unable to parse engine.compare value [" + value + "]: row [vllm=http://h:8000/v1,precision=fp8] is refused: "
 					+ "it does not disclose its batching. " + EngineRow.FIX);
 	}

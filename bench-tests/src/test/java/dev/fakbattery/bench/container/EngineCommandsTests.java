@@ -12,14 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.RungRun;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -112,7 +112,7 @@ class EngineCommandsTests {
 	@Test
 	@DisplayName("a template without {port} is a misconfiguration naming the fix")
 	void noPort() {
-		assertThatThrownBy(() -> commands.engineUrl(config("llama-server -m tiny.gguf"))).isInstanceOf(ExtensionConfigurationException.class)
+		assertThatThrownBy(() -> commands.engineUrl(config("llama-server -m tiny.gguf"))).isInstanceOf(ConfigurationException.class)
 			.hasMessage("engine.cmd [llama-server -m tiny.gguf] has no {port}: the harness picks a free loopback port and the engine "
 					+ "must listen on it. Fix: add --port {port} (and --host 127.0.0.1) to -Dengine.cmd.");
 	}
@@ -121,7 +121,7 @@ class EngineCommandsTests {
 	@DisplayName("{model} without model is a misconfiguration naming the fix")
 	void noModel() {
 		assertThatThrownBy(() -> commands.engineUrl(config("llama-server --port {port} -a {model}")))
-			.isInstanceOf(ExtensionConfigurationException.class)
+			.isInstanceOf(ConfigurationException.class)
 			.hasMessage("engine.cmd [llama-server --port {port} -a {model}] uses {model} but model is not set. Fix: pass "
 					+ "-Dmodel=<served model name>.");
 	}

@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -184,11 +184,11 @@ class EngineContainerSpecTests {
 		void unset(String value) {
 			EngineContainerSpec spec = EngineContainerSpec.from(FULL_VLLM);
 			assertThatThrownBy(() -> spec.containerEnv(Map.of("MY_HF", value)::get))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.hf.token.env names the environment variable MY_HF, which is not set (or empty) in this "
 						+ "JVM's environment. Fix: export MY_HF=<your Hugging Face token> before ./mvnw, or remove "
 						+ "-Dengine.hf.token.env for a public checkpoint.");
-			assertThatThrownBy(() -> spec.containerEnv(name -> null)).isInstanceOf(ExtensionConfigurationException.class);
+			assertThatThrownBy(() -> spec.containerEnv(name -> null)).isInstanceOf(ConfigurationException.class);
 		}
 
 		@ParameterizedTest
@@ -196,7 +196,7 @@ class EngineContainerSpecTests {
 		@DisplayName("a value that is not a variable name, or looks like a token, is refused without echoing it")
 		void notAName(String value) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.hf.token.env", value)))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.hf.token.env must be the NAME of an environment variable (letters, digits and '_'), "
 						+ "not the token; its value is not printed. Fix: export HF_TOKEN=<token> and pass "
 						+ "-Dengine.hf.token.env=HF_TOKEN.")
@@ -211,7 +211,7 @@ class EngineContainerSpecTests {
 		@Test
 		void imageUnset() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.of("model", "qwen")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.image is not set: there is no engine container to start. Fix: pass "
 						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang).");
 		}
@@ -219,7 +219,7 @@ class EngineContainerSpecTests {
 		@Test
 		void imageNotAReference() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.image", "vllm openai:1")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse engine.image value [vllm openai:1]: expected a Docker image reference. Fix: pass "
 						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 or remove it and pass -Dbase.url of an engine you started.");
 		}
@@ -229,7 +229,7 @@ class EngineContainerSpecTests {
 		@DisplayName("an unpinned image is refused: the artifact must name the engine build")
 		void imageUnpinned(String image) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.image", image)))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.image value [" + image + "] is not pinned: an artifact must name the engine build it "
 						+ "measured. Fix: pass a version tag or digest, for example -Dengine.image=vllm/vllm-openai:v0.11.0 "
 						+ "(not :latest).");
@@ -246,7 +246,7 @@ class EngineContainerSpecTests {
 		@Test
 		void modelUnset() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.of("engine.image", VLLM_IMAGE)))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.image is set but model is not: the container needs the served model name. Fix: pass "
 						+ "-Dmodel=<served name> and, when the checkpoint differs, -Dcheckpoint.model=<Hugging Face id or path>.");
 		}
@@ -256,7 +256,7 @@ class EngineContainerSpecTests {
 		@DisplayName("a model that would read as a flag")
 		void modelIsAFlag(String name) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm(name, "--trust-remote-code")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse " + name + " value [--trust-remote-code]: expected a model name or path, not a "
 						+ "flag. Fix: pass -D" + name + "=Qwen/Qwen2.5-7B-Instruct.");
 		}
@@ -264,7 +264,7 @@ class EngineContainerSpecTests {
 		@Test
 		void parser() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.tool.parser", "hermes --x")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse engine.tool.parser value [hermes --x]: expected one parser name (letters, digits, "
 						+ "'.', '_', '-'). Fix: pass -Dengine.tool.parser=hermes or remove it to use the default "
 						+ "(hermes for vllm, qwen25 for sglang).");
@@ -273,7 +273,7 @@ class EngineContainerSpecTests {
 		@Test
 		void tensorParallel() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.tp", "0")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse engine.tp value [0]: expected a positive integer. Fix: pass -Dengine.tp=1 or "
 						+ "remove it to use the default.");
 		}
@@ -281,7 +281,7 @@ class EngineContainerSpecTests {
 		@Test
 		void startupTimeout() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "30m")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse engine.startup.timeout.sec value [30m]: expected a positive integer. Fix: pass "
 						+ "-Dengine.startup.timeout.sec=1800 or remove it to use the default.");
 		}
@@ -289,7 +289,7 @@ class EngineContainerSpecTests {
 		@Test
 		void contextLength() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("context.length", "128k")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse context.length value [128k]: expected a positive integer. Fix: pass "
 						+ "-Dcontext.length=131072 or remove it to use the default.");
 		}
@@ -297,7 +297,7 @@ class EngineContainerSpecTests {
 		@Test
 		void engine() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine", "tgi")))
-				.isInstanceOf(ExtensionConfigurationException.class)
+				.isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or "
 						+ "remove it to use the default.");
 		}

@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opentest4j.TestAbortedException;
@@ -91,10 +91,10 @@ class EngineContainersTests {
 		@DisplayName("a misconfiguration wins over the skip, and Docker is not asked")
 		void misconfigurationFirst() {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("engine.tp", "-1")))
-				.isExactlyInstanceOf(ExtensionConfigurationException.class)
+				.isExactlyInstanceOf(ConfigurationException.class)
 				.hasMessageStartingWith("Unable to parse engine.tp value [-1]");
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("engine.hf.token.env", "MY_HF")))
-				.isExactlyInstanceOf(ExtensionConfigurationException.class)
+				.isExactlyInstanceOf(ConfigurationException.class)
 				.hasMessageStartingWith("engine.hf.token.env names the environment variable MY_HF, which is not set");
 			assertThat(dockerAsked).hasValue(0);
 		}
@@ -141,7 +141,7 @@ class EngineContainersTests {
 			EngineContainers engines = engines(true);
 			engines.engineUrl(Configs.vllm());
 			assertThatThrownBy(() -> engines.engineUrl(Configs.vllm("engine.tp", "2")))
-				.isExactlyInstanceOf(ExtensionConfigurationException.class)
+				.isExactlyInstanceOf(ConfigurationException.class)
 				.hasMessage("engine.image: this JVM's engine container is [" + EngineContainerSpec.from(Configs.vllm()).describe()
 						+ "] but this test asks for [" + EngineContainerSpec.from(Configs.vllm("engine.tp", "2")).describe()
 						+ "]. One engine container per JVM. Fix: use one engine configuration per Maven run.");

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.Measurement;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.RungRun;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

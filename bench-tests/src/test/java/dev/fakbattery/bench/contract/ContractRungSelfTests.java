@@ -10,9 +10,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;

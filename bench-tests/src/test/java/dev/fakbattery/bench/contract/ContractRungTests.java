@@ -1,23 +1,23 @@
 package dev.fakbattery.bench.contract;
 
-import static dev.fakbattery.api.HarnessConstants.CONTEXT_LENGTH;
-import static dev.fakbattery.api.HarnessConstants.ENGINE;
-import static dev.fakbattery.api.HarnessConstants.ENGINE_IDENTITY;
-import static dev.fakbattery.api.HarnessConstants.ENGINE_TOOL_PARSER;
-import static dev.fakbattery.api.HarnessConstants.MODEL;
-import static dev.fakbattery.api.HarnessConstants.QUANT;
+import static dev.fakbattery.core.HarnessConstants.CONTEXT_LENGTH;
+import static dev.fakbattery.core.HarnessConstants.ENGINE;
+import static dev.fakbattery.core.HarnessConstants.ENGINE_IDENTITY;
+import static dev.fakbattery.core.HarnessConstants.ENGINE_TOOL_PARSER;
+import static dev.fakbattery.core.HarnessConstants.MODEL;
+import static dev.fakbattery.core.HarnessConstants.QUANT;
 
 import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
+import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.api.ContractRung;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.contract.RunContract;
-import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.contract.RunContract;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.EngineDouble;
 

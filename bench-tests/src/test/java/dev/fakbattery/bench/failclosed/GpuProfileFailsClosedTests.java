@@ -7,9 +7,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.PendingMeasurementError;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.PendingMeasurementError;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

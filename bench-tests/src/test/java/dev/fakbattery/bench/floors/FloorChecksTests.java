@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;

@@ -10,14 +10,14 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.api.FloorsRung;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
-import dev.fakbattery.api.PreProduced;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.PreProduced;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.bench.process.CommandResult;
 import dev.fakbattery.bench.process.ProcessCommandRunner;
 

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.Assumptions;

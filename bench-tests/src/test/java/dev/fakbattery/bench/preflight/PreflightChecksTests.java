@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 @DisplayName("Preflight acceptance checks and the GPU-name guard")
 class PreflightChecksTests {

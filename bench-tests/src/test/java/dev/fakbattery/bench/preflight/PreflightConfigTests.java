@@ -8,9 +8,9 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 
 @DisplayName("Preflight configuration")
 class PreflightConfigTests {
@@ -47,7 +47,7 @@ class PreflightConfigTests {
 	void badModelSizeFails() {
 		HarnessConfig config = HarnessConfig.of(name -> name.equals("preflight.model.params.b") ? Optional.of("big") : Optional.empty());
 
-		assertThatThrownBy(() -> PreflightConfig.from(config)).isInstanceOf(ExtensionConfigurationException.class)
+		assertThatThrownBy(() -> PreflightConfig.from(config)).isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse preflight.model.params.b value [big]: expected a non-negative number. "
 						+ "Fix: pass -Dpreflight.model.params.b=753.0 or remove it to use the default.");
 	}

@@ -3,14 +3,14 @@ package dev.fakbattery.bench.preflight;
 import java.net.URI;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
 
 import org.junit.jupiter.api.DisplayName;

@@ -2,7 +2,7 @@ package dev.fakbattery.bench.serving;
 
 import java.net.URI;
 
-import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.engine.hop.RelayHop;
 
 /**
  * A deliberately wrong "gateway" for the serving witness self-test: it forwards everything, so a

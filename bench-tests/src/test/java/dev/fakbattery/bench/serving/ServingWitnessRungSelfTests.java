@@ -9,8 +9,8 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Json;
 
@@ -53,7 +53,7 @@ class ServingWitnessRungSelfTests {
 	@DisplayName("a GET a gateway forwards while it is health-checked (/v1/models) is not counted as a chat at the engine side")
 	void healthCheckIsNotAChat() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start();
-				dev.fakbattery.api.gateway.RelayHop hop = new dev.fakbattery.api.gateway.RelayHop(java.net.URI.create(engine.baseUrl()))) {
+				dev.fakbattery.engine.hop.RelayHop hop = new dev.fakbattery.engine.hop.RelayHop(java.net.URI.create(engine.baseUrl()))) {
 			java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
 			client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(hop.url() + "/models")).build(),
 					java.net.http.HttpResponse.BodyHandlers.discarding());

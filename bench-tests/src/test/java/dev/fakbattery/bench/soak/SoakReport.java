@@ -11,10 +11,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.ArtifactFiles;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.Provenance;
-import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.Provenance;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.wire.Json;
 
 import org.knowm.xchart.BitmapEncoder;

@@ -14,10 +14,10 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.target.TargetIdentity;
-import dev.fakbattery.api.target.TargetProbe;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.target.TargetIdentity;
+import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;

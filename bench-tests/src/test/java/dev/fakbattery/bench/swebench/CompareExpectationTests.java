@@ -9,9 +9,9 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 
 @DisplayName("Compare expectation from the battery configuration")
 class CompareExpectationTests {
@@ -47,7 +47,7 @@ class CompareExpectationTests {
 	void unsupportedSelectionFails() {
 		HarnessConfig config = HarnessConfig.of(n -> n.equals("selection") ? Optional.of("slice 10:30") : Optional.empty());
 
-		assertThatThrownBy(() -> CompareExpectation.from(config, RAW)).isInstanceOf(ExtensionConfigurationException.class)
+		assertThatThrownBy(() -> CompareExpectation.from(config, RAW)).isInstanceOf(ConfigurationException.class)
 				.hasMessage("Unable to parse selection value [slice 10:30]: expected the seed's slice 0:N. "
 						+ "Fix: pass -Dselection=\"slice 0:20\" or remove it to use the default.");
 	}

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.Measurement;
 
 @DisplayName("Per-arm metrics of the run contract from compare.json")
 class CompareMetricsTests {

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.Check;
+import dev.fakbattery.core.Check;
 
 @DisplayName("SWE-bench-20 compare run validator")
 class CompareValidatorTests {

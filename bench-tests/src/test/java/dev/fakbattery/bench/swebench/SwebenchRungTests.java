@@ -10,14 +10,14 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.Measurement;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Measurement;
 import dev.fakbattery.api.NodeOnly;
-import dev.fakbattery.api.PreProduced;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.PreProduced;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.api.SwebenchRung;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.bench.process.CommandResult;

@@ -7,12 +7,12 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.LoadSummary;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.stats.BootstrapCi;
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.LoadSummary;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

@@ -7,9 +7,9 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.RequestOutcome;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;

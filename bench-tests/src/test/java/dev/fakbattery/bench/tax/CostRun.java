@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 
-import dev.fakbattery.api.load.ArrivalSchedule;
-import dev.fakbattery.api.load.ChatPayload;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.LoadRunner;
-import dev.fakbattery.api.load.OpenLoop;
-import dev.fakbattery.api.load.Progress;
-import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.core.load.ArrivalSchedule;
+import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.LoadRunner;
+import dev.fakbattery.core.load.OpenLoop;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.stats.Interleaving;
 
 /**
  * The load of the gateway cost bench: open-loop Poisson arrivals at {@value #RATE} requests/s in batches of

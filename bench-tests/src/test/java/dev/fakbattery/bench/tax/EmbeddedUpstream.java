@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.LagStats;
 import dev.fakbattery.engine.TimingModel;

@@ -18,12 +18,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.load.ChatPayload;
-import dev.fakbattery.api.load.TargetClient;
-import dev.fakbattery.api.process.ManagedProcess;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.bench.soak.ChildJvm;
 import dev.fakbattery.gateway.HttpFront;
 import dev.fakbattery.wire.Dialect;

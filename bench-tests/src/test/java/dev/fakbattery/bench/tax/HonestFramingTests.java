@@ -2,7 +2,7 @@ package dev.fakbattery.bench.tax;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

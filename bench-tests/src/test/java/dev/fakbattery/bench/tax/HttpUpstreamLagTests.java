@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 
-import dev.fakbattery.api.load.ChatPayload;
-import dev.fakbattery.api.load.TargetClient;
+import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
 

@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
 
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.WireJson;

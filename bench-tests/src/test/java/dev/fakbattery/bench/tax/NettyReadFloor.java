@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.SseLimitException;
@@ -119,7 +119,7 @@ final class NettyReadFloor {
 			lagNode.put("p50_us", loopLag.getValueAtPercentile(50));
 			lagNode.put("p99_us", loopLag.getValueAtPercentile(99));
 			lagNode.put("max_us", loopLag.getMaxValue());
-			lagNode.put("within_limit", loopLag.getTotalCount() > 0 && loopLag.getValueAtPercentile(99) <= dev.fakbattery.api.load.ClientLag.LIMIT_P99_MICROS);
+			lagNode.put("within_limit", loopLag.getTotalCount() > 0 && loopLag.getValueAtPercentile(99) <= dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS);
 			lagNode.put("method", METHOD);
 		}
 		finally {

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.api.load.ChatPayload;
+import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
 

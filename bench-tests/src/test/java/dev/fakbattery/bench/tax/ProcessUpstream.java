@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.process.ManagedProcess;
-import dev.fakbattery.api.target.TargetIdentity;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.process.ManagedProcess;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;
 

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.load.ClientLag;
+import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.Measurement;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DisplayName;

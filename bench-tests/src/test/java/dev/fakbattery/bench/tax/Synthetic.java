@@ -7,16 +7,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.LoadResult;
-import dev.fakbattery.api.load.RequestDetail;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.load.TokenSource;
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.RequestDetail;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.load.TokenSource;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.wire.Dialect;
 
 /** Synthetic measurements for the report tests: outcomes, runs and levels with exactly the numbers a test needs. */

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.Measurement;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.stats.ConfidenceInterval;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

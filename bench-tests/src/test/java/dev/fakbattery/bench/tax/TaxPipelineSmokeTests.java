@@ -9,9 +9,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.stats.BootstrapCi;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -226,6 +226,6 @@ class TaxPipelineSmokeTests {
 
 	/** The fully qualified parameter type of a rung method, for the method selector. */
 	private static final class RungRunParameter {
-		static final String NAME = "dev.fakbattery.api.RungRun";
+		static final String NAME = "dev.fakbattery.core.RungRun";
 	}
 }

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.Measurement;
-import dev.fakbattery.api.RungRun;
-import dev.fakbattery.api.load.ClientLag;
-import dev.fakbattery.api.load.RequestDetail;
-import dev.fakbattery.api.load.RequestOutcome;
-import dev.fakbattery.api.stats.Interleaving;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.RequestDetail;
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.stats.Interleaving;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -5,11 +5,11 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.TimingModel;

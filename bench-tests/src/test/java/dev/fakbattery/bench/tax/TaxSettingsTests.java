@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 @DisplayName("tax settings")
 class TaxSettingsTests {
@@ -45,7 +45,7 @@ class TaxSettingsTests {
 		assertThat(more.sweepRequests(128)).isEqualTo(768);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4)).isEqualTo(24);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_REQUESTS, "many")))
-			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.requests");
+			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.requests");
 	}
 
 	@Test
@@ -56,7 +56,7 @@ class TaxSettingsTests {
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_WARMUP_S, "30")).warmupCap())
 			.isEqualTo(java.time.Duration.ofSeconds(30));
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_WARMUP_S, "0")))
-			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.warmup.s");
+			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.warmup.s");
 	}
 
 	@Test
@@ -88,6 +88,6 @@ class TaxSettingsTests {
 	void levelLimit() {
 		assertThat(settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "256,512")).levels()).containsExactly(256, 512);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "1,1024")))
-			.isInstanceOf(ExtensionConfigurationException.class).hasMessageContaining("sweep.concurrency level 1024");
+			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.concurrency level 1024");
 	}
 }

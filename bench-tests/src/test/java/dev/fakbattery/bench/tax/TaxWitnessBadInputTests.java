@@ -14,11 +14,11 @@ import java.util.Optional;
 
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.Check;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.engine.Fault;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;

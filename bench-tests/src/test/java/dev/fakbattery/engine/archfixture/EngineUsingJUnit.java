@@ -8,6 +8,6 @@ public final class EngineUsingJUnit {
 
 	static void check(boolean ok) {
 		org.junit.jupiter.api.Assertions.assertTrue(ok);
-		dev.fakbattery.api.Profile.parse("gpu");
+		dev.fakbattery.core.Profile.parse("gpu");
 	}
 }

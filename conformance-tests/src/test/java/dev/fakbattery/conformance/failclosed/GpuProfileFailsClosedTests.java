@@ -10,10 +10,10 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import java.nio.file.Path;
 import java.util.Map;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.PendingMeasurementError;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.PendingMeasurementError;
+import dev.fakbattery.core.RungRun;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

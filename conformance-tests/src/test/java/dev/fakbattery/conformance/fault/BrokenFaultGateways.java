@@ -4,7 +4,7 @@ import java.net.URI;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
-import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.gateway.ReferenceGateway;
 import dev.fakbattery.gateway.policy.Policy;
 import dev.fakbattery.wire.Dialect;

@@ -15,9 +15,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.PendingMeasurementError;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;

@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.spi.GatewayLimits;
 
 import org.junit.jupiter.api.DisplayName;

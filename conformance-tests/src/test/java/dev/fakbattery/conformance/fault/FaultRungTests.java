@@ -10,13 +10,13 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.api.WireRung;
-import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.conformance.wire.KitRun;
 
 import org.junit.jupiter.api.DisplayName;

@@ -25,7 +25,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 import dev.fakbattery.wire.WireJson;
 

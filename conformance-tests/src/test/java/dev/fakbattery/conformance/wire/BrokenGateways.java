@@ -10,8 +10,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.WireJson;
 import dev.fakbattery.wire.spi.GatewayUnderTest;

@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Set;
 
-import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 
 import org.junit.jupiter.api.DisplayName;

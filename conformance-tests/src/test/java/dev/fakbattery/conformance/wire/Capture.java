@@ -20,12 +20,12 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.HarnessConstants;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import dev.fakbattery.core.ConfigurationException;
 
 /**
  * One captured engine answer the kit replays ({@code wire.captures}): its stream ({@code NAME.sse}) and/or whole body
@@ -108,7 +108,7 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 	 */
 	static List<Capture> load(Path dir) {
 		if (!Files.isDirectory(dir)) {
-			throw new ExtensionConfigurationException("Unable to read " + HarnessConstants.WIRE_CAPTURES + " value [" + dir
+			throw new ConfigurationException("Unable to read " + HarnessConstants.WIRE_CAPTURES + " value [" + dir
 					+ "]: not a folder. Fix: pass -D" + HarnessConstants.WIRE_CAPTURES + "=DIR, a folder of NAME.sse / NAME.json captures.");
 		}
 		Map<String, Answer[]> answers = new LinkedHashMap<>();
@@ -182,7 +182,7 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 				}
 			}
 		}
-		throw new ExtensionConfigurationException("Unable to tell the engine of the capture [" + id + "] in " + HarnessConstants.WIRE_CAPTURES
+		throw new ConfigurationException("Unable to tell the engine of the capture [" + id + "] in " + HarnessConstants.WIRE_CAPTURES
 				+ ". Fix: put " + id + SIDECAR + " with \"engine\": one of " + Dialect.ids() + " beside it, or keep it under a folder of that name.");
 	}
 

@@ -4,9 +4,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.gateway.GatewayLauncher;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 

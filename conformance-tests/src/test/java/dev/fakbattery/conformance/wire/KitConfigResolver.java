@@ -1,6 +1,7 @@
 package dev.fakbattery.conformance.wire;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.api.JupiterConfig;
+import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -20,6 +21,6 @@ public class KitConfigResolver implements ParameterResolver {
 
 	@Override
 	public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
-		return HarnessConfig.of(context);
+		return JupiterConfig.of(context);
 	}
 }

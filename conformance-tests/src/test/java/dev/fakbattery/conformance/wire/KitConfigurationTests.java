@@ -10,10 +10,10 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.gateway.GatewayLauncher;
-import dev.fakbattery.api.gateway.RelayHop;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import dev.fakbattery.api.HarnessConfig;
+import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.wire.Dialect;
 
 import org.junit.platform.engine.TestDescriptor;

@@ -7,11 +7,11 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.api.ArtifactId;
-import dev.fakbattery.api.HarnessConfig;
-import dev.fakbattery.api.HarnessConstants;
-import dev.fakbattery.api.RungArtifact;
-import dev.fakbattery.api.RungRun;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRun;
 import dev.fakbattery.api.WireRung;
 
 import org.junit.jupiter.api.DisplayName;

@@ -1,9 +1,0 @@
-/**
- * A server's Prometheus {@code /metrics} page: {@link dev.fakbattery.api.metrics.PromText} reads the text format,
- * {@link dev.fakbattery.api.metrics.MetricsScrape} reads a page (or says why it could not),
- * {@link dev.fakbattery.api.metrics.EngineMetrics} writes what an engine (vLLM, SGLang, llama.cpp, the engine double)
- * did during a leg under its own names.
- *
- * @since 0.3
- */
-package dev.fakbattery.api.metrics;

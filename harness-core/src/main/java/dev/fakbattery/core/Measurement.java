@@ -1,0 +1,89 @@
+package dev.fakbattery.core;
+
+import java.util.Objects;
+
+/**
+ * A measurement is either a value with unit and source, or {@link Pending}: what is missing and how
+ * to provide it. There is no third form: a number that was not measured cannot be expressed.
+ *
+ * @since 0.1
+ */
+public sealed interface Measurement permits Measurement.Measured, Measurement.Pending {
+
+	String name();
+
+	static Measured of(String name, double value, String unit, String source) {
+		return new Measured(name, value, unit, source);
+	}
+
+	/** A measured value with its 95 % confidence interval. */
+	static Measured of(String name, double value, String unit, String source, Interval ci95) {
+		return new Measured(name, value, unit, source, Objects.requireNonNull(ci95, "ci95"));
+	}
+
+	static Pending pending(String name, String missing, String howToProvide) {
+		return new Pending(name, missing, howToProvide);
+	}
+
+	/**
+	 * A measured value.
+	 * @param source where the value came from (endpoint, file, computation)
+	 * @param ci95 its 95 % confidence interval; null when the value has none (a count, a single reading)
+	 */
+	record Measured(String name, double value, String unit, String source, Interval ci95) implements Measurement {
+		public Measured {
+			Objects.requireNonNull(name, "name");
+			Objects.requireNonNull(unit, "unit");
+			Objects.requireNonNull(source, "source");
+			if (!Double.isFinite(value)) {
+				throw new IllegalArgumentException("measurement " + name + " is not a finite number: " + value);
+			}
+		}
+
+		/** A value without a confidence interval. */
+		public Measured(String name, double value, String unit, String source) {
+			this(name, value, unit, source, null);
+		}
+
+		/** Its 95 % confidence interval, when it has one. */
+		public java.util.Optional<Interval> ci() {
+			return java.util.Optional.ofNullable(ci95);
+		}
+	}
+
+	/**
+	 * A confidence interval {@code [low, high]} around a measured value.
+	 *
+	 * @since 0.3
+	 */
+	record Interval(double low, double high) {
+		public Interval {
+			if (!Double.isFinite(low) || !Double.isFinite(high) || low > high) {
+				throw new IllegalArgumentException("confidence interval [" + low + ", " + high + "] is not finite and ordered");
+			}
+		}
+
+		/** Whether the two intervals share at least one point. */
+		public boolean overlaps(Interval other) {
+			return low <= other.high && other.low <= high;
+		}
+	}
+
+	/**
+	 * A required measurement that is missing.
+	 * @param missing what is missing, for example {@code raw engine base URL}
+	 * @param howToProvide the fix, for example {@code set -Dbase.url=http://HOST:8000/v1}
+	 */
+	record Pending(String name, String missing, String howToProvide) implements Measurement {
+		public Pending {
+			Objects.requireNonNull(name, "name");
+			Objects.requireNonNull(missing, "missing");
+			Objects.requireNonNull(howToProvide, "howToProvide");
+		}
+
+		/** {@code <what> (<how to provide it>)}, the text after {@code PENDING_MEASUREMENT: }. */
+		public String reason() {
+			return missing + " (" + howToProvide + ")";
+		}
+	}
+}

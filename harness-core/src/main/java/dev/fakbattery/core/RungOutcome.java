@@ -1,0 +1,119 @@
+package dev.fakbattery.core;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The verdict of a rung, computed from what it recorded; never assigned.
+ */
+public final class RungOutcome {
+
+	public static final String NO_CHECK = "recorded no acceptance check: a verdict needs at least one check that can fail";
+
+	private RungOutcome() {
+	}
+
+	/**
+	 * In this order: an error is FAIL; a failed {@linkplain Check#product() product check} (the target answered with an
+	 * error status, leaked a denied byte, answered malformed) is FAIL whatever the instrument's state, any invalid reading
+	 * reported beside it; a measurement invalidated by its own instrument is PENDING_MEASUREMENT whatever the measurement
+	 * checks say (it measured nothing about the gateway); a failed check is FAIL; a missing measurement or an aborted
+	 * rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL; then SIMULATED when the engine double
+	 * was measured, else PASS.
+	 */
+	public static Verdict verdict(RungRun run, Optional<Throwable> thrown) {
+		if (thrown.isPresent() && !aborted(thrown.get())) {
+			return Verdict.FAIL;
+		}
+		if (run.checks().stream().anyMatch(Check::productFailure)) {
+			return Verdict.FAIL;
+		}
+		if (!run.invalidations().isEmpty()) {
+			return Verdict.PENDING_MEASUREMENT;
+		}
+		if (!failedChecks(run).isEmpty()) {
+			return Verdict.FAIL;
+		}
+		if (!run.pendings().isEmpty() || thrown.isPresent()) {
+			return Verdict.PENDING_MEASUREMENT;
+		}
+		if (run.plannedBecause().isPresent()) {
+			return Verdict.PLANNED;
+		}
+		if (run.checks().isEmpty()) {
+			return Verdict.FAIL;
+		}
+		return run.simulatedBecause().isPresent() ? Verdict.SIMULATED : Verdict.PASS;
+	}
+
+	/**
+	 * Whether {@code thrown} aborted the rung rather than failed it: an {@code org.opentest4j.TestAbortedException} (what
+	 * JUnit's assumptions throw), recognised by name so that this core carries no test framework.
+	 */
+	static boolean aborted(Throwable thrown) {
+		for (Class<?> type = thrown.getClass(); type != null; type = type.getSuperclass()) {
+			if (type.getName().equals("org.opentest4j.TestAbortedException")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	static List<Check> failedChecks(RungRun run) {
+		return run.checks().stream().filter(c -> !c.passed()).toList();
+	}
+
+	/** The failed checks an invalid measurement leaves unjudged: every failed measurement check, when one is invalid. */
+	static List<Check> unjudgedChecks(RungRun run) {
+		return run.invalidations().isEmpty() ? List.of() : failedChecks(run).stream().filter(c -> !c.product()).toList();
+	}
+
+	/**
+	 * {@code <what> (<how>); <what> (<how>)} over every pending measurement, invalidated ones first, then the checks
+	 * an invalidation left unjudged.
+	 */
+	public static String pendingReason(RungRun run) {
+		List<Measurement.Pending> invalid = run.invalidations();
+		String reasons = java.util.stream.Stream.concat(invalid.stream(), run.pendings().stream().filter(p -> !invalid.contains(p)))
+			.map(Measurement.Pending::reason).collect(Collectors.joining("; "));
+		return reasons + unjudged(run);
+	}
+
+	private static String unjudged(RungRun run) {
+		List<Check> unjudged = unjudgedChecks(run);
+		return unjudged.isEmpty() ? "" : "; not judged on an invalid measurement: "
+				+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
+	}
+
+	/** The one-line reason a SIMULATED rung does not count under a profile that needs a real engine. */
+	public static String simulatedMessage(RungRun run) {
+		return "SIMULATED: rung " + run.artifact().rung() + " measured the engine double, not a real engine ("
+				+ run.simulatedBecause().orElse("engine double") + "); profile " + run.config().profile().id()
+				+ " counts only real engines: point -D" + HarnessConstants.BASE_URL + " at the serving engine";
+	}
+
+	/** The pending reason, or the reason the rung was aborted (skipped) before it could measure. */
+	public static String pendingReason(RungRun run, Optional<Throwable> thrown) {
+		String pending = pendingReason(run);
+		return pending.isEmpty() ? thrown.map(Throwable::getMessage).orElse("") : pending;
+	}
+
+	/**
+	 * The one-line failure of a FAIL verdict: the rung, then each failed check it was judged on; when the instrument
+	 * also invalidated the measurement (a product check failed beside it), its reading follows, with the measurement
+	 * checks it left unjudged.
+	 */
+	public static String failureMessage(RungRun run) {
+		boolean beside = !run.invalidations().isEmpty() && run.checks().stream().anyMatch(Check::productFailure);
+		List<Check> unjudged = beside ? unjudgedChecks(run) : List.of();
+		List<Check> failed = failedChecks(run).stream().filter(c -> !unjudged.contains(c)).toList();
+		if (failed.isEmpty()) {
+			return "rung " + run.artifact().rung() + " " + NO_CHECK;
+		}
+		String invalid = !beside ? "" : "; beside it, " + run.invalidations().stream()
+			.map(Measurement.Pending::reason).collect(Collectors.joining("; ")) + unjudged(run);
+		return "rung " + run.artifact().rung() + " failed " + failed.stream().map(Check::describe).collect(Collectors.joining("; "))
+				+ invalid;
+	}
+}

@@ -1,0 +1,100 @@
+package dev.fakbattery.core.load;
+
+import java.util.List;
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.wire.JsonNumbers;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * How late the load client's own threads ran while it measured: the wake-up lateness of a probe parked on the same
+ * virtual-thread carriers the client reads its responses on ({@link ClientLagProbe}), in microseconds. A client whose
+ * lag p99 exceeds {@value #LIMIT_P99_MICROS} µs was itself a bottleneck: the latencies it recorded include its own
+ * queueing, so a rung records such a leg as invalid ({@code RungRun.invalid}), like a lagging engine double.
+ *
+ * <p>The probe's own timer wake-up (about 0.05 to 0.1 ms on an idle Linux machine) is part of every sample, so the
+ * figure over-states, never under-states, how late a response byte is read.
+ *
+ * @since 0.3
+ */
+public final class ClientLag {
+
+	/** The most p99 lag that still lets a leg count: {@value} µs (1 ms), the engine double's limit too. */
+	public static final double LIMIT_P99_MICROS = 1_000.0;
+
+	private final Histogram micros;
+
+	ClientLag(Histogram micros) {
+		this.micros = micros;
+	}
+
+	/** No sample: nothing ran long enough to be probed. */
+	public static ClientLag none() {
+		return new ClientLag(new Histogram(3));
+	}
+
+	/** A lag from samples in microseconds, for tests and for readings taken elsewhere. */
+	public static ClientLag ofMicros(long... samples) {
+		Histogram histogram = new Histogram(3);
+		for (long sample : samples) {
+			histogram.recordValue(Math.max(0, sample));
+		}
+		return new ClientLag(histogram);
+	}
+
+	/** The lags of several runs taken together (the batches of one arm or level). */
+	public static ClientLag merge(List<ClientLag> parts) {
+		Histogram total = new Histogram(3);
+		parts.forEach(part -> total.add(part.micros));
+		return new ClientLag(total);
+	}
+
+	/** Samples taken. */
+	public long count() {
+		return micros.getTotalCount();
+	}
+
+	/** Median lag in µs; {@code NaN} without samples. */
+	public double p50Micros() {
+		return at(50);
+	}
+
+	/** 99th-percentile lag in µs; {@code NaN} without samples. */
+	public double p99Micros() {
+		return at(99);
+	}
+
+	/** Largest lag in µs; {@code NaN} without samples. */
+	public double maxMicros() {
+		return count() == 0 ? Double.NaN : micros.getMaxValue();
+	}
+
+	/** Whether the client kept up: p99 at most {@value #LIMIT_P99_MICROS} µs over at least one sample. */
+	public boolean withinLimit() {
+		return count() > 0 && p99Micros() <= LIMIT_P99_MICROS;
+	}
+
+	private double at(double percentile) {
+		return count() == 0 ? Double.NaN : micros.getValueAtPercentile(percentile);
+	}
+
+	/** {@code count, p50_us, p99_us, max_us, limit_p99_us, within_limit, method}. */
+	public void writeTo(ObjectNode node) {
+		node.put("count", count());
+		JsonNumbers.put(node, "p50_us", p50Micros(), 1);
+		JsonNumbers.put(node, "p99_us", p99Micros(), 1);
+		JsonNumbers.put(node, "max_us", maxMicros(), 1);
+		node.put("limit_p99_us", LIMIT_P99_MICROS);
+		node.put("within_limit", withinLimit());
+		node.put("method", ClientLagProbe.METHOD);
+	}
+
+	@Override
+	public String toString() {
+		return String.format(Locale.ROOT, "p99 %.1f us (p50 %.1f, max %.1f) over %d samples", p99Micros(), p50Micros(), maxMicros(),
+				count());
+	}
+}

@@ -1,0 +1,36 @@
+package dev.fakbattery.core.load;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The requests of one conversation, sent one after another on one connection's worth of time: the first, then each
+ * next one built from the answer before it (an agentic loop answers the proposed tool calls with tool results). A
+ * single-turn workload's conversation is one request. Not thread-safe: one conversation is driven by one thread.
+ *
+ * @since 0.3
+ */
+public interface Conversation {
+
+	/** The first request. */
+	ChatPayload first();
+
+	/** The request after {@code answer} (a successful one); empty when the conversation is over. */
+	Optional<ChatPayload> next(RequestOutcome answer);
+
+	/** A conversation of one request. */
+	static Conversation single(ChatPayload payload) {
+		Objects.requireNonNull(payload, "payload");
+		return new Conversation() {
+			@Override
+			public ChatPayload first() {
+				return payload;
+			}
+
+			@Override
+			public Optional<ChatPayload> next(RequestOutcome answer) {
+				return Optional.empty();
+			}
+		};
+	}
+}

@@ -1,0 +1,305 @@
+package dev.fakbattery.core.stats;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Percentile-bootstrap confidence intervals for the statistics a gateway-tax comparison reports:
+ * the {@linkplain #median(double[]) median} of one sample, the
+ * {@linkplain #ratioOfMedians(double[], double[]) ratio of the medians} of two independent samples
+ * (gateway / raw), and the {@linkplain #medianOfPairedRatios(double[], double[]) median of paired
+ * ratios} (gateway<sub>i</sub> / raw<sub>i</sub>, for interleaved pairs), and the
+ * {@linkplain #percentileDifference(List, List, double) difference of a percentile} of two arms measured in
+ * paired batches (gateway p99 - raw p99, over ABBA blocks).
+ *
+ * <p>Each call draws {@code resamples} resamples with replacement (independently per sample for a
+ * ratio of medians), computes the statistic on each, and returns the
+ * {@code (1 - level) / 2} and {@code 1 - (1 - level) / 2} percentiles of those (NumPy {@code linear})
+ * around the statistic on the samples as measured. Deterministic: each call starts a fresh
+ * {@link SplittableRandom} from the seed, so the same seed and samples give the same interval
+ * whatever was computed before.
+ *
+ * <h2>Too few samples</h2>
+ * An interval of a median (and so of a ratio of medians, or a median of paired ratios) from fewer than
+ * {@link #minSamples()} samples per arm is {@linkplain ConfidenceInterval#undefined undefined}, the reason naming the
+ * count and the minimum: {@value #MIN_SAMPLES_PER_ARM} at the default 95 %. The minimum comes from the median itself,
+ * not from the bootstrap: from {@code n} independent points, even the widest interval the data can give, from the
+ * smallest point to the largest, covers the true median only with probability {@code 1 - 2 x 0.5^n} (both ends
+ * miss it when all {@code n} points fall on one side). That reaches 95 % only at {@code n = 6} (96.9 %; {@code n = 5}
+ * gives 93.8 %), and {@code level} in general needs {@code n >= log2(2 / (1 - level))}. Below it no interval can be
+ * honest, while the percentile bootstrap would still print one: over one point per arm, a "95 % interval" that is the
+ * point itself.
+ *
+ * <h2>Degenerate input</h2>
+ * <ul>
+ * <li>no samples: an {@linkplain ConfidenceInterval#undefined undefined} interval, reason given;</li>
+ * <li>fewer than {@link #minSamples()} per arm: undefined, as above (a percentile difference over paired batches: one
+ * pair gives the point, with 0 resamples);</li>
+ * <li>a ratio over a sample that is not positive: undefined, naming the arm and the sample;</li>
+ * <li>a {@code NaN} or infinite sample: {@link IllegalArgumentException} (drop failed samples
+ * first); paired samples of different lengths: {@link IllegalArgumentException}.</li>
+ * </ul>
+ *
+ * <pre>
+ * ConfidenceInterval tax = BootstrapCi.seeded(42).ratioOfMedians(gatewayLatencyS, rawLatencyS);
+ * </pre>
+ *
+ * @since 0.1
+ */
+public final class BootstrapCi {
+
+	/** Resamples drawn unless told otherwise. */
+	public static final int DEFAULT_RESAMPLES = 10_000;
+
+	/** Confidence level unless told otherwise. */
+	public static final double DEFAULT_LEVEL = 0.95;
+
+	/**
+	 * The fewest samples per arm an interval of a median takes at the default level: 6, the smallest {@code n} with
+	 * {@code 1 - 2 x 0.5^n >= 0.95} ({@link #minSamples()}).
+	 *
+	 * @since 0.5
+	 */
+	public static final int MIN_SAMPLES_PER_ARM = 6;
+
+	private final long seed;
+
+	private final int resamples;
+
+	private final double level;
+
+	private BootstrapCi(long seed, int resamples, double level) {
+		if (resamples < 1) {
+			throw new IllegalArgumentException("resamples must be >= 1, got " + resamples);
+		}
+		if (!(level > 0 && level < 1)) {
+			throw new IllegalArgumentException("level must be within (0, 1), got " + level);
+		}
+		this.seed = seed;
+		this.resamples = resamples;
+		this.level = level;
+	}
+
+	/** {@value #DEFAULT_RESAMPLES} resamples at level {@value #DEFAULT_LEVEL}, drawn from {@code seed}. */
+	public static BootstrapCi seeded(long seed) {
+		return new BootstrapCi(seed, DEFAULT_RESAMPLES, DEFAULT_LEVEL);
+	}
+
+	/** The same, drawing {@code count} resamples. */
+	public BootstrapCi withResamples(int count) {
+		return new BootstrapCi(seed, count, level);
+	}
+
+	/** The same, at confidence {@code newLevel}, e.g. 0.99. */
+	public BootstrapCi withLevel(double newLevel) {
+		return new BootstrapCi(seed, resamples, newLevel);
+	}
+
+	public long seed() {
+		return seed;
+	}
+
+	public int resamples() {
+		return resamples;
+	}
+
+	public double level() {
+		return level;
+	}
+
+	/**
+	 * The fewest samples per arm an interval of a median takes at this level: the smallest {@code n} with
+	 * {@code 1 - 2 x 0.5^n >= level}, {@value #MIN_SAMPLES_PER_ARM} at 95 %, 8 at 99 %.
+	 *
+	 * @since 0.5
+	 */
+	public int minSamples() {
+		int n = 1;
+		while (1 - 2 * Math.pow(0.5, n) < level) {
+			n++;
+		}
+		return n;
+	}
+
+	/** Why {@code count} samples of {@code arm} give no interval of a median at this level, or null when they do. */
+	private String tooFew(String arm, int count) {
+		return count >= minSamples() ? null : String.format(java.util.Locale.ROOT, "%d %s, fewer than the %d a %s %% interval "
+				+ "of a median needs (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n)", count,
+				count == 1 ? arm.replace("samples", "sample") : arm, minSamples(), Summary.percentileWord(level * 100));
+	}
+
+	/** The median of {@code sample}, as Python's {@code statistics.median}, with its interval. */
+	public ConfidenceInterval median(double[] sample) {
+		return medianInterval("median", Percentiles.sortedCopy(sample));
+	}
+
+	/**
+	 * {@code median(numerator) / median(denominator)} of two independent samples, e.g. gateway over
+	 * raw latency, with its interval; each sample is resampled on its own.
+	 */
+	public ConfidenceInterval ratioOfMedians(double[] numerator, double[] denominator) {
+		String statistic = "ratio of medians";
+		String unusable = SampleChecks.ratioProblem(numerator, denominator);
+		if (unusable != null) {
+			return undefined(statistic, unusable);
+		}
+		String few = tooFew("numerator samples", numerator.length);
+		few = few != null ? few : tooFew("denominator samples", denominator.length);
+		if (few != null) {
+			return undefined(statistic, few);
+		}
+		double estimate = Percentiles.median(numerator) / Percentiles.median(denominator);
+		SplittableRandom random = new SplittableRandom(seed);
+		Resampler top = new Resampler(numerator);
+		Resampler bottom = new Resampler(denominator);
+		return interval(statistic, estimate, () -> top.median(random) / bottom.median(random));
+	}
+
+	/**
+	 * The median of {@code numerator[i] / denominator[i]} over pairs measured together (e.g. an
+	 * interleaved gateway and raw request), with its interval.
+	 * @throws IllegalArgumentException if the samples differ in length
+	 */
+	public ConfidenceInterval medianOfPairedRatios(double[] numerator, double[] denominator) {
+		if (numerator.length != denominator.length) {
+			throw new IllegalArgumentException("paired samples must have equal lengths, got " + numerator.length
+					+ " numerators and " + denominator.length + " denominators");
+		}
+		String statistic = "median of paired ratios";
+		String unusable = SampleChecks.ratioProblem(numerator, denominator);
+		if (unusable != null) {
+			return undefined(statistic, unusable);
+		}
+		double[] ratios = new double[numerator.length];
+		for (int i = 0; i < ratios.length; i++) {
+			ratios[i] = numerator[i] / denominator[i];
+		}
+		return medianInterval(statistic, Percentiles.sortedCopy(ratios));
+	}
+
+	/**
+	 * The {@code pct}-th percentile of the {@code numerator} batches merged minus that of the {@code denominator}
+	 * batches merged (e.g. gateway p99 E2EL - raw p99 E2EL), with a paired cluster bootstrap interval: each resample
+	 * draws batch pairs ({@code numerator[i]} with {@code denominator[i]}, measured side by side, e.g. in one ABBA
+	 * block) with replacement and merges each arm's drawn batches. Latency that clusters in time (a pause, a busy
+	 * neighbour) stays inside its batch, so the interval is not narrowed by treating correlated requests as
+	 * independent; with few pairs it is wide, as it should be.
+	 * @param pct in {@code [0, 100]}
+	 * @throws IllegalArgumentException if the arms have different numbers of batches, {@code pct} is out of range,
+	 *         or a sample is not finite
+	 */
+	public ConfidenceInterval percentileDifference(List<double[]> numerator, List<double[]> denominator, double pct) {
+		if (numerator.size() != denominator.size()) {
+			throw new IllegalArgumentException("paired batches must be as many on each arm, got " + numerator.size()
+					+ " numerator and " + denominator.size() + " denominator batches");
+		}
+		String statistic = "difference of p" + Summary.percentileWord(pct) + " over paired batches";
+		Percentiles.percentile(new double[0], pct);
+		double[][] top = sortedBatches(numerator);
+		double[][] bottom = sortedBatches(denominator);
+		for (int i = 0; i < top.length; i++) {
+			if (top[i].length == 0 || bottom[i].length == 0) {
+				return undefined(statistic, "batch pair " + i + " has no samples on the " + (top[i].length == 0 ? "numerator" : "denominator")
+						+ " arm");
+			}
+		}
+		if (top.length == 0) {
+			return undefined(statistic, "no samples");
+		}
+		int[] all = new int[top.length];
+		Arrays.setAll(all, i -> i);
+		double estimate = mergedPercentile(top, all, pct) - mergedPercentile(bottom, all, pct);
+		if (top.length == 1) {
+			return point(statistic, estimate);
+		}
+		SplittableRandom random = new SplittableRandom(seed);
+		int[] drawn = new int[top.length];
+		return interval(statistic, estimate, () -> {
+			for (int i = 0; i < drawn.length; i++) {
+				drawn[i] = random.nextInt(drawn.length);
+			}
+			return mergedPercentile(top, drawn, pct) - mergedPercentile(bottom, drawn, pct);
+		});
+	}
+
+	private static double[][] sortedBatches(List<double[]> batches) {
+		double[][] sorted = new double[batches.size()][];
+		for (int i = 0; i < sorted.length; i++) {
+			sorted[i] = Percentiles.sortedCopy(batches.get(i));
+		}
+		return sorted;
+	}
+
+	private static double mergedPercentile(double[][] batches, int[] drawn, double pct) {
+		int size = 0;
+		for (int i : drawn) {
+			size += batches[i].length;
+		}
+		double[] merged = new double[size];
+		int at = 0;
+		for (int i : drawn) {
+			System.arraycopy(batches[i], 0, merged, at, batches[i].length);
+			at += batches[i].length;
+		}
+		Arrays.sort(merged);
+		return Percentiles.percentile(merged, pct);
+	}
+
+	private ConfidenceInterval medianInterval(String statistic, double[] sorted) {
+		if (sorted.length == 0) {
+			return undefined(statistic, "no samples");
+		}
+		String few = tooFew("samples", sorted.length);
+		if (few != null) {
+			return undefined(statistic, few);
+		}
+		double estimate = Percentiles.medianOfSorted(sorted);
+		SplittableRandom random = new SplittableRandom(seed);
+		Resampler resampler = new Resampler(sorted);
+		return interval(statistic, estimate, () -> resampler.median(random));
+	}
+
+	private ConfidenceInterval interval(String statistic, double estimate, DoubleSupplier resampled) {
+		double[] stats = new double[resamples];
+		for (int b = 0; b < resamples; b++) {
+			stats[b] = resampled.getAsDouble();
+		}
+		Arrays.sort(stats);
+		double tail = (1 - level) / 2 * 100;
+		return new ConfidenceInterval(statistic, estimate, Percentiles.percentile(stats, tail),
+				Percentiles.percentile(stats, 100 - tail), level, resamples, seed, Optional.empty());
+	}
+
+	private ConfidenceInterval point(String statistic, double estimate) {
+		return new ConfidenceInterval(statistic, estimate, estimate, estimate, level, 0, seed,
+				Optional.empty());
+	}
+
+	private ConfidenceInterval undefined(String statistic, String reason) {
+		return ConfidenceInterval.undefined(statistic, reason, level, 0, seed);
+	}
+
+	/** Draws same-size resamples with replacement into a reused buffer. */
+	private static final class Resampler {
+
+		private final double[] values;
+
+		private final double[] buffer;
+
+		Resampler(double[] values) {
+			this.values = values;
+			this.buffer = new double[values.length];
+		}
+
+		double median(SplittableRandom random) {
+			for (int i = 0; i < buffer.length; i++) {
+				buffer[i] = values[random.nextInt(values.length)];
+			}
+			Arrays.sort(buffer);
+			return Percentiles.medianOfSorted(buffer);
+		}
+	}
+}

@@ -1,0 +1,154 @@
+package dev.fakbattery.core.stats;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.SplittableRandom;
+
+/**
+ * The highest offered request rate that still meets the SLOs, and what a gateway costs of it: the rate sweep's search
+ * and its interval. At each offered rate an arm sent {@code requests} requests of which {@code good} met every SLO
+ * ({@link Goodput}); a rate is met when {@code good / requests >= attainment} (for example 0.9, DistServe's
+ * "SLO attainment"). The arm's maximum is the highest rate met (not assuming the curve falls only once); it is
+ * censored when the highest rate tested was met (the true maximum lies above it).
+ *
+ * <h2>The interval</h2>
+ * Percentile bootstrap over requests: each rate's good count is redrawn as {@code requests} draws with replacement
+ * from its own requests, both arms on their own, and the maxima and the cost ({@code raw max - gateway max}) are taken
+ * again. The maxima move on the rate grid only, so the bounds are rates that were tested; a resample in which an arm
+ * met no rate has no maximum, and when more than {@code 1 - level} of the resamples had none the interval is undefined.
+ *
+ * <pre>
+ * RateSearch.Result result = RateSearch.compare(raw, gateway, 0.9, BootstrapCi.seeded(7));
+ * // "the gateway costs 4.0 [0.0, 8.0] req/s of goodput at these SLOs"
+ * </pre>
+ *
+ * @since 0.3
+ */
+public final class RateSearch {
+
+	/**
+	 * What one arm measured at one offered rate.
+	 *
+	 * @param rate offered requests per second
+	 * @param requests requests planned at that rate (failed and unsent ones count, as not good)
+	 * @param good requests that completed and met every SLO
+	 * @since 0.3
+	 */
+	public record Point(double rate, int requests, int good) {
+
+		public Point {
+			if (!(rate > 0) || requests < 0 || good < 0 || good > requests) {
+				throw new IllegalArgumentException("a rate point needs rate > 0 and 0 <= good <= requests, got " + rate + ", " + good
+						+ "/" + requests);
+			}
+		}
+
+		/** {@code good / requests}; {@code NaN} without requests. */
+		public double attainment() {
+			return requests == 0 ? Double.NaN : good / (double) requests;
+		}
+	}
+
+	/**
+	 * The search's answer for two arms.
+	 *
+	 * @param rawMax the raw engine's highest rate met; empty when none was
+	 * @param gatewayMax the gateway's highest rate met; empty when none was
+	 * @param rawCensored whether the raw engine met even the highest rate tested
+	 * @param gatewayCensored whether the gateway met even the highest rate tested
+	 * @param cost {@code rawMax - gatewayMax} in requests per second, with its interval
+	 * @param rawInterval the raw maximum's interval
+	 * @param gatewayInterval the gateway maximum's interval
+	 * @since 0.3
+	 */
+	public record Result(OptionalDouble rawMax, OptionalDouble gatewayMax, boolean rawCensored, boolean gatewayCensored,
+			ConfidenceInterval cost, ConfidenceInterval rawInterval, ConfidenceInterval gatewayInterval) {
+	}
+
+	private RateSearch() {
+	}
+
+	/** The highest rate whose attainment is at least {@code attainment}; empty when none is. */
+	public static OptionalDouble maxRateMet(List<Point> points, double attainment) {
+		return points.stream().filter(p -> p.requests() > 0 && p.attainment() >= attainment).mapToDouble(Point::rate).max();
+	}
+
+	/** Whether the highest rate tested was met: the maximum lies at or above it. */
+	public static boolean censored(List<Point> points, double attainment) {
+		return points.stream().max(Comparator.comparingDouble(Point::rate))
+			.map(p -> p.requests() > 0 && p.attainment() >= attainment).orElse(false);
+	}
+
+	/**
+	 * The next rate to test: the midpoint of the widest gap (relative to its upper end, at least {@code minGap})
+	 * between an arm's highest rate met and the lowest rate above it that was missed; empty when no arm has such a gap.
+	 */
+	public static OptionalDouble nextRate(List<Point> a, List<Point> b, double attainment, double minGap) {
+		double best = Double.NaN;
+		double widest = minGap;
+		for (List<Point> arm : List.of(a, b)) {
+			OptionalDouble met = maxRateMet(arm, attainment);
+			if (met.isEmpty()) {
+				continue;
+			}
+			OptionalDouble missed = arm.stream().filter(p -> p.rate() > met.getAsDouble()).mapToDouble(Point::rate).min();
+			if (missed.isPresent() && (missed.getAsDouble() - met.getAsDouble()) / missed.getAsDouble() >= widest) {
+				widest = (missed.getAsDouble() - met.getAsDouble()) / missed.getAsDouble();
+				best = (met.getAsDouble() + missed.getAsDouble()) / 2;
+			}
+		}
+		return Double.isNaN(best) ? OptionalDouble.empty() : OptionalDouble.of(best);
+	}
+
+	/** The maxima of both arms, the cost and their intervals ({@code bootstrap}'s seed, resamples and level). */
+	public static Result compare(List<Point> raw, List<Point> gateway, double attainment, BootstrapCi bootstrap) {
+		OptionalDouble rawMax = maxRateMet(raw, attainment);
+		OptionalDouble gatewayMax = maxRateMet(gateway, attainment);
+		SplittableRandom random = new SplittableRandom(bootstrap.seed());
+		int resamples = bootstrap.resamples();
+		double[] rawDraws = new double[resamples];
+		double[] gatewayDraws = new double[resamples];
+		for (int b = 0; b < resamples; b++) {
+			rawDraws[b] = maxRateMet(redraw(raw, random), attainment).orElse(Double.NaN);
+			gatewayDraws[b] = maxRateMet(redraw(gateway, random), attainment).orElse(Double.NaN);
+		}
+		double[] costDraws = new double[resamples];
+		for (int b = 0; b < resamples; b++) {
+			costDraws[b] = rawDraws[b] - gatewayDraws[b];
+		}
+		double cost = rawMax.isPresent() && gatewayMax.isPresent() ? rawMax.getAsDouble() - gatewayMax.getAsDouble() : Double.NaN;
+		return new Result(rawMax, gatewayMax, censored(raw, attainment), censored(gateway, attainment),
+				interval("raw max - gateway max (req/s)", cost, costDraws, bootstrap),
+				interval("raw max rate met (req/s)", rawMax.orElse(Double.NaN), rawDraws, bootstrap),
+				interval("gateway max rate met (req/s)", gatewayMax.orElse(Double.NaN), gatewayDraws, bootstrap));
+	}
+
+	private static List<Point> redraw(List<Point> points, SplittableRandom random) {
+		return points.stream().map(p -> new Point(p.rate(), p.requests(), binomial(random, p.requests(), p.attainment()))).toList();
+	}
+
+	private static int binomial(SplittableRandom random, int n, double p) {
+		int good = 0;
+		for (int i = 0; i < n; i++) {
+			good += random.nextDouble() < p ? 1 : 0;
+		}
+		return good;
+	}
+
+	private static ConfidenceInterval interval(String statistic, double estimate, double[] draws, BootstrapCi bootstrap) {
+		if (Double.isNaN(estimate)) {
+			return ConfidenceInterval.undefined(statistic, "no rate met the SLOs on an arm", bootstrap.level(), 0, bootstrap.seed());
+		}
+		double[] defined = Arrays.stream(draws).filter(Double::isFinite).sorted().toArray();
+		if (defined.length < draws.length * bootstrap.level()) {
+			return ConfidenceInterval.undefined(statistic, (draws.length - defined.length) + " of " + draws.length
+					+ " resamples met no rate on an arm", bootstrap.level(), draws.length, bootstrap.seed());
+		}
+		double tail = (1 - bootstrap.level()) / 2 * 100;
+		return new ConfidenceInterval(statistic, estimate, Percentiles.percentile(defined, tail),
+				Percentiles.percentile(defined, 100 - tail), bootstrap.level(), draws.length, bootstrap.seed(), Optional.empty());
+	}
+}

@@ -1,0 +1,144 @@
+package dev.fakbattery.core.target;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Who a rung measured: what the engine at the base URL said it is when {@link TargetProbe} asked. Every
+ * artifact carries it; the final gate counts only artifacts measured against one identity.
+ *
+ * <p>The engine is identified only positively: by a version from its own endpoint (vLLM {@code /version}, SGLang
+ * {@code /get_server_info}, llama.cpp {@code /props}) or by metric families of its own on {@code /metrics}
+ * ({@code vllm:}, {@code sglang:}, {@code llamacpp:}); {@code owned_by} on {@code /v1/models} is recorded but is
+ * evidence of nothing, as any proxy can relay it. An engine that identifies itself no way is
+ * {@linkplain #unidentified() unidentified} unless {@code engine.identity} names it ({@link #identityOverride}).
+ *
+ * @param origin how the engine was reached: {@code base.url}, {@code engine.cmd}, {@code engine.image} or
+ *        {@code embedded} (the engine double started in the test's JVM)
+ * @param baseUrl the engine's base URL, ending in {@code /v1}
+ * @param probedKind {@code vllm}, {@code sglang} or {@code llama.cpp} as the probe identified it; null when nothing
+ *        identified it
+ * @param engineVersion the version it reported; null when it reported none
+ * @param servedModels the model ids of {@code GET /models}; empty when it did not answer
+ * @param contextLength the context length it reported ({@code max_model_len}, llama.cpp {@code n_ctx}); null when none
+ * @param server its {@code Server} response header; null when none
+ * @param doubleEvidence why this engine is the engine double; null when nothing says so
+ * @param problem what went wrong asking it (no answer, not OpenAI-compatible); null when it answered
+ * @param ownedBy the {@code owned_by} of its first model card (a claim, not evidence); null when none
+ * @param toolParser the tool-call parser it reported (SGLang {@code tool_call_parser}); null where not exposed
+ * @param identifiedBy what positively identified it, one line each ({@code GET /version: version 0.11.0}); empty when
+ *        nothing did
+ * @param probed every request of the probe and what it answered, one line each
+ * @param identityOverride the engine kind {@code engine.identity} set (recorded, visible); null when not set
+ * @since 0.2
+ */
+public record TargetIdentity(String origin, URI baseUrl, String probedKind, String engineVersion, List<String> servedModels,
+		Integer contextLength, String server, String doubleEvidence, String problem, String ownedBy, String toolParser,
+		List<String> identifiedBy, List<String> probed, String identityOverride) {
+
+	/** {@value}: the engine double started in the test's JVM. */
+	public static final String EMBEDDED = "embedded";
+
+	/** {@value}: the engine kind of a target nothing identified. */
+	public static final String UNKNOWN = "unknown";
+
+	public TargetIdentity {
+		Objects.requireNonNull(origin, "origin");
+		Objects.requireNonNull(baseUrl, "baseUrl");
+		servedModels = List.copyOf(servedModels);
+		identifiedBy = List.copyOf(identifiedBy);
+		probed = List.copyOf(probed);
+	}
+
+	/**
+	 * This identity with {@code engine.identity} set to {@code kind} (lower-cased); unchanged when {@code kind} is
+	 * null or blank. The probe's own findings stay recorded beside it.
+	 *
+	 * @since 0.5
+	 */
+	public TargetIdentity withOverride(String kind) {
+		if (kind == null || kind.isBlank()) {
+			return this;
+		}
+		return new TargetIdentity(origin, baseUrl, probedKind, engineVersion, servedModels, contextLength, server, doubleEvidence,
+				problem, ownedBy, toolParser, identifiedBy, probed, kind.strip().toLowerCase(Locale.ROOT));
+	}
+
+	/**
+	 * {@code vllm}, {@code sglang}, {@code llama.cpp}: {@code engine.identity} when set, else what the probe
+	 * identified, else {@value #UNKNOWN}.
+	 */
+	public String engineKind() {
+		return identityOverride != null ? identityOverride : probedKind != null ? probedKind : UNKNOWN;
+	}
+
+	/** Whether the measured engine is the engine double: its numbers are SIMULATED whatever the profile. */
+	public boolean engineDouble() {
+		return doubleEvidence != null;
+	}
+
+	/** Why this target is the engine double. */
+	public Optional<String> simulatedBecause() {
+		return Optional.ofNullable(doubleEvidence).map(why -> "the engine at " + baseUrl + " is the engine double: " + why);
+	}
+
+	/**
+	 * Why no known engine is behind {@link #baseUrl}: neither identified by the probe nor the engine double nor named
+	 * by {@code engine.identity}; the reason lists what was probed. Empty when identified.
+	 *
+	 * @since 0.5
+	 */
+	public Optional<String> unidentified() {
+		if (probedKind != null || engineDouble() || identityOverride != null) {
+			return Optional.empty();
+		}
+		return Optional.of("unidentified engine at " + baseUrl + ": no version from /version, /get_server_info or /props and no "
+				+ "vllm:, sglang: or llamacpp: metric families on /metrics" + (ownedBy == null ? "" : " (owned_by " + ownedBy
+						+ " on /v1/models is a claim any proxy relays, not evidence)") + "; probed " + String.join("; ", probed));
+	}
+
+	/**
+	 * What must match between artifacts of one battery: origin, kind, version, served models, and the base URL
+	 * (not for the embedded double, which each rung starts on its own free port).
+	 */
+	public String fingerprint() {
+		return origin + "|" + engineKind() + "|" + engineVersion + "|" + servedModels
+				+ (EMBEDDED.equals(origin) ? "" : "|" + baseUrl);
+	}
+
+	/** One line: {@code vllm 0.11.0 at http://h:8000/v1 (base.url), serving [m]}. */
+	public String describe() {
+		return (engineDouble() ? "engine double (" + engineKind() + " dialect)" : engineKind())
+				+ (engineVersion == null ? "" : " " + engineVersion) + " at " + baseUrl + " (" + origin + "), serving " + servedModels;
+	}
+
+	/** The artifact's {@code target.engine} block. */
+	public void writeTo(ObjectNode node) {
+		node.put("origin", origin);
+		node.put("base_url", baseUrl.toString());
+		node.put("engine_kind", engineKind());
+		node.put("engine_version", engineVersion);
+		servedModels.forEach(node.putArray("served_models")::add);
+		if (contextLength == null) {
+			node.putNull("context_length");
+		}
+		else {
+			node.put("context_length", contextLength);
+		}
+		node.put("server_header", server);
+		node.put("owned_by", ownedBy);
+		node.put("tool_parser", toolParser);
+		identifiedBy.forEach(node.putArray("identified_by")::add);
+		node.put("identity_override", identityOverride);
+		probed.forEach(node.putArray("probed")::add);
+		node.put("engine_double", engineDouble());
+		node.put("engine_double_evidence", doubleEvidence);
+		node.put("probe_problem", problem);
+		node.put("fingerprint", fingerprint());
+	}
+}

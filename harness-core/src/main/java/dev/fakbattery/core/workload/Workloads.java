@@ -1,0 +1,73 @@
+package dev.fakbattery.core.workload;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+
+import dev.fakbattery.core.ConfigurationException;
+
+/**
+ * Resolves the {@link Workload} from the configuration ({@link HarnessConstants#WORKLOAD} and its parameters). A bad
+ * value fails naming the parameter, the value and the fix.
+ *
+ * @since 0.3
+ */
+public final class Workloads {
+
+	/** The accepted {@code workload} values. */
+	public static final List<String> NAMES = List.of("fixed", "random", "sharegpt", "prefix", "agentic");
+
+	private Workloads() {
+	}
+
+	/**
+	 * The configured workload; {@code fixed} with {@code fixedMaxTokens} when {@code workload} is unset.
+	 *
+	 * @param defaultSeed the seed when {@code workload.seed} is unset
+	 */
+	public static Workload from(HarnessConfig config, int fixedMaxTokens, long defaultSeed) {
+		String name = config.string(HarnessConstants.WORKLOAD, "fixed");
+		long seed = config.string(HarnessConstants.WORKLOAD_SEED).map(value -> seed(value)).orElse(defaultSeed);
+		int output = config.positiveInt(HarnessConstants.OUTPUT_LEN, 64);
+		return switch (name) {
+			case "fixed" -> new FixedWorkload(fixedMaxTokens);
+			case "random" -> new RandomWorkload(config.positiveInt(HarnessConstants.INPUT_LEN, 1024), output,
+					config.decimal(HarnessConstants.RANGE_RATIO, 0, 0, 0.999), config.bool(HarnessConstants.IGNORE_EOS, true), seed);
+			case "sharegpt" -> shareGpt(config, seed);
+			case "prefix" -> new PrefixWorkload(config.positiveInt(HarnessConstants.PREFIX_COUNT, 4),
+					config.positiveInt(HarnessConstants.PREFIX_LEN, 256), config.positiveInt(HarnessConstants.PREFIX_SUFFIX_LEN, 32), output,
+					seed);
+			case "agentic" -> new AgenticWorkload(config.positiveInt(HarnessConstants.AGENTIC_TURNS, 3),
+					config.decimal(HarnessConstants.AGENTIC_INJECTION_SHARE, 0.25, 0, 1), output, seed);
+			default -> throw new ConfigurationException("Unable to parse " + HarnessConstants.WORKLOAD + " value [" + name
+					+ "]: expected one of " + NAMES + ". Fix: pass -D" + HarnessConstants.WORKLOAD + "=random or remove it to use the "
+					+ "default (fixed).");
+		};
+	}
+
+	private static ShareGptWorkload shareGpt(HarnessConfig config, long seed) {
+		Path path = config.rootedPath(HarnessConstants.DATASET_PATH).orElseThrow(() -> new ConfigurationException(
+				HarnessConstants.WORKLOAD + "=sharegpt needs " + HarnessConstants.DATASET_PATH + ". Fix: pass -D"
+						+ HarnessConstants.DATASET_PATH + "=fixtures/workloads/sharegpt-sample.json (or a ShareGPT JSON file of yours; "
+						+ "nothing is downloaded)."));
+		try {
+			return ShareGptWorkload.load(path, seed);
+		}
+		catch (IllegalArgumentException e) {
+			throw new ConfigurationException("Unable to use " + HarnessConstants.DATASET_PATH + " value [" + path + "]: "
+					+ e.getMessage() + ". Fix: pass -D" + HarnessConstants.DATASET_PATH + "=PATH of a ShareGPT-format JSON file.", e);
+		}
+	}
+
+	private static long seed(String value) {
+		try {
+			return Long.parseLong(value.trim());
+		}
+		catch (NumberFormatException e) {
+			throw new ConfigurationException("Unable to parse " + HarnessConstants.WORKLOAD_SEED + " value [" + value
+					+ "]: expected an integer. Fix: pass -D" + HarnessConstants.WORKLOAD_SEED + "=7 or remove it to use the default.");
+		}
+	}
+}

@@ -1,0 +1,62 @@
+package dev.fakbattery.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("ArtifactFiles: atomic writes")
+class ArtifactFilesTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("writes JSON and leaves no temp file")
+	void writesJson() throws IOException {
+		Path target = dir.resolve("sub/a.json");
+		ArtifactFiles.writeJson(target, Json.MAPPER.createObjectNode().put("verdict", "PASS"));
+		assertThat(Json.MAPPER.readTree(target.toFile()).path("verdict").asText()).isEqualTo("PASS");
+		try (var files = Files.list(target.getParent())) {
+			assertThat(files).containsExactly(target);
+		}
+	}
+
+	@Test
+	@DisplayName("a crash mid-write leaves no partial file")
+	void crashMidWriteLeavesNothing() throws IOException {
+		Path target = dir.resolve("a.json");
+		assertThatThrownBy(() -> ArtifactFiles.write(target, out -> {
+			out.write("{\"verdict\": \"PA".getBytes(StandardCharsets.UTF_8));
+			throw new IOException("simulated crash");
+		})).isInstanceOf(UncheckedIOException.class).hasMessage("could not write artifact " + target + ": simulated crash");
+		try (var files = Files.list(dir)) {
+			assertThat(files).isEmpty();
+		}
+	}
+
+	@Test
+	@DisplayName("a crash mid-write keeps the previous artifact whole")
+	void crashMidWriteKeepsPrevious() throws IOException {
+		Path target = dir.resolve("a.json");
+		ArtifactFiles.writeString(target, "{\"verdict\":\"PASS\"}");
+		assertThatThrownBy(() -> ArtifactFiles.write(target, out -> {
+			out.write("{\"verd".getBytes(StandardCharsets.UTF_8));
+			throw new IllegalStateException("killed");
+		})).isInstanceOf(UncheckedIOException.class);
+		assertThat(Files.readString(target)).isEqualTo("{\"verdict\":\"PASS\"}");
+		try (var files = Files.list(dir)) {
+			assertThat(files).containsExactly(target);
+		}
+	}
+}

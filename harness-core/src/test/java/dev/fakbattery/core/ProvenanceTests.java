@@ -1,0 +1,69 @@
+package dev.fakbattery.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+@DisplayName("Provenance: the git commit of a clone and of a worktree, never guessed")
+class ProvenanceTests {
+
+	@TempDir
+	Path root;
+
+	@Test
+	@DisplayName("a worktree's .git file names its git dir; the branch's ref is in the common dir")
+	void worktree() {
+		ArtifactFiles.writeString(root.resolve("main/.git/worktrees/wt/HEAD"), "ref: refs/heads/helper/report\n");
+		ArtifactFiles.writeString(root.resolve("main/.git/worktrees/wt/commondir"), "../..\n");
+		ArtifactFiles.writeString(root.resolve("main/.git/refs/heads/helper/report"), "c1f4b18aa\n");
+		ArtifactFiles.writeString(root.resolve("wt/.git"), "gitdir: " + root.resolve("main/.git/worktrees/wt") + "\n");
+		assertThat(Provenance.gitCommit(root.resolve("wt"))).hasValue("c1f4b18aa");
+	}
+
+	@Test
+	@DisplayName("a clone's packed ref; nothing when there is no git checkout")
+	void packedAndNone() {
+		ArtifactFiles.writeString(root.resolve("clone/.git/HEAD"), "ref: refs/heads/main\n");
+		ArtifactFiles.writeString(root.resolve("clone/.git/packed-refs"), "# pack-refs\n8d005c5 refs/heads/main\n");
+		assertThat(Provenance.gitCommit(root.resolve("clone"))).hasValue("8d005c5");
+		assertThat(Provenance.gitCommit(root.resolve("nothing"))).isEmpty();
+	}
+
+	@Test
+	@DisplayName("git_dirty: false on a clean checkout, true with a change, null outside a checkout; in every artifact's provenance")
+	void gitDirty() throws Exception {
+		org.junit.jupiter.api.Assumptions.assumeTrue(git(root, "--version") == 0, "git is not installed");
+		Path clean = root.resolve("clean");
+		Path dirty = root.resolve("dirty");
+		for (Path repo : java.util.List.of(clean, dirty)) {
+			ArtifactFiles.writeString(repo.resolve("a.txt"), "a\n");
+			assertThat(git(repo, "init", "-q")).isZero();
+			assertThat(git(repo, "add", "a.txt")).isZero();
+			assertThat(git(repo, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "a")).isZero();
+		}
+		ArtifactFiles.writeString(dirty.resolve("a.txt"), "changed\n");
+		assertThat(Provenance.gitDirty(clean)).hasValue(false);
+		assertThat(Provenance.gitDirty(dirty)).hasValue(true);
+		assertThat(Provenance.gitDirty(root.resolve("nothing"))).isEmpty();
+		HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(dirty.toString())
+				: java.util.Optional.empty());
+		var provenance = Provenance.collect(config, java.util.Optional.empty(), java.util.Map.of());
+		assertThat(provenance.path("git_dirty").isBoolean()).isTrue();
+		assertThat(provenance.path("git_dirty").asBoolean()).isTrue();
+		HarnessConfig none = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(root.resolve("nothing").toString())
+				: java.util.Optional.empty());
+		assertThat(Provenance.collect(none, java.util.Optional.empty(), java.util.Map.of()).path("git_dirty").isNull()).isTrue();
+	}
+
+	private static int git(Path dir, String... args) throws Exception {
+		java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git", "-C", dir.toString()));
+		command.addAll(java.util.List.of(args));
+		java.nio.file.Files.createDirectories(dir);
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+		return process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) ? process.exitValue() : -1;
+	}
+}

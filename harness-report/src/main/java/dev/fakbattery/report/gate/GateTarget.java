@@ -1,0 +1,36 @@
+package dev.fakbattery.report.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The engine an artifact measured, as its {@code target.engine} block records it.
+ *
+ * @param fingerprint what must match across the artifacts of one battery
+ * @param engineKind {@code vllm}, {@code sglang}, {@code llama.cpp} or {@code unknown}
+ * @param description one line naming the engine, its version and URL
+ * @param engineDouble whether it was the engine double
+ * @since 0.2
+ */
+public record GateTarget(String fingerprint, String engineKind, String description, boolean engineDouble) {
+
+	/** The target of an artifact; null when the rung measured no engine. */
+	static GateTarget of(JsonNode artifact) {
+		JsonNode engine = artifact.path("target").path("engine");
+		if (!engine.isObject()) {
+			return null;
+		}
+		String kind = engine.path("engine_kind").asText("unknown");
+		boolean engineDouble = engine.path("engine_double").asBoolean(false);
+		String version = engine.path("engine_version").isTextual() ? " " + engine.path("engine_version").asText() : "";
+		String description = (engineDouble ? "engine double (" + kind + " dialect)" : kind) + version + " serving "
+				+ engine.path("served_models") + " at " + engine.path("base_url").asText("?") + " (" + engine.path("origin").asText("?") + ")"
+				+ (engine.path("identity_override").isTextual() ? ", identified by the override -Dengine.identity="
+						+ engine.path("identity_override").asText() + ", not by what it answered" : "");
+		return new GateTarget(engine.path("fingerprint").asText(""), kind, description, engineDouble);
+	}
+
+	/** Whether the contract's authority draft may quote this engine: a real vLLM or SGLang. */
+	boolean contractEngine() {
+		return !engineDouble && (engineKind.equals("vllm") || engineKind.equals("sglang"));
+	}
+}
