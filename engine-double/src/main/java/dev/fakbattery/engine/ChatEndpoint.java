@@ -53,7 +53,7 @@ final class ChatEndpoint implements Router.Endpoint {
 		if (fault.status() != Fault.UNSET) {
 			throw new ApiError(fault.status(), "Injected fault (status=" + fault.status() + ")", null, null);
 		}
-		ChatRequest request = ChatRequest.parse(body);
+		EngineRequest request = EngineRequest.parse(body);
 		wire.checkModel(request);
 		wire.checkLength(request);
 		SplittableRandom random = planner.random(request);

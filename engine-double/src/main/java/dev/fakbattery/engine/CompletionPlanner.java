@@ -24,12 +24,12 @@ final class CompletionPlanner {
 	}
 
 	/** The request's own generator: same double seed, request seed and body give the same stream. */
-	SplittableRandom random(ChatRequest request) {
+	SplittableRandom random(EngineRequest request) {
 		long requestSeed = request.seed() == null ? 0 : request.seed();
 		return new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ requestSeed * 0xC2B2AE3D27D4EB4FL ^ fnv(request));
 	}
 
-	Completion plan(ChatRequest request, Wire wire, SplittableRandom random) {
+	Completion plan(EngineRequest request, Wire wire, SplittableRandom random) {
 		if (request.toolChoice().callsTools()) {
 			java.util.Optional<List<ToolScript.Directive>> round = ToolScript.round(request);
 			if (round.isPresent()) {
@@ -48,7 +48,7 @@ final class CompletionPlanner {
 			List.of(), String.join("", pieces), false);
 	}
 
-	private Completion tools(ChatRequest request, Wire wire, List<ToolScript.Directive> directives) {
+	private Completion tools(EngineRequest request, Wire wire, List<ToolScript.Directive> directives) {
 		List<ToolCall> calls = new ArrayList<>();
 		List<Step> steps = new ArrayList<>();
 		for (ToolScript.Directive directive : directives) {
@@ -64,9 +64,9 @@ final class CompletionPlanner {
 	}
 
 	/** FNV-1a over the messages, so the text depends on the conversation but not on ids or timing. */
-	private static long fnv(ChatRequest request) {
+	private static long fnv(EngineRequest request) {
 		long hash = 0xcbf29ce484222325L;
-		for (byte b : request.body().path("messages").toString().getBytes(StandardCharsets.UTF_8)) {
+		for (byte b : request.wire().node().path("messages").toString().getBytes(StandardCharsets.UTF_8)) {
 			hash ^= b;
 			hash *= 0x100000001b3L;
 		}

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The endpoints besides chat: model list, health, version, server info (SGLang), metrics and the dialect's

@@ -3,6 +3,8 @@ package dev.fakbattery.engine;
 import java.util.Map;
 import java.util.Set;
 
+import dev.fakbattery.wire.WireJson;
+
 /**
  * {@value EngineDouble#LAG_PATH}: the double's scheduling lag as JSON ({@code count, p50_us, p99_us, max_us}, nulls
  * when nothing was recorded), and {@code POST} to it plus {@code /reset} to clear it, so a double in another process

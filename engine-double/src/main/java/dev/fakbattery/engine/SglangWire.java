@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.fakbattery.wire.WireJson;
+
 /**
  * SGLang main (2026) shapes, from {@code /work/shared/wire/sglang}: role, content and finish chunks from the msgspec
  * builder ({@code reasoning_content:null} always first in the delta), tool-call and usage chunks from pydantic (every
@@ -27,22 +29,22 @@ final class SglangWire implements Wire {
 	}
 
 	@Override
-	public String responseId(ChatRequest request, Headers headers) {
+	public String responseId(EngineRequest request, Headers headers) {
 		return request.rid() != null ? request.rid() : Ids.hex(32);
 	}
 
 	@Override
-	public String responseModel(ChatRequest request) {
+	public String responseModel(EngineRequest request) {
 		return request.model() != null ? request.model() : "default";
 	}
 
 	@Override
-	public void checkModel(ChatRequest request) {
+	public void checkModel(EngineRequest request) {
 		// SGLang serves whatever model name the request carries.
 	}
 
 	@Override
-	public void checkLength(ChatRequest request) throws ApiError {
+	public void checkLength(EngineRequest request) throws ApiError {
 		int prompt = request.promptTokens();
 		int max = identity.maxModelLen();
 		if (prompt >= max) {

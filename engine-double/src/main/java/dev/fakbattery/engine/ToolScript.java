@@ -43,7 +43,7 @@ final class ToolScript {
 	private static final Pattern ROUNDS = Pattern.compile("(?m)^[ \\t]*THEN[ \\t]*$");
 
 	/** The calls of this request's round; empty when the script is done and the double should answer in text. */
-	static Optional<List<Directive>> round(ChatRequest request) {
+	static Optional<List<Directive>> round(EngineRequest request) {
 		String[] rounds = ROUNDS.split(request.lastUserText(), -1);
 		int round = request.toolRounds();
 		if (round == 0) {
@@ -55,7 +55,7 @@ final class ToolScript {
 		return request.toolChoice().mode() == ToolChoice.Mode.AUTO ? Optional.empty() : Optional.of(directives(request, ""));
 	}
 
-	private static List<Directive> directives(ChatRequest request, String script) {
+	private static List<Directive> directives(EngineRequest request, String script) {
 		List<Directive> found = new ArrayList<>();
 		Matcher m = DIRECTIVE.matcher(script);
 		while (m.find()) {

@@ -11,7 +11,7 @@ package dev.fakbattery.engine;
  * @param cachedTokens prompt tokens served from the prefix cache (no prefill time)
  * @since 0.1
  */
-record Turn(String id, long created, String model, ChatRequest request, Completion completion, int cachedTokens) {
+record Turn(String id, long created, String model, EngineRequest request, Completion completion, int cachedTokens) {
 
 	int promptTokens() {
 		return request.promptTokens();

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.fakbattery.wire.WireJson;
+
 /**
  * vLLM main (2026) shapes, from {@code /work/shared/wire/vllm}: chunks serialized with {@code exclude_unset}
  * (first chunk carries {@code prompt_token_ids}/{@code prompt_text} nulls, later choices carry {@code token_ids},
@@ -28,25 +30,25 @@ final class VllmWire implements Wire {
 	}
 
 	@Override
-	public String responseId(ChatRequest request, Headers headers) {
+	public String responseId(EngineRequest request, Headers headers) {
 		String requestId = headers.getFirst("X-Request-Id");
 		return "chatcmpl-" + (requestId == null || requestId.isBlank() ? Ids.hex(16) : requestId);
 	}
 
 	@Override
-	public String responseModel(ChatRequest request) {
+	public String responseModel(EngineRequest request) {
 		return identity.model();
 	}
 
 	@Override
-	public void checkModel(ChatRequest request) throws ApiError {
+	public void checkModel(EngineRequest request) throws ApiError {
 		if (request.model() != null && !request.model().equals(identity.model())) {
 			throw new ApiError(404, "The model `" + request.model() + "` does not exist.", null, "model");
 		}
 	}
 
 	@Override
-	public void checkLength(ChatRequest request) throws ApiError {
+	public void checkLength(EngineRequest request) throws ApiError {
 		int prompt = request.promptTokens();
 		int max = identity.maxModelLen();
 		if (prompt >= max) {

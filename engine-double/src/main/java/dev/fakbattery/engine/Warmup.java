@@ -56,7 +56,7 @@ final class Warmup {
 	private static void answer(HttpExchange exchange, Wire wire, CompletionPlanner planner, SchedulerState scratch) throws IOException {
 		long arrival = System.nanoTime();
 		try {
-			ChatRequest request = ChatRequest.parse(exchange.getRequestBody().readAllBytes());
+			EngineRequest request = EngineRequest.parse(exchange.getRequestBody().readAllBytes());
 			var random = planner.random(request);
 			Completion completion = planner.plan(request, wire, random);
 			Turn turn = new Turn("warmup", 0, wire.responseModel(request), request, completion, 0);

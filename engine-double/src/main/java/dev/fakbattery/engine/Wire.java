@@ -22,24 +22,24 @@ interface Wire {
 	}
 
 	/** The response id for a request. */
-	String responseId(ChatRequest request, Headers headers);
+	String responseId(EngineRequest request, Headers headers);
 
 	/** The response {@code model}. */
-	String responseModel(ChatRequest request);
+	String responseModel(EngineRequest request);
 
 	/**
 	 * Rejects a request for a model the engine does not serve.
 	 *
 	 * @throws ApiError when the dialect validates the model and it is unknown
 	 */
-	void checkModel(ChatRequest request) throws ApiError;
+	void checkModel(EngineRequest request) throws ApiError;
 
 	/**
 	 * Rejects a request whose prompt and {@code max_tokens} do not fit the context.
 	 *
 	 * @throws ApiError with the dialect's message
 	 */
-	void checkLength(ChatRequest request) throws ApiError;
+	void checkLength(EngineRequest request) throws ApiError;
 
 	/** A scripted call with the dialect's id and argument rendering. */
 	ToolCall toolCall(ToolScript.Directive directive);

@@ -33,6 +33,11 @@ public final class WireJson {
 	private WireJson() {
 	}
 
+	/** A new, empty object from the battery's mapper (keys kept in insertion order), to build a chunk or body. */
+	public static ObjectNode object() {
+		return Json.MAPPER.createObjectNode();
+	}
+
 	/** Parses one JSON object; anything else (an array, a scalar, invalid or trailing text) is a {@link WireFormatException}. */
 	public static ObjectNode readObject(String json) {
 		JsonNode node = read(json).orElseThrow(() -> new WireFormatException("not JSON: " + abbreviate(json)));

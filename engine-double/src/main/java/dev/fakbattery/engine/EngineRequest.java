@@ -7,12 +7,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.ChatRequest;
 import dev.fakbattery.wire.Json;
 
 /**
- * The parts of a {@code /v1/chat/completions} body the double acts on, checked the way the engines check them.
+ * A {@link ChatRequest} as an engine admits it: the parts the double acts on, checked and coerced the way the engines
+ * check them (their error texts, their coerced booleans), where the wire view's accessors throw a WireFormatException.
  *
- * @param body the parsed body
+ * @param wire the request body as the battery's wire view
  * @param model the requested model, or null when absent
  * @param stream whether to stream
  * @param includeUsage {@code stream_options.include_usage}
@@ -28,11 +30,11 @@ import dev.fakbattery.wire.Json;
  * @param blockHashes the prompt's prefix-cache blocks ({@link PrefixCache#blockHashes})
  * @since 0.1
  */
-record ChatRequest(ObjectNode body, String model, boolean stream, boolean includeUsage, boolean continuousUsage,
+record EngineRequest(ChatRequest wire, String model, boolean stream, boolean includeUsage, boolean continuousUsage,
 	Integer maxTokens, List<String> tools, ToolChoice toolChoice, Long seed, String rid, int promptTokens,
 	String lastUserText, int toolRounds, long[] blockHashes) {
 
-	static ChatRequest parse(byte[] raw) throws ApiError {
+	static EngineRequest parse(byte[] raw) throws ApiError {
 		JsonNode root;
 		try {
 			root = Json.MAPPER.readTree(raw);
@@ -58,8 +60,9 @@ record ChatRequest(ObjectNode body, String model, boolean stream, boolean includ
 		JsonNode options = body.path("stream_options");
 		Integer maxTokens = maxTokens(body);
 		List<String> tools = toolNames(body.path("tools"));
-		ToolChoice toolChoice = toolChoice(body.get("tool_choice"), tools);
-		return new ChatRequest(body,
+		ChatRequest wire = ChatRequest.of(body);
+		ToolChoice toolChoice = toolChoice(wire.toolChoice().orElse(null), tools);
+		return new EngineRequest(wire,
 			textOrNull(body.get("model")),
 			body.path("stream").asBoolean(false),
 			options.path("include_usage").asBoolean(false),
