@@ -3,12 +3,14 @@ package dev.fakbattery.engine;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
 
+import dev.fakbattery.wire.PromText;
+
 /**
  * A Prometheus histogram in seconds with fixed upper bounds, as the engines export for TTFT, ITL and E2E latency.
  *
  * @since 0.1
  */
-final class LatencyHistogram {
+final class LatencyHistogram implements PromText.Histogram {
 
 	private final double[] bounds;
 
@@ -38,12 +40,13 @@ final class LatencyHistogram {
 		count.increment();
 	}
 
-	double[] bounds() {
+	@Override
+	public double[] bounds() {
 		return bounds.clone();
 	}
 
-	/** Cumulative counts per bound, as the {@code _bucket} samples show them. */
-	long[] cumulativeCounts() {
+	@Override
+	public long[] cumulativeCounts() {
 		long[] cumulative = new long[bounds.length];
 		long running = 0;
 		for (int i = 0; i < bounds.length; i++) {
@@ -53,11 +56,13 @@ final class LatencyHistogram {
 		return cumulative;
 	}
 
-	long count() {
+	@Override
+	public long count() {
 		return count.sum();
 	}
 
-	double sum() {
+	@Override
+	public double sum() {
 		return sum.sum();
 	}
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.EngineDoubleMarker;
+import dev.fakbattery.wire.PromText;
 
 /**
  * {@code GET /metrics} in the dialect's metric names and labels (see {@code /work/shared/wire/*}{@code /metrics.txt}),

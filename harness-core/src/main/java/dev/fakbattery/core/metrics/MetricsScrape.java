@@ -11,6 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import dev.fakbattery.wire.PromText;
+
 /**
  * One read of a server's Prometheus {@code /metrics} page: its samples, or why there are none (llama.cpp answers 501
  * unless started with {@code --metrics}; a gateway may serve none). Never throws for an unreachable or odd page.

@@ -1,5 +1,5 @@
 /**
- * A server's Prometheus {@code /metrics} page: {@link dev.fakbattery.core.metrics.PromText} reads the text format,
+ * A server's Prometheus {@code /metrics} page: {@link dev.fakbattery.wire.PromText} reads the text format,
  * {@link dev.fakbattery.core.metrics.MetricsScrape} reads a page (or says why it could not),
  * {@link dev.fakbattery.core.metrics.EngineMetrics} writes what an engine (vLLM, SGLang, llama.cpp, the engine double)
  * did during a leg under its own names.

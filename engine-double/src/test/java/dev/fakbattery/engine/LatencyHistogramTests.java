@@ -3,27 +3,17 @@ package dev.fakbattery.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Map;
+
+import dev.fakbattery.wire.PromText;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("Prometheus text as prometheus_client writes it")
-class PromTextTests {
+@DisplayName("Latency histogram: cumulative buckets as prometheus_client writes them")
+class LatencyHistogramTests {
 
 	@Test
-	@DisplayName("floatToGoString: repr, Go-style exponent above 1e6, infinities")
-	void numbers() {
-		assertThat(PromText.goFloat(3)).isEqualTo("3.0");
-		assertThat(PromText.goFloat(0.0421875)).isEqualTo("0.0421875");
-		assertThat(PromText.goFloat(8128902)).isEqualTo("8.128902e+06");
-		assertThat(PromText.goFloat(2.3518979474117756e6)).isEqualTo("2.3518979474117756e+06");
-		assertThat(PromText.goFloat(0.001)).isEqualTo("0.001");
-		assertThat(PromText.goFloat(1e-5)).isEqualTo("1e-05");
-		assertThat(PromText.goFloat(0)).isEqualTo("0.0");
-		assertThat(PromText.goFloat(Double.POSITIVE_INFINITY)).isEqualTo("+Inf");
-	}
-
-	@Test
-	@DisplayName("labels sorted by name, histogram buckets cumulative, SGLang puts _sum first")
+	@DisplayName("observations land in the first bound they fit, buckets cumulative, SGLang puts _sum first")
 	void histogram() {
 		LatencyHistogram histogram = new LatencyHistogram(0.01, 0.1);
 		histogram.observeNanos(5_000_000);

@@ -1,54 +1,21 @@
 package dev.fakbattery.core.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.PromText;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("Prometheus text: parsed, scraped before and after, and the engines' names read")
-class PromTextTests {
-
-	@Test
-	@DisplayName("samples with labels, escapes, special values and timestamps; comments skipped")
-	void parses() {
-		List<PromText.Sample> samples = PromText.parse("# HELP x y\n# TYPE a counter\na_total 3\n"
-				+ "b{le=\"+Inf\",path=\"a\\\"b\\\\c\\nd\"} +Inf 1700000000\nc NaN\nd{} -1.5e3\n\n");
-		assertThat(samples).hasSize(4);
-		assertThat(samples.get(0)).isEqualTo(new PromText.Sample("a_total", Map.of(), 3));
-		assertThat(samples.get(1).labels()).containsExactly(Map.entry("le", "+Inf"), Map.entry("path", "a\"b\\c\nd"));
-		assertThat(samples.get(1).value()).isInfinite();
-		assertThat(samples.get(2).value()).isNaN();
-		assertThat(samples.get(3).value()).isEqualTo(-1500);
-	}
-
-	@Test
-	@DisplayName("a line that is no sample fails naming its number and text")
-	void rejects() {
-		assertThatThrownBy(() -> PromText.parse("ok 1\nbad{x=1} 2")).hasMessageStartingWith("line 2 is not a Prometheus sample [bad{x=1} 2]");
-		assertThatThrownBy(() -> PromText.parse("name")).hasMessageStartingWith("line 1 is not a Prometheus sample [name]");
-		assertThatThrownBy(() -> PromText.parse("n{a=\"x} 1")).hasMessageContaining("unterminated label value of a");
-	}
-
-	@Test
-	@DisplayName("the captured vLLM and SGLang pages parse whole")
-	void capturedPages() throws Exception {
-		for (String engine : List.of("vllm", "sglang")) {
-			Path page = fixture(engine);
-			assertThat(PromText.parse(Files.readString(page))).as(engine).isNotEmpty();
-		}
-	}
+@DisplayName("Engine metrics: a /metrics page scraped before and after, and the engines' names read")
+class EngineMetricsTests {
 
 	@Test
 	@DisplayName("engine metrics: counters as changes, gauges before and after, the prefix-cache hit rate, unknown names left out")
@@ -87,15 +54,5 @@ class PromTextTests {
 				+ "http://127.0.0.1:1/metrics answered HTTP 501\"}");
 		assertThat(MetricsScrape.of(URI.create("http://127.0.0.1:1/v1")).unavailable()).hasValueSatisfying(
 				why -> assertThat(why).startsWith("GET http://127.0.0.1:1/metrics: "));
-	}
-
-	private static Path fixture(String engine) {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			Path page = dir.resolve("fixtures/wire/" + engine + "/metrics.txt");
-			if (Files.isRegularFile(page)) {
-				return page;
-			}
-		}
-		throw new IllegalStateException("fixtures/wire/" + engine + "/metrics.txt not found");
 	}
 }
