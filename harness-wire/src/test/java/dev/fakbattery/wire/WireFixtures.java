@@ -13,9 +13,10 @@ import java.util.stream.Stream;
 
 /**
  * The wire fixtures under {@code fixtures/wire} of the repository, found by walking up from the working directory
- * (Maven runs tests in the module folder).
+ * (Maven runs tests in the module folder). Shared through this module's test-jar with the engine double's and the
+ * reference gateway's tests.
  */
-final class WireFixtures {
+public final class WireFixtures {
 
 	private static final Path ROOT = findRoot();
 
@@ -23,12 +24,12 @@ final class WireFixtures {
 	}
 
 	/** {@code fixtures/wire} itself. */
-	static Path root() {
+	public static Path root() {
 		return ROOT;
 	}
 
 	/** A fixture by its path under {@code fixtures/wire}, for example {@code vllm/chat-tool-call.sse}. */
-	static Path path(String relative) {
+	public static Path path(String relative) {
 		Path path = ROOT.resolve(relative);
 		if (!Files.isRegularFile(path)) {
 			throw new IllegalArgumentException("no wire fixture " + relative + " under " + ROOT);
@@ -36,16 +37,22 @@ final class WireFixtures {
 		return path;
 	}
 
-	static String read(String relative) {
+	/** A fixture's bytes as captured. */
+	public static byte[] bytes(String relative) {
 		try {
-			return Files.readString(path(relative), StandardCharsets.UTF_8);
+			return Files.readAllBytes(path(relative));
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
 	}
 
-	static InputStream open(String relative) {
+	/** A fixture's text, UTF-8. */
+	public static String read(String relative) {
+		return new String(bytes(relative), StandardCharsets.UTF_8);
+	}
+
+	public static InputStream open(String relative) {
 		try {
 			return Files.newInputStream(path(relative));
 		}
@@ -58,7 +65,7 @@ final class WireFixtures {
 	 * Every fixture with the extension ({@code sse}, {@code json}), relative to {@code fixtures/wire}, sorted; the capture
 	 * command's {@code NAME.provenance.json} sidecars are not wire and are left out.
 	 */
-	static List<String> all(String extension) {
+	public static List<String> all(String extension) {
 		try (Stream<Path> files = Files.walk(ROOT)) {
 			return files.filter(Files::isRegularFile)
 				.map(file -> ROOT.relativize(file).toString().replace('\\', '/'))
@@ -75,7 +82,7 @@ final class WireFixtures {
 	 * The HTTP status the engine answered a captured fixture with: its {@code NAME.provenance.json} sidecar's (the capture
 	 * command's), else 200.
 	 */
-	static int status(String relative) {
+	public static int status(String relative) {
 		String base = relative.replaceAll("\\.(sse|json)$", "");
 		Path sidecar = ROOT.resolve(base + ".provenance.json");
 		if (!Files.isRegularFile(sidecar)) {
@@ -86,7 +93,7 @@ final class WireFixtures {
 	}
 
 	/** The {@code data:} payloads of every event in an SSE fixture, {@code [DONE]} included. */
-	static List<SseEvent> events(String relative) {
+	public static List<SseEvent> events(String relative) {
 		List<SseEvent> events = new ArrayList<>();
 		try (SseReader reader = new SseReader(open(relative))) {
 			for (var event = reader.next(); event.isPresent(); event = reader.next()) {
@@ -99,8 +106,13 @@ final class WireFixtures {
 		return events;
 	}
 
+	/** The {@code data:} payloads of an SSE fixture, {@code [DONE]} included, as sent. */
+	public static List<String> data(String relative) {
+		return events(relative).stream().map(SseEvent::data).toList();
+	}
+
 	/** The chunks of an SSE fixture, without {@code [DONE]} and error frames. */
-	static List<ChatChunk> chunks(String relative) {
+	public static List<ChatChunk> chunks(String relative) {
 		return events(relative).stream().filter(event -> event.kind() == SseEvent.Kind.DATA).map(SseEvent::chunk).toList();
 	}
 

@@ -11,6 +11,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.WireFixtures;
 
 @DisplayName("upstream error statuses pass through unchanged")
 class ErrorPassThroughTests {

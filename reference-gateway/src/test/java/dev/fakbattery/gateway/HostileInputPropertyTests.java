@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.HostileBytes;
 import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.AfterAll;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.gateway.GatewayClient.Answer;
 import dev.fakbattery.gateway.policy.Action;
+import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;

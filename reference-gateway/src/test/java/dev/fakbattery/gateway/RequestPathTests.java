@@ -11,6 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.WireFixtures;
 
 @DisplayName("request path, headers and the other routes")
 class RequestPathTests {

@@ -12,6 +12,7 @@ import dev.fakbattery.wire.AssembledToolCall;
 import dev.fakbattery.wire.ChatChunk;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.ToolCall;
+import dev.fakbattery.wire.WireFixtures;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import dev.fakbattery.gateway.GatewayClient.Answer;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.SseReader;
+import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;

@@ -17,6 +17,7 @@ import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.WireJson;
 
 /**
