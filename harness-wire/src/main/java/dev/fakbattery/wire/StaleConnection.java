@@ -84,7 +84,7 @@ public final class StaleConnection {
 			if (!unanswered(e)) {
 				throw e;
 			}
-			HttpClient oneShot = oneShot(client);
+			HttpClient oneShot = HttpClients.withOwnPool(client);
 			onRetry.accept(System.nanoTime());
 			try {
 				return new Sent<>(oneShot.send(request, handler), Optional.of(oneShot));
@@ -94,13 +94,5 @@ public final class StaleConnection {
 				throw second;
 			}
 		}
-	}
-
-	/** A client like {@code client} (version, executor, connect timeout, redirects) with a pool of its own. */
-	static HttpClient oneShot(HttpClient client) {
-		HttpClient.Builder builder = HttpClient.newBuilder().version(client.version()).followRedirects(client.followRedirects());
-		client.executor().ifPresent(builder::executor);
-		client.connectTimeout().ifPresent(builder::connectTimeout);
-		return builder.build();
 	}
 }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.StaleConnection;
 import dev.fakbattery.wire.WireJson;
 
@@ -47,12 +48,7 @@ final class Upstream implements AutoCloseable {
 		this.root = rootOf(this.base);
 		this.chat = URI.create(this.base + "/chat/completions");
 		this.engine = engine;
-		this.client = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.executor(Runnable::run)
-			.connectTimeout(connectTimeout)
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
+		this.client = HttpClients.http11(connectTimeout, Runnable::run);
 	}
 
 	/** The upstream base URL, ending in {@code /v1}. */

@@ -18,6 +18,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.WireJson;
 
 /**
@@ -34,7 +35,7 @@ final class Capturer {
 
 	private final Clock clock;
 
-	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+	private final HttpClient http = HttpClients.http11(Duration.ofSeconds(10));
 
 	Capturer(CaptureArguments arguments, String command, Clock clock) {
 		this.arguments = arguments;

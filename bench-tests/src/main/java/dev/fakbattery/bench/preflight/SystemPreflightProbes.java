@@ -10,6 +10,7 @@ import java.util.Objects;
 
 import dev.fakbattery.bench.process.CommandRunner;
 import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.wire.HttpClients;
 
 /**
  * The live probes of a serving node: nvidia-smi and the engine import through a
@@ -40,7 +41,7 @@ public final class SystemPreflightProbes implements PreflightProbes {
 	/** 30 s per command (the seed's), 10 s per HTTP probe, {@code python} from the PATH. */
 	public static SystemPreflightProbes create() {
 		return new SystemPreflightProbes(new ProcessCommandRunner(Duration.ofSeconds(30)),
-				HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build(), "python", Duration.ofSeconds(10));
+				HttpClients.negotiating(Duration.ofSeconds(10)), "python", Duration.ofSeconds(10));
 	}
 
 	@Override

@@ -9,6 +9,7 @@ import java.time.Duration;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.Json;
 
 /**
@@ -23,7 +24,7 @@ public final class HttpUpstreamLag implements UpstreamLag {
 	/** The double's admin path (engine-double's {@code EngineDouble.LAG_PATH}). */
 	public static final String PATH = "/admin/scheduling-lag";
 
-	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+	private static final HttpClient HTTP = HttpClients.negotiating(Duration.ofSeconds(5));
 
 	private final URI root;
 

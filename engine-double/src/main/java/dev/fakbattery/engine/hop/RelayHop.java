@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.StaleConnection;
 
 /**
@@ -100,7 +101,7 @@ public final class RelayHop implements AutoCloseable {
 	private final URI target;
 	private final Mangle mangle;
 	private final HttpServer server;
-	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+	private final HttpClient client = HttpClients.http11();
 	private final List<String> forwarded = new java.util.concurrent.CopyOnWriteArrayList<>();
 	private final java.util.concurrent.atomic.AtomicInteger retries = new java.util.concurrent.atomic.AtomicInteger();
 

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.StaleConnection;
 
 /**
@@ -66,12 +67,7 @@ public final class TargetClient implements AutoCloseable {
 		this.chatUri = URI.create(base + "/chat/completions");
 		this.headers = Map.copyOf(headers);
 		this.responseTimeout = responseTimeout;
-		this.http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.executor(executor)
-			.connectTimeout(Duration.ofSeconds(10))
-			.followRedirects(HttpClient.Redirect.NEVER)
-			.build();
+		this.http = HttpClients.http11(Duration.ofSeconds(10), executor);
 	}
 
 	/** A client for the OpenAI-compatible {@code baseUrl} (ending in {@code /v1}). */

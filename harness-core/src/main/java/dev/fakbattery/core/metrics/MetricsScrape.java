@@ -11,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.PromText;
 
 /**
@@ -24,7 +25,7 @@ import dev.fakbattery.wire.PromText;
  */
 public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<String> unavailable) {
 
-	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+	private static final HttpClient HTTP = HttpClients.negotiating(Duration.ofSeconds(5));
 
 	public MetricsScrape {
 		Objects.requireNonNull(url, "url");

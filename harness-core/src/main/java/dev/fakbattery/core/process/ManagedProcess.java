@@ -21,6 +21,8 @@ import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
+import dev.fakbattery.wire.HttpClients;
+
 /**
  * A server process the harness starts from a configured command template ({@code gateway.cmd},
  * {@code engine.cmd}): run with {@code /bin/sh -c}, its output (stdout and stderr) in a log file,
@@ -147,7 +149,7 @@ public final class ManagedProcess implements AutoCloseable {
 	 *         and the log with its last lines
 	 */
 	public void awaitHealthy(List<URI> probes, Duration timeout) {
-		HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+		HttpClient client = HttpClients.negotiating(Duration.ofSeconds(1));
 		long deadline = System.nanoTime() + timeout.toNanos();
 		try {
 			while (System.nanoTime() < deadline) {

@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.EngineDoubleMarker;
+import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
@@ -56,7 +57,7 @@ public final class TargetProbe {
 	}
 
 	static TargetIdentity probe(URI baseUrl, String origin, Optional<String> apiKey) {
-		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build()) {
+		try (HttpClient http = HttpClients.http11(TIMEOUT)) {
 			return probe(http, baseUrl, origin, apiKey);
 		}
 	}
