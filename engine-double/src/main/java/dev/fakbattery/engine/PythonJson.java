@@ -12,7 +12,9 @@ import dev.fakbattery.wire.Json;
 
 /**
  * JSON text as Python's {@code json.dumps} writes it with default separators ({@code ", "} and {@code ": "}):
- * the spacing of tool-call arguments and of in-stream error frames on both engines.
+ * the spacing of tool-call arguments and of in-stream error frames on both engines. A writer of its own because the
+ * double answers byte for byte and {@link dev.fakbattery.wire.WireJson#write} is compact ({@code ","}, {@code ":"}),
+ * the form of the engines' chunks and bodies, not of these strings.
  *
  * @since 0.1
  */

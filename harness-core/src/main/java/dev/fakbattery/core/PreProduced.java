@@ -1,6 +1,5 @@
 package dev.fakbattery.core;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -14,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * Inputs a rung reads but the run did not produce: the floor artifacts of {@code floors.dir}, a SWE-bench run folder
@@ -191,12 +191,6 @@ public final class PreProduced {
 		if (!Files.isRegularFile(file) || !file.getFileName().toString().endsWith(".json")) {
 			return Optional.empty();
 		}
-		try {
-			JsonNode node = Json.MAPPER.readTree(file.toFile());
-			return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
-		}
-		catch (IOException e) {
-			return Optional.empty();
-		}
+		return JsonDocument.read(file).root();
 	}
 }

@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.bench.support.JsonDocument;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * Evaluates the floor artifacts of a folder: each file is MISSING (not there, no checks), FAIL

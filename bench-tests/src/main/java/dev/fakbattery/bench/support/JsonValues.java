@@ -13,7 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  *
  * <p>Strict means: a number is only equal to a number ({@code true} is not 1, {@code "20"} is not
  * 20), a string list only holds non-empty strings, and an absent field is shown as
- * {@code missing} rather than defaulted.
+ * {@code missing} rather than defaulted. Not {@link dev.fakbattery.wire.WireJson}'s accessors: those read the chat wire
+ * and throw on a wrong type, where an artifact check must report it as an observed value instead.
  *
  * @since 0.1
  */

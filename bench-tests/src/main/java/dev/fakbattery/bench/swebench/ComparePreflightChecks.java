@@ -10,7 +10,7 @@ import java.util.TreeSet;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.Check;
-import dev.fakbattery.bench.support.JsonDocument;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * The checks of {@code COMPARE-PREFLIGHT.json}: schema, ok, every inner check ok, identity (model,

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import dev.fakbattery.core.Check;
-import dev.fakbattery.bench.support.JsonDocument;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * Strict validator of a SWE-bench-20 raw-vLLM vs fak-gateway run folder, after the seed's

@@ -3,7 +3,7 @@ package dev.fakbattery.bench.swebench;
 import java.util.List;
 
 import dev.fakbattery.core.Check;
-import dev.fakbattery.bench.support.JsonDocument;
+import dev.fakbattery.wire.JsonDocument;
 
 /** Fails every check of a file that is missing or unreadable, saying which. */
 final class Unavailable {

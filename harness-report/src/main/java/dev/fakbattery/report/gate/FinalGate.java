@@ -1,6 +1,5 @@
 package dev.fakbattery.report.gate;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.Verdict;
-import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * Reads every required artifact of {@link ArtifactId} from one folder and judges the battery. It trusts an
@@ -66,12 +65,8 @@ public final class FinalGate {
 			if (!Files.isRegularFile(file)) {
 				return new Read(artifact, file, null, null);
 			}
-			try {
-				return new Read(artifact, file, Json.MAPPER.readTree(file.toFile()), null);
-			}
-			catch (IOException e) {
-				return new Read(artifact, file, null, "unreadable JSON: " + e.getMessage());
-			}
+			JsonDocument read = JsonDocument.read(file);
+			return read.isObject() ? new Read(artifact, file, read.object(), null) : new Read(artifact, file, null, read.detail());
 		}
 
 		GateRow row(Optional<String> judgedRun) {

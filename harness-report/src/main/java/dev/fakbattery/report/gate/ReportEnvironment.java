@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonDocument;
 
 /**
  * Writes the Allure categories (PENDING_MEASUREMENT apart from product failures and harness errors)
@@ -114,15 +115,14 @@ public final class ReportEnvironment {
 	/** The first readable artifact of the judged run, for its start, target and provenance. */
 	private static JsonNode firstArtifact(GateResult result) {
 		for (GateRow row : result.rows()) {
-			Path file = Path.of(row.path());
-			if (!row.stale() && Files.isRegularFile(file)) {
-				try {
-					return Json.MAPPER.readTree(file.toFile());
-				}
-				catch (IOException e) {
-					// the gate reports it as unreadable; the environment just skips it
-				}
+			if (row.stale()) {
+				continue;
 			}
+			JsonDocument read = JsonDocument.read(Path.of(row.path()));
+			if (read.isObject()) {
+				return read.object();
+			}
+			// a missing or unreadable one the gate reports; the environment just skips it
 		}
 		return Json.MAPPER.createObjectNode();
 	}

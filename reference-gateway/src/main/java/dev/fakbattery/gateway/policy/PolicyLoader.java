@@ -37,6 +37,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class PolicyLoader {
 
+	/** A YAML mapper of its own: the policy is YAML, which the battery's JSON mapper ({@code Json.MAPPER}) does not read. */
 	private static final ObjectMapper YAML = new YAMLMapper();
 
 	private PolicyLoader() {

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.support;
+package dev.fakbattery.wire;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,12 +9,11 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.wire.Json;
-
 /**
  * A JSON artifact read from disk: present and a JSON object, missing, or unreadable, with the reason.
  * Missing and unreadable are kept apart because a missing artifact is pending while an unreadable
- * one is a failure.
+ * one is a failure. The one reader of an artifact file for the gate, the report, pre-produced artifacts and the
+ * bench checks; wire text (a body, a chunk) is read with {@link WireJson} instead, which throws on what is not JSON.
  *
  * @param path the file
  * @param state what was found
