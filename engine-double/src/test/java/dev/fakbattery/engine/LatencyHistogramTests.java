@@ -2,37 +2,24 @@ package dev.fakbattery.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Map;
-
-import dev.fakbattery.wire.PromText;
-
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("Latency histogram: cumulative buckets as prometheus_client writes them")
+@DisplayName("Latency histogram: what the /metrics page writes as buckets, count and sum")
 class LatencyHistogramTests {
 
 	@Test
-	@DisplayName("observations land in the first bound they fit, buckets cumulative, SGLang puts _sum first")
-	void histogram() {
+	@DisplayName("an observation lands in the first bound it fits, counts are cumulative, one past every bound counts in +Inf only")
+	void cumulative() {
 		LatencyHistogram histogram = new LatencyHistogram(0.01, 0.1);
 		histogram.observeNanos(5_000_000);
 		histogram.observeNanos(50_000_000);
 		histogram.observeNanos(2_000_000_000L);
-		PromText vllm = new PromText();
-		vllm.histogram("vllm:x_seconds", "X.", Map.of("model_name", "m", "engine", "0"), histogram, false);
-		PromText sglang = new PromText();
-		sglang.histogram("sglang:x_seconds", "X.", Map.of("model_name", "m"), histogram, true);
+		histogram.observeNanos(-1);
 
-		assertThat(vllm.toString()).isEqualTo("""
-			# HELP vllm:x_seconds X.
-			# TYPE vllm:x_seconds histogram
-			vllm:x_seconds_bucket{engine="0",le="0.01",model_name="m"} 1.0
-			vllm:x_seconds_bucket{engine="0",le="0.1",model_name="m"} 2.0
-			vllm:x_seconds_bucket{engine="0",le="+Inf",model_name="m"} 3.0
-			vllm:x_seconds_count{engine="0",model_name="m"} 3.0
-			vllm:x_seconds_sum{engine="0",model_name="m"} 2.055
-			""");
-		assertThat(sglang.toString().lines().toList().get(2)).isEqualTo("sglang:x_seconds_sum{model_name=\"m\"} 2.055");
+		assertThat(histogram.bounds()).containsExactly(0.01, 0.1);
+		assertThat(histogram.cumulativeCounts()).containsExactly(2, 3);
+		assertThat(histogram.count()).isEqualTo(4);
+		assertThat(histogram.sum()).isEqualTo(2.055);
 	}
 }
