@@ -13,6 +13,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseReader;
 import dev.fakbattery.wire.spi.GatewayLimits;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,8 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * the gateway under test and a {@link FaultUpstream} that misbehaves on purpose. RULES.md ("Faults") gives each
  * rule's MUST sentence, its numbers, and what to check when it fails.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("fault rules")
-abstract class FaultRules extends FaultKit {
+public abstract class FaultVerification extends FaultKit {
 
 	static final String TARGETS = "targets";
 
@@ -41,7 +43,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F01 client disconnect cancels the upstream request")
-	void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
+	public void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, "F01", "needs a stream for the client to leave mid-way");
 		Request request = request(Fault.PACED, 2000, true);
 		long left;
@@ -67,7 +69,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F02 upstream stall past the timeout: 504 or an error frame, never a hang")
-	void required_F02_stallAnswered(Dialect engine, String mode) throws Exception {
+	public void required_F02_stallAnswered(Dialect engine, String mode) throws Exception {
 		GatewayLimits limits = requireLimits(engine, "F02");
 		long timeout = limits.upstreamTimeout().toMillis();
 		Duration deadline = Duration.ofMillis(timeout + Math.max(timeout / 2, 2000));
@@ -91,7 +93,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F03 upstream reset mid-answer: an error frame then [DONE], no partial tool call")
-	void required_F03_resetAnswered(Dialect engine, String mode) {
+	public void required_F03_resetAnswered(Dialect engine, String mode) {
 		Request request = request(Fault.RESET, 1, stream(mode));
 		FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(20));
 		boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
@@ -104,7 +106,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F04 endless upstream line or event: bounded reading, a clear error")
-	void required_F04_endlessLineBounded(Dialect engine, String mode) throws Exception {
+	public void required_F04_endlessLineBounded(Dialect engine, String mode) throws Exception {
 		GatewayLimits limits = requireLimits(engine, "F04");
 		int capMib = (int) ((limits.maxEventBytes() + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
 		for (Fault fault : stream(mode) ? List.of(Fault.ENDLESS_LINE, Fault.ENDLESS_EVENT) : List.of(Fault.ENDLESS_LINE)) {
@@ -124,7 +126,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F05 slow client: bounded upstream reading, other streams unaffected")
-	void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
+	public void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, "F05", "needs a stream for the client to read slowly");
 		Request flood = request(Fault.FLOOD, (int) (2 * SLOW_CLIENT_BOUND / UpstreamAnswers.MIB), true);
 		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
@@ -154,7 +156,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F06 request body over the limit gets 413")
-	void required_F06_bodyLimit(Dialect engine, String mode) throws Exception {
+	public void required_F06_bodyLimit(Dialect engine, String mode) throws Exception {
 		GatewayLimits limits = requireLimits(engine, "F06");
 		for (boolean chunked : List.of(false, true)) {
 			Request over = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() + 1024);
@@ -172,7 +174,7 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F07 request headers over the limit get 431")
-	void required_F07_headerLimit(Dialect engine, String mode) {
+	public void required_F07_headerLimit(Dialect engine, String mode) {
 		GatewayLimits limits = requireLimits(engine, "F07");
 		for (int delta : List.of(1024, -1024)) {
 			Request request = request(Fault.TEXT, 1, stream(mode));

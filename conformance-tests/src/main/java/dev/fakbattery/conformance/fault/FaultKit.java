@@ -26,6 +26,7 @@ import dev.fakbattery.wire.WireJson;
 import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,12 +39,13 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The fault rules' plumbing: one {@link FaultUpstream} per engine dialect, the gateway under test in front of each,
- * the kit's requests, and the checks the rules share. The rules are in {@link FaultRules}; implementers subclass it
+ * the kit's requests, and the checks the rules share. The rules are in {@link FaultVerification}; implementers subclass it
  * and supply the gateway.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-abstract class FaultKit {
+@API(status = API.Status.INTERNAL, since = "0.6")
+public abstract class FaultKit {
 
 	static final String MODEL = "fault-kit-model";
 

@@ -14,6 +14,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;
@@ -28,8 +29,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * without as sent, and the rules that apply judge the gateway's answer against the capture. Rule ids are the kit's;
  * RULES.md says which apply to captures.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules on captured wires")
-abstract class CapturedWireRules extends WireConformanceKit {
+public abstract class CapturedWireVerification extends WireConformanceKit {
 
 	static final String CAPTURES = "captured";
 	static final String NAME = "{0} {1}";
@@ -39,7 +41,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	private List<Capture> captures;
 
 	/** The captures to replay: every answer under {@code wire.captures}. */
-	protected List<Capture> loadCaptures() {
+	List<Capture> loadCaptures() {
 		return KitRun.capturesDir(config()).map(Capture::load).orElseThrow();
 	}
 
@@ -65,7 +67,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	}
 
 	@Override
-	protected void stubMore(KitUpstream upstream) {
+	void stubMore(KitUpstream upstream) {
 		for (int i = 0; i < loaded().size(); i++) {
 			Capture capture = captures.get(i);
 			if (capture.engine() == upstream.engine()) {
@@ -90,10 +92,10 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W02 allow kept unchanged (captured)")
-	void required_W02_allowKept(int number, String mode) {
+	public void required_W02_allowKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow")) {
-			List<String> expected = replay.truth().calls().stream().map(CapturedWireRules::call).toList();
-			List<String> observed = replay.answer().calls().stream().map(CapturedWireRules::call).toList();
+			List<String> expected = replay.truth().calls().stream().map(CapturedWireVerification::call).toList();
+			List<String> observed = replay.answer().calls().stream().map(CapturedWireVerification::call).toList();
 			require(observed.equals(expected), "W02", replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
 		}
 	}
@@ -101,7 +103,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W13 no byte of a denied call (captured)")
-	void required_W13_noDeniedBytes(int number, String mode) {
+	public void required_W13_noDeniedBytes(int number, String mode) {
 		for (Replay replay : replays(number, mode, "deny")) {
 			List<String> traces = new ArrayList<>();
 			replay.truth().calls().forEach(c -> {
@@ -119,7 +121,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W04 transform redacted (captured)")
-	void required_W04_transformRedacted(int number, String mode) {
+	public void required_W04_transformRedacted(int number, String mode) {
 		for (Replay replay : replays(number, mode, "transform")) {
 			JsonNode redacted = Json.MAPPER.createObjectNode().put("redacted", true);
 			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + redacted).toList();
@@ -134,7 +136,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W05 content kept (captured)")
-	void required_W05_contentKept(int number, String mode) {
+	public void required_W05_contentKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
 			require(replay.answer().content().equals(replay.truth().content()), "W05", replay.engine(), mode, "content ["
 					+ replay.truth().content() + "] (" + replay.what() + ")", "[" + replay.answer().content() + "]");
@@ -144,7 +146,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W07 finish_reason consistent with surviving calls (captured)")
-	void required_W07_finishReason(int number, String mode) {
+	public void required_W07_finishReason(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
 			Optional<String> expected = replay.truth().finishReason()
 				.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
@@ -156,7 +158,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W08 usage kept (captured)")
-	void required_W08_usageKept(int number, String mode) {
+	public void required_W08_usageKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
 			require(replay.answer().usage().equals(replay.truth().usage()), "W08", replay.engine(), mode, "usage "
 					+ replay.truth().usage().map(Object::toString).orElse("absent") + " (" + replay.what() + ")",
@@ -167,7 +169,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W09 the engine's error status and body pass through (captured)")
-	void required_W09_errorPassesThrough(int number, String mode) {
+	public void required_W09_errorPassesThrough(int number, String mode) {
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, true, ALL);
 		Assumptions.assumeTrue(capture.isError(stream(mode)), () -> "Not applicable: " + capture.id() + " is the engine's answer (HTTP 200) in "
@@ -183,7 +185,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does (captured)")
-	void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
+	public void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
 		for (Replay replay : replays(number, mode, true, ALL)) {
 			WireChecks.SdkJudgement judged = WireChecks.sdk(replay.answer(), sdk(replay.engine()).read(replay.request()),
 					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
@@ -197,7 +199,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last (captured)")
-	void required_W20_framing(int number, String mode) {
+	public void required_W20_framing(int number, String mode) {
 		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
 		for (Replay replay : replays(number, mode, ALL)) {
 			List<String> framing = WireChecks.framing(replay.answer());
@@ -208,7 +210,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W22 per-chunk usage kept (captured)")
-	void required_W22_continuousUsage(int number, String mode) {
+	public void required_W22_continuousUsage(int number, String mode) {
 		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, ALL);
@@ -224,7 +226,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W21 allowed answers pass unchanged (captured)")
-	void required_W21_unchanged(int number, String mode) {
+	public void required_W21_unchanged(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow", "as-sent")) {
 			Object expected = stream(mode) ? replay.truth().chunkNodes() : replay.truth().json().orElseThrow();
 			Object observed = stream(mode) ? replay.answer().chunkNodes() : replay.answer().json().map(Object.class::cast).orElse(replay.answer().body);

@@ -14,6 +14,7 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,12 +23,13 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The rules about what the gateway decides (W02 to W04, W06, W07, W13, W17, W23, W24). RULES.md gives each rule's
  * MUST sentence and what to check when it fails.
  */
-abstract class AdjudicationRules extends PassThroughRules {
+@API(status = API.Status.INTERNAL, since = "0.6")
+public abstract class AdjudicationRules extends PassThroughRules {
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W02 allow kept unchanged")
-	void required_W02_allowKept(Dialect engine, String mode) {
+	public void required_W02_allowKept(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.ALLOW).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.ALLOW).answer().calls();
 		require(delivered.stream().anyMatch(c -> same(proposed, c)), "W02", engine, mode, "call " + proposed.name() + " " + proposed.id()
@@ -37,7 +39,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W03 deny dropped")
-	void required_W03_denyDropped(Dialect engine, String mode) {
+	public void required_W03_denyDropped(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.DENY_ONLY, Scenario.MIXED, Scenario.INTERLEAVED)) {
 			List<String> deniedIds = truth(engine, mode, scenario).calls().stream()
 				.filter(c -> c.name().startsWith("deny_")).map(Exchange.Call::id).toList();
@@ -51,7 +53,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W04 transform redacted")
-	void required_W04_transformRedacted(Dialect engine, String mode) {
+	public void required_W04_transformRedacted(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.MIXED).calls().stream()
 			.filter(c -> c.name().startsWith("transform_")).findFirst().orElseThrow();
 		Exchange answer = send(engine, mode, Scenario.MIXED).answer();
@@ -65,7 +67,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W06 parallel calls adjudicated independently, survivors renumbered densely")
-	void required_W06_parallelCalls(Dialect engine, String mode) {
+	public void required_W06_parallelCalls(Dialect engine, String mode) {
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.MIXED).answer().calls();
 		List<String> names = delivered.stream().map(Exchange.Call::name).toList();
 		require(names.equals(List.of("allow_read", "transform_exec")), "W06", engine, mode, "calls [allow_read, transform_exec]", names);
@@ -76,7 +78,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W07 finish_reason consistent with surviving calls")
-	void required_W07_finishReason(Dialect engine, String mode) {
+	public void required_W07_finishReason(Dialect engine, String mode) {
 		Optional<String> mixed = send(engine, mode, Scenario.MIXED).answer().finishReason();
 		require(mixed.equals(Optional.of("tool_calls")), "W07", engine, mode, "tool_calls when a call survives", mixed);
 		Optional<String> denied = send(engine, mode, Scenario.DENY_ONLY).answer().finishReason();
@@ -86,7 +88,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W13 no byte of a denied call, in any mode")
-	void required_W13_noDeniedBytes(Dialect engine, String mode) {
+	public void required_W13_noDeniedBytes(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
 			Exchange.Call denied = truth(engine, mode, scenario).calls().stream()
 				.filter(c -> c.name().startsWith("deny_")).findFirst().orElseThrow();
@@ -104,7 +106,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W17 adjudication record, asked for: one entry per proposed call")
-	void optional_W17_adjudicationRecord(Dialect engine, String mode) {
+	public void optional_W17_adjudicationRecord(Dialect engine, String mode) {
 		onlyWhenRecordDeclared(engine, "W17");
 		Exchange answer = sendAskingForRecord(engine, mode, Scenario.MIXED).answer();
 		JsonNode record = stream(mode)
@@ -120,7 +122,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W23 exactly the surviving calls: none extra, none twice, dense indexes, a well-formed stream")
-	void required_W23_exactCalls(Dialect engine, String mode) {
+	public void required_W23_exactCalls(Dialect engine, String mode) {
 		for (Scenario scenario : Scenario.TOOL_CALLS) {
 			List<String> expected = truth(engine, mode, scenario).calls().stream().filter(AdjudicationRules::survives)
 				.map(c -> c.name() + " " + c.id()).toList();
@@ -138,7 +140,7 @@ abstract class AdjudicationRules extends PassThroughRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W24 arguments with Unicode, escapes, nested JSON and 64 KiB values kept byte for byte")
-	void required_W24_exoticArguments(Dialect engine, String mode) {
+	public void required_W24_exoticArguments(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.EXOTIC).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.EXOTIC).answer().calls();
 		Optional<Exchange.Call> same = delivered.stream().filter(c -> proposed.id().equals(c.id())).findFirst();

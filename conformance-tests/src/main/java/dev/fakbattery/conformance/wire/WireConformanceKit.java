@@ -17,6 +17,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,11 +30,12 @@ import org.opentest4j.AssertionFailedError;
 /**
  * The wire conformance kit's plumbing: one upstream per engine dialect replaying fixtures/wire, one
  * gateway under test in front of each, the kit's requests, and the rule helpers. The rules are in
- * {@link WireRules}; implementers subclass that and supply the gateway.
+ * {@link WireVerification}; implementers subclass that and supply the gateway.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-abstract class WireConformanceKit {
+@API(status = API.Status.INTERNAL, since = "0.6")
+public abstract class WireConformanceKit {
 
 	/** The model name the kit's client sends. */
 	static final String ALIAS = "kit-model-alias";
@@ -43,7 +45,7 @@ abstract class WireConformanceKit {
 
 	/**
 	 * The dialects the kit has fixtures for (fixtures/wire/kit). llama.cpp is not among them: its wire enters the kit as
-	 * real captures ({@link CapturedWireRules}, fixtures/wire/llamacpp), not as reconstructed scenarios.
+	 * real captures ({@link CapturedWireVerification}, fixtures/wire/llamacpp), not as reconstructed scenarios.
 	 */
 	static final List<Dialect> KIT_DIALECTS = List.of(Dialect.VLLM, Dialect.SGLANG);
 
@@ -103,7 +105,7 @@ abstract class WireConformanceKit {
 	}
 
 	/** More answers for the upstream to replay (captured wires); none by default. */
-	protected void stubMore(KitUpstream upstream) {
+	void stubMore(KitUpstream upstream) {
 	}
 
 	Stream<Arguments> targets() {

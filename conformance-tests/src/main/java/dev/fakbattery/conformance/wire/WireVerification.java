@@ -11,6 +11,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestReporter;
@@ -25,8 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). Implementers subclass this and supply the
  * gateway. RULES.md gives each rule's MUST sentence, when it is skipped and what to check when it fails.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules")
-abstract class WireRules extends AdjudicationRules {
+public abstract class WireVerification extends AdjudicationRules {
 
 	/** Tag of the rules that wait on a paced upstream; the self-test runs them only where they are the point. */
 	static final String TIMING = "wire-timing";
@@ -47,7 +49,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W11 malformed or truncated upstream gives 502, or an error frame and no finish, and completes no call")
-	void required_W11_badUpstream502(Dialect engine, String mode) {
+	public void required_W11_badUpstream502(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TRUNCATED, Scenario.MALFORMED)) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			boolean streamed = stream(mode) && answer.status == 200;
@@ -66,7 +68,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W12 poisoned tool result quarantined")
-	void required_W12_quarantine(Dialect engine, String mode) {
+	public void required_W12_quarantine(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.QUARANTINE);
 		String upstreamBody = upstream(engine).received(sent.nonce()).map(r -> r.getBodyAsString()).orElse("");
 		require(sent.answer().status == 200, "W12", engine, mode, "status 200", sent.answer().status);
@@ -80,7 +82,7 @@ abstract class WireRules extends AdjudicationRules {
 	@MethodSource(TARGETS)
 	@Tag(TIMING)
 	@DisplayName("W14 streaming not buffered")
-	void stochastic_W14_notBuffered(Dialect engine, String mode) {
+	public void stochastic_W14_notBuffered(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W14", "concerns streaming");
 		String observed = "";
 		for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
@@ -123,7 +125,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W16 bad client input gives 400")
-	void required_W16_badInput400(Dialect engine, String mode) {
+	public void required_W16_badInput400(Dialect engine, String mode) {
 		Exchange garbage = client.post(gateway(engine).baseUrl(), "{not json", stream(mode), Map.of());
 		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), "W16", engine,
 				mode, "400 with an OpenAI-shaped error for a body that is not JSON", "status " + garbage.status + " body " + abbreviate(garbage.body));
@@ -136,7 +138,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W18 engine prefix cache reset after a quarantine")
-	void optional_W18_cacheReset(Dialect engine, String mode) {
+	public void optional_W18_cacheReset(Dialect engine, String mode) {
 		onlyWhenRecordDeclared(engine, "W18");
 		int before = upstream(engine).cacheResets();
 		sendFresh(engine, mode, Scenario.QUARANTINE.marker(), Map.of());
@@ -148,7 +150,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does")
-	void required_W19_officialSdk(Dialect engine, String mode, TestReporter reporter) {
+	public void required_W19_officialSdk(Dialect engine, String mode, TestReporter reporter) {
 		List<String> markers = new ArrayList<>(Scenario.ANSWERS.stream().map(Scenario::marker).toList());
 		upstream(engine).errorFixtures().stream().map(KitUpstream::errorMarker).forEach(markers::add);
 		List<String> unreadable = new ArrayList<>();
@@ -169,7 +171,7 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last")
-	void required_W20_framing(Dialect engine, String mode) {
+	public void required_W20_framing(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
 		for (Scenario scenario : Scenario.ANSWERS) {
 			Exchange answer = send(engine, mode, scenario).answer();
@@ -185,7 +187,7 @@ abstract class WireRules extends AdjudicationRules {
 	@MethodSource(TARGETS)
 	@Tag(TIMING)
 	@DisplayName("W26 a long pause of the upstream does not cut the stream")
-	void required_W26_longGap(Dialect engine, String mode) {
+	public void required_W26_longGap(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W26", "concerns a pause in the middle of a stream");
 		Exchange truth = truth(engine, mode, Scenario.GAP);
 		Exchange answer = send(engine, mode, Scenario.GAP).answer();

@@ -12,6 +12,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,7 +21,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The rules about what the gateway must leave as the engine sent it (W01, W05, W08 to W10, W15, W21, W22, W25,
  * W27). RULES.md gives each rule's MUST sentence and what to check when it fails.
  */
-abstract class PassThroughRules extends WireConformanceKit {
+@API(status = API.Status.INTERNAL, since = "0.6")
+public abstract class PassThroughRules extends WireConformanceKit {
 
 	static final String TARGETS = "targets";
 	static final String NAME = "{0} {1}";
@@ -28,7 +30,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W01 model alias reaches upstream, engine model comes back on every chunk")
-	void required_W01_modelAlias(Dialect engine, String mode) {
+	public void required_W01_modelAlias(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.MIXED);
 		String upstreamModel = upstream(engine).received(sent.nonce())
 			.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText()).orElse("<no request upstream>");
@@ -42,7 +44,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W05 content alongside tool calls kept")
-	void required_W05_contentKept(Dialect engine, String mode) {
+	public void required_W05_contentKept(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
 			String expected = truth(engine, mode, scenario).content();
 			String observed = send(engine, mode, scenario).answer().content();
@@ -53,7 +55,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W08 usage kept, on every answer")
-	void required_W08_usageKept(Dialect engine, String mode) {
+	public void required_W08_usageKept(Dialect engine, String mode) {
 		for (Scenario scenario : Scenario.NORMAL) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			Optional<ObjectNode> expected = truth(engine, mode, scenario).usage();
@@ -66,7 +68,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W09 upstream error statuses, bodies and Retry-After pass through")
-	void required_W09_errorsPassThrough(Dialect engine, String mode) {
+	public void required_W09_errorsPassThrough(Dialect engine, String mode) {
 		for (String error : upstream(engine).errorFixtures()) {
 			Exchange answer = send(engine, mode, KitUpstream.errorMarker(error), Map.of()).answer();
 			JsonNode expected = WireJson.readObject(KitFixtures.read(error + ".json"));
@@ -89,7 +91,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W10 in-stream error frames pass through and [DONE] ends the stream")
-	void required_W10_streamErrorFrame(Dialect engine, String mode) {
+	public void required_W10_streamErrorFrame(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W10", "concerns SSE error frames");
 		Exchange answer = send(engine, mode, Scenario.STREAM_ERROR).answer();
 		JsonNode expected = truth(engine, mode, Scenario.STREAM_ERROR).errorFrames().get(0).json().orElseThrow();
@@ -104,7 +106,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W15 X-Request-Id passed to the upstream")
-	void required_W15_requestId(Dialect engine, String mode) {
+	public void required_W15_requestId(Dialect engine, String mode) {
 		String id = "kit-req-" + System.nanoTime();
 		Sent sent = send(engine, mode, Scenario.TEXT.marker(), Map.of("X-Request-Id", id));
 		String seen = upstream(engine).received(sent.nonce()).map(r -> r.getHeader("X-Request-Id")).orElse(null);
@@ -114,7 +116,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W21 chunks and bodies of allowed answers pass unchanged, unknown keys included")
-	void required_W21_unchanged(Dialect engine, String mode) {
+	public void required_W21_unchanged(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TEXT, Scenario.ALLOW, Scenario.EXTRAS)) {
 			Exchange truth = truth(engine, mode, scenario);
 			Exchange answer = send(engine, mode, scenario).answer();
@@ -135,7 +137,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W22 per-chunk usage (continuous_usage_stats) kept on every forwarded chunk")
-	void required_W22_continuousUsage(Dialect engine, String mode) {
+	public void required_W22_continuousUsage(Dialect engine, String mode) {
 		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
 		List<String> wrong = WireChecks.chunkUsage(truth(engine, mode, Scenario.CONTINUOUS_USAGE),
 				send(engine, mode, Scenario.CONTINUOUS_USAGE).answer());
@@ -146,7 +148,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W25 reasoning, content and finish_reason length kept")
-	void required_W25_reasoningAndLength(Dialect engine, String mode) {
+	public void required_W25_reasoningAndLength(Dialect engine, String mode) {
 		Exchange truth = truth(engine, mode, Scenario.REASONING);
 		Exchange answer = send(engine, mode, Scenario.REASONING).answer();
 		List<String> expected = List.of(truth.reasoning(), truth.content(), truth.finishReason().orElse("none"));
@@ -157,7 +159,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W27 request parameters reach the upstream unchanged")
-	void required_W27_requestParameters(Dialect engine, String mode) {
+	public void required_W27_requestParameters(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.TEXT);
 		ObjectNode received = upstream(engine).received(sent.nonce()).map(r -> WireJson.readObject(r.getBodyAsString()))
 			.orElse(Json.MAPPER.createObjectNode());
