@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.api.PendingMeasurementError;
@@ -128,10 +129,10 @@ public abstract class FaultKit {
 	 * The gateway's documented limits. Without them the rule measured nothing: PENDING_MEASUREMENT naming the four
 	 * limits to set, which fails the test where pending is not allowed ({@code -Pgpu}) and aborts it where it is.
 	 */
-	GatewayLimits requireLimits(Dialect engine, String rule) {
+	GatewayLimits requireLimits(Dialect engine, KitRule rule) {
 		Optional<GatewayLimits> limits = limits(gateway(engine));
 		if (limits.isEmpty()) {
-			String message = PENDING + rule + " holds " + gateway(engine).description() + " to its documented limits, and it declares"
+			String message = PENDING + rule.id() + " holds " + gateway(engine).description() + " to its documented limits, and it declares"
 					+ " none (" + LIMITS_FIX + ")";
 			if (config.allowPending()) {
 				throw new TestAbortedException(message);
@@ -181,9 +182,9 @@ public abstract class FaultKit {
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
-	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
+	void require(boolean ok, KitRule rule, Dialect engine, String mode, String expected, Object observed) {
 		if (!ok) {
-			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+			throw new AssertionFailedError(rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
 					+ ": expected " + expected + ", observed " + observed);
 		}
 	}
@@ -192,8 +193,8 @@ public abstract class FaultKit {
 		return mode.equals("stream");
 	}
 
-	static void onlyWhenStreaming(String mode, String rule, String why) {
-		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
+	static void onlyWhenStreaming(String mode, KitRule rule, String why) {
+		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule.id() + " " + why);
 	}
 
 	/** Whether the answer is {@code status} with an OpenAI-shaped error: {@code {"error":{"message":"..."}}}. */

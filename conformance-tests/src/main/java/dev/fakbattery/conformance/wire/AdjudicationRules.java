@@ -9,6 +9,7 @@ import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.SseEvent;
@@ -32,7 +33,7 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	public void required_W02_allowKept(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.ALLOW).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.ALLOW).answer().calls();
-		require(delivered.stream().anyMatch(c -> same(proposed, c)), "W02", engine, mode, "call " + proposed.name() + " " + proposed.id()
+		require(delivered.stream().anyMatch(c -> WireChecks.sameCall(proposed, c)), WireRule.W02, engine, mode, "call " + proposed.name() + " " + proposed.id()
 				+ " with arguments " + proposed.arguments() + " byte-identical", delivered);
 	}
 
@@ -46,7 +47,7 @@ public abstract class AdjudicationRules extends PassThroughRules {
 			List<Exchange.Call> delivered = send(engine, mode, scenario).answer().calls();
 			List<Exchange.Call> leaked = delivered.stream()
 				.filter(c -> deniedIds.contains(c.id()) || (c.name() != null && c.name().startsWith("deny_"))).toList();
-			require(leaked.isEmpty(), "W03", engine, mode, "no denied call delivered (" + scenario.marker() + ")", leaked);
+			require(leaked.isEmpty(), WireRule.W03, engine, mode, "no denied call delivered (" + scenario.marker() + ")", leaked);
 		}
 	}
 
@@ -58,10 +59,10 @@ public abstract class AdjudicationRules extends PassThroughRules {
 			.filter(c -> c.name().startsWith("transform_")).findFirst().orElseThrow();
 		Exchange answer = send(engine, mode, Scenario.MIXED).answer();
 		Optional<Exchange.Call> delivered = answer.calls().stream().filter(c -> proposed.id().equals(c.id())).findFirst();
-		Optional<JsonNode> arguments = delivered.flatMap(c -> WireJson.read(c.arguments()));
-		require(arguments.equals(Optional.of(Json.MAPPER.createObjectNode().put("redacted", true))), "W04", engine, mode,
+		Optional<Object> arguments = delivered.map(WireChecks::arguments);
+		require(arguments.equals(Optional.of(WireChecks.redacted())), WireRule.W04, engine, mode,
 				"call " + proposed.id() + " with arguments {\"redacted\":true}", delivered);
-		require(!answer.body.contains("rm -rf"), "W04", engine, mode, "no byte of the original arguments (rm -rf)", "them in the body");
+		require(!answer.body.contains("rm -rf"), WireRule.W04, engine, mode, "no byte of the original arguments (rm -rf)", "them in the body");
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -70,9 +71,9 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	public void required_W06_parallelCalls(Dialect engine, String mode) {
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.MIXED).answer().calls();
 		List<String> names = delivered.stream().map(Exchange.Call::name).toList();
-		require(names.equals(List.of("allow_read", "transform_exec")), "W06", engine, mode, "calls [allow_read, transform_exec]", names);
+		require(names.equals(List.of("allow_read", "transform_exec")), WireRule.W06, engine, mode, "calls [allow_read, transform_exec]", names);
 		List<Integer> indexes = delivered.stream().map(Exchange.Call::index).toList();
-		require(dense(indexes, stream(mode)), "W06", engine, mode, "surviving calls indexed [0, 1]", indexes);
+		require(dense(indexes, stream(mode)), WireRule.W06, engine, mode, "surviving calls indexed [0, 1]", indexes);
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -80,9 +81,9 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@DisplayName("W07 finish_reason consistent with surviving calls")
 	public void required_W07_finishReason(Dialect engine, String mode) {
 		Optional<String> mixed = send(engine, mode, Scenario.MIXED).answer().finishReason();
-		require(mixed.equals(Optional.of("tool_calls")), "W07", engine, mode, "tool_calls when a call survives", mixed);
+		require(mixed.equals(Optional.of("tool_calls")), WireRule.W07, engine, mode, "tool_calls when a call survives", mixed);
 		Optional<String> denied = send(engine, mode, Scenario.DENY_ONLY).answer().finishReason();
-		require(denied.equals(Optional.of("stop")), "W07", engine, mode, "stop when every call was denied", denied);
+		require(denied.equals(Optional.of("stop")), WireRule.W07, engine, mode, "stop when every call was denied", denied);
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -96,9 +97,8 @@ public abstract class AdjudicationRules extends PassThroughRules {
 			if (scenario == Scenario.INTERLEAVED) {
 				traces.addAll(List.of("KITDENYTOKEN4e1f", "/etc/kit-deny-4e1f"));
 			}
-			String body = send(engine, mode, scenario).answer().body;
-			List<String> found = traces.stream().filter(body::contains).toList();
-			require(found.isEmpty(), "W13", engine, mode, "none of " + traces + " anywhere in the " + (stream(mode) ? "stream" : "body")
+			List<String> found = WireChecks.leaks(send(engine, mode, scenario).answer(), traces);
+			require(found.isEmpty(), WireRule.W13, engine, mode, "none of " + traces + " anywhere in the " + (stream(mode) ? "stream" : "body")
 					+ " (" + scenario.marker() + ")", found);
 		}
 	}
@@ -107,7 +107,7 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@MethodSource(TARGETS)
 	@DisplayName("W17 adjudication record, asked for: one entry per proposed call")
 	public void optional_W17_adjudicationRecord(Dialect engine, String mode) {
-		onlyWhenRecordDeclared(engine, "W17");
+		onlyWhenRecordDeclared(engine, WireRule.W17);
 		Exchange answer = sendAskingForRecord(engine, mode, Scenario.MIXED).answer();
 		JsonNode record = stream(mode)
 				? answer.events.stream().map(Exchange.Timed::event).filter(e -> e.event().filter("adjudication"::equals).isPresent())
@@ -115,7 +115,7 @@ public abstract class AdjudicationRules extends PassThroughRules {
 				: answer.json().map(j -> j.path("adjudication")).orElse(Json.MAPPER.missingNode());
 		Map<String, String> actions = new LinkedHashMap<>();
 		record.path("calls").forEach(c -> actions.put(c.path("tool").asText(), c.path("action").asText()));
-		require(actions.equals(Map.of("allow_read", "ALLOW", "deny_write", "DENY", "transform_exec", "TRANSFORM")), "W17", engine, mode,
+		require(actions.equals(Map.of("allow_read", "ALLOW", "deny_write", "DENY", "transform_exec", "TRANSFORM")), WireRule.W17, engine, mode,
 				"{allow_read=ALLOW, deny_write=DENY, transform_exec=TRANSFORM}", record.isMissingNode() ? "no record" : actions);
 	}
 
@@ -128,11 +128,11 @@ public abstract class AdjudicationRules extends PassThroughRules {
 				.map(c -> c.name() + " " + c.id()).toList();
 			Exchange answer = send(engine, mode, scenario).answer();
 			List<String> observed = answer.calls().stream().map(c -> c.name() + " " + c.id()).toList();
-			require(observed.equals(expected), "W23", engine, mode, "calls " + expected + " (" + scenario.marker() + ")", observed);
+			require(observed.equals(expected), WireRule.W23, engine, mode, "calls " + expected + " (" + scenario.marker() + ")", observed);
 			List<Integer> indexes = answer.calls().stream().map(Exchange.Call::index).toList();
-			require(dense(indexes, stream(mode)), "W23", engine, mode, "indexes " + IntStream.range(0, indexes.size()).boxed().toList()
+			require(dense(indexes, stream(mode)), WireRule.W23, engine, mode, "indexes " + IntStream.range(0, indexes.size()).boxed().toList()
 					+ " (" + scenario.marker() + ")", indexes);
-			require(answer.violations().isEmpty(), "W23", engine, mode, "tool-call deltas that assemble cleanly (" + scenario.marker() + ")",
+			require(answer.violations().isEmpty(), WireRule.W23, engine, mode, "tool-call deltas that assemble cleanly (" + scenario.marker() + ")",
 					answer.violations());
 		}
 	}
@@ -144,14 +144,9 @@ public abstract class AdjudicationRules extends PassThroughRules {
 		Exchange.Call proposed = truth(engine, mode, Scenario.EXOTIC).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.EXOTIC).answer().calls();
 		Optional<Exchange.Call> same = delivered.stream().filter(c -> proposed.id().equals(c.id())).findFirst();
-		require(same.filter(c -> same(proposed, c)).isPresent(), "W24", engine, mode, "call " + proposed.id() + " with its "
+		require(same.filter(c -> WireChecks.sameCall(proposed, c)).isPresent(), WireRule.W24, engine, mode, "call " + proposed.id() + " with its "
 				+ proposed.arguments().length() + " characters of arguments byte-identical", same.map(c -> differenceIn(proposed.arguments(),
 						c.arguments())).orElse("no such call in " + delivered.size() + " call(s)"));
-	}
-
-	private static boolean same(Exchange.Call proposed, Exchange.Call delivered) {
-		return proposed.id().equals(delivered.id()) && proposed.name().equals(delivered.name())
-				&& proposed.arguments().equals(delivered.arguments());
 	}
 
 	static boolean survives(Exchange.Call call) {

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.CapturedWireRule;
 import dev.fakbattery.api.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
@@ -94,9 +95,9 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W02 allow kept unchanged (captured)")
 	public void required_W02_allowKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow")) {
-			List<String> expected = replay.truth().calls().stream().map(CapturedWireVerification::call).toList();
-			List<String> observed = replay.answer().calls().stream().map(CapturedWireVerification::call).toList();
-			require(observed.equals(expected), "W02", replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
+			List<String> expected = replay.truth().calls().stream().map(WireChecks::call).toList();
+			List<String> observed = replay.answer().calls().stream().map(WireChecks::call).toList();
+			require(observed.equals(expected), CapturedWireRule.W02, replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
 		}
 	}
 
@@ -112,8 +113,8 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 					traces.add(c.arguments());
 				}
 			});
-			List<String> found = traces.stream().filter(t -> t != null && replay.answer().body.contains(t)).toList();
-			require(found.isEmpty() && replay.answer().calls().isEmpty(), "W13", replay.engine(), mode, "no call and none of " + traces + " ("
+			List<String> found = WireChecks.leaks(replay.answer(), traces);
+			require(found.isEmpty() && replay.answer().calls().isEmpty(), CapturedWireRule.W13, replay.engine(), mode, "no call and none of " + traces + " ("
 					+ replay.what() + ")", found.isEmpty() ? replay.answer().calls() : found);
 		}
 	}
@@ -123,12 +124,10 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W04 transform redacted (captured)")
 	public void required_W04_transformRedacted(int number, String mode) {
 		for (Replay replay : replays(number, mode, "transform")) {
-			JsonNode redacted = Json.MAPPER.createObjectNode().put("redacted", true);
-			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + redacted).toList();
-			List<String> observed = replay.answer().calls().stream()
-				.map(c -> c.name() + " " + c.id() + " " + WireJson.read(c.arguments()).map(Object::toString).orElse(c.arguments())).toList();
+			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.redacted()).toList();
+			List<String> observed = replay.answer().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.arguments(c)).toList();
 			boolean leaked = replay.truth().calls().stream().anyMatch(c -> c.arguments().length() >= 12 && replay.answer().body.contains(c.arguments()));
-			require(observed.equals(expected) && !leaked, "W04", replay.engine(), mode, "calls " + expected + " and no original arguments ("
+			require(observed.equals(expected) && !leaked, CapturedWireRule.W04, replay.engine(), mode, "calls " + expected + " and no original arguments ("
 					+ replay.what() + ")", leaked ? "the original arguments in the answer" : observed);
 		}
 	}
@@ -138,7 +137,7 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W05 content kept (captured)")
 	public void required_W05_contentKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
-			require(replay.answer().content().equals(replay.truth().content()), "W05", replay.engine(), mode, "content ["
+			require(replay.answer().content().equals(replay.truth().content()), CapturedWireRule.W05, replay.engine(), mode, "content ["
 					+ replay.truth().content() + "] (" + replay.what() + ")", "[" + replay.answer().content() + "]");
 		}
 	}
@@ -150,7 +149,7 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		for (Replay replay : replays(number, mode, ALL)) {
 			Optional<String> expected = replay.truth().finishReason()
 				.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
-			require(replay.answer().finishReason().equals(expected), "W07", replay.engine(), mode, "finish_reason " + expected.orElse("none")
+			require(replay.answer().finishReason().equals(expected), CapturedWireRule.W07, replay.engine(), mode, "finish_reason " + expected.orElse("none")
 					+ " (" + replay.what() + ")", replay.answer().finishReason().orElse("none"));
 		}
 	}
@@ -160,7 +159,7 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W08 usage kept (captured)")
 	public void required_W08_usageKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
-			require(replay.answer().usage().equals(replay.truth().usage()), "W08", replay.engine(), mode, "usage "
+			require(replay.answer().usage().equals(replay.truth().usage()), CapturedWireRule.W08, replay.engine(), mode, "usage "
 					+ replay.truth().usage().map(Object::toString).orElse("absent") + " (" + replay.what() + ")",
 					replay.answer().usage().map(Object::toString).orElse("no usage"));
 		}
@@ -176,7 +175,7 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 				+ mode + " mode, not an error");
 		for (Replay replay : replays) {
 			Optional<JsonNode> expected = WireJson.read(replay.truth().body);
-			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), "W09", replay.engine(),
+			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), CapturedWireRule.W09, replay.engine(),
 					mode, "status " + replay.truth().status + " and body " + replay.truth().body + " (" + replay.what() + ")", "status "
 							+ replay.answer().status + " body " + replay.answer().body);
 		}
@@ -189,9 +188,9 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		for (Replay replay : replays(number, mode, true, ALL)) {
 			WireChecks.SdkJudgement judged = WireChecks.sdk(replay.answer(), sdk(replay.engine()).read(replay.request()),
 					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
-			require(judged.passed(), "W19", replay.engine(), mode, judged.expected(), judged.observed());
+			require(judged.passed(), CapturedWireRule.W19, replay.engine(), mode, judged.expected(), judged.observed());
 			if (!judged.judged()) {
-				reporter.publishEntry("W19 not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
+				reporter.publishEntry(CapturedWireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
 			}
 		}
 	}
@@ -200,10 +199,10 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@MethodSource(CAPTURES)
 	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last (captured)")
 	public void required_W20_framing(int number, String mode) {
-		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
+		onlyWhenStreaming(mode, CapturedWireRule.W20, "concerns SSE framing");
 		for (Replay replay : replays(number, mode, ALL)) {
 			List<String> framing = WireChecks.framing(replay.answer());
-			require(framing.isEmpty(), "W20", replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
+			require(framing.isEmpty(), CapturedWireRule.W20, replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
 		}
 	}
 
@@ -211,14 +210,14 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@MethodSource(CAPTURES)
 	@DisplayName("W22 per-chunk usage kept (captured)")
 	public void required_W22_continuousUsage(int number, String mode) {
-		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
+		onlyWhenStreaming(mode, CapturedWireRule.W22, "concerns per-chunk usage of a stream");
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, ALL);
 		Assumptions.assumeTrue(WireChecks.usageOnEveryChunk(capture.truth(true, "as-sent")),
 				() -> "Not applicable: " + capture.id() + " has no usage on every chunk (continuous_usage_stats)");
 		for (Replay replay : replays) {
 			List<String> usage = WireChecks.chunkUsage(replay.truth(), replay.answer());
-			require(usage.isEmpty(), "W22", replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
+			require(usage.isEmpty(), CapturedWireRule.W22, replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
 					usage.size() + " chunk(s) without, first " + usage.stream().findFirst().orElse(""));
 		}
 	}
@@ -228,10 +227,9 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W21 allowed answers pass unchanged (captured)")
 	public void required_W21_unchanged(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow", "as-sent")) {
-			Object expected = stream(mode) ? replay.truth().chunkNodes() : replay.truth().json().orElseThrow();
-			Object observed = stream(mode) ? replay.answer().chunkNodes() : replay.answer().json().map(Object.class::cast).orElse(replay.answer().body);
-			require(observed.equals(expected), "W21", replay.engine(), mode, "the captured " + (stream(mode) ? "chunks" : "body") + " unchanged ("
-					+ replay.what() + ")", PassThroughRules.firstDifference(expected, observed));
+			Optional<String> difference = WireChecks.unchanged(replay.truth(), replay.answer());
+			require(difference.isEmpty(), CapturedWireRule.W21, replay.engine(), mode, "the captured " + (stream(mode) ? "chunks" : "body")
+					+ " unchanged (" + replay.what() + ")", difference.orElse(""));
 		}
 	}
 
@@ -255,7 +253,7 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 				+ " and this run's gateway serves " + served());
 		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(), () -> "Not applicable: no " + mode + " capture of " + capture.id());
 		Assumptions.assumeTrue(errors || !capture.isError(stream), () -> "Not applicable: " + capture.id() + " is the engine's error answer (HTTP "
-				+ capture.status(stream) + ") in " + mode + " mode; W09 and W19 judge it");
+				+ capture.status(stream) + ") in " + mode + " mode; " + CapturedWireRule.W09.id() + " and " + CapturedWireRule.W19.id() + " judge it");
 		Assumptions.assumeTrue(!stream || capture.completeStream(), () -> "Not applicable: the captured stream " + capture.id()
 				+ " is incomplete (it does not end with data: [DONE]), so there is no whole answer to compare");
 		List<Replay> replays = new ArrayList<>();
@@ -273,7 +271,4 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		return replays;
 	}
 
-	private static String call(Exchange.Call call) {
-		return call.name() + " " + call.id() + " " + call.arguments();
-	}
 }

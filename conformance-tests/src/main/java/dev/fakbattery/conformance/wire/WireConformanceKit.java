@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.api.HarnessConfig;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
@@ -227,19 +228,19 @@ public abstract class WireConformanceKit {
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
-	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
+	void require(boolean ok, KitRule rule, Dialect engine, String mode, String expected, Object observed) {
 		if (!ok) {
-			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+			throw new AssertionFailedError(rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
 					+ ": expected " + expected + ", observed " + observed);
 		}
 	}
 
-	static void onlyWhenStreaming(String mode, String rule, String why) {
-		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
+	static void onlyWhenStreaming(String mode, KitRule rule, String why) {
+		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule.id() + " " + why);
 	}
 
-	void onlyWhenRecordDeclared(Dialect engine, String rule) {
-		Assumptions.assumeTrue(gateway(engine).declaresAdjudicationRecord(), () -> "Not verified for this gateway: " + rule
+	void onlyWhenRecordDeclared(Dialect engine, KitRule rule) {
+		Assumptions.assumeTrue(gateway(engine).declaresAdjudicationRecord(), () -> "Not verified for this gateway: " + rule.id()
 				+ " checks the kit's adjudication record format, which " + gateway(engine).description() + " does not declare");
 	}
 
