@@ -41,11 +41,13 @@ import org.opentest4j.TestAbortedException;
 /**
  * The fault rules' plumbing: one {@link FaultUpstream} per engine dialect, the gateway under test in front of each,
  * the kit's requests, and the checks the rules share. The rules are in {@link FaultVerification}; implementers subclass it
- * and supply the gateway.
+ * and supply the gateway. Its protected methods are the hooks an implementer overrides; the rest is package-private.
+ *
+ * @since 0.6
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-@API(status = API.Status.INTERNAL, since = "0.6")
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class FaultKit {
 
 	static final String MODEL = "fault-kit-model";

@@ -22,7 +22,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The fault rules, each named and displayed by its id (F01..F07), run for each engine dialect and each mode against
  * the gateway under test and a {@link FaultUpstream} that misbehaves on purpose. RULES.md ("Faults") gives each
- * rule's MUST sentence, its numbers, and what to check when it fails.
+ * rule's MUST sentence, its numbers, and what to check when it fails; the index is
+ * {@link dev.fakbattery.conformance.rules.FaultRule}.
+ *
+ * <p>The TCK way: subclass this and override {@link #createGateway} (the gateway in front of the kit's fault upstream),
+ * optionally {@link #engines()}, {@link #upstreamPort} and {@link #limits} (the limits the gateway documents, when it
+ * does not declare them itself: F02, F04, F06 and F07 hold it to them).
+ *
+ * @since 0.6
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("fault rules")

@@ -31,11 +31,14 @@ import org.opentest4j.AssertionFailedError;
 /**
  * The wire conformance kit's plumbing: one upstream per engine dialect replaying fixtures/wire, one
  * gateway under test in front of each, the kit's requests, and the rule helpers. The rules are in
- * {@link WireVerification}; implementers subclass that and supply the gateway.
+ * {@link WireVerification}; implementers subclass that and supply the gateway. Its protected methods are the hooks an
+ * implementer overrides; the rest is package-private.
+ *
+ * @since 0.6
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-@API(status = API.Status.INTERNAL, since = "0.6")
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class WireConformanceKit {
 
 	/** The model name the kit's client sends. */

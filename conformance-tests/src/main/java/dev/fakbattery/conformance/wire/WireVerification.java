@@ -24,15 +24,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  * what the gateway must leave unchanged ({@link PassThroughRules}: W01, W05, W08 to W10, W15, W21, W22, W25, W27),
  * what it decides ({@link AdjudicationRules}: W02 to W04, W06, W07, W13, W17, W23, W24), and here how it behaves as a
  * server to real clients: broken upstreams (W11), poisoned results (W12), timing (W14, W26), bad input (W16), cache
- * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). Implementers subclass this and supply the
- * gateway. RULES.md gives each rule's MUST sentence, when it is skipped and what to check when it fails.
+ * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). The index of the rules is
+ * {@link dev.fakbattery.conformance.rules.WireRule}; RULES.md gives each rule's MUST sentence, when it is skipped and
+ * what to check when it fails.
+ *
+ * <p>The TCK way: a gateway project subclasses this with the kit as a test-scoped dependency and overrides
+ * {@link #createGateway} (its gateway, started in front of the kit's upstream and configured with the kit's policy
+ * convention), optionally {@link #engines()} and {@link #upstreamPort}; {@link #config()} is the run's configuration.
+ * Tag {@value #TIMING} marks the rules that wait on paced streams (W14, W26).
+ *
+ * @since 0.6
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules")
 public abstract class WireVerification extends AdjudicationRules {
 
 	/** Tag of the rules that wait on a paced upstream; the self-test runs them only where they are the point. */
-	static final String TIMING = "wire-timing";
+	public static final String TIMING = "wire-timing";
 
 	/** How late a content delta may arrive behind the upstream's pace before it counts as held. */
 	static final int HOLD_LIMIT_MILLIS = 150;
