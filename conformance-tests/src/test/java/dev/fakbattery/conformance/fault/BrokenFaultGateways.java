@@ -90,7 +90,7 @@ final class BrokenFaultGateways {
 
 	// -------------------------------------------------------------------------
 
-	static class FaithfulPipeTestCase extends FaultRules {
+	static class FaithfulPipeTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return piped("reference gateway behind a faithful pipe", TcpPipe.Mode.FAITHFUL, upstream, engine);
@@ -103,28 +103,28 @@ final class BrokenFaultGateways {
 		}
 	}
 
-	static class KeepsUpstreamAfterClientLeftTestCase extends FaultRules {
+	static class KeepsUpstreamAfterClientLeftTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return pipedPatient("broken: does not cancel the upstream when the client leaves", TcpPipe.Mode.DRAINS_AFTER_CLIENT_LEAVES, upstream, engine);
 		}
 	}
 
-	static class NeverTimesOutTestCase extends FaultRules {
+	static class NeverTimesOutTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return loose("broken: never times out a stalled upstream", l -> l.withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
 		}
 	}
 
-	static class ResetsClientTestCase extends FaultRules {
+	static class ResetsClientTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return pipedPatient("broken: resets the client when the upstream resets", TcpPipe.Mode.RESETS_CLIENT_ON_TRUNCATION, upstream, engine);
 		}
 	}
 
-	static class UnboundedLinesTestCase extends FaultRules {
+	static class UnboundedLinesTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return loose("broken: reads endless lines without bound", l -> l.withMaxEventBytes(Integer.MAX_VALUE - 8)
@@ -132,21 +132,21 @@ final class BrokenFaultGateways {
 		}
 	}
 
-	static class BuffersForSlowClientTestCase extends FaultRules {
+	static class BuffersForSlowClientTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return pipedPatient("broken: buffers without bound for a slow client", TcpPipe.Mode.BUFFERS_WITHOUT_BOUND, upstream, engine);
 		}
 	}
 
-	static class TakesAnyBodyTestCase extends FaultRules {
+	static class TakesAnyBodyTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return loose("broken: takes any body", l -> l.withMaxBodyBytes(Long.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
 		}
 	}
 
-	static class TakesAnyHeadersTestCase extends FaultRules {
+	static class TakesAnyHeadersTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return loose("broken: takes any headers", l -> l.withMaxHeaderBytes(Integer.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP),
@@ -155,7 +155,7 @@ final class BrokenFaultGateways {
 	}
 
 	/** Not broken: the reference gateway as a gateway that declares no limits and is given none (a bare gateway.cmd). */
-	static class DeclaresNoLimitsTestCase extends FaultRules {
+	static class DeclaresNoLimitsTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			GatewayUnderTest gateway = GatewayUnderTestFaultTests.embeddedWithShortTimeout(upstream, engine);
@@ -163,7 +163,7 @@ final class BrokenFaultGateways {
 		}
 	}
 
-	static class StreamsCallItMustRewriteTestCase extends FaultRules {
+	static class StreamsCallItMustRewriteTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			// allows transform_* by name, so the call whose arguments it should rewrite streams through unheld

@@ -18,7 +18,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * The kit's deliberately broken gateways: the reference gateway between two {@link RelayHop}s, one of them wrong.
- * Each {@code ...TestCase} runs the whole kit ({@link WireRules}); {@link BrokenGatewayTests} says which rules each
+ * Each {@code ...TestCase} runs the whole kit ({@link WireVerification}); {@link BrokenGatewayTests} says which rules each
  * must fail.
  */
 final class BrokenGateways {
@@ -27,7 +27,7 @@ final class BrokenGateways {
 	}
 
 	/** The reference gateway between two hops; at most one of them is wrong. */
-	abstract static class BrokenTestCase extends WireRules {
+	abstract static class BrokenTestCase extends WireVerification {
 		private final String what;
 		private final RelayHop.Mangle clientSide;
 		private final RelayHop.Mangle upstreamSide;

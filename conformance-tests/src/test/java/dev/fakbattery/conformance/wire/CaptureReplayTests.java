@@ -86,7 +86,7 @@ class CaptureReplayTests {
 
 	// -------------------------------------------------------------------------
 
-	static class LeaksDeniedCapturesTestCase extends CapturedWireRules {
+	static class LeaksDeniedCapturesTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL, rewriting(text -> text.replace("\"deny_", "\"allow_")),

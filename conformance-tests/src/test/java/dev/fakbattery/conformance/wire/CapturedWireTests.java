@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("wire")
 @DisplayName("wire conformance: captured wires")
-class CapturedWireTests extends CapturedWireRules {
+class CapturedWireTests extends CapturedWireVerification {
 
 	@Override
 	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {

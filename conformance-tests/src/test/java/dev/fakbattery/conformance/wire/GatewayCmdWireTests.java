@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("wire")
 @DisplayName("wire conformance: reference gateway started from its jar through gateway.cmd")
-class GatewayCmdWireTests extends WireRules {
+class GatewayCmdWireTests extends WireVerification {
 
 	@Override
 	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {

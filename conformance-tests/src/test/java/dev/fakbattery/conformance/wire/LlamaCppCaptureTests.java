@@ -35,7 +35,7 @@ import org.junit.platform.testkit.engine.Events;
 @DisplayName("llama.cpp captures: the kit's rules on real llama-server answers")
 class LlamaCppCaptureTests {
 
-	static final Path CAPTURES = KitFixtures.path("llamacpp");
+	static final Path CAPTURES = fixturesWire().resolve("llamacpp");
 
 	/** What fixtures/wire/llamacpp holds for the kit: chat answers, streamed and not, tool calls among them, and one error. */
 	static final List<String> IDS = List.of("captured/tiny-random-llama/llamacpp/text", "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice",
@@ -142,7 +142,7 @@ class LlamaCppCaptureTests {
 
 	// -------------------------------------------------------------------------
 
-	static class LeaksDeniedTestCase extends CapturedWireRules {
+	static class LeaksDeniedTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL, rewriting(text -> text.replace("\"deny_", "\"allow_")),
@@ -150,7 +150,7 @@ class LlamaCppCaptureTests {
 		}
 	}
 
-	static class RemapsErrorsTestCase extends CapturedWireRules {
+	static class RemapsErrorsTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return BrokenGateways.broken("broken: turns 400 into 502", BrokenGateways.statuses(status -> status == 400 ? 502 : status), FAITHFUL,
@@ -158,11 +158,21 @@ class LlamaCppCaptureTests {
 		}
 	}
 
-	static class DropsTimingsTestCase extends CapturedWireRules {
+	static class DropsTimingsTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return BrokenGateways.broken("broken: drops timings", rewriting(text -> text.replaceAll(",\"timings\":\\{[^{}]*\\}", "")), FAITHFUL,
 					upstream, engine);
 		}
+	}
+
+	/** The repository's fixtures/wire, found by walking up from the working directory (the captures are not in the kit's jar). */
+	static Path fixturesWire() {
+		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+			if (java.nio.file.Files.isDirectory(dir.resolve("fixtures/wire"))) {
+				return dir.resolve("fixtures/wire");
+			}
+		}
+		throw new IllegalStateException("fixtures/wire not found above " + Path.of("").toAbsolutePath());
 	}
 }

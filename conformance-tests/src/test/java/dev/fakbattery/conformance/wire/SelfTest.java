@@ -35,7 +35,7 @@ final class SelfTest {
 	static Events run(Class<?> testCase) {
 		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
-			.filters(TagFilter.excludeTags(WireRules.TIMING)).execute().testEvents();
+			.filters(TagFilter.excludeTags(WireVerification.TIMING)).execute().testEvents();
 	}
 
 	/** The kit on {@code testCase}, every rule. */

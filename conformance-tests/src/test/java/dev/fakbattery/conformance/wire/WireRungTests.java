@@ -18,6 +18,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
@@ -43,11 +45,11 @@ class WireRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		Events tests = KitRun.run(GatewayUnderTestWireTests.class, config);
+		Events tests = run(GatewayUnderTestWireTests.class, config);
 		record(run, tests, run.body().putArray("rules"));
 		Optional<Path> capturesDir = KitRun.capturesDir(config);
 		if (capturesDir.isPresent()) {
-			Events captured = KitRun.run(CapturedWireTests.class, config);
+			Events captured = run(CapturedWireTests.class, config);
 			record(run, captured, run.body().putArray("captured_rules"));
 			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
 			run.body().put("captures_summary", captured.succeeded().count() + " captured rule runs passed, " + captured.failed().count()
@@ -100,5 +102,11 @@ class WireRungTests {
 			capture.variants().forEach(variants::add);
 			entry.set("provenance", capture.provenance());
 		}
+	}
+
+	/** The kit class run with {@code config}'s values; its test events. */
+	static Events run(Class<?> kit, HarnessConfig config) {
+		return EngineTestKit.engine("junit-jupiter").selectors(DiscoverySelectors.selectClass(kit)).configurationParameters(KitRun.parameters(config))
+			.execute().testEvents();
 	}
 }

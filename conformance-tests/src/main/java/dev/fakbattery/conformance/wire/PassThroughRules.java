@@ -8,10 +8,12 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,7 +22,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The rules about what the gateway must leave as the engine sent it (W01, W05, W08 to W10, W15, W21, W22, W25,
  * W27). RULES.md gives each rule's MUST sentence and what to check when it fails.
  */
-abstract class PassThroughRules extends WireConformanceKit {
+@API(status = API.Status.INTERNAL, since = "0.6")
+public abstract class PassThroughRules extends WireConformanceKit {
 
 	static final String TARGETS = "targets";
 	static final String NAME = "{0} {1}";
@@ -28,37 +31,37 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W01 model alias reaches upstream, engine model comes back on every chunk")
-	void required_W01_modelAlias(Dialect engine, String mode) {
+	public void required_W01_modelAlias(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.MIXED);
 		String upstreamModel = upstream(engine).received(sent.nonce())
 			.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText()).orElse("<no request upstream>");
-		require(upstreamModel.equals(ALIAS), "W01", engine, mode, "upstream model [" + ALIAS + "]", "[" + upstreamModel + "]");
+		require(upstreamModel.equals(ALIAS), WireRule.W01, engine, mode, "upstream model [" + ALIAS + "]", "[" + upstreamModel + "]");
 		String engineModel = truth(engine, mode, Scenario.MIXED).model().orElseThrow();
 		List<String> wrong = sent.answer().models().stream().filter(m -> !m.equals(engineModel)).distinct().toList();
-		require(wrong.isEmpty() && !sent.answer().models().isEmpty(), "W01", engine, mode, "response model " + engineModel
+		require(wrong.isEmpty() && !sent.answer().models().isEmpty(), WireRule.W01, engine, mode, "response model " + engineModel
 				+ (stream(mode) ? " on every chunk" : ""), sent.answer().models().isEmpty() ? "no chunk (status " + sent.answer().status + ")" : wrong);
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W05 content alongside tool calls kept")
-	void required_W05_contentKept(Dialect engine, String mode) {
+	public void required_W05_contentKept(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
 			String expected = truth(engine, mode, scenario).content();
 			String observed = send(engine, mode, scenario).answer().content();
-			require(observed.equals(expected), "W05", engine, mode, "content [" + expected + "]", "[" + observed + "]");
+			require(observed.equals(expected), WireRule.W05, engine, mode, "content [" + expected + "]", "[" + observed + "]");
 		}
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W08 usage kept, on every answer")
-	void required_W08_usageKept(Dialect engine, String mode) {
+	public void required_W08_usageKept(Dialect engine, String mode) {
 		for (Scenario scenario : Scenario.NORMAL) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			Optional<ObjectNode> expected = truth(engine, mode, scenario).usage();
 			Optional<ObjectNode> observed = answer.usage();
-			require(observed.equals(expected), "W08", engine, mode, "usage " + expected.map(Object::toString).orElse("absent") + " ("
+			require(observed.equals(expected), WireRule.W08, engine, mode, "usage " + expected.map(Object::toString).orElse("absent") + " ("
 					+ scenario.marker() + ")", observed.map(Object::toString).orElse("no usage"));
 		}
 	}
@@ -66,68 +69,65 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W09 upstream error statuses, bodies and Retry-After pass through")
-	void required_W09_errorsPassThrough(Dialect engine, String mode) {
+	public void required_W09_errorsPassThrough(Dialect engine, String mode) {
 		for (String error : upstream(engine).errorFixtures()) {
 			Exchange answer = send(engine, mode, KitUpstream.errorMarker(error), Map.of()).answer();
 			JsonNode expected = WireJson.readObject(KitFixtures.read(error + ".json"));
 			int status = KitUpstream.status(error);
-			require(answer.status == status && WireJson.read(answer.body).equals(Optional.of(expected)), "W09", engine,
+			require(answer.status == status && WireJson.read(answer.body).equals(Optional.of(expected)), WireRule.W09, engine,
 					mode, "status " + status + " and body " + expected, "status " + answer.status + " body " + answer.body);
 			if (status == 429) {
 				Optional<String> retryAfter = answer.headers.firstValue("Retry-After");
-				require(retryAfter.equals(Optional.of(KitUpstream.RETRY_AFTER)), "W09", engine, mode, "Retry-After: "
+				require(retryAfter.equals(Optional.of(KitUpstream.RETRY_AFTER)), WireRule.W09, engine, mode, "Retry-After: "
 						+ KitUpstream.RETRY_AFTER + " with the 429", retryAfter.map(v -> "Retry-After: " + v).orElse("no Retry-After"));
 			}
 		}
 		Exchange fiveHundred = send(engine, mode, "kit:error500", Map.of()).answer();
-		require(fiveHundred.status == 500, "W09", engine, mode, "status 500 passed through", "status " + fiveHundred.status);
+		require(fiveHundred.status == 500, WireRule.W09, engine, mode, "status 500 passed through", "status " + fiveHundred.status);
 		JsonNode body = WireJson.readObject(upstream(engine).error500());
-		require(WireJson.read(fiveHundred.body).equals(Optional.of(body)), "W09", engine, mode, "the 500 body " + body,
+		require(WireJson.read(fiveHundred.body).equals(Optional.of(body)), WireRule.W09, engine, mode, "the 500 body " + body,
 				fiveHundred.body);
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W10 in-stream error frames pass through and [DONE] ends the stream")
-	void required_W10_streamErrorFrame(Dialect engine, String mode) {
-		onlyWhenStreaming(mode, "W10", "concerns SSE error frames");
+	public void required_W10_streamErrorFrame(Dialect engine, String mode) {
+		onlyWhenStreaming(mode, WireRule.W10, "concerns SSE error frames");
 		Exchange answer = send(engine, mode, Scenario.STREAM_ERROR).answer();
 		JsonNode expected = truth(engine, mode, Scenario.STREAM_ERROR).errorFrames().get(0).json().orElseThrow();
 		List<JsonNode> frames = answer.errorFrames().stream().map(e -> (JsonNode) e.json().orElse(null)).toList();
-		require(answer.status == 200 && frames.contains(expected), "W10", engine, mode, "status 200 with error frame " + expected,
+		require(answer.status == 200 && frames.contains(expected), WireRule.W10, engine, mode, "status 200 with error frame " + expected,
 				"status " + answer.status + " frames " + frames);
 		boolean endsWithDone = !answer.events.isEmpty() && answer.events.get(answer.events.size() - 1).event().isDone();
-		require(endsWithDone, "W10", engine, mode, "[DONE] as the last event", answer.events.isEmpty() ? "no events" : "last event "
+		require(endsWithDone, WireRule.W10, engine, mode, "[DONE] as the last event", answer.events.isEmpty() ? "no events" : "last event "
 				+ answer.events.get(answer.events.size() - 1).event());
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W15 X-Request-Id passed to the upstream")
-	void required_W15_requestId(Dialect engine, String mode) {
+	public void required_W15_requestId(Dialect engine, String mode) {
 		String id = "kit-req-" + System.nanoTime();
 		Sent sent = send(engine, mode, Scenario.TEXT.marker(), Map.of("X-Request-Id", id));
 		String seen = upstream(engine).received(sent.nonce()).map(r -> r.getHeader("X-Request-Id")).orElse(null);
-		require(id.equals(seen), "W15", engine, mode, "X-Request-Id " + id + " upstream", seen);
+		require(id.equals(seen), WireRule.W15, engine, mode, "X-Request-Id " + id + " upstream", seen);
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W21 chunks and bodies of allowed answers pass unchanged, unknown keys included")
-	void required_W21_unchanged(Dialect engine, String mode) {
+	public void required_W21_unchanged(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TEXT, Scenario.ALLOW, Scenario.EXTRAS)) {
-			Exchange truth = truth(engine, mode, scenario);
-			Exchange answer = send(engine, mode, scenario).answer();
-			Object expected = stream(mode) ? truth.chunkNodes() : truth.json().orElseThrow();
-			Object observed = stream(mode) ? answer.chunkNodes() : answer.json().map(Object.class::cast).orElse(abbreviate(answer.body));
-			require(observed.equals(expected), "W21", engine, mode, "the upstream's " + (stream(mode) ? "chunks" : "body") + " unchanged ("
-					+ scenario.marker() + ")", firstDifference(expected, observed));
+			Optional<String> difference = WireChecks.unchanged(truth(engine, mode, scenario), send(engine, mode, scenario).answer());
+			require(difference.isEmpty(), WireRule.W21, engine, mode, "the upstream's " + (stream(mode) ? "chunks" : "body") + " unchanged ("
+					+ scenario.marker() + ")", difference.orElse(""));
 		}
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
 			List<String> upstreamStamps = truth(engine, mode, scenario).chunkNodes().stream().map(PassThroughRules::stamp).toList();
 			List<String> foreign = send(engine, mode, scenario).answer().chunkNodes().stream().map(PassThroughRules::stamp)
 				.filter(s -> !upstreamStamps.contains(s)).distinct().toList();
-			require(foreign.isEmpty(), "W21", engine, mode, "every chunk with an upstream chunk's id, created and system_fingerprint ("
+			require(foreign.isEmpty(), WireRule.W21, engine, mode, "every chunk with an upstream chunk's id, created and system_fingerprint ("
 					+ scenario.marker() + ")", foreign);
 		}
 	}
@@ -135,29 +135,29 @@ abstract class PassThroughRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W22 per-chunk usage (continuous_usage_stats) kept on every forwarded chunk")
-	void required_W22_continuousUsage(Dialect engine, String mode) {
-		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
+	public void required_W22_continuousUsage(Dialect engine, String mode) {
+		onlyWhenStreaming(mode, WireRule.W22, "concerns per-chunk usage of a stream");
 		List<String> wrong = WireChecks.chunkUsage(truth(engine, mode, Scenario.CONTINUOUS_USAGE),
 				send(engine, mode, Scenario.CONTINUOUS_USAGE).answer());
-		require(wrong.isEmpty(), "W22", engine, mode, "every chunk with one of the upstream's usage objects, in order",
+		require(wrong.isEmpty(), WireRule.W22, engine, mode, "every chunk with one of the upstream's usage objects, in order",
 				wrong.size() + " chunk(s) without, first " + wrong.stream().findFirst().orElse(""));
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W25 reasoning, content and finish_reason length kept")
-	void required_W25_reasoningAndLength(Dialect engine, String mode) {
+	public void required_W25_reasoningAndLength(Dialect engine, String mode) {
 		Exchange truth = truth(engine, mode, Scenario.REASONING);
 		Exchange answer = send(engine, mode, Scenario.REASONING).answer();
 		List<String> expected = List.of(truth.reasoning(), truth.content(), truth.finishReason().orElse("none"));
 		List<String> observed = List.of(answer.reasoning(), answer.content(), answer.finishReason().orElse("none"));
-		require(observed.equals(expected), "W25", engine, mode, "reasoning, content, finish_reason " + expected, observed);
+		require(observed.equals(expected), WireRule.W25, engine, mode, "reasoning, content, finish_reason " + expected, observed);
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W27 request parameters reach the upstream unchanged")
-	void required_W27_requestParameters(Dialect engine, String mode) {
+	public void required_W27_requestParameters(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.TEXT);
 		ObjectNode received = upstream(engine).received(sent.nonce()).map(r -> WireJson.readObject(r.getBodyAsString()))
 			.orElse(Json.MAPPER.createObjectNode());
@@ -167,7 +167,7 @@ abstract class PassThroughRules extends WireConformanceKit {
 				changed.add(field + " " + received.get(field));
 			}
 		}
-		require(changed.isEmpty(), "W27", engine, mode, "tools, tool_choice, stream_options, temperature, max_tokens as sent",
+		require(changed.isEmpty(), WireRule.W27, engine, mode, "tools, tool_choice, stream_options, temperature, max_tokens as sent",
 				received.isEmpty() ? "no request upstream" : changed);
 	}
 
@@ -175,19 +175,6 @@ abstract class PassThroughRules extends WireConformanceKit {
 	private static String stamp(ObjectNode chunk) {
 		return chunk.path("id").asText() + " created " + chunk.path("created").asText() + " fingerprint "
 				+ chunk.path("system_fingerprint").asText("-");
-	}
-
-	/** The first element (or the whole value) where two chunk lists or bodies differ. */
-	static String firstDifference(Object expected, Object observed) {
-		if (expected instanceof List<?> want && observed instanceof List<?> got) {
-			for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
-				if (!want.get(i).equals(got.get(i))) {
-					return "chunk " + i + " " + abbreviate(String.valueOf(got.get(i))) + " instead of " + abbreviate(String.valueOf(want.get(i)));
-				}
-			}
-			return got.size() + " chunks instead of " + want.size();
-		}
-		return abbreviate(String.valueOf(observed));
 	}
 
 	static String abbreviate(String text) {

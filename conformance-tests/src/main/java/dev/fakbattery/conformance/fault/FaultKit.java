@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
@@ -26,6 +27,7 @@ import dev.fakbattery.wire.WireJson;
 import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,12 +40,15 @@ import org.opentest4j.TestAbortedException;
 
 /**
  * The fault rules' plumbing: one {@link FaultUpstream} per engine dialect, the gateway under test in front of each,
- * the kit's requests, and the checks the rules share. The rules are in {@link FaultRules}; implementers subclass it
- * and supply the gateway.
+ * the kit's requests, and the checks the rules share. The rules are in {@link FaultVerification}; implementers subclass it
+ * and supply the gateway. Its protected methods are the hooks an implementer overrides; the rest is package-private.
+ *
+ * @since 0.6
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-abstract class FaultKit {
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+public abstract class FaultKit {
 
 	static final String MODEL = "fault-kit-model";
 
@@ -126,10 +131,10 @@ abstract class FaultKit {
 	 * The gateway's documented limits. Without them the rule measured nothing: PENDING_MEASUREMENT naming the four
 	 * limits to set, which fails the test where pending is not allowed ({@code -Pgpu}) and aborts it where it is.
 	 */
-	GatewayLimits requireLimits(Dialect engine, String rule) {
+	GatewayLimits requireLimits(Dialect engine, KitRule rule) {
 		Optional<GatewayLimits> limits = limits(gateway(engine));
 		if (limits.isEmpty()) {
-			String message = PENDING + rule + " holds " + gateway(engine).description() + " to its documented limits, and it declares"
+			String message = PENDING + rule.id() + " holds " + gateway(engine).description() + " to its documented limits, and it declares"
 					+ " none (" + LIMITS_FIX + ")";
 			if (config.allowPending()) {
 				throw new TestAbortedException(message);
@@ -179,9 +184,9 @@ abstract class FaultKit {
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
-	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
+	void require(boolean ok, KitRule rule, Dialect engine, String mode, String expected, Object observed) {
 		if (!ok) {
-			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+			throw new AssertionFailedError(rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
 					+ ": expected " + expected + ", observed " + observed);
 		}
 	}
@@ -190,8 +195,8 @@ abstract class FaultKit {
 		return mode.equals("stream");
 	}
 
-	static void onlyWhenStreaming(String mode, String rule, String why) {
-		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
+	static void onlyWhenStreaming(String mode, KitRule rule, String why) {
+		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule.id() + " " + why);
 	}
 
 	/** Whether the answer is {@code status} with an OpenAI-shaped error: {@code {"error":{"message":"..."}}}. */

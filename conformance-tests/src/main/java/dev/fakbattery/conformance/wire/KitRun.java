@@ -1,7 +1,5 @@
 package dev.fakbattery.conformance.wire;
 
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
-
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.file.Path;
@@ -12,10 +10,10 @@ import java.util.TreeMap;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Events;
+import org.apiguardian.api.API;
 
-/** Runs kit classes inside a rung (the wire rung and the fault rung), handing on the configuration the rung itself was given. */
+/** What a kit class run inside a rung (the wire rung and the fault rung) is handed: the configuration the rung itself was given. */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class KitRun {
 
 	private KitRun() {
@@ -45,12 +43,6 @@ public final class KitRun {
 	static Optional<Path> capturesDir(HarnessConfig config) {
 		return config.path(HarnessConstants.WIRE_CAPTURES).or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR)).map(dir -> dir.isAbsolute() ? dir
 				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
-	}
-
-	/** The kit class run with {@code config}'s values; its test events. */
-	static Events run(Class<?> kit, HarnessConfig config) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(kit)).configurationParameters(parameters(config)).execute()
-			.testEvents();
 	}
 
 	private static String constant(Field field) {

@@ -7,10 +7,12 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestReporter;
@@ -22,14 +24,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  * what the gateway must leave unchanged ({@link PassThroughRules}: W01, W05, W08 to W10, W15, W21, W22, W25, W27),
  * what it decides ({@link AdjudicationRules}: W02 to W04, W06, W07, W13, W17, W23, W24), and here how it behaves as a
  * server to real clients: broken upstreams (W11), poisoned results (W12), timing (W14, W26), bad input (W16), cache
- * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). Implementers subclass this and supply the
- * gateway. RULES.md gives each rule's MUST sentence, when it is skipped and what to check when it fails.
+ * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). The index of the rules is
+ * {@link dev.fakbattery.conformance.rules.WireRule}; RULES.md gives each rule's MUST sentence, when it is skipped and
+ * what to check when it fails.
+ *
+ * <p>The TCK way: a gateway project subclasses this with the kit as a test-scoped dependency and overrides
+ * {@link #createGateway} (its gateway, started in front of the kit's upstream and configured with the kit's policy
+ * convention), optionally {@link #engines()} and {@link #upstreamPort}; {@link #config()} is the run's configuration.
+ * Tag {@value #TIMING} marks the rules that wait on paced streams (W14, W26).
+ *
+ * @since 0.6
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules")
-abstract class WireRules extends AdjudicationRules {
+public abstract class WireVerification extends AdjudicationRules {
 
 	/** Tag of the rules that wait on a paced upstream; the self-test runs them only where they are the point. */
-	static final String TIMING = "wire-timing";
+	public static final String TIMING = "wire-timing";
 
 	/** How late a content delta may arrive behind the upstream's pace before it counts as held. */
 	static final int HOLD_LIMIT_MILLIS = 150;
@@ -47,18 +58,18 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W11 malformed or truncated upstream gives 502, or an error frame and no finish, and completes no call")
-	void required_W11_badUpstream502(Dialect engine, String mode) {
+	public void required_W11_badUpstream502(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TRUNCATED, Scenario.MALFORMED)) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			boolean streamed = stream(mode) && answer.status == 200;
 			boolean signalled = streamed ? !answer.errorFrames().isEmpty()
 					: answer.status == 502 && answer.json().map(j -> j.path("error").isObject()).orElse(false);
-			require(signalled, "W11", engine, mode, "502 with an OpenAI-shaped error (or, once streaming, an error frame) for "
+			require(signalled, WireRule.W11, engine, mode, "502 with an OpenAI-shaped error (or, once streaming, an error frame) for "
 					+ scenario.marker(), "status " + answer.status + " body " + abbreviate(answer.body));
 			List<String> wrong = new ArrayList<>(answer.finishReason().map(f -> "finish_reason " + f).stream().toList());
 			(streamed ? answer.toolCallDeltas().stream().map(d -> d.name().orElse(null)) : answer.calls().stream().map(Exchange.Call::name))
 				.filter(name -> name != null && (!streamed || !name.startsWith("allow_"))).forEach(name -> wrong.add("call " + name));
-			require(wrong.isEmpty(), "W11", engine, mode, "no finish and no call but the allowed ones already streaming for "
+			require(wrong.isEmpty(), WireRule.W11, engine, mode, "no finish and no call but the allowed ones already streaming for "
 					+ scenario.marker(), wrong);
 		}
 	}
@@ -66,13 +77,13 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W12 poisoned tool result quarantined")
-	void required_W12_quarantine(Dialect engine, String mode) {
+	public void required_W12_quarantine(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.QUARANTINE);
 		String upstreamBody = upstream(engine).received(sent.nonce()).map(r -> r.getBodyAsString()).orElse("");
-		require(sent.answer().status == 200, "W12", engine, mode, "status 200", sent.answer().status);
-		require(!upstreamBody.isEmpty() && !lower(upstreamBody).contains(lower(SECRET)), "W12", engine, mode,
+		require(sent.answer().status == 200, WireRule.W12, engine, mode, "status 200", sent.answer().status);
+		require(!upstreamBody.isEmpty() && !lower(upstreamBody).contains(lower(SECRET)), WireRule.W12, engine, mode,
 				"the request forwarded upstream without the secret", upstreamBody.isEmpty() ? "nothing forwarded" : "the secret upstream");
-		require(!lower(sent.answer().body).contains(lower(SECRET)), "W12", engine, mode, "a response without the secret",
+		require(!lower(sent.answer().body).contains(lower(SECRET)), WireRule.W12, engine, mode, "a response without the secret",
 				"the secret in the response");
 	}
 
@@ -80,8 +91,8 @@ abstract class WireRules extends AdjudicationRules {
 	@MethodSource(TARGETS)
 	@Tag(TIMING)
 	@DisplayName("W14 streaming not buffered")
-	void stochastic_W14_notBuffered(Dialect engine, String mode) {
-		onlyWhenStreaming(mode, "W14", "concerns streaming");
+	public void stochastic_W14_notBuffered(Dialect engine, String mode) {
+		onlyWhenStreaming(mode, WireRule.W14, "concerns streaming");
 		String observed = "";
 		for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
 			observed = heldDeltas(engine, mode);
@@ -89,7 +100,7 @@ abstract class WireRules extends AdjudicationRules {
 				return;
 			}
 		}
-		require(false, "W14", engine, mode, "in one of " + ATTEMPTS + " paced streams at most " + HELD_ALLOWED + " of "
+		require(false, WireRule.W14, engine, mode, "in one of " + ATTEMPTS + " paced streams at most " + HELD_ALLOWED + " of "
 				+ KitFront.PACED_DELTAS + " content deltas held more than " + HOLD_LIMIT_MILLIS + " ms longer than the least held one",
 				observed + " (in each)");
 	}
@@ -123,32 +134,32 @@ abstract class WireRules extends AdjudicationRules {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W16 bad client input gives 400")
-	void required_W16_badInput400(Dialect engine, String mode) {
+	public void required_W16_badInput400(Dialect engine, String mode) {
 		Exchange garbage = client.post(gateway(engine).baseUrl(), "{not json", stream(mode), Map.of());
-		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), "W16", engine,
+		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), WireRule.W16, engine,
 				mode, "400 with an OpenAI-shaped error for a body that is not JSON", "status " + garbage.status + " body " + abbreviate(garbage.body));
 		ObjectNode empty = request("unused", stream(mode));
 		empty.putArray("messages");
 		Exchange noMessages = client.post(gateway(engine).baseUrl(), empty.toString(), stream(mode), Map.of());
-		require(noMessages.status == 400, "W16", engine, mode, "400 for empty messages", "status " + noMessages.status);
+		require(noMessages.status == 400, WireRule.W16, engine, mode, "400 for empty messages", "status " + noMessages.status);
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W18 engine prefix cache reset after a quarantine")
-	void optional_W18_cacheReset(Dialect engine, String mode) {
-		onlyWhenRecordDeclared(engine, "W18");
+	public void optional_W18_cacheReset(Dialect engine, String mode) {
+		onlyWhenRecordDeclared(engine, WireRule.W18);
 		int before = upstream(engine).cacheResets();
 		sendFresh(engine, mode, Scenario.QUARANTINE.marker(), Map.of());
 		int after = upstream(engine).cacheResets();
-		require(after > before, "W18", engine, mode, "a POST " + engine.cacheResetPath()
+		require(after > before, WireRule.W18, engine, mode, "a POST " + engine.cacheResetPath()
 				+ " after the quarantine", (after - before) + " reset(s)");
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does")
-	void required_W19_officialSdk(Dialect engine, String mode, TestReporter reporter) {
+	public void required_W19_officialSdk(Dialect engine, String mode, TestReporter reporter) {
 		List<String> markers = new ArrayList<>(Scenario.ANSWERS.stream().map(Scenario::marker).toList());
 		upstream(engine).errorFixtures().stream().map(KitUpstream::errorMarker).forEach(markers::add);
 		List<String> unreadable = new ArrayList<>();
@@ -156,26 +167,26 @@ abstract class WireRules extends AdjudicationRules {
 			Sent sent = send(engine, mode, marker, Map.of());
 			ObjectNode request = request(marker, sent.nonce(), stream(mode));
 			WireChecks.SdkJudgement judged = WireChecks.sdk(sent.answer(), sdk(engine).read(request), () -> rawSdk(engine).read(request), marker);
-			require(judged.passed(), "W19", engine, mode, judged.expected(), judged.observed());
+			require(judged.passed(), WireRule.W19, engine, mode, judged.expected(), judged.observed());
 			if (!judged.judged()) {
 				unreadable.add(judged.observed());
 			}
 		}
 		if (!unreadable.isEmpty()) {
-			reporter.publishEntry("W19 not judged: " + SdkReader.SDK + " cannot read the engine's own answer", String.join("; ", unreadable));
+			reporter.publishEntry(WireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer", String.join("; ", unreadable));
 		}
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last")
-	void required_W20_framing(Dialect engine, String mode) {
-		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
+	public void required_W20_framing(Dialect engine, String mode) {
+		onlyWhenStreaming(mode, WireRule.W20, "concerns SSE framing");
 		for (Scenario scenario : Scenario.ANSWERS) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			if (answer.status == 200) {
 				List<String> wrong = WireChecks.framing(answer);
-				require(wrong.isEmpty(), "W20", engine, mode, "chat.completion.chunk or error frames, then [DONE] once, last ("
+				require(wrong.isEmpty(), WireRule.W20, engine, mode, "chat.completion.chunk or error frames, then [DONE] once, last ("
 						+ scenario.marker() + ")", wrong);
 			}
 		}
@@ -185,8 +196,8 @@ abstract class WireRules extends AdjudicationRules {
 	@MethodSource(TARGETS)
 	@Tag(TIMING)
 	@DisplayName("W26 a long pause of the upstream does not cut the stream")
-	void required_W26_longGap(Dialect engine, String mode) {
-		onlyWhenStreaming(mode, "W26", "concerns a pause in the middle of a stream");
+	public void required_W26_longGap(Dialect engine, String mode) {
+		onlyWhenStreaming(mode, WireRule.W26, "concerns a pause in the middle of a stream");
 		Exchange truth = truth(engine, mode, Scenario.GAP);
 		Exchange answer = send(engine, mode, Scenario.GAP).answer();
 		long pause = 0;
@@ -194,7 +205,7 @@ abstract class WireRules extends AdjudicationRules {
 			pause = Math.max(pause, (answer.events.get(i).arrivedNanos() - answer.events.get(i - 1).arrivedNanos()) / 1_000_000);
 		}
 		boolean whole = answer.status == 200 && answer.sawDone && answer.errorFrames().isEmpty() && answer.content().equals(truth.content());
-		require(whole, "W26", engine, mode, "the whole stream after a " + KitFront.GAP_MILLIS + " ms pause (content [" + truth.content()
+		require(whole, WireRule.W26, engine, mode, "the whole stream after a " + KitFront.GAP_MILLIS + " ms pause (content [" + truth.content()
 				+ "], [DONE], no error frame)", "status " + answer.status + ", content [" + answer.content() + "], " + (answer.sawDone ? "" : "no ")
 						+ "[DONE], " + answer.errorFrames().size() + " error frame(s), longest pause " + pause + " ms");
 	}

@@ -12,11 +12,13 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -29,11 +31,15 @@ import org.opentest4j.AssertionFailedError;
 /**
  * The wire conformance kit's plumbing: one upstream per engine dialect replaying fixtures/wire, one
  * gateway under test in front of each, the kit's requests, and the rule helpers. The rules are in
- * {@link WireRules}; implementers subclass that and supply the gateway.
+ * {@link WireVerification}; implementers subclass that and supply the gateway. Its protected methods are the hooks an
+ * implementer overrides; the rest is package-private.
+ *
+ * @since 0.6
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
-abstract class WireConformanceKit {
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+public abstract class WireConformanceKit {
 
 	/** The model name the kit's client sends. */
 	static final String ALIAS = "kit-model-alias";
@@ -43,7 +49,7 @@ abstract class WireConformanceKit {
 
 	/**
 	 * The dialects the kit has fixtures for (fixtures/wire/kit). llama.cpp is not among them: its wire enters the kit as
-	 * real captures ({@link CapturedWireRules}, fixtures/wire/llamacpp), not as reconstructed scenarios.
+	 * real captures ({@link CapturedWireVerification}, fixtures/wire/llamacpp), not as reconstructed scenarios.
 	 */
 	static final List<Dialect> KIT_DIALECTS = List.of(Dialect.VLLM, Dialect.SGLANG);
 
@@ -103,7 +109,7 @@ abstract class WireConformanceKit {
 	}
 
 	/** More answers for the upstream to replay (captured wires); none by default. */
-	protected void stubMore(KitUpstream upstream) {
+	void stubMore(KitUpstream upstream) {
 	}
 
 	Stream<Arguments> targets() {
@@ -225,19 +231,19 @@ abstract class WireConformanceKit {
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
-	void require(boolean ok, String rule, Dialect engine, String mode, String expected, Object observed) {
+	void require(boolean ok, KitRule rule, Dialect engine, String mode, String expected, Object observed) {
 		if (!ok) {
-			throw new AssertionFailedError(rule + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+			throw new AssertionFailedError(rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
 					+ ": expected " + expected + ", observed " + observed);
 		}
 	}
 
-	static void onlyWhenStreaming(String mode, String rule, String why) {
-		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule + " " + why);
+	static void onlyWhenStreaming(String mode, KitRule rule, String why) {
+		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule.id() + " " + why);
 	}
 
-	void onlyWhenRecordDeclared(Dialect engine, String rule) {
-		Assumptions.assumeTrue(gateway(engine).declaresAdjudicationRecord(), () -> "Not verified for this gateway: " + rule
+	void onlyWhenRecordDeclared(Dialect engine, KitRule rule) {
+		Assumptions.assumeTrue(gateway(engine).declaresAdjudicationRecord(), () -> "Not verified for this gateway: " + rule.id()
 				+ " checks the kit's adjudication record format, which " + gateway(engine).description() + " does not declare");
 	}
 

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseReader;
 import dev.fakbattery.wire.spi.GatewayLimits;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,10 +22,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The fault rules, each named and displayed by its id (F01..F07), run for each engine dialect and each mode against
  * the gateway under test and a {@link FaultUpstream} that misbehaves on purpose. RULES.md ("Faults") gives each
- * rule's MUST sentence, its numbers, and what to check when it fails.
+ * rule's MUST sentence, its numbers, and what to check when it fails; the index is
+ * {@link dev.fakbattery.conformance.rules.FaultRule}.
+ *
+ * <p>The TCK way: subclass this and override {@link #createGateway} (the gateway in front of the kit's fault upstream),
+ * optionally {@link #engines()}, {@link #upstreamPort} and {@link #limits} (the limits the gateway documents, when it
+ * does not declare them itself: F02, F04, F06 and F07 hold it to them).
+ *
+ * @since 0.6
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("fault rules")
-abstract class FaultRules extends FaultKit {
+public abstract class FaultVerification extends FaultKit {
 
 	static final String TARGETS = "targets";
 
@@ -41,13 +51,13 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F01 client disconnect cancels the upstream request")
-	void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
-		onlyWhenStreaming(mode, "F01", "needs a stream for the client to leave mid-way");
+	public void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
+		onlyWhenStreaming(mode, FaultRule.F01, "needs a stream for the client to leave mid-way");
 		Request request = request(Fault.PACED, 2000, true);
 		long left;
 		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
 				request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
-			require(client.status() == 200, "F01", engine, mode, "a 200 stream to leave", "status " + client.status());
+			require(client.status() == 200, FaultRule.F01, engine, mode, "a 200 stream to leave", "status " + client.status());
 			SseReader reader = new SseReader(client.body());
 			reader.next();
 			reader.next();
@@ -57,18 +67,18 @@ abstract class FaultRules extends FaultKit {
 		UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(5)).orElseThrow();
 		boolean cancelled = call.awaitClosedByGateway(Duration.ofSeconds(3));
 		long millis = TimeUnit.NANOSECONDS.toMillis(call.closedAt() - left);
-		require(cancelled && millis <= CANCEL_WITHIN.toMillis(), "F01", engine, mode,
+		require(cancelled && millis <= CANCEL_WITHIN.toMillis(), FaultRule.F01, engine, mode,
 				"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
 				cancelled ? "cancelled after " + millis + " ms" : "the upstream connection still open 3000 ms later (" + call.written() + " bytes taken)");
 		FaultClient.Answer after = send(engine, request(Fault.TEXT, 1, true), Map.of(), false, Duration.ofSeconds(10));
-		require(errorFreeStream(after), "F01", engine, mode, "the next stream served whole after the cancel", describe(after));
+		require(errorFreeStream(after), FaultRule.F01, engine, mode, "the next stream served whole after the cancel", describe(after));
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F02 upstream stall past the timeout: 504 or an error frame, never a hang")
-	void required_F02_stallAnswered(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, "F02");
+	public void required_F02_stallAnswered(Dialect engine, String mode) throws Exception {
+		GatewayLimits limits = requireLimits(engine, FaultRule.F02);
 		long timeout = limits.upstreamTimeout().toMillis();
 		Duration deadline = Duration.ofMillis(timeout + Math.max(timeout / 2, 2000));
 		for (Fault fault : List.of(Fault.STALL_HEADERS, Fault.STALL_BODY)) {
@@ -77,13 +87,13 @@ abstract class FaultRules extends FaultKit {
 			boolean answered = stream(mode)
 					? errorFrameThenDone(answer) || (fault == Fault.STALL_HEADERS && openAiError(answer, 504))
 					: openAiError(answer, 504);
-			require(answered, "F02", engine, mode, (stream(mode) ? "an error frame then [DONE]" + (fault == Fault.STALL_HEADERS
+			require(answered, FaultRule.F02, engine, mode, (stream(mode) ? "an error frame then [DONE]" + (fault == Fault.STALL_HEADERS
 					? " (or 504 with an OpenAI-shaped error)" : "") : "504 with an OpenAI-shaped error") + " within "
 					+ deadline.toMillis() + " ms of an upstream that " + stall(fault) + " (upstream timeout " + timeout + " ms)", describe(answer));
-			require(answer.millis() >= timeout * 8 / 10, "F02", engine, mode, "the answer after the documented upstream timeout of "
+			require(answer.millis() >= timeout * 8 / 10, FaultRule.F02, engine, mode, "the answer after the documented upstream timeout of "
 					+ timeout + " ms (" + stall(fault) + ")", "it after " + answer.millis() + " ms");
 			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
-			require(call.awaitClosedByGateway(Duration.ofSeconds(2)), "F02", engine, mode,
+			require(call.awaitClosedByGateway(Duration.ofSeconds(2)), FaultRule.F02, engine, mode,
 					"the stalled upstream connection closed by the gateway (" + stall(fault) + ")", "it still open");
 		}
 	}
@@ -91,31 +101,31 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F03 upstream reset mid-answer: an error frame then [DONE], no partial tool call")
-	void required_F03_resetAnswered(Dialect engine, String mode) {
+	public void required_F03_resetAnswered(Dialect engine, String mode) {
 		Request request = request(Fault.RESET, 1, stream(mode));
 		FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(20));
 		boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-		require(answered, "F03", engine, mode, stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
+		require(answered, FaultRule.F03, engine, mode, stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
 				+ " before anything was streamed)" : "502 with an OpenAI-shaped error", describe(answer));
-		require(!answer.body().contains(FaultWire.cutToolName()), "F03", engine, mode,
+		require(!answer.body().contains(FaultWire.cutToolName()), FaultRule.F03, engine, mode,
 				"no byte of the cut tool call (" + FaultWire.cutToolName() + ")", "it in the answer: " + describe(answer));
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F04 endless upstream line or event: bounded reading, a clear error")
-	void required_F04_endlessLineBounded(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, "F04");
+	public void required_F04_endlessLineBounded(Dialect engine, String mode) throws Exception {
+		GatewayLimits limits = requireLimits(engine, FaultRule.F04);
 		int capMib = (int) ((limits.maxEventBytes() + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
 		for (Fault fault : stream(mode) ? List.of(Fault.ENDLESS_LINE, Fault.ENDLESS_EVENT) : List.of(Fault.ENDLESS_LINE)) {
 			Request request = request(fault, capMib, stream(mode));
 			FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(40));
 			boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-			require(answered, "F04", engine, mode, (stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
+			require(answered, FaultRule.F04, engine, mode, (stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
 					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(answer));
 			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
 			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
-			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, "F04", engine, mode, "the gateway to stop reading an "
+			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode, "the gateway to stop reading an "
 					+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK + " bytes of socket buffers",
 					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
 		}
@@ -124,12 +134,12 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F05 slow client: bounded upstream reading, other streams unaffected")
-	void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
-		onlyWhenStreaming(mode, "F05", "needs a stream for the client to read slowly");
+	public void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
+		onlyWhenStreaming(mode, FaultRule.F05, "needs a stream for the client to read slowly");
 		Request flood = request(Fault.FLOOD, (int) (2 * SLOW_CLIENT_BOUND / UpstreamAnswers.MIB), true);
 		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
 				flood.body().getBytes(StandardCharsets.UTF_8), false, 4096, Duration.ofSeconds(60))) {
-			require(slow.status() == 200, "F05", engine, mode, "a 200 stream to read slowly", "status " + slow.status());
+			require(slow.status() == 200, FaultRule.F05, engine, mode, "a 200 stream to read slowly", "status " + slow.status());
 			List<Thread> others = new ArrayList<>();
 			List<FaultClient.Answer> answers = java.util.Collections.synchronizedList(new ArrayList<>());
 			readSlowly(slow.raw(), 1);
@@ -142,10 +152,10 @@ abstract class FaultRules extends FaultKit {
 			}
 			UpstreamCall call = upstream(engine).awaitCall(flood.nonce(), Duration.ofSeconds(1)).orElseThrow();
 			long taken = settled(call);
-			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), "F05", engine, mode, "the stream of a client reading one byte a second to take at most "
+			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), FaultRule.F05, engine, mode, "the stream of a client reading one byte a second to take at most "
 					+ SLOW_CLIENT_BOUND + " bytes from its upstream", "it took " + taken + " bytes" + (call.finished() ? " (the whole answer)" : ""));
 			List<String> failed = answers.stream().filter(a -> !errorFreeStream(a)).map(FaultKit::describe).toList();
-			require(answers.size() == 4 && failed.isEmpty(), "F05", engine, mode, "4 other streams served whole within 5 s meanwhile",
+			require(answers.size() == 4 && failed.isEmpty(), FaultRule.F05, engine, mode, "4 other streams served whole within 5 s meanwhile",
 					answers.size() + " answered, failed: " + failed);
 			slow.leave();
 		}
@@ -154,26 +164,26 @@ abstract class FaultRules extends FaultKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F06 request body over the limit gets 413")
-	void required_F06_bodyLimit(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, "F06");
+	public void required_F06_bodyLimit(Dialect engine, String mode) throws Exception {
+		GatewayLimits limits = requireLimits(engine, FaultRule.F06);
 		for (boolean chunked : List.of(false, true)) {
 			Request over = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() + 1024);
 			FaultClient.Answer answer = send(engine, over, Map.of(), chunked, Duration.ofSeconds(30));
-			require(openAiError(answer, 413), "F06", engine, mode, "413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
+			require(openAiError(answer, 413), FaultRule.F06, engine, mode, "413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
 					+ "body of " + (limits.maxBodyBytes() + 1024) + " bytes (limit " + limits.maxBodyBytes() + ")", describe(answer));
-			require(upstream(engine).call(over.nonce()).isEmpty(), "F06", engine, mode, "nothing forwarded upstream", "the request upstream");
+			require(upstream(engine).call(over.nonce()).isEmpty(), FaultRule.F06, engine, mode, "nothing forwarded upstream", "the request upstream");
 		}
 		Request under = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() - 1024);
 		FaultClient.Answer answer = send(engine, under, Map.of(), false, Duration.ofSeconds(30));
-		require(answer.status() == 200, "F06", engine, mode, "200 for a body of " + (limits.maxBodyBytes() - 1024) + " bytes, under the limit",
+		require(answer.status() == 200, FaultRule.F06, engine, mode, "200 for a body of " + (limits.maxBodyBytes() - 1024) + " bytes, under the limit",
 				describe(answer));
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F07 request headers over the limit get 431")
-	void required_F07_headerLimit(Dialect engine, String mode) {
-		GatewayLimits limits = requireLimits(engine, "F07");
+	public void required_F07_headerLimit(Dialect engine, String mode) {
+		GatewayLimits limits = requireLimits(engine, FaultRule.F07);
 		for (int delta : List.of(1024, -1024)) {
 			Request request = request(Fault.TEXT, 1, stream(mode));
 			int length = request.body().getBytes(StandardCharsets.UTF_8).length;
@@ -182,12 +192,12 @@ abstract class FaultRules extends FaultKit {
 			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), padding, length);
 			FaultClient.Answer answer = send(engine, request, padding, false, Duration.ofSeconds(20));
 			if (delta > 0) {
-				require(openAiError(answer, 431), "F07", engine, mode, "431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "
+				require(openAiError(answer, 431), FaultRule.F07, engine, mode, "431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "
 						+ limits.maxHeaderBytes() + ")", describe(answer));
-				require(upstream(engine).call(request.nonce()).isEmpty(), "F07", engine, mode, "nothing forwarded upstream", "the request upstream");
+				require(upstream(engine).call(request.nonce()).isEmpty(), FaultRule.F07, engine, mode, "nothing forwarded upstream", "the request upstream");
 			}
 			else {
-				require(answer.status() == 200, "F07", engine, mode, "200 for " + bytes + " bytes of headers, under the limit", describe(answer));
+				require(answer.status() == 200, FaultRule.F07, engine, mode, "200 for " + bytes + " bytes of headers, under the limit", describe(answer));
 			}
 		}
 	}

@@ -9,11 +9,13 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.CapturedWireRule;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;
@@ -28,8 +30,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * without as sent, and the rules that apply judge the gateway's answer against the capture. Rule ids are the kit's;
  * RULES.md says which apply to captures.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules on captured wires")
-abstract class CapturedWireRules extends WireConformanceKit {
+public abstract class CapturedWireVerification extends WireConformanceKit {
 
 	static final String CAPTURES = "captured";
 	static final String NAME = "{0} {1}";
@@ -39,7 +42,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	private List<Capture> captures;
 
 	/** The captures to replay: every answer under {@code wire.captures}. */
-	protected List<Capture> loadCaptures() {
+	List<Capture> loadCaptures() {
 		return KitRun.capturesDir(config()).map(Capture::load).orElseThrow();
 	}
 
@@ -65,7 +68,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	}
 
 	@Override
-	protected void stubMore(KitUpstream upstream) {
+	void stubMore(KitUpstream upstream) {
 		for (int i = 0; i < loaded().size(); i++) {
 			Capture capture = captures.get(i);
 			if (capture.engine() == upstream.engine()) {
@@ -90,18 +93,18 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W02 allow kept unchanged (captured)")
-	void required_W02_allowKept(int number, String mode) {
+	public void required_W02_allowKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow")) {
-			List<String> expected = replay.truth().calls().stream().map(CapturedWireRules::call).toList();
-			List<String> observed = replay.answer().calls().stream().map(CapturedWireRules::call).toList();
-			require(observed.equals(expected), "W02", replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
+			List<String> expected = replay.truth().calls().stream().map(WireChecks::call).toList();
+			List<String> observed = replay.answer().calls().stream().map(WireChecks::call).toList();
+			require(observed.equals(expected), CapturedWireRule.W02, replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
 		}
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W13 no byte of a denied call (captured)")
-	void required_W13_noDeniedBytes(int number, String mode) {
+	public void required_W13_noDeniedBytes(int number, String mode) {
 		for (Replay replay : replays(number, mode, "deny")) {
 			List<String> traces = new ArrayList<>();
 			replay.truth().calls().forEach(c -> {
@@ -110,8 +113,8 @@ abstract class CapturedWireRules extends WireConformanceKit {
 					traces.add(c.arguments());
 				}
 			});
-			List<String> found = traces.stream().filter(t -> t != null && replay.answer().body.contains(t)).toList();
-			require(found.isEmpty() && replay.answer().calls().isEmpty(), "W13", replay.engine(), mode, "no call and none of " + traces + " ("
+			List<String> found = WireChecks.leaks(replay.answer(), traces);
+			require(found.isEmpty() && replay.answer().calls().isEmpty(), CapturedWireRule.W13, replay.engine(), mode, "no call and none of " + traces + " ("
 					+ replay.what() + ")", found.isEmpty() ? replay.answer().calls() : found);
 		}
 	}
@@ -119,14 +122,12 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W04 transform redacted (captured)")
-	void required_W04_transformRedacted(int number, String mode) {
+	public void required_W04_transformRedacted(int number, String mode) {
 		for (Replay replay : replays(number, mode, "transform")) {
-			JsonNode redacted = Json.MAPPER.createObjectNode().put("redacted", true);
-			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + redacted).toList();
-			List<String> observed = replay.answer().calls().stream()
-				.map(c -> c.name() + " " + c.id() + " " + WireJson.read(c.arguments()).map(Object::toString).orElse(c.arguments())).toList();
+			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.redacted()).toList();
+			List<String> observed = replay.answer().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.arguments(c)).toList();
 			boolean leaked = replay.truth().calls().stream().anyMatch(c -> c.arguments().length() >= 12 && replay.answer().body.contains(c.arguments()));
-			require(observed.equals(expected) && !leaked, "W04", replay.engine(), mode, "calls " + expected + " and no original arguments ("
+			require(observed.equals(expected) && !leaked, CapturedWireRule.W04, replay.engine(), mode, "calls " + expected + " and no original arguments ("
 					+ replay.what() + ")", leaked ? "the original arguments in the answer" : observed);
 		}
 	}
@@ -134,9 +135,9 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W05 content kept (captured)")
-	void required_W05_contentKept(int number, String mode) {
+	public void required_W05_contentKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
-			require(replay.answer().content().equals(replay.truth().content()), "W05", replay.engine(), mode, "content ["
+			require(replay.answer().content().equals(replay.truth().content()), CapturedWireRule.W05, replay.engine(), mode, "content ["
 					+ replay.truth().content() + "] (" + replay.what() + ")", "[" + replay.answer().content() + "]");
 		}
 	}
@@ -144,11 +145,11 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W07 finish_reason consistent with surviving calls (captured)")
-	void required_W07_finishReason(int number, String mode) {
+	public void required_W07_finishReason(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
 			Optional<String> expected = replay.truth().finishReason()
 				.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
-			require(replay.answer().finishReason().equals(expected), "W07", replay.engine(), mode, "finish_reason " + expected.orElse("none")
+			require(replay.answer().finishReason().equals(expected), CapturedWireRule.W07, replay.engine(), mode, "finish_reason " + expected.orElse("none")
 					+ " (" + replay.what() + ")", replay.answer().finishReason().orElse("none"));
 		}
 	}
@@ -156,9 +157,9 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W08 usage kept (captured)")
-	void required_W08_usageKept(int number, String mode) {
+	public void required_W08_usageKept(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
-			require(replay.answer().usage().equals(replay.truth().usage()), "W08", replay.engine(), mode, "usage "
+			require(replay.answer().usage().equals(replay.truth().usage()), CapturedWireRule.W08, replay.engine(), mode, "usage "
 					+ replay.truth().usage().map(Object::toString).orElse("absent") + " (" + replay.what() + ")",
 					replay.answer().usage().map(Object::toString).orElse("no usage"));
 		}
@@ -167,14 +168,14 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W09 the engine's error status and body pass through (captured)")
-	void required_W09_errorPassesThrough(int number, String mode) {
+	public void required_W09_errorPassesThrough(int number, String mode) {
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, true, ALL);
 		Assumptions.assumeTrue(capture.isError(stream(mode)), () -> "Not applicable: " + capture.id() + " is the engine's answer (HTTP 200) in "
 				+ mode + " mode, not an error");
 		for (Replay replay : replays) {
 			Optional<JsonNode> expected = WireJson.read(replay.truth().body);
-			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), "W09", replay.engine(),
+			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), CapturedWireRule.W09, replay.engine(),
 					mode, "status " + replay.truth().status + " and body " + replay.truth().body + " (" + replay.what() + ")", "status "
 							+ replay.answer().status + " body " + replay.answer().body);
 		}
@@ -183,13 +184,13 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W19 the official OpenAI SDK reads every answer as the kit does (captured)")
-	void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
+	public void required_W19_officialSdk(int number, String mode, TestReporter reporter) {
 		for (Replay replay : replays(number, mode, true, ALL)) {
 			WireChecks.SdkJudgement judged = WireChecks.sdk(replay.answer(), sdk(replay.engine()).read(replay.request()),
 					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
-			require(judged.passed(), "W19", replay.engine(), mode, judged.expected(), judged.observed());
+			require(judged.passed(), CapturedWireRule.W19, replay.engine(), mode, judged.expected(), judged.observed());
 			if (!judged.judged()) {
-				reporter.publishEntry("W19 not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
+				reporter.publishEntry(CapturedWireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
 			}
 		}
 	}
@@ -197,26 +198,26 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W20 every data event is a chunk or an error frame, [DONE] once and last (captured)")
-	void required_W20_framing(int number, String mode) {
-		onlyWhenStreaming(mode, "W20", "concerns SSE framing");
+	public void required_W20_framing(int number, String mode) {
+		onlyWhenStreaming(mode, CapturedWireRule.W20, "concerns SSE framing");
 		for (Replay replay : replays(number, mode, ALL)) {
 			List<String> framing = WireChecks.framing(replay.answer());
-			require(framing.isEmpty(), "W20", replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
+			require(framing.isEmpty(), CapturedWireRule.W20, replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
 		}
 	}
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W22 per-chunk usage kept (captured)")
-	void required_W22_continuousUsage(int number, String mode) {
-		onlyWhenStreaming(mode, "W22", "concerns per-chunk usage of a stream");
+	public void required_W22_continuousUsage(int number, String mode) {
+		onlyWhenStreaming(mode, CapturedWireRule.W22, "concerns per-chunk usage of a stream");
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, ALL);
 		Assumptions.assumeTrue(WireChecks.usageOnEveryChunk(capture.truth(true, "as-sent")),
 				() -> "Not applicable: " + capture.id() + " has no usage on every chunk (continuous_usage_stats)");
 		for (Replay replay : replays) {
 			List<String> usage = WireChecks.chunkUsage(replay.truth(), replay.answer());
-			require(usage.isEmpty(), "W22", replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
+			require(usage.isEmpty(), CapturedWireRule.W22, replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
 					usage.size() + " chunk(s) without, first " + usage.stream().findFirst().orElse(""));
 		}
 	}
@@ -224,12 +225,11 @@ abstract class CapturedWireRules extends WireConformanceKit {
 	@ParameterizedTest(name = NAME)
 	@MethodSource(CAPTURES)
 	@DisplayName("W21 allowed answers pass unchanged (captured)")
-	void required_W21_unchanged(int number, String mode) {
+	public void required_W21_unchanged(int number, String mode) {
 		for (Replay replay : replays(number, mode, "allow", "as-sent")) {
-			Object expected = stream(mode) ? replay.truth().chunkNodes() : replay.truth().json().orElseThrow();
-			Object observed = stream(mode) ? replay.answer().chunkNodes() : replay.answer().json().map(Object.class::cast).orElse(replay.answer().body);
-			require(observed.equals(expected), "W21", replay.engine(), mode, "the captured " + (stream(mode) ? "chunks" : "body") + " unchanged ("
-					+ replay.what() + ")", PassThroughRules.firstDifference(expected, observed));
+			Optional<String> difference = WireChecks.unchanged(replay.truth(), replay.answer());
+			require(difference.isEmpty(), CapturedWireRule.W21, replay.engine(), mode, "the captured " + (stream(mode) ? "chunks" : "body")
+					+ " unchanged (" + replay.what() + ")", difference.orElse(""));
 		}
 	}
 
@@ -253,7 +253,7 @@ abstract class CapturedWireRules extends WireConformanceKit {
 				+ " and this run's gateway serves " + served());
 		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(), () -> "Not applicable: no " + mode + " capture of " + capture.id());
 		Assumptions.assumeTrue(errors || !capture.isError(stream), () -> "Not applicable: " + capture.id() + " is the engine's error answer (HTTP "
-				+ capture.status(stream) + ") in " + mode + " mode; W09 and W19 judge it");
+				+ capture.status(stream) + ") in " + mode + " mode; " + CapturedWireRule.W09.id() + " and " + CapturedWireRule.W19.id() + " judge it");
 		Assumptions.assumeTrue(!stream || capture.completeStream(), () -> "Not applicable: the captured stream " + capture.id()
 				+ " is incomplete (it does not end with data: [DONE]), so there is no whole answer to compare");
 		List<Replay> replays = new ArrayList<>();
@@ -271,7 +271,4 @@ abstract class CapturedWireRules extends WireConformanceKit {
 		return replays;
 	}
 
-	private static String call(Exchange.Call call) {
-		return call.name() + " " + call.id() + " " + call.arguments();
-	}
 }

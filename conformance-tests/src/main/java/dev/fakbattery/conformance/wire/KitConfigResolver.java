@@ -3,6 +3,7 @@ package dev.fakbattery.conformance.wire;
 import dev.fakbattery.api.JupiterConfig;
 import dev.fakbattery.core.HarnessConfig;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * kit's {@code @BeforeAll} (the wire kit's and the fault kit's), so that a name given either way reaches the kit
  * exactly as it reaches the rung.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public class KitConfigResolver implements ParameterResolver {
 
 	@Override

@@ -9,7 +9,9 @@ import java.util.function.Supplier;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.SseEvent;
+import dev.fakbattery.wire.WireJson;
 
 /**
  * The judgements the kit's rules and the captured-wire rules share, each returning what it found wrong (empty when
@@ -119,8 +121,52 @@ final class WireChecks {
 		return sdk.calls().stream().map(WireChecks::call).toList();
 	}
 
-	private static String call(Exchange.Call call) {
+	/** A call as one line, name, id and arguments: what W02 compares byte for byte. */
+	static String call(Exchange.Call call) {
 		return call.name() + " " + call.id() + " " + call.arguments();
+	}
+
+	/** W02, W24: the delivered call is the proposed one, id, name and arguments byte for byte. */
+	static boolean sameCall(Exchange.Call proposed, Exchange.Call delivered) {
+		return call(proposed).equals(call(delivered));
+	}
+
+	/** W04: the arguments a transformed call must carry, {@code {"redacted":true}}. */
+	static JsonNode redacted() {
+		return Json.MAPPER.createObjectNode().put("redacted", true);
+	}
+
+	/** W04: a delivered call's arguments as JSON, or as sent when they are not JSON. */
+	static Object arguments(Exchange.Call call) {
+		return WireJson.read(call.arguments()).map(Object.class::cast).orElse(call.arguments());
+	}
+
+	/** W13: which of a denied call's {@code traces} appear anywhere in what the client received. */
+	static List<String> leaks(Exchange answer, List<String> traces) {
+		return traces.stream().filter(t -> t != null && answer.body.contains(t)).toList();
+	}
+
+	/**
+	 * W21: nothing when the answer is the truth unchanged, chunk for chunk (a stream) or body for body; else the first
+	 * difference.
+	 */
+	static Optional<String> unchanged(Exchange truth, Exchange answer) {
+		Object expected = truth.stream ? truth.chunkNodes() : truth.json().orElseThrow();
+		Object observed = answer.stream ? answer.chunkNodes() : answer.json().map(Object.class::cast).orElse(abbreviate(answer.body));
+		return observed.equals(expected) ? Optional.empty() : Optional.of(firstDifference(expected, observed));
+	}
+
+	/** The first element (or the whole value) where two chunk lists or bodies differ. */
+	static String firstDifference(Object expected, Object observed) {
+		if (expected instanceof List<?> want && observed instanceof List<?> got) {
+			for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
+				if (!want.get(i).equals(got.get(i))) {
+					return "chunk " + i + " " + abbreviate(String.valueOf(got.get(i))) + " instead of " + abbreviate(String.valueOf(want.get(i)));
+				}
+			}
+			return got.size() + " chunks instead of " + want.size();
+		}
+		return abbreviate(String.valueOf(observed));
 	}
 
 	private static List<String> view(SdkReader.View sdk) {

@@ -1,16 +1,13 @@
 package dev.fakbattery.conformance.fault;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.wire.KitFixtures;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.WireJson;
 
@@ -21,7 +18,6 @@ import dev.fakbattery.wire.WireJson;
  */
 final class FaultWire {
 
-	private static final Path ROOT = locate();
 
 	private final Dialect engine;
 
@@ -115,20 +111,6 @@ final class FaultWire {
 	}
 
 	private static String read(String relative) {
-		try {
-			return Files.readString(ROOT.resolve(relative));
-		}
-		catch (IOException e) {
-			throw new UncheckedIOException("fixture fixtures/wire/" + relative + " unreadable", e);
-		}
-	}
-
-	private static Path locate() {
-		for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-			if (Files.isDirectory(dir.resolve("fixtures/wire"))) {
-				return dir.resolve("fixtures/wire");
-			}
-		}
-		throw new IllegalStateException("fixtures/wire not found above " + Path.of("").toAbsolutePath());
+		return KitFixtures.read(relative);
 	}
 }

@@ -1,0 +1,115 @@
+package dev.fakbattery.conformance.rules;
+
+import static dev.fakbattery.conformance.rules.KitRule.Kind.REQUIRED;
+
+import org.apiguardian.api.API;
+
+/**
+ * The fault rules (F01..F07) of {@code FaultVerification}: what a gateway does when its client leaves, its upstream
+ * stalls, resets or never ends a line, a client reads slowly, a request is too large. RULES.md's table "Faults" is
+ * generated from this index.
+ *
+ * @since 0.6
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+public enum FaultRule implements KitRule {
+
+	F01(REQUIRED, "client disconnect cancels the upstream request",
+			"A client that leaves mid-stream (a TCP reset after two events) makes the gateway cancel its upstream request: the upstream sees its connection closed within 200 ms, and the next stream is served whole.",
+			"stream", "upstream paces a chunk every 10 ms", "non-stream",
+			"the disconnect is noticed only at the end of the upstream answer; the upstream body is drained instead of closed"),
+
+	F02(REQUIRED, "upstream stall past the timeout: 504 or an error frame, never a hang",
+			"An upstream that stalls past the gateway's documented upstream timeout (no headers at all; or silent mid-answer) gets the client a 504 with an OpenAI-shaped error (non-stream; a stream whose headers never came may also get it) or an error frame then `[DONE]` (stream), after the timeout and within timeout + max(timeout/2, 2 s), and the stalled upstream connection is closed.",
+			"both", "stall longer than the timeout", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"no read timeout on the upstream body (only a connect timeout); a timeout that does not close the upstream connection"),
+
+	F03(REQUIRED, "upstream reset mid-answer: an error frame then [DONE], no partial tool call",
+			"An upstream that resets the connection mid-answer, inside the arguments of a call the gateway must hold whole (the kit's `transform_` call), gets the client an error frame then `[DONE]` (stream; or a 502 with an OpenAI-shaped error if nothing was streamed yet) or a 502 with an OpenAI-shaped error (non-stream), and not one byte of the cut tool call. (An allowed call may stream through as it arrives; what of it went out before the cut is the engine's own bytes, followed by the error frame.)",
+			"both", "reset 50 ms after the cut", "never",
+			"held deltas flushed at the reset; the reset passed on to the client; the stream closed without `[DONE]`"),
+
+	F04(REQUIRED, "endless upstream line or event: bounded reading, a clear error",
+			"An upstream line that never ends (and, streaming, an event of data lines that never reaches its blank line; non-stream, a whole answer that never ends) gets a clear error (an error frame then `[DONE]`, or a 502 with an OpenAI-shaped error), and the gateway stops reading: it closes the upstream connection having taken at most its event limit + 16 MiB (socket buffers).",
+			"both", "upstream writes up to event limit + 24 MiB", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"lines, events or bodies read into memory without bound (`readLine`, `readAllBytes`)"),
+
+	F05(REQUIRED, "slow client: bounded upstream reading, other streams unaffected",
+			"A client that reads one byte a second holds its stream back: the gateway takes at most 32 MiB from that stream's upstream (socket buffers of both hops included) instead of the upstream's 64 MiB, and 4 other streams opened meanwhile are served whole within 5 s.",
+			"stream", "8 KB content chunks as fast as taken", "non-stream",
+			"the answer is read ahead into an unbounded buffer; one slow client blocks a shared thread or lock"),
+
+	F06(REQUIRED, "request body over the limit gets 413",
+			"A request body over the documented limit gets 413 with an OpenAI-shaped error, whether its length is declared or it comes chunked, and nothing is forwarded; a body 1 KiB under the limit is served (200).",
+			"both", "limit + 1024 and limit − 1024 bytes", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"no body limit; the limit applied to `Content-Length` only; the body read whole before the check"),
+
+	F07(REQUIRED, "request headers over the limit get 431",
+			"A request header section over the documented limit (name, `\": \"`, value and CRLF per header line) gets 431 with an OpenAI-shaped error and nothing is forwarded; 1 KiB under the limit is served (200).",
+			"both", "limit ± 1024 bytes in one `X-Fault-Padding` header", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"no header limit below the HTTP server's own (the JDK's is 380 KiB, and it closes the connection without an answer)");
+
+	private final String numbers;
+
+	FaultRule(Kind kind, String title, String must, String modes, String numbers, String skippedWhen, String ifItFails) {
+		this.kind = kind;
+		this.title = title;
+		this.must = must;
+		this.modes = modes;
+		this.numbers = numbers;
+		this.skippedWhen = skippedWhen;
+		this.ifItFails = ifItFails;
+	}
+
+	/** The numbers the rule runs with (pace, sizes, deadlines). */
+	public String numbers() {
+		return numbers;
+	}
+
+	private final Kind kind;
+
+	private final String title;
+
+	private final String must;
+
+	private final String modes;
+
+	private final String skippedWhen;
+
+	private final String ifItFails;
+
+	@Override
+	public String id() {
+		return name();
+	}
+
+	@Override
+	public Kind kind() {
+		return kind;
+	}
+
+	@Override
+	public String title() {
+		return title;
+	}
+
+	@Override
+	public String must() {
+		return must;
+	}
+
+	@Override
+	public String modes() {
+		return modes;
+	}
+
+	@Override
+	public String skippedWhen() {
+		return skippedWhen;
+	}
+
+	@Override
+	public String ifItFails() {
+		return ifItFails;
+	}
+}

@@ -1,0 +1,56 @@
+package dev.fakbattery.conformance.rules;
+
+import org.apiguardian.api.API;
+
+/**
+ * One rule of the kit's index: its id (the test method's and the report's), the MUST sentence it holds a gateway to,
+ * the modes it runs in, when it is skipped and what to check when it fails. RULES.md's rule tables are generated from
+ * the index ({@link RulesMarkdown}); {@code RuleIndexTests} proves index, test methods and RULES.md agree.
+ *
+ * @since 0.6
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+public interface KitRule {
+
+	/** The id, e.g. {@code W01}: the test method carries it ({@code required_W01_...}), its display name begins with it. */
+	String id();
+
+	/** The test's display name after the id. */
+	String title();
+
+	/** What a conforming gateway MUST do. */
+	String must();
+
+	/** The modes it judges: {@code both} (non-stream and stream) or {@code stream}. */
+	String modes();
+
+	/** When it does not apply, and is skipped with that reason ({@code never} when it always applies). */
+	String skippedWhen();
+
+	/** What to look for in the gateway when it fails. */
+	String ifItFails();
+
+	/** Whether a conforming gateway must keep it ({@code required_}), keeps it when it declares the kit's record ({@code optional_}), or it depends on timing ({@code stochastic_}). */
+	Kind kind();
+
+	/** The test's display name: the id, a space, the title. */
+	default String displayName() {
+		return id() + " " + title();
+	}
+
+	/** How binding a rule is; the test method's name begins with it. */
+	@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+	enum Kind {
+		/** A MUST for every gateway. */
+		REQUIRED,
+		/** Applies to gateways that declare the kit's adjudication record ({@code gateway.declares.record}). */
+		OPTIONAL,
+		/** A MUST that depends on timing; tagged {@code wire-timing}. */
+		STOCHASTIC;
+
+		/** The test method's prefix: {@code required_}, {@code optional_} or {@code stochastic_}. */
+		public String prefix() {
+			return name().toLowerCase(java.util.Locale.ROOT) + "_";
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package dev.fakbattery.conformance.standalone;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
+import dev.fakbattery.conformance.rules.FaultRule;
+import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.rules.WireRule;
+import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
+
+import org.apiguardian.api.API;
+import org.junit.platform.console.ConsoleLauncher;
+
+/**
+ * The kit without Maven: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL --engine vllm}
+ * runs the wire rules (or, with {@code --rules fault}, the fault rules) against a running gateway through JUnit's
+ * console launcher, writes JUnit XML and exits 0 when every rule that applied passed, 1 when one failed, 2 on a usage
+ * error. {@link #HELP} says how.
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+public final class StandaloneKit {
+
+	/** The port of the kit's upstream unless {@code --upstream-port} says otherwise: {@value}. */
+	public static final int DEFAULT_UPSTREAM_PORT = 18765;
+
+	/** The JUnit XML folder unless {@code --reports-dir} says otherwise: {@value}. */
+	public static final String DEFAULT_REPORTS_DIR = "kit-reports";
+
+	/** Exit code of a usage error: {@value}. */
+	public static final int USAGE = 2;
+
+	static final String HELP = """
+			Usage: java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL [options]
+
+			Runs the conformance kit's rules against a gateway you run, writes JUnit XML, and exits 0 when
+			every rule that applied passed, 1 when one failed, 2 on a usage error.
+
+			The kit plays the engine: before starting, point your gateway's upstream at
+			http://127.0.0.1:UPSTREAM_PORT/v1 (default port %1$d) and configure its policy with the
+			kit's convention: tools allow_* allowed, deny_* denied, transform_* with arguments
+			replaced by {"redacted":true}. Only the --engine dialect runs.
+
+			  --gateway-url URL       the gateway's base URL, e.g. http://127.0.0.1:8080/v1  (gateway.url)
+			  --gateway-cmd CMD       instead of a URL: a command that starts the gateway, with {port},
+			                          {upstream}, {model}, {engine} filled in; each dialect runs  (gateway.cmd)
+			  --engine vllm|sglang    the engine dialect the gateway speaks (default vllm)  (engine)
+			  --upstream-port PORT    the kit's upstream port (default %1$d with --gateway-url; with
+			                          --gateway-cmd any free port)  (kit.upstream.port)
+			  --declares-record       the gateway sends the kit's adjudication record: W17, W18 apply
+			                          (gateway.declares.record)
+			  --rules wire|fault      the wire rules W01..W27 (default) or the fault rules F01..F07
+			  --only ID,ID...         only these rules, e.g. W01,W09 (ids of the --rules family)
+			  --exclude-tag TAG       leave out rules tagged TAG, e.g. wire-timing (W14, W26); repeatable
+			  --reports-dir DIR       where the JUnit XML goes (default ./%2$s)
+			  --config KEY=VALUE      any other kit configuration key, e.g. gateway.upstream.timeout.ms=30000
+			                          (the fault rules' limits); repeatable
+			  --help                  this text
+
+			Rules, MUST sentences and what to check when one fails: conformance-tests/RULES.md.
+			""".formatted(DEFAULT_UPSTREAM_PORT, DEFAULT_REPORTS_DIR);
+
+	private StandaloneKit() {
+	}
+
+	public static void main(String[] args) {
+		System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+	}
+
+	/** Runs the kit as {@code args} say; the exit code. */
+	public static int run(String[] args, PrintWriter out, PrintWriter err) {
+		List<String> launcher;
+		try {
+			launcher = launcherArguments(args);
+		}
+		catch (IllegalArgumentException e) {
+			err.println(e.getMessage());
+			err.println("java -jar conformance-tests-VERSION-standalone.jar --help says how");
+			return USAGE;
+		}
+		if (launcher.isEmpty()) {
+			out.print(HELP);
+			out.flush();
+			return 0;
+		}
+		return ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
+	}
+
+	/** The console launcher's arguments for {@code args}; empty for {@code --help}. */
+	static List<String> launcherArguments(String[] args) {
+		Map<String, String> config = new LinkedHashMap<>();
+		List<String> excluded = new ArrayList<>();
+		String reports = DEFAULT_REPORTS_DIR;
+		String rules = "wire";
+		List<String> only = new ArrayList<>();
+		config.put(HarnessConstants.ENGINE, "vllm");
+		for (int i = 0; i < args.length; i++) {
+			String flag = args[i];
+			switch (flag) {
+				case "--help", "-h" -> {
+					return List.of();
+				}
+				case "--declares-record" -> config.put(HarnessConstants.GATEWAY_DECLARES_RECORD, "true");
+				case "--gateway-url" -> config.put(HarnessConstants.GATEWAY_URL, value(args, ++i, flag));
+				case "--gateway-cmd" -> config.put(HarnessConstants.GATEWAY_CMD, value(args, ++i, flag));
+				case "--engine" -> config.put(HarnessConstants.ENGINE, oneOf(value(args, ++i, flag), flag, "vllm", "sglang"));
+				case "--upstream-port" -> config.put(HarnessConstants.KIT_UPSTREAM_PORT, port(value(args, ++i, flag)));
+				case "--rules" -> rules = oneOf(value(args, ++i, flag), flag, "wire", "fault");
+				case "--exclude-tag" -> excluded.add(value(args, ++i, flag));
+				case "--only" -> only.addAll(List.of(value(args, ++i, flag).split(",")));
+				case "--reports-dir" -> reports = value(args, ++i, flag);
+				case "--config" -> {
+					String pair = value(args, ++i, flag);
+					int eq = pair.indexOf('=');
+					if (eq <= 0) {
+						throw new IllegalArgumentException("--config takes KEY=VALUE, not " + pair);
+					}
+					config.put(pair.substring(0, eq), pair.substring(eq + 1));
+				}
+				default -> throw new IllegalArgumentException("unknown option " + flag);
+			}
+		}
+		if (config.containsKey(HarnessConstants.GATEWAY_URL)) {
+			config.putIfAbsent(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT));
+		}
+		else if (!config.containsKey(HarnessConstants.GATEWAY_CMD)) {
+			throw new IllegalArgumentException("no gateway: give --gateway-url http://HOST:PORT/v1 (a running gateway whose upstream is "
+					+ "http://127.0.0.1:" + config.getOrDefault(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT)) + "/v1) or --gateway-cmd \"... {port} {upstream}\"");
+		}
+		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=tree",
+				"--fail-if-no-tests", "--reports-dir", reports, "--select-class",
+				(rules.equals("fault") ? ConfiguredFaultVerification.class : ConfiguredWireVerification.class).getName()));
+		excluded.forEach(tag -> launcher.addAll(List.of("--exclude-tag", tag)));
+		if (!only.isEmpty()) {
+			launcher.add("--include-methodname=.*#[a-z]+_(" + String.join("|", known(rules, only)) + ")_.*");
+		}
+		config.forEach((key, value) -> launcher.addAll(List.of("--config", key + "=" + value)));
+		return launcher;
+	}
+
+	/** {@code ids}, each checked against the rule index of {@code rules}. */
+	private static List<String> known(String rules, List<String> ids) {
+		List<String> index = Stream.of(rules.equals("fault") ? FaultRule.values() : WireRule.values()).map(KitRule::id).toList();
+		for (String id : ids) {
+			if (!index.contains(id)) {
+				throw new IllegalArgumentException("--only: " + id + " is not one of the " + rules + " rules " + index);
+			}
+		}
+		return ids;
+	}
+
+	private static String value(String[] args, int at, String flag) {
+		if (at >= args.length || args[at].startsWith("--")) {
+			throw new IllegalArgumentException(flag + " needs a value");
+		}
+		return args[at];
+	}
+
+	private static String oneOf(String value, String flag, String... allowed) {
+		if (!List.of(allowed).contains(value)) {
+			throw new IllegalArgumentException(flag + " is one of " + List.of(allowed) + ", not " + value);
+		}
+		return value;
+	}
+
+	private static String port(String value) {
+		try {
+			int port = Integer.parseInt(value);
+			if (port > 0 && port < 65536) {
+				return value;
+			}
+		}
+		catch (NumberFormatException e) {
+			// below
+		}
+		throw new IllegalArgumentException("--upstream-port is a port (1..65535), not " + value);
+	}
+}

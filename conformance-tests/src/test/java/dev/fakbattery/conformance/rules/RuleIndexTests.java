@@ -1,0 +1,179 @@
+package dev.fakbattery.conformance.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.fakbattery.conformance.fault.FaultVerification;
+import dev.fakbattery.conformance.wire.CapturedWireVerification;
+import dev.fakbattery.conformance.wire.WireVerification;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * One rule index: the enums ({@link WireRule}, {@link FaultRule}, {@link CapturedWireRule}), the verification classes'
+ * test methods and RULES.md's tables agree, and the check fails when they do not.
+ */
+@DisplayName("rule index: the enums, the test methods and RULES.md agree")
+class RuleIndexTests {
+
+	/** How to rewrite RULES.md's tables from the index. */
+	static final String REGENERATE = "./mvnw -pl conformance-tests -am test -Dtest=RuleIndexTests -Dsurefire.failIfNoSpecifiedTests=false -Drules.md.write=true";
+
+	@Test
+	@DisplayName("every wire rule has its one test method in WireVerification, named and displayed by the index")
+	void wireRules() {
+		assertThat(RuleIndex.problems(List.of(WireRule.values()), WireVerification.class)).isEmpty();
+	}
+
+	@Test
+	@DisplayName("every fault rule has its one test method in FaultVerification, named and displayed by the index")
+	void faultRules() {
+		assertThat(RuleIndex.problems(List.of(FaultRule.values()), FaultVerification.class)).isEmpty();
+	}
+
+	@Test
+	@DisplayName("every captured-wire rule has its one test method in CapturedWireVerification, and is one of the wire rules")
+	void capturedRules() {
+		assertThat(RuleIndex.problems(List.of(CapturedWireRule.values()), CapturedWireVerification.class)).isEmpty();
+		for (CapturedWireRule rule : CapturedWireRule.values()) {
+			assertThat(rule.rule().id()).as("the wire rule %s judges", rule).isEqualTo(rule.id());
+		}
+	}
+
+	@Test
+	@DisplayName("RULES.md's rule tables are the index's (-Drules.md.write=true rewrites them)")
+	void rulesMarkdown() throws IOException {
+		Path file = Path.of("RULES.md");
+		String committed = Files.readString(file);
+		String generated = RulesMarkdown.render(committed);
+		if (Boolean.getBoolean("rules.md.write") && !generated.equals(committed)) {
+			Files.writeString(file, generated);
+		}
+		else {
+			requireSame(committed, generated);
+		}
+	}
+
+	@Test
+	@DisplayName("self-test: an index that misses a rule, of another kind, with another display name or without a method fails")
+	void brokenIndexFails() {
+		List<KitRule> missing = new ArrayList<>(List.of(WireRule.values()));
+		missing.remove(WireRule.W14);
+		assertThat(RuleIndex.problems(missing, WireVerification.class)).containsExactly("WireVerification.stochastic_W14_notBuffered: W14 is not in the index WireRule");
+		assertThat(RuleIndex.problems(List.of(Broken.values()), BrokenVerification.class)).containsExactlyInAnyOrder(
+				"BrokenVerification.required_X01_one: @DisplayName \"X01 one\", the index says \"X01 the first\"",
+				"BrokenVerification.required_X02_two: the index says X02 is OPTIONAL, the method begins required_",
+				"BrokenVerification.stray: a test method not named KIND_ID_what after a rule of the index",
+				"X03: 0 test methods in BrokenVerification [], one expected",
+				"X03: an index entry without its MUST, skip condition or check, or with modes [sometimes]");
+	}
+
+	@Test
+	@DisplayName("self-test: a RULES.md whose table differs from the index fails with the difference and the command that regenerates it")
+	void brokenMarkdownFails() throws IOException {
+		String committed = Files.readString(Path.of("RULES.md"));
+		String tampered = committed.replace("| W15 | `X-Request-Id` from the client reaches the upstream unchanged.",
+				"| W15 | `X-Request-Id` from the client may reach the upstream.");
+		assertThat(tampered).as("the tampering must change RULES.md").isNotEqualTo(committed);
+
+		assertThatThrownBy(() -> requireSame(tampered, RulesMarkdown.render(tampered))).isInstanceOf(AssertionFailedError.class)
+			.hasMessageContaining("may reach the upstream").hasMessageContaining(REGENERATE);
+		assertThatThrownBy(() -> RulesMarkdown.render(committed.replace("<!-- rules:fault -->", "")))
+			.hasMessageContaining("<!-- rules:fault -->");
+	}
+
+	/** Fails naming the first differing line of RULES.md and the command that regenerates it. */
+	private static void requireSame(String committed, String generated) {
+		if (committed.equals(generated)) {
+			return;
+		}
+		String[] was = committed.split("\n", -1);
+		String[] is = generated.split("\n", -1);
+		int line = 0;
+		while (line < Math.min(was.length, is.length) && was[line].equals(is[line])) {
+			line++;
+		}
+		throw new AssertionFailedError("RULES.md differs from the rule index at line " + (line + 1) + ":\n- "
+				+ (line < was.length ? was[line] : "<end>") + "\n+ " + (line < is.length ? is[line] : "<end>")
+				+ "\nregenerate it: " + REGENERATE, generated, committed);
+	}
+
+	/** A deliberately wrong index. */
+	enum Broken implements KitRule {
+		X01(Kind.REQUIRED, "the first", "both"), X02(Kind.OPTIONAL, "two", "both"), X03(Kind.REQUIRED, "three", "sometimes");
+
+		private final Kind kind;
+
+		private final String title;
+
+		private final String modes;
+
+		Broken(Kind kind, String title, String modes) {
+			this.kind = kind;
+			this.title = title;
+			this.modes = modes;
+		}
+
+		@Override
+		public String id() {
+			return name();
+		}
+
+		@Override
+		public String title() {
+			return title;
+		}
+
+		@Override
+		public String must() {
+			return "a MUST";
+		}
+
+		@Override
+		public String modes() {
+			return modes;
+		}
+
+		@Override
+		public String skippedWhen() {
+			return "never";
+		}
+
+		@Override
+		public String ifItFails() {
+			return "this";
+		}
+
+		@Override
+		public Kind kind() {
+			return kind;
+		}
+	}
+
+	/** Test methods that disagree with {@link Broken}; never run. */
+	abstract static class BrokenVerification {
+
+		@ParameterizedTest
+		@DisplayName("X01 one")
+		void required_X01_one(String mode) {
+		}
+
+		@ParameterizedTest
+		@DisplayName("X02 two")
+		void required_X02_two(String mode) {
+		}
+
+		@Test
+		void stray() {
+		}
+	}
+}
