@@ -62,8 +62,15 @@ public final class ConfigKey<T> {
 
 	private final Function<String, T> parser;
 
+	private final String example;
+
 	private ConfigKey(String name, Type type, T defaultValue, Map<Profile, T> profileDefaults, String defaultText, String doc,
 			double min, double max, Function<String, T> parser) {
+		this(name, type, defaultValue, profileDefaults, defaultText, doc, min, max, parser, null);
+	}
+
+	private ConfigKey(String name, Type type, T defaultValue, Map<Profile, T> profileDefaults, String defaultText, String doc,
+			double min, double max, Function<String, T> parser, String example) {
 		this.name = name;
 		this.type = type;
 		this.defaultValue = defaultValue;
@@ -73,6 +80,7 @@ public final class ConfigKey<T> {
 		this.min = min;
 		this.max = max;
 		this.parser = parser;
+		this.example = example;
 	}
 
 	private static <T> ConfigKey<T> key(String name, Type type, T defaultValue, Function<String, T> parser) {
@@ -189,7 +197,7 @@ public final class ConfigKey<T> {
 
 	/** This key with its one-line doc (markdown). */
 	public ConfigKey<T> doc(String text) {
-		return new ConfigKey<>(name, type, defaultValue, profileDefaults, defaultText, text, min, max, parser);
+		return new ConfigKey<>(name, type, defaultValue, profileDefaults, defaultText, text, min, max, parser, example);
 	}
 
 	/** This key with another default under {@code profile}. */
@@ -197,7 +205,8 @@ public final class ConfigKey<T> {
 		Map<Profile, T> defaults = new EnumMap<>(Profile.class);
 		defaults.putAll(profileDefaults);
 		defaults.put(profile, value);
-		return new ConfigKey<>(name, type, defaultValue, Collections.unmodifiableMap(defaults), defaultText, doc, min, max, parser);
+		return new ConfigKey<>(name, type, defaultValue, Collections.unmodifiableMap(defaults), defaultText, doc, min, max, parser,
+				example);
 	}
 
 	/**
@@ -205,7 +214,12 @@ public final class ConfigKey<T> {
 	 * the engine, the experiments folder): shown in the docs instead of a value.
 	 */
 	public ConfigKey<T> defaultText(String text) {
-		return new ConfigKey<>(name, type, defaultValue, profileDefaults, text, doc, min, max, parser);
+		return new ConfigKey<>(name, type, defaultValue, profileDefaults, text, doc, min, max, parser, example);
+	}
+
+	/** This key with a value that parses, named by an error message when the key has no default. */
+	public ConfigKey<T> example(String value) {
+		return new ConfigKey<>(name, type, defaultValue, profileDefaults, defaultText, doc, min, max, parser, value);
 	}
 
 	/** The name, as in {@code -Dname=value}. */
@@ -256,10 +270,16 @@ public final class ConfigKey<T> {
 		return value;
 	}
 
-	/** A value that parses: the default, else one of the type's. */
+	/** A value that parses: the default, else the key's example, else one of the type's. */
 	String example() {
+		if (defaultValue == null && example != null) {
+			return example;
+		}
+		if (defaultValue instanceof List<?> list) {
+			return String.join(",", list.stream().map(String::valueOf).toList());
+		}
 		if (defaultValue != null) {
-			return format(defaultValue);
+			return String.valueOf(defaultValue);
 		}
 		return switch (type) {
 			case STRING, PATH -> "VALUE";

@@ -116,7 +116,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> ENGINE_IDENTITY = stringKey(HarnessConstants.ENGINE_IDENTITY)
 		.doc("names the engine behind `base.url` when it cannot identify itself (no version from `/version`, `/get_server_info` or `/props`, no engine metric families on `/metrics`): unset, such an engine is PENDING_MEASUREMENT \"unidentified engine\" under `-Pgpu`/`-Pllamacpp`; every artifact records it as `target.engine.identity_override`");
 
-	public static final ConfigKey<Integer> CONTEXT_LENGTH = intKey(HarnessConstants.CONTEXT_LENGTH, null)
+	public static final ConfigKey<Integer> CONTEXT_LENGTH = intKey(HarnessConstants.CONTEXT_LENGTH, null).example("131072")
 		.defaultText("the engine's reported context length (`max_model_len`, `context_length`, `n_ctx`), else PENDING_MEASUREMENT; an engine container is started without one")
 		.doc("engine context length in tokens (contract); when set, the contract rung FAILs if the engine reports another, naming both");
 

@@ -67,7 +67,7 @@ class ConfigKeysTests {
 		assertThatThrownBy(() -> config(Map.of("range.ratio", "1")).get(ConfigKeys.RANGE_RATIO))
 			.isInstanceOf(ConfigurationException.class).hasMessageContaining("expected a number within [0.0, 0.999]");
 		assertThatThrownBy(() -> config(Map.of("rate.sweep", "1,-2")).get(ConfigKeys.RATE_SWEEP))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("-Drate.sweep=1,2,4,8,16,32,64");
+			.isInstanceOf(ConfigurationException.class).hasMessageContaining("-Drate.sweep=1.0,2.0,4.0,8.0,16.0,32.0,64.0");
 		assertThatThrownBy(() -> config(Map.of("base.url", "http://h:8000")).find(ConfigKeys.BASE_URL))
 			.isInstanceOf(ConfigurationException.class).hasMessageContaining("ending in /v1");
 	}
