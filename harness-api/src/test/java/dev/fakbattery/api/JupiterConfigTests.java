@@ -45,8 +45,31 @@ class JupiterConfigTests {
 	}
 
 	@Test
-	@DisplayName("an EngineTestKit self-test with hermeticParameters sees none of the outer build's -D values, for every key")
-	void hermeticRunSeesNoOuterValue() {
+	@DisplayName("an EngineTestKit self-test sees only the parameters it was given, none of the outer build's -D values")
+	void selfTestSeesNoOuterValue() {
+		Map<String, String> outer = outerValues();
+		Probe.SEEN.clear();
+		withSystemProperties(outer, () -> run(Map.of(ConfigKeys.MODEL.name(), "given")))
+			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+		assertThat(Probe.SEEN).as("values the self-test saw").containsExactly(ConfigKeys.MODEL.name() + "=given");
+		Probe.SEEN.clear();
+		withSystemProperties(outer, () -> run(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.MODEL.name(), "given"))))
+			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+		assertThat(Probe.SEEN).as("values the self-test saw with hermeticParameters").containsExactly(ConfigKeys.MODEL.name() + "=given");
+	}
+
+	@Test
+	@DisplayName("control: a run with the Launcher's implicit parameters (as under Surefire) sees a -D value, so the test above can fail")
+	void launcherRunSeesTheOuterValue() {
+		Probe.SEEN.clear();
+		withSystemProperties(Map.of(ConfigKeys.SELECTION.name(), "outer"), () -> EngineTestKit.engine("junit-jupiter")
+			.selectors(selectClass(Probe.class)).enableImplicitConfigurationParameters(true).execute().testEvents())
+			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+		assertThat(Probe.SEEN).contains(ConfigKeys.SELECTION.name() + "=outer");
+	}
+
+	/** A value for every key the JVM does not already set, as an outer build's -D values would be. */
+	private static Map<String, String> outerValues() {
 		Map<String, String> outer = new java.util.HashMap<>();
 		for (ConfigKey<?> key : ConfigKeys.all()) {
 			if (System.getProperty(key.name()) == null) {
@@ -54,19 +77,7 @@ class JupiterConfigTests {
 			}
 		}
 		assertThat(outer).as("keys this test can set as the outer build's -D values").containsKey(ConfigKeys.SELECTION.name());
-		Probe.SEEN.clear();
-		withSystemProperties(outer, () -> run(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.MODEL.name(), "given"))))
-			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
-		assertThat(Probe.SEEN).as("values the self-test saw").containsExactly(ConfigKeys.MODEL.name() + "=given");
-	}
-
-	@Test
-	@DisplayName("control: without hermeticParameters the same run sees the outer -D value, so the test above can fail")
-	void nonHermeticRunSeesTheOuterValue() {
-		Probe.SEEN.clear();
-		withSystemProperties(Map.of(ConfigKeys.SELECTION.name(), "outer"), () -> run(Map.of()))
-			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
-		assertThat(Probe.SEEN).contains(ConfigKeys.SELECTION.name() + "=outer");
+		return outer;
 	}
 
 	private static Events run(Map<String, String> parameters) {

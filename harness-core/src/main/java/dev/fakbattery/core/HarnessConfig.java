@@ -46,9 +46,10 @@ public final class HarnessConfig {
 	}
 
 	/**
-	 * JUnit configuration parameters for a self-test run (EngineTestKit) that must not see the
-	 * {@code -D} values of the build running it: every key of {@link ConfigKeys} set blank
-	 * (blank reads as unset), then {@code values}.
+	 * JUnit configuration parameters for a self-test run (EngineTestKit): every key of {@link ConfigKeys} set blank
+	 * (blank reads as unset), then {@code values}. A self-test run sees none of the outer build's {@code -D} values
+	 * even without it ({@code dev.fakbattery.api.JupiterConfig} reads configuration parameters only, and EngineTestKit
+	 * passes only those it is given); this also blanks any a future lookup might add.
 	 */
 	public static java.util.Map<String, String> hermeticParameters(java.util.Map<String, String> values) {
 		java.util.Map<String, String> parameters = new java.util.HashMap<>();
