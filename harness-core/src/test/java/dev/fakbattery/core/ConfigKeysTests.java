@@ -84,6 +84,20 @@ class ConfigKeysTests {
 	}
 
 	@Test
+	@DisplayName("a command-line tool's configuration (system properties) fails on -Dtax.coutn=3, naming tax.count")
+	void commandLineConfigChecksSpelling() {
+		System.setProperty("tax.coutn", "3");
+		try {
+			assertThatThrownBy(HarnessConfig::fromSystemProperties).isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("did you mean tax.count?");
+		}
+		finally {
+			System.clearProperty("tax.coutn");
+		}
+		assertThat(HarnessConfig.fromSystemProperties().find(ConfigKeys.MODEL)).isEqualTo(Optional.ofNullable(System.getProperty("model")));
+	}
+
+	@Test
 	@DisplayName("a known key, a name far from every key and the JVM's and Maven's names pass")
 	void farNamesPass() {
 		ConfigKeys.checkSpelling(List.of("tax.count", "tax.cnt.x", "frobnicate", "java.version", "maven.repo.local",
