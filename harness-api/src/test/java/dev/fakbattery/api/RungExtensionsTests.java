@@ -3,6 +3,7 @@ package dev.fakbattery.api;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.core.RungArtifact;
@@ -528,7 +529,7 @@ class RungExtensionsTests {
 
 		@Test
 		void readsTaxCount(RungRun run) {
-			run.config().positiveInt(HarnessConstants.TAX_COUNT, 8);
+			run.config().get(ConfigKeys.TAX_COUNT);
 		}
 	}
 

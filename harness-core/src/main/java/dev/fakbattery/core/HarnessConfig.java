@@ -14,7 +14,7 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.core.ConfigurationException;
 
 /**
- * Resolves the names of {@link HarnessConstants} over a lookup (JUnit configuration parameters in a test, see
+ * Resolves the keys of {@link ConfigKeys} over a lookup (JUnit configuration parameters in a test, see
  * {@code dev.fakbattery.api.JupiterConfig}; system properties in a command-line tool): unset means unset, never a guess.
  *
  * <p>A value that cannot be parsed fails with an {@link ConfigurationException} that
@@ -30,8 +30,13 @@ public final class HarnessConfig {
 		this.lookup = lookup;
 	}
 
-	/** Configuration for command-line tools: system properties only. */
+	/**
+	 * Configuration for command-line tools: system properties only.
+	 *
+	 * @throws ConfigurationException when a system property is a misspelled key ({@link ConfigKeys#checkSpelling})
+	 */
 	public static HarnessConfig fromSystemProperties() {
+		ConfigKeys.checkSpelling(System.getProperties().stringPropertyNames());
 		return new HarnessConfig(name -> Optional.ofNullable(System.getProperty(name)));
 	}
 
@@ -41,22 +46,41 @@ public final class HarnessConfig {
 	}
 
 	/**
-	 * JUnit configuration parameters for a self-test run (EngineTestKit) that must not see the
-	 * {@code -D} values of the build running it: every name of {@link HarnessConstants} set blank
-	 * (blank reads as unset), then {@code values}.
+	 * JUnit configuration parameters for a self-test run (EngineTestKit): every key of {@link ConfigKeys} set blank
+	 * (blank reads as unset), then {@code values}. A self-test run sees none of the outer build's {@code -D} values
+	 * even without it ({@code dev.fakbattery.api.JupiterConfig} reads configuration parameters only, and EngineTestKit
+	 * passes only those it is given); this also blanks any a future lookup might add.
 	 */
 	public static java.util.Map<String, String> hermeticParameters(java.util.Map<String, String> values) {
 		java.util.Map<String, String> parameters = new java.util.HashMap<>();
-		for (java.lang.reflect.Field field : HarnessConstants.class.getFields()) {
-			try {
-				parameters.put((String) field.get(null), "");
-			}
-			catch (IllegalAccessException e) {
-				throw new IllegalStateException(e);
-			}
+		for (ConfigKey<?> key : ConfigKeys.all()) {
+			parameters.put(key.name(), "");
 		}
 		parameters.putAll(values);
 		return parameters;
+	}
+
+	/**
+	 * The value of {@code key}, else its default under the running {@link #profile()}; empty when neither is there.
+	 *
+	 * @throws ConfigurationException naming the parameter, the value and the fix when the value does not parse
+	 */
+	public <T> Optional<T> find(ConfigKey<T> key) {
+		Optional<String> raw = string(key.name());
+		if (raw.isPresent()) {
+			return Optional.of(key.parse(raw.get()));
+		}
+		return key.profileDefaults().isEmpty() ? key.defaultValue() : key.defaultFor(profile());
+	}
+
+	/**
+	 * The value of {@code key}, else its default under the running {@link #profile()}.
+	 *
+	 * @throws ConfigurationException naming the parameter, the value and the fix when the value does not parse
+	 * @throws IllegalStateException when the key has no default (read it with {@link #find(ConfigKey)})
+	 */
+	public <T> T get(ConfigKey<T> key) {
+		return find(key).orElseThrow(() -> new IllegalStateException(key.name() + " has no default: read it with find()"));
 	}
 
 	/** The raw value of {@code name}, blank treated as unset. */
@@ -203,36 +227,36 @@ public final class HarnessConfig {
 		return string(name).map(Path::of);
 	}
 
-	/** Engine dialect, {@code vllm} (default) or {@code sglang}. */
+	/** Engine dialect ({@link ConfigKeys#ENGINE}). */
 	public Dialect engine() {
 		Optional<String> raw = string(HarnessConstants.ENGINE);
 		try {
-			return raw.map(Dialect::parse).orElse(Dialect.VLLM);
+			return Dialect.parse(raw.orElse(ConfigKeys.ENGINE.defaultValue().orElseThrow()));
 		}
 		catch (IllegalArgumentException e) {
-			throw invalid(HarnessConstants.ENGINE, raw.get(), "one of " + Dialect.ids(), Dialect.VLLM.id());
+			throw invalid(HarnessConstants.ENGINE, raw.get(), "one of " + Dialect.ids(), ConfigKeys.ENGINE.example());
 		}
 	}
 
-	/** Whether PENDING_MEASUREMENT is allowed (battery) or fails the run (gpu). Fails closed: default false. */
+	/** Whether PENDING_MEASUREMENT is allowed (battery) or fails the run (gpu); fails closed ({@link ConfigKeys#ALLOW_PENDING}). */
 	public boolean allowPending() {
-		return bool(HarnessConstants.ALLOW_PENDING, false);
+		return get(ConfigKeys.ALLOW_PENDING);
 	}
 
-	/** The running profile ({@code harness.profile}); {@link Profile#DEFAULT} when unset. */
+	/** The running profile ({@link ConfigKeys#PROFILE}). */
 	public Profile profile() {
 		Optional<String> raw = string(HarnessConstants.PROFILE);
 		try {
-			return raw.map(Profile::parse).orElse(Profile.DEFAULT);
+			return Profile.parse(raw.orElse(ConfigKeys.PROFILE.defaultValue().orElseThrow()));
 		}
 		catch (IllegalArgumentException e) {
-			throw invalid(HarnessConstants.PROFILE, raw.get(), "one of " + Profile.ids(), Profile.DEFAULT.id());
+			throw invalid(HarnessConstants.PROFILE, raw.get(), "one of " + Profile.ids(), ConfigKeys.PROFILE.example());
 		}
 	}
 
-	/** The artifact folder; defaults to {@code experiments/embedded} under the working directory. */
+	/** The artifact folder ({@link ConfigKeys#EXPERIMENTS_DIR}), absolute. */
 	public Path experimentsDir() {
-		return path(HarnessConstants.EXPERIMENTS_DIR).orElse(Path.of("experiments", "embedded")).toAbsolutePath();
+		return get(ConfigKeys.EXPERIMENTS_DIR).toAbsolutePath();
 	}
 
 	static ConfigurationException invalid(String name, String value, String expected, String example) {

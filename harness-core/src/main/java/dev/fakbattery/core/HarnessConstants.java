@@ -4,7 +4,8 @@ package dev.fakbattery.core;
  * Every configuration name of the battery, in one place.
  *
  * <p>Each name is usable as {@code -Dname=value} on the Maven command line or as a JUnit
- * configuration parameter. {@link HarnessConfig} resolves them; a bad value fails with the
+ * configuration parameter. Its type, default (per profile) and one-line doc are in {@link ConfigKeys}, the one
+ * registry, and in the table generated from it, {@code docs/configuration.md}; no default is repeated here. {@link HarnessConfig} resolves them; a bad value fails with the
  * name, the value and the fix.
  *
  * @since 0.1
@@ -30,13 +31,13 @@ public final class HarnessConstants {
 	/** Served model name the client sends: {@value}. */
 	public static final String MODEL = "model";
 
-	/** Checkpoint the engine loaded (for example a Hugging Face id): {@value}. Defaults to {@link #MODEL}. */
+	/** Checkpoint the engine loaded (for example a Hugging Face id): {@value}. */
 	public static final String CHECKPOINT_MODEL = "checkpoint.model";
 
 	/** NAME of the environment variable holding the API key, never the key: {@value}. */
 	public static final String API_KEY_ENV = "api.key.env";
 
-	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. Default {@code vllm}. */
+	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. */
 	public static final String ENGINE = "engine";
 
 	/**
@@ -50,10 +51,10 @@ public final class HarnessConstants {
 	 */
 	public static final String ENGINE_IDENTITY = "engine.identity";
 
-	/** Engine context length in tokens: {@value}. Default 131072 (the seed's). */
+	/** Engine context length in tokens: {@value}. */
 	public static final String CONTEXT_LENGTH = "context.length";
 
-	/** Weight precision / quantisation, for example {@code fp8}: {@value}. Default {@code fp8}. */
+	/** Weight precision / quantisation, for example {@code fp8}: {@value}. */
 	public static final String QUANT = "quant";
 
 	/** Batching regime disclosed on every row, for example {@code continuous}: {@value}. */
@@ -62,13 +63,13 @@ public final class HarnessConstants {
 	/** GPU name the node must report (anti-mislabel guard), for example {@code H200}: {@value}. */
 	public static final String GPU_NAME_REQUIRED = "gpu.name.required";
 
-	/** Model id the preflight sizes memory for: {@value}. Default {@code zai-org/GLM-5.2}. */
+	/** Model id the preflight sizes memory for: {@value}. */
 	public static final String PREFLIGHT_MODEL = "preflight.model";
 
-	/** Size of {@link #PREFLIGHT_MODEL} in billions of parameters: {@value}. Default 753. */
+	/** Size of {@link #PREFLIGHT_MODEL} in billions of parameters: {@value}. */
 	public static final String PREFLIGHT_MODEL_PARAMS_B = "preflight.model.params.b";
 
-	/** KV-cache headroom fraction of the preflight memory rule: {@value}. Default 0.15. */
+	/** KV-cache headroom fraction of the preflight memory rule: {@value}. */
 	public static final String PREFLIGHT_KV_OVERHEAD = "preflight.kv.overhead";
 
 	/**
@@ -79,23 +80,23 @@ public final class HarnessConstants {
 	public static final String ENGINE_COMPARE = "engine.compare";
 
 	/**
-	 * Samples per leg in the tax witness: {@value}. Default 8, like the seed (6 in the smoke run); below
+	 * Samples per leg in the tax witness: {@value}. Below
 	 * {@link dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT.
 	 */
 	public static final String TAX_COUNT = "tax.count";
 
-	/** Concurrency levels of the sweep, comma separated: {@value}. Default {@code 1,8,64,128}. */
+	/** Concurrency levels of the sweep, comma separated: {@value}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
 	/**
 	 * Measured requests per arm at each sweep level, never fewer than 6 x the level (at least 6 batches per arm, the
-	 * fewest an interval takes): {@value}. Default {@code 6 x max(level, 8)} ({@code 6 x max(level, 2)} in the smoke run).
+	 * fewest an interval takes): {@value}.
 	 */
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 
 	/**
 	 * The most seconds a sweep warms up before its first level, until the load client's lag is steady: {@value}.
-	 * Default 120 (5 in the smoke run).
+	 *
 	 */
 	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
 
@@ -120,7 +121,7 @@ public final class HarnessConstants {
 	/** SWE-bench compare run folder: {@value}. */
 	public static final String SWEBENCH_RUN_DIR = "swebench.run.dir";
 
-	/** SWE-bench selection, seed syntax: {@value}. Default {@code slice 0:20}. */
+	/** SWE-bench selection, seed syntax: {@value}. */
 	public static final String SELECTION = "selection";
 
 	/** fak binary for the floor commands: {@value}. */
@@ -134,9 +135,7 @@ public final class HarnessConstants {
 
 	/**
 	 * Whether a rung may read a test fixture (a folder holding a {@code FIXTURE} file, a JSON file with a
-	 * {@code _fixture} field) as its input: {@value}. Default false; set true only by the harness's self-tests, and
-	 * honoured only in the default profile, so {@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp} and
-	 * {@code -Pgate} always refuse a fixture ({@link PreProduced}).
+	 * {@code _fixture} field) as its input: {@value}.
 	 *
 	 * @since 0.5
 	 */
@@ -145,7 +144,7 @@ public final class HarnessConstants {
 	/** Engine container image for the Testcontainers launcher: {@value}. */
 	public static final String ENGINE_IMAGE = "engine.image";
 
-	/** Which profile runs: {@value}, one of default, battery, gpu, gate. Set by the Maven profile. */
+	/** Which profile runs: {@value}, one of default, battery, gpu, llamacpp, gate. Set by the Maven profile. */
 	public static final String PROFILE = "harness.profile";
 
 	/**
@@ -158,33 +157,33 @@ public final class HarnessConstants {
 	/** Repository root, set by the build so artifacts paths can be shown relative to it: {@value}. */
 	public static final String ROOT_DIR = "harness.root.dir";
 
-	/** SWE-bench agent workers (run budget): {@value}. Default 1. */
+	/** SWE-bench agent workers (run budget): {@value}. */
 	public static final String SWEBENCH_WORKERS = "swebench.workers";
 
-	/** SWE-bench agent timeout per task in seconds (run budget): {@value}. Default 3600. */
+	/** SWE-bench agent timeout per task in seconds (run budget): {@value}. */
 	public static final String SWEBENCH_AGENT_TIMEOUT_SEC = "swebench.agent.timeout.sec";
 
-	/** SWE-bench grading workers (run budget): {@value}. Default 2. */
+	/** SWE-bench grading workers (run budget): {@value}. */
 	public static final String SWEBENCH_GRADE_WORKERS = "swebench.grade.workers";
 
-	/** SWE-bench grading timeout in seconds (run budget): {@value}. Default 2400. */
+	/** SWE-bench grading timeout in seconds (run budget): {@value}. */
 	public static final String SWEBENCH_GRADE_TIMEOUT_SEC = "swebench.grade.timeout.sec";
 
-	/** Seconds to wait for a gateway started from {@link #GATEWAY_CMD} to answer its health check: {@value}. Default 45 (the seed's). */
+	/** Seconds to wait for a gateway started from {@link #GATEWAY_CMD} to answer its health check: {@value}. */
 	public static final String GATEWAY_START_TIMEOUT_SEC = "gateway.start.timeout.sec";
 
 	/**
-	 * The HTTP front of the embedded reference gateway: {@value} ({@code jdk}, the default, {@code helidon} or
+	 * The HTTP front of the embedded reference gateway: {@value} ({@code jdk}, {@code helidon} or
 	 * {@code netty}); a system property, read by the gateway itself when it is built (its
 	 * {@code HttpFront.SERVER_PROPERTY}), so the wire and fault kits and the battery can judge any front:
 	 * {@code -Dreference.gateway.server=netty}.
 	 */
 	public static final String REFERENCE_GATEWAY_SERVER = "reference.gateway.server";
 
-	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. Default false (the reference gateway always does). */
+	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. */
 	public static final String GATEWAY_DECLARES_RECORD = "gateway.declares.record";
 
-	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. Default 0 (any free port). */
+	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. */
 	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";
 
 	/**
@@ -193,7 +192,7 @@ public final class HarnessConstants {
 	 * error answer its {@code NAME.provenance.json} sidecar gives a status, with the engine that sidecar names (or,
 	 * without one, the nearest {@code vllm}, {@code sglang} or {@code llamacpp} folder on its path) becomes scenarios:
 	 * each captured tool call renamed to {@code allow_}, {@code deny_} and {@code transform_} variants, each judged by
-	 * the rules that apply. Default none; the {@code llamacpp} profile replays {@code fixtures/wire/llamacpp}.
+	 * the rules that apply.
 	 *
 	 * @since 0.2
 	 */
@@ -201,7 +200,7 @@ public final class HarnessConstants {
 
 	/**
 	 * Folder the opt-in capture step of {@code -Pgpu} writes a live engine's answers to the kit's capture prompts,
-	 * with provenance sidecars; the wire rung of the same run replays them: {@value}. Default none (no capture).
+	 * with provenance sidecars; the wire rung of the same run replays them: {@value}.
 	 *
 	 * @since 0.2
 	 */
@@ -218,27 +217,26 @@ public final class HarnessConstants {
 	 */
 	public static final String ENGINE_CMD = "engine.cmd";
 
-	/** Seconds an {@link #ENGINE_CMD} engine may take to answer its health check: {@value}. Default 300. */
+	/** Seconds an {@link #ENGINE_CMD} engine may take to answer its health check: {@value}. */
 	public static final String ENGINE_CMD_TIMEOUT_SEC = "engine.cmd.timeout.sec";
 
 	/**
-	 * The {@code llama-server} binary the {@code llamacpp} profile runs: {@value}. Default: {@code llama-server} on
-	 * {@code PATH}, else the one built by {@code tools/llamacpp/build-llama-server.sh} into its cache (built there on
-	 * first use).
+	 * The {@code llama-server} binary the {@code llamacpp} profile runs: {@value}; unset, {@code llama-server} on
+	 * {@code PATH}, else the one {@code tools/llamacpp/build-llama-server.sh} builds into its cache.
 	 */
 	public static final String LLAMACPP_SERVER = "llamacpp.server";
 
 	/**
 	 * The llama.cpp source folder the {@code llamacpp} profile takes the vocabulary ({@code models/ggml-vocab-qwen2.gguf})
-	 * and chat template ({@code models/templates/}) of its tiny model from: {@value}. Default: the one
-	 * {@code tools/llamacpp/build-llama-server.sh} unpacks into its cache (fetched there on first use).
+	 * and chat template ({@code models/templates/}) of its tiny model from: {@value}; unset, the one
+	 * {@code tools/llamacpp/build-llama-server.sh} unpacks into its cache.
 	 */
 	public static final String LLAMACPP_SOURCE = "llamacpp.source";
 
 	/**
 	 * Words put before each gateway JVM's command by the gateway cost bench ({@code GatewayCostBench}), split at
 	 * spaces: {@value}. Example {@code taskset -c 1}, so that on a 2-core machine the gateways have a core of their own
-	 * while the bench runs under {@code taskset -c 0}. Default: none.
+	 * while the bench runs under {@code taskset -c 0}.
 	 */
 	public static final String COST_GATEWAY_PREFIX = "cost.gateway.prefix";
 
@@ -246,28 +244,27 @@ public final class HarnessConstants {
 	 * Words put before the engine double's JVM command by the gateway cost bench, split at spaces: {@value}. With
 	 * {@link #COST_GATEWAY_PREFIX} the same {@code taskset -c 1} and the bench under {@code taskset -c 0}, the load
 	 * client has a core to itself and the serving side (engine and gateway) the other, as on a serving node: the
-	 * placement in which the client's lag stayed within its limit on 2 cores. Default: none.
+	 * placement in which the client's lag stayed within its limit on 2 cores.
 	 */
 	public static final String COST_ENGINE_PREFIX = "cost.engine.prefix";
 
 	/**
-	 * Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}. Default 40 (after 6
-	 * the gateway's JIT was unfinished on 2 cores: 0.46 ms of CPU per request, against 0.28 ms after 40).
+	 * Warm-up batches of 1,000 requests per target before the gateway cost bench measures: {@value}.
 	 */
 	public static final String COST_WARMUP_BATCHES = "cost.warmup.batches";
 
 	/**
 	 * Measured rounds of the gateway cost bench: {@value}. Each round is one ABBA or BAAB block per gateway server, so
-	 * each server gets two raw/gateway batch pairs per round. Default 8 (16 pairs); more rounds narrow the intervals.
+	 * each server gets two raw/gateway batch pairs per round.
 	 */
 	public static final String COST_ROUNDS = "cost.rounds";
 
 	/**
-	 * The gateway servers the gateway cost bench measures, comma-separated: {@value}. Default every HTTP front
-	 * ({@code jdk}, {@code helidon}, {@code netty}), {@code jdk-zgc} and {@code netty-floor} (a bare proxy, no gateway:
-	 * the least one costs on the machine), and {@code cmd} when {@link #GATEWAY_CMD} is set (any gateway or proxy started
-	 * from that template, e.g. {@code tools/nginx-floor/nginx-floor.sh {port} {upstream}}); e.g. {@code jdk,netty-floor}
-	 * for a long run of one front beside the floor.
+	 * The gateway servers the gateway cost bench measures, comma-separated: {@value}, among every HTTP front
+	 * ({@code jdk}, {@code helidon}, {@code netty}), {@code jdk-zgc}, {@code netty-floor} (a bare proxy, no gateway:
+	 * the least one costs on the machine) and {@code cmd} (any gateway or proxy started from {@link #GATEWAY_CMD}, e.g.
+	 * {@code tools/nginx-floor/nginx-floor.sh {port} {upstream}}); e.g. {@code jdk,netty-floor} for a long run of one
+	 * front beside the floor.
 	 */
 	public static final String COST_SERVERS = "cost.servers";
 
@@ -275,28 +272,26 @@ public final class HarnessConstants {
 
 	/**
 	 * Tool-call parser the engine container starts with ({@code --tool-call-parser}): {@value}.
-	 * Default {@code hermes} for vLLM, {@code qwen25} for SGLang; the names are not portable
-	 * between the two engines.
+	 *
 	 */
 	public static final String ENGINE_TOOL_PARSER = "engine.tool.parser";
 
-	/** Tensor-parallel size of the engine container ({@code --tensor-parallel-size} for vLLM, {@code --tp-size} for SGLang): {@value}. Default 1. */
+	/** Tensor-parallel size of the engine container ({@code --tensor-parallel-size} for vLLM, {@code --tp-size} for SGLang): {@value}. */
 	public static final String ENGINE_TP = "engine.tp";
 
-	/** Seconds to wait for the engine container's {@code /health} to answer 200 after it started (model loading is slow; the image pull is not counted): {@value}. Default 1800. */
+	/** Seconds to wait for the engine container's {@code /health} to answer 200 after it started (model loading is slow; the image pull is not counted): {@value}. */
 	public static final String ENGINE_STARTUP_TIMEOUT_SEC = "engine.startup.timeout.sec";
 
 	/**
 	 * NAME of the environment variable holding the Hugging Face token, never the token: {@value}.
-	 * Its value reaches the engine container as {@code HF_TOKEN} and nothing else. Default none
-	 * (public checkpoints).
+	 * Its value reaches the engine container as {@code HF_TOKEN} and nothing else.
 	 */
 	public static final String ENGINE_HF_TOKEN_ENV = "engine.hf.token.env";
 
 	// workloads and load shapes of the tax witness, the sweeps and the load benches
 
 	/**
-	 * What the load rungs send: {@value}, one of {@code fixed} (default: the seed's counting prompt, {@code max_tokens}
+	 * What the load rungs send: {@value}, one of {@code fixed} (the seed's counting prompt, {@code max_tokens}
 	 * 64), {@code random}, {@code sharegpt}, {@code prefix}, {@code agentic}. Recorded with its parameters and seed in
 	 * every artifact.
 	 *
@@ -304,91 +299,88 @@ public final class HarnessConstants {
 	 */
 	public static final String WORKLOAD = "workload";
 
-	/** Seed of the workload's lengths, words and order: {@value}. Default 20260807 (the tax seed). @since 0.3 */
+	/** Seed of the workload's lengths, words and order: {@value}. @since 0.3 */
 	public static final String WORKLOAD_SEED = "workload.seed";
 
-	/** Mean prompt length in tokens of the {@code random} workload: {@value}. Default 1024 (vLLM's). @since 0.3 */
+	/** Mean prompt length in tokens of the {@code random} workload: {@value}. @since 0.3 */
 	public static final String INPUT_LEN = "input.len";
 
-	/** Mean {@code max_tokens} of the {@code random}, {@code prefix} and {@code agentic} workloads: {@value}. Default 64. @since 0.3 */
+	/** Mean {@code max_tokens} of the {@code random}, {@code prefix} and {@code agentic} workloads: {@value}. @since 0.3 */
 	public static final String OUTPUT_LEN = "output.len";
 
-	/** Spread of the {@code random} workload's lengths, in [0, 1): {@value}. Default 0 (vLLM's). @since 0.3 */
+	/** Spread of the {@code random} workload's lengths, in [0, 1): {@value}. @since 0.3 */
 	public static final String RANGE_RATIO = "range.ratio";
 
-	/** Whether {@code random} requests carry {@code ignore_eos: true}: {@value}. Default true. @since 0.3 */
+	/** Whether {@code random} requests carry {@code ignore_eos: true}: {@value}. @since 0.3 */
 	public static final String IGNORE_EOS = "ignore.eos";
 
 	/** The ShareGPT-format JSON file of the {@code sharegpt} workload, never downloaded: {@value}. @since 0.3 */
 	public static final String DATASET_PATH = "dataset.path";
 
-	/** Distinct shared prefixes of the {@code prefix} workload: {@value}. Default 4. @since 0.3 */
+	/** Distinct shared prefixes of the {@code prefix} workload: {@value}. @since 0.3 */
 	public static final String PREFIX_COUNT = "prefix.count";
 
-	/** Length in tokens of each shared prefix: {@value}. Default 256. @since 0.3 */
+	/** Length in tokens of each shared prefix: {@value}. @since 0.3 */
 	public static final String PREFIX_LEN = "prefix.len";
 
-	/** Length in tokens of each request's unique suffix after its prefix: {@value}. Default 32. @since 0.3 */
+	/** Length in tokens of each request's unique suffix after its prefix: {@value}. @since 0.3 */
 	public static final String PREFIX_SUFFIX_LEN = "prefix.suffix.len";
 
-	/** Rounds of tool calls per conversation of the {@code agentic} workload: {@value}. Default 3. @since 0.3 */
+	/** Rounds of tool calls per conversation of the {@code agentic} workload: {@value}. @since 0.3 */
 	public static final String AGENTIC_TURNS = "agentic.turns";
 
-	/** Share of the {@code agentic} workload's tool results that carry the kit's injection marker: {@value}. Default 0.25. @since 0.3 */
+	/** Share of the {@code agentic} workload's tool results that carry the kit's injection marker: {@value}. @since 0.3 */
 	public static final String AGENTIC_INJECTION_SHARE = "agentic.injection.share";
 
 	/**
-	 * Offered request rates of the rate sweep, requests per second, comma separated: {@value}. Default
-	 * {@code 1,2,4,8,16,32,64} on a node, {@code 4,8,16,32} on the engine double, {@code 8,32} in the smoke run; the
-	 * search then bisects between the highest rate that met the SLOs and the next.
+	 * Offered request rates of the rate sweep, requests per second, comma separated: {@value}.
 	 *
 	 * @since 0.3
 	 */
 	public static final String RATE_SWEEP = "rate.sweep";
 
-	/** Gamma shape of the open loop's inter-arrival times: {@value}. Default 1 (Poisson); below 1 burstier. @since 0.3 */
+	/** Gamma shape of the open loop's inter-arrival times: {@value}. @since 0.3 */
 	public static final String BURSTINESS = "burstiness";
 
-	/** Most requests in flight in the open loop: {@value}. Default 0 (no cap); a request waiting for a slot shows as client queue time. @since 0.3 */
+	/** Most requests in flight in the open loop: {@value}. @since 0.3 */
 	public static final String MAX_CONCURRENCY = "max.concurrency";
 
-	/** TTFT objective of goodput, ms: {@value}. Default 1000 for the rate sweep. @since 0.3 */
+	/** TTFT objective of goodput, ms: {@value}. @since 0.3 */
 	public static final String SLO_TTFT_MS = "slo.ttft.ms";
 
-	/** TPOT objective of goodput, ms: {@value}. Default 50 for the rate sweep. @since 0.3 */
+	/** TPOT objective of goodput, ms: {@value}. @since 0.3 */
 	public static final String SLO_TPOT_MS = "slo.tpot.ms";
 
-	/** E2EL objective of goodput, ms: {@value}. Default none. @since 0.3 */
+	/** E2EL objective of goodput, ms: {@value}. @since 0.3 */
 	public static final String SLO_E2EL_MS = "slo.e2el.ms";
 
-	/** Share of requests that must meet every SLO for a rate to count as met: {@value}. Default 0.9. @since 0.3 */
+	/** Share of requests that must meet every SLO for a rate to count as met: {@value}. @since 0.3 */
 	public static final String SLO_ATTAINMENT = "slo.attainment";
 	// the report and the comparison of runs: read by the build's report steps, not by rungs
 
 	/**
 	 * Folder that keeps the history of one experiments folder across battery runs (run index, archived artifacts,
-	 * Allure history for Trend, ratios across runs): {@value}. Default {@code <experiments.dir>/../history/<name of
-	 * experiments.dir>}, so {@code experiments/history/embedded}, which {@code -Pbattery} does not empty.
+	 * Allure history for Trend, ratios across runs): {@value}; unset, {@code <experiments.dir>/../history/<name of
+	 * experiments.dir>}, which {@code -Pbattery} does not empty.
 	 */
 	public static final String HISTORY_DIR = "history.dir";
 
 	/**
 	 * The earlier run of {@code -Pcompare}: {@value}, an experiments folder or an archived run
-	 * ({@code experiments/history/embedded/runs/RUN_ID}). Default: the newest archived run of
-	 * {@link #EXPERIMENTS_DIR}'s history other than the head's.
+	 * ({@code experiments/history/embedded/runs/RUN_ID}).
 	 */
 	public static final String COMPARE_BASE = "compare.base";
 
-	/** The later run of {@code -Pcompare}: {@value}. Default {@link #EXPERIMENTS_DIR}. */
+	/** The later run of {@code -Pcompare}: {@value}. */
 	public static final String COMPARE_HEAD = "compare.head";
 
-	/** Where {@code -Pcompare} writes compare.md, compare.json and compare.png: {@value}. Default {@code reports/compare}. */
+	/** Where {@code -Pcompare} writes compare.md, compare.json and compare.png: {@value}. */
 	public static final String COMPARE_OUT = "compare.out";
 
-	/** Chromium binary of the {@code -Pbrowser} report check: {@value}. Default {@code /usr/bin/chromium} (Debian's {@code chromium}). */
+	/** Chromium binary of the {@code -Pbrowser} report check: {@value}. */
 	public static final String REPORT_CHROMIUM = "report.chromium";
 
-	/** ChromeDriver of the {@code -Pbrowser} report check: {@value}. Default {@code /usr/bin/chromedriver} (Debian's {@code chromium-driver}). */
+	/** ChromeDriver of the {@code -Pbrowser} report check: {@value}. */
 	public static final String REPORT_CHROMEDRIVER = "report.chromedriver";
 	/**
 	 * The gateway under test's documented upstream timeout in milliseconds, which fault rule F02 holds it to: {@value}.
@@ -407,12 +399,12 @@ public final class HarnessConstants {
 	/** The gateway under test's documented longest upstream line, event or answer in bytes (fault rule F04): {@value}. */
 	public static final String GATEWAY_MAX_EVENT_BYTES = "gateway.max.event.bytes";
 
-	/** Concurrent streams of the soak ({@code -Psoak}): {@value}. Default 256. */
+	/** Concurrent streams of the soak ({@code -Psoak}): {@value}. */
 	public static final String SOAK_STREAMS = "soak.streams";
 
-	/** How long the soak runs, in seconds: {@value}. Default 600. */
+	/** How long the soak runs, in seconds: {@value}. */
 	public static final String SOAK_DURATION_SEC = "soak.duration.sec";
 
-	/** Seconds between two samples of heap after GC, threads and open file descriptors in the soak: {@value}. Default 10. */
+	/** Seconds between two samples of heap after GC, threads and open file descriptors in the soak: {@value}. */
 	public static final String SOAK_SAMPLE_SEC = "soak.sample.sec";
 }

@@ -76,7 +76,7 @@ public final class PreProduced {
 	 * which is how the self-tests run their rungs; every other profile refuses one.
 	 */
 	public static boolean fixturesAllowed(HarnessConfig config) {
-		return config.profile() == Profile.DEFAULT && config.bool(HarnessConstants.FIXTURES_ALLOWED, false);
+		return config.profile() == Profile.DEFAULT && config.get(ConfigKeys.FIXTURES_ALLOWED);
 	}
 
 	/** The fixture marker of {@code folder} or of one of {@code files}: its path and kind; empty when none. */

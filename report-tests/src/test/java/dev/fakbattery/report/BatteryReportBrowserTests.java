@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.ReportLabels;
 import dev.fakbattery.report.Reading;
@@ -42,8 +44,8 @@ class BatteryReportBrowserTests {
 
 	@BeforeAll
 	static void open(@TempDir Path profile) {
-		Path chromium = Path.of(property(HarnessConstants.REPORT_CHROMIUM, "/usr/bin/chromium"));
-		Path chromedriver = Path.of(property(HarnessConstants.REPORT_CHROMEDRIVER, "/usr/bin/chromedriver"));
+		Path chromium = Path.of(HarnessConfig.fromSystemProperties().get(ConfigKeys.REPORT_CHROMIUM));
+		Path chromedriver = Path.of(HarnessConfig.fromSystemProperties().get(ConfigKeys.REPORT_CHROMEDRIVER));
 		for (Path program : List.of(chromium, chromedriver)) {
 			Assumptions.assumeTrue(Files.isExecutable(program), () -> "no Chromium: " + program + " is not installed; install it with "
 					+ "apt-get install -y chromium chromium-driver (or set -D" + HarnessConstants.REPORT_CHROMIUM + "=PATH -D"
@@ -53,7 +55,7 @@ class BatteryReportBrowserTests {
 		if (!Files.isRegularFile(report)) {
 			throw new IllegalStateException("no battery report at " + report + ": run ./mvnw verify -Pbattery -Pbrowser");
 		}
-		Path experiments = Path.of(property(HarnessConstants.EXPERIMENTS_DIR, "experiments/embedded"));
+		Path experiments = HarnessConfig.fromSystemProperties().get(ConfigKeys.EXPERIMENTS_DIR);
 		RunHistory history = new RunHistory(Optional.ofNullable(System.getProperty(HarnessConstants.HISTORY_DIR)).filter(d -> !d.isBlank())
 			.map(Path::of).orElseGet(() -> RunHistory.defaultDir(experiments)));
 		List<RunSnapshot> runs = history.runs();

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.process.ManagedProcess;
@@ -36,9 +37,6 @@ import dev.fakbattery.core.ConfigurationException;
  * @since 0.2
  */
 public final class EngineCommands implements AutoCloseable {
-
-	/** Default of {@code engine.cmd.timeout.sec}. */
-	public static final int DEFAULT_TIMEOUT_SEC = 300;
 
 	private static EngineCommands shared;
 
@@ -89,7 +87,7 @@ public final class EngineCommands implements AutoCloseable {
 			return Optional.of(runningUrl);
 		}
 		stopRunning();
-		Duration timeout = Duration.ofSeconds(config.positiveInt(HarnessConstants.ENGINE_CMD_TIMEOUT_SEC, DEFAULT_TIMEOUT_SEC));
+		Duration timeout = Duration.ofSeconds(config.get(ConfigKeys.ENGINE_CMD_TIMEOUT_SEC));
 		ManagedProcess process;
 		try {
 			process = ManagedProcess.startOnFreePort(HarnessConstants.ENGINE_CMD, port -> wanted.replace("{port}", String.valueOf(port)),

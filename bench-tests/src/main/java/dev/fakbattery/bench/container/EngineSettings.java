@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -28,9 +29,6 @@ import dev.fakbattery.core.ConfigurationException;
 record EngineSettings(String image, ContainerRecipe dialect, String model, String checkpoint, String toolParser,
 		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Optional<String> hfTokenEnv) {
 
-	static final int DEFAULT_TP = 1;
-	static final int DEFAULT_STARTUP_TIMEOUT_SEC = 1800;
-
 	private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@+-]*");
 	private static final Pattern PARSER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 	private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -41,12 +39,10 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 		String model = model(config);
 		String checkpoint = modelLike(config, HarnessConstants.CHECKPOINT_MODEL).orElse(model);
 		String parser = toolParser(config, dialect);
-		int tp = config.positiveInt(HarnessConstants.ENGINE_TP, DEFAULT_TP);
-		OptionalInt context = config.string(HarnessConstants.CONTEXT_LENGTH).isPresent()
-				? OptionalInt.of(config.positiveInt(HarnessConstants.CONTEXT_LENGTH, 131072))
-				: OptionalInt.empty();
+		int tp = config.get(ConfigKeys.ENGINE_TP);
+		OptionalInt context = config.find(ConfigKeys.CONTEXT_LENGTH).map(OptionalInt::of).orElse(OptionalInt.empty());
 		Duration timeout = Duration.ofSeconds(
-				config.positiveInt(HarnessConstants.ENGINE_STARTUP_TIMEOUT_SEC, DEFAULT_STARTUP_TIMEOUT_SEC));
+				config.get(ConfigKeys.ENGINE_STARTUP_TIMEOUT_SEC));
 		return new EngineSettings(image, dialect, model, checkpoint, parser, tp, context, timeout, hfTokenEnv(config));
 	}
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -61,7 +62,9 @@ public record PreflightConfig(String model, double modelTotalParamsB, String qua
 
 	/** GLM-5.2, 753B, fp8, kv 0.15, vllm, no GPU-name guard: the seed's committed preflight. */
 	public static PreflightConfig defaults() {
-		return new PreflightConfig(GLM52, 753.0, "fp8", 0.15, QuantTable.defaults(), List.of("vllm"),
+		return new PreflightConfig(ConfigKeys.PREFLIGHT_MODEL.defaultValue().orElseThrow(),
+				ConfigKeys.PREFLIGHT_MODEL_PARAMS_B.defaultValue().orElseThrow(), "fp8",
+				ConfigKeys.PREFLIGHT_KV_OVERHEAD.defaultValue().orElseThrow(), QuantTable.defaults(), List.of("vllm"),
 				Optional.empty(), SUPPORTED_GPUS);
 	}
 

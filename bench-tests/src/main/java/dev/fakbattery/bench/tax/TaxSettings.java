@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.fakbattery.core.Determinism;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.BootstrapCi;
@@ -99,8 +100,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
 	public static TaxSettings from(HarnessConfig config) {
 		boolean tiny = config.profile().smoke();
-		int count = config.positiveInt(HarnessConstants.TAX_COUNT, tiny ? BootstrapCi.MIN_SAMPLES_PER_ARM : 8);
-		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, tiny ? List.of(1, 4) : List.of(1, 8, 64, 128));
+		int count = config.get(ConfigKeys.TAX_COUNT);
+		List<Integer> levels = config.get(ConfigKeys.SWEEP_CONCURRENCY);
 		for (int level : levels) {
 			if (level > MAX_LEVEL) {
 				throw new ConfigurationException("Unable to use " + HarnessConstants.SWEEP_CONCURRENCY + " level " + level
@@ -111,9 +112,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		Path baseline = config.path(HarnessConstants.BASELINE_FILE).orElse(defaultBaseline(config)).toAbsolutePath();
 		Map<String, String> headers = config.string(HarnessConstants.API_KEY_ENV).map(System::getenv).filter(k -> !k.isBlank())
 			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
-		int sweepRequests = config.string(HarnessConstants.SWEEP_REQUESTS).isPresent()
-				? config.positiveInt(HarnessConstants.SWEEP_REQUESTS, 32) : 0;
-		Duration warmupCap = Duration.ofSeconds(config.positiveInt(HarnessConstants.SWEEP_WARMUP_S, tiny ? 5 : 120));
+		int sweepRequests = config.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
+		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
 		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline,
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
@@ -124,15 +124,14 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	public static final List<Double> EMBEDDED_RATES = List.of(4.0, 8.0, 16.0, 32.0);
 
 	private static RateLoad rateLoad(HarnessConfig config, boolean tiny) {
-		List<Double> rates = config.positiveDecimals(HarnessConstants.RATE_SWEEP,
-				tiny ? List.of(8.0, 32.0) : List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)).stream().sorted().distinct().toList();
+		List<Double> rates = config.get(ConfigKeys.RATE_SWEEP).stream().sorted().distinct().toList();
 		StringBuilder slo = new StringBuilder();
-		slo.append("ttft:").append(config.decimal(HarnessConstants.SLO_TTFT_MS, 1000, 0, Double.MAX_VALUE));
-		slo.append(" tpot:").append(config.decimal(HarnessConstants.SLO_TPOT_MS, 50, 0, Double.MAX_VALUE));
-		config.nonNegativeDecimal(HarnessConstants.SLO_E2EL_MS).ifPresent(e2el -> slo.append(" e2el:").append(e2el));
-		return new RateLoad(rates, config.decimal(HarnessConstants.BURSTINESS, 1, 0.01, 100),
-				config.string(HarnessConstants.MAX_CONCURRENCY).map(v -> config.positiveInt(HarnessConstants.MAX_CONCURRENCY, 64)).orElse(0),
-				Slo.parse(slo.toString()), config.decimal(HarnessConstants.SLO_ATTAINMENT, 0.9, 0.01, 1), tiny ? 1 : 3, tiny ? 0.5 : 2.0);
+		slo.append("ttft:").append(config.get(ConfigKeys.SLO_TTFT_MS));
+		slo.append(" tpot:").append(config.get(ConfigKeys.SLO_TPOT_MS));
+		config.find(ConfigKeys.SLO_E2EL_MS).ifPresent(e2el -> slo.append(" e2el:").append(e2el));
+		return new RateLoad(rates, config.get(ConfigKeys.BURSTINESS),
+				config.get(ConfigKeys.MAX_CONCURRENCY),
+				Slo.parse(slo.toString()), config.get(ConfigKeys.SLO_ATTAINMENT), tiny ? 1 : 3, tiny ? 0.5 : 2.0);
 	}
 
 	/**

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
@@ -52,9 +52,9 @@ class SoakRun {
 	@DisplayName("gateway and engine double under a long stream load")
 	void soak() throws Exception {
 		HarnessConfig config = HarnessConfig.fromSystemProperties();
-		int streams = config.positiveInt(HarnessConstants.SOAK_STREAMS, 256);
-		int duration = config.positiveInt(HarnessConstants.SOAK_DURATION_SEC, 600);
-		int every = config.positiveInt(HarnessConstants.SOAK_SAMPLE_SEC, 10);
+		int streams = config.get(ConfigKeys.SOAK_STREAMS);
+		int duration = config.get(ConfigKeys.SOAK_DURATION_SEC);
+		int every = config.get(ConfigKeys.SOAK_SAMPLE_SEC);
 		Path dir = config.experimentsDir();
 		Files.createDirectories(dir.resolve("logs"));
 		ObjectNode settings = Json.MAPPER.createObjectNode().put("streams", streams).put("duration_s", duration)

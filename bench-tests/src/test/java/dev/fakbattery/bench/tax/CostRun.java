@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.load.ArrivalSchedule;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.LoadResult;
@@ -28,15 +29,15 @@ final class CostRun {
 
 	static final int PER_BATCH = 1_000;
 
-	/** Rounds (blocks per server) unless {@code cost.rounds} says otherwise. */
-	static final int ROUNDS = 8;
+	/** Rounds (blocks per server) unless {@code cost.rounds} says otherwise: its default. */
+	static final int ROUNDS = ConfigKeys.COST_ROUNDS.defaultValue().orElseThrow();
 
 	/**
 	 * Warm-up batches per target before the first measured one (opens connections, lets the JITs compile), unless
-	 * {@code cost.warmup.batches} says otherwise. 40: with 6 (the default until 2026-12-01) the gateway's JIT had not
-	 * finished, on a core of its own it used 0.46 ms of CPU per request, after 40 batches 0.28 to 0.32 ms.
+	 * {@code cost.warmup.batches} says otherwise: its default. With 6 (the default until 2026-12-01) the gateway's JIT
+	 * had not finished, on a core of its own it used 0.46 ms of CPU per request, after 40 batches 0.28 to 0.32 ms.
 	 */
-	static final int WARMUP_BATCHES = 40;
+	static final int WARMUP_BATCHES = ConfigKeys.COST_WARMUP_BATCHES.defaultValue().orElseThrow();
 
 	static String method(int warmupBatches, int rounds) {
 		return "open loop, Poisson arrivals at 1000 req/s, non-stream, batches of " + PER_BATCH + " requests; "

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
@@ -74,8 +75,8 @@ class GatewayCostBench {
 	void addedLatency() throws Exception {
 		double loadAtStart = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 		Path logs = Files.createDirectories(config.experimentsDir().resolve("logs"));
-		int warmupBatches = config.positiveInt(HarnessConstants.COST_WARMUP_BATCHES, CostRun.WARMUP_BATCHES);
-		int rounds = config.positiveInt(HarnessConstants.COST_ROUNDS, CostRun.ROUNDS);
+		int warmupBatches = config.get(ConfigKeys.COST_WARMUP_BATCHES);
+		int rounds = config.get(ConfigKeys.COST_ROUNDS);
 		Optional<String> template = config.string(HarnessConstants.GATEWAY_CMD);
 		Map<String, List<String>> variants = variants(config.string(HarnessConstants.COST_SERVERS), template.isPresent());
 		List<String> prefix = prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
@@ -229,7 +230,7 @@ class GatewayCostBench {
 						+ GatewayLauncher.command(template, port, URI.create(upstream), MODEL, Dialect.VLLM),
 				port -> log, port -> List.of(URI.create("http://127.0.0.1:" + port + "/healthz"),
 						URI.create("http://127.0.0.1:" + port + "/v1/models")),
-				Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)));
+				Duration.ofSeconds(config.get(ConfigKeys.GATEWAY_START_TIMEOUT_SEC)));
 		children.add(process);
 		String root = "http://127.0.0.1:" + process.port();
 		return new Front(root + "/v1", process.description(), process::cpuSeconds);

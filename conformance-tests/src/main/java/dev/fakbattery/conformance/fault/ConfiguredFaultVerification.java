@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
@@ -60,7 +61,7 @@ public class ConfiguredFaultVerification extends FaultVerification {
 
 	@Override
 	protected int upstreamPort(Dialect engine) {
-		int port = config().string(HarnessConstants.KIT_UPSTREAM_PORT).map(Integer::parseInt).orElse(0);
+		int port = config().get(ConfigKeys.KIT_UPSTREAM_PORT);
 		return port == 0 ? 0 : port + engines().indexOf(engine);
 	}
 

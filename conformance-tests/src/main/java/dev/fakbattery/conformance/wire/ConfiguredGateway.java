@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.wire.Dialect;
@@ -41,7 +42,7 @@ final class ConfiguredGateway {
 	 * port plus the dialect's place in {@link Dialect} (vLLM, SGLang, llama.cpp); 0 (any free port) when not set.
 	 */
 	static int upstreamPort(HarnessConfig config, Dialect engine) {
-		int port = config.string(HarnessConstants.KIT_UPSTREAM_PORT).map(Integer::parseInt).orElse(0);
+		int port = config.get(ConfigKeys.KIT_UPSTREAM_PORT);
 		return port == 0 ? 0 : port + (runningGateway(config) ? 0 : engine.ordinal());
 	}
 

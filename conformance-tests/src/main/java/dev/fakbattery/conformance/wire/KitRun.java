@@ -1,12 +1,12 @@
 package dev.fakbattery.conformance.wire;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
+import dev.fakbattery.core.ConfigKey;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -20,17 +20,14 @@ public final class KitRun {
 	}
 
 	/**
-	 * Every name of {@link HarnessConstants} with the value {@code config} resolves for it, as JUnit configuration
-	 * parameters: the kit run inside a rung then reads exactly what the rung read, whether it came as a configuration
-	 * parameter or a system property.
+	 * Every key of {@link ConfigKeys} with the value {@code config} resolves for it, as JUnit configuration
+	 * parameters: the kit run inside a rung (which sees only the parameters it is given) then reads exactly what the
+	 * rung read, whether it came as a configuration parameter or a system property.
 	 */
 	public static Map<String, String> parameters(HarnessConfig config) {
 		Map<String, String> parameters = new TreeMap<>();
-		for (Field field : HarnessConstants.class.getFields()) {
-			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
-				String name = constant(field);
-				config.string(name).ifPresent(value -> parameters.put(name, value));
-			}
+		for (ConfigKey<?> key : ConfigKeys.all()) {
+			config.string(key.name()).ifPresent(value -> parameters.put(key.name(), value));
 		}
 		return parameters;
 	}
@@ -43,14 +40,5 @@ public final class KitRun {
 	static Optional<Path> capturesDir(HarnessConfig config) {
 		return config.path(HarnessConstants.WIRE_CAPTURES).or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR)).map(dir -> dir.isAbsolute() ? dir
 				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
-	}
-
-	private static String constant(Field field) {
-		try {
-			return (String) field.get(null);
-		}
-		catch (IllegalAccessException e) {
-			throw new IllegalStateException(e);
-		}
 	}
 }

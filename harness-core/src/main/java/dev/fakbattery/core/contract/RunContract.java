@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Json;
@@ -69,7 +70,7 @@ public final class RunContract {
 		shared.put("checkpoint_model", config.string(HarnessConstants.CHECKPOINT_MODEL, model));
 		shared.put("served_model_name", model);
 		shared.put("engine", engine);
-		shared.put("selection", config.string(HarnessConstants.SELECTION, "slice 0:20"));
+		shared.put("selection", config.get(ConfigKeys.SELECTION));
 		shared.put("verified_count", 20);
 		shared.put("same_task_ids_required", true);
 		shared.put("tool_calls_required", true);
@@ -79,13 +80,13 @@ public final class RunContract {
 		shared.put("context_length", contextLength);
 		shared.put("quant", quant);
 		shared.put("require_gpu_name", config.string(HarnessConstants.GPU_NAME_REQUIRED).orElse(null));
-		shared.put("tax_count", config.positiveInt(HarnessConstants.TAX_COUNT, 8));
+		shared.put("tax_count", config.get(ConfigKeys.TAX_COUNT));
 		ObjectNode budget = shared.putObject("budget");
-		budget.put("workers", config.positiveInt(HarnessConstants.SWEBENCH_WORKERS, 1));
+		budget.put("workers", config.get(ConfigKeys.SWEBENCH_WORKERS));
 		budget.put("max_iterations", 0);
-		budget.put("agent_timeout_sec", config.positiveInt(HarnessConstants.SWEBENCH_AGENT_TIMEOUT_SEC, 3600));
-		budget.put("grade_workers", config.positiveInt(HarnessConstants.SWEBENCH_GRADE_WORKERS, 2));
-		budget.put("grade_timeout_sec", config.positiveInt(HarnessConstants.SWEBENCH_GRADE_TIMEOUT_SEC, 2400));
+		budget.put("agent_timeout_sec", config.get(ConfigKeys.SWEBENCH_AGENT_TIMEOUT_SEC));
+		budget.put("grade_workers", config.get(ConfigKeys.SWEBENCH_GRADE_WORKERS));
+		budget.put("grade_timeout_sec", config.get(ConfigKeys.SWEBENCH_GRADE_TIMEOUT_SEC));
 		budget.put("implicit_retries", 0);
 		ArrayNode arms = doc.putArray("arms");
 		arms.addObject().put("id", RAW_ARM).put("model", model).put("endpoint", endpoints.raw()).put("engine", engine)

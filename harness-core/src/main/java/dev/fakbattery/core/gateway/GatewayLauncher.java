@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ServiceLoader;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
@@ -36,13 +37,13 @@ public final class GatewayLauncher {
 	public static GatewayUnderTest resolve(HarnessConfig config, URI upstream, String model, Dialect engine, Path logDir) {
 		var url = config.v1Url(HarnessConstants.GATEWAY_URL);
 		if (url.isPresent()) {
-			return new ExternalGateway(url.get(), config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
+			return new ExternalGateway(url.get(), config.get(ConfigKeys.GATEWAY_DECLARES_RECORD));
 		}
 		var command = config.string(HarnessConstants.GATEWAY_CMD);
 		if (command.isPresent()) {
-			Duration timeout = Duration.ofSeconds(config.positiveInt(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45));
+			Duration timeout = Duration.ofSeconds(config.get(ConfigKeys.GATEWAY_START_TIMEOUT_SEC));
 			return ProcessGateway.start(command.get(), upstream, model, engine, logDir, timeout,
-					config.bool(HarnessConstants.GATEWAY_DECLARES_RECORD, false));
+					config.get(ConfigKeys.GATEWAY_DECLARES_RECORD));
 		}
 		return embedded(upstream, engine);
 	}

@@ -3,6 +3,7 @@ package dev.fakbattery.core.workload;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -28,19 +29,19 @@ public final class Workloads {
 	 * @param defaultSeed the seed when {@code workload.seed} is unset
 	 */
 	public static Workload from(HarnessConfig config, int fixedMaxTokens, long defaultSeed) {
-		String name = config.string(HarnessConstants.WORKLOAD, "fixed");
+		String name = config.get(ConfigKeys.WORKLOAD);
 		long seed = config.string(HarnessConstants.WORKLOAD_SEED).map(value -> seed(value)).orElse(defaultSeed);
-		int output = config.positiveInt(HarnessConstants.OUTPUT_LEN, 64);
+		int output = config.get(ConfigKeys.OUTPUT_LEN);
 		return switch (name) {
 			case "fixed" -> new FixedWorkload(fixedMaxTokens);
-			case "random" -> new RandomWorkload(config.positiveInt(HarnessConstants.INPUT_LEN, 1024), output,
-					config.decimal(HarnessConstants.RANGE_RATIO, 0, 0, 0.999), config.bool(HarnessConstants.IGNORE_EOS, true), seed);
+			case "random" -> new RandomWorkload(config.get(ConfigKeys.INPUT_LEN), output,
+					config.get(ConfigKeys.RANGE_RATIO), config.get(ConfigKeys.IGNORE_EOS), seed);
 			case "sharegpt" -> shareGpt(config, seed);
-			case "prefix" -> new PrefixWorkload(config.positiveInt(HarnessConstants.PREFIX_COUNT, 4),
-					config.positiveInt(HarnessConstants.PREFIX_LEN, 256), config.positiveInt(HarnessConstants.PREFIX_SUFFIX_LEN, 32), output,
+			case "prefix" -> new PrefixWorkload(config.get(ConfigKeys.PREFIX_COUNT),
+					config.get(ConfigKeys.PREFIX_LEN), config.get(ConfigKeys.PREFIX_SUFFIX_LEN), output,
 					seed);
-			case "agentic" -> new AgenticWorkload(config.positiveInt(HarnessConstants.AGENTIC_TURNS, 3),
-					config.decimal(HarnessConstants.AGENTIC_INJECTION_SHARE, 0.25, 0, 1), output, seed);
+			case "agentic" -> new AgenticWorkload(config.get(ConfigKeys.AGENTIC_TURNS),
+					config.get(ConfigKeys.AGENTIC_INJECTION_SHARE), output, seed);
 			default -> throw new ConfigurationException("Unable to parse " + HarnessConstants.WORKLOAD + " value [" + name
 					+ "]: expected one of " + NAMES + ". Fix: pass -D" + HarnessConstants.WORKLOAD + "=random or remove it to use the "
 					+ "default (fixed).");
