@@ -42,20 +42,19 @@ public enum CapturedWireRule implements KitRule {
 
 	private final WireRule rule;
 
-	private final String title;
-
 	private final String judgedOn;
-
-	private final String modes;
-
-	private final String must;
 
 	CapturedWireRule(WireRule rule, String title, String judgedOn, String modes, String must) {
 		this.rule = rule;
-		this.title = title;
 		this.judgedOn = judgedOn;
-		this.modes = modes;
-		this.must = must;
+		this.text = new Text(rule.kind(), title, must, modes, skippedWhen(name()), rule.ifItFails());
+	}
+
+	private final Text text;
+
+	@Override
+	public Text text() {
+		return text;
 	}
 
 	/** The kit's rule this one judges on captures. */
@@ -74,46 +73,18 @@ public enum CapturedWireRule implements KitRule {
 	}
 
 	@Override
-	public Kind kind() {
-		return rule.kind();
-	}
-
-	/** The title; the test's display name adds {@code (captured)}. */
-	@Override
-	public String title() {
-		return title;
-	}
-
-	@Override
 	public String displayName() {
-		return id() + " " + title + " (captured)";
-	}
-
-	@Override
-	public String must() {
-		return must;
-	}
-
-	@Override
-	public String modes() {
-		return modes;
+		return id() + " " + title() + " (captured)";
 	}
 
 	/** When it is skipped besides {@link #SKIPPED_ALWAYS}, which holds for every captured rule. */
-	@Override
-	public String skippedWhen() {
-		return switch (this) {
-			case W09 -> "a normal answer (HTTP 200)";
-			case W19 -> "only as every captured rule";
-			case W20 -> "non-stream";
-			case W22 -> "non-stream; a capture without usage on every chunk";
+	private static String skippedWhen(String id) {
+		return switch (id) {
+			case "W09" -> "a normal answer (HTTP 200)";
+			case "W19" -> "only as every captured rule";
+			case "W20" -> "non-stream";
+			case "W22" -> "non-stream; a capture without usage on every chunk";
 			default -> "an error answer (W09 judges it)";
 		};
-	}
-
-	/** What to check: the kit rule's own list. */
-	@Override
-	public String ifItFails() {
-		return rule.ifItFails();
 	}
 }

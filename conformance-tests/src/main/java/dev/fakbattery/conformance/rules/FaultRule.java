@@ -52,13 +52,15 @@ public enum FaultRule implements KitRule {
 	private final String numbers;
 
 	FaultRule(Kind kind, String title, String must, String modes, String numbers, String skippedWhen, String ifItFails) {
-		this.kind = kind;
-		this.title = title;
-		this.must = must;
-		this.modes = modes;
+		this.text = new Text(kind, title, must, modes, skippedWhen, ifItFails);
 		this.numbers = numbers;
-		this.skippedWhen = skippedWhen;
-		this.ifItFails = ifItFails;
+	}
+
+	private final Text text;
+
+	@Override
+	public Text text() {
+		return text;
 	}
 
 	/** The numbers the rule runs with (pace, sizes, deadlines). */
@@ -66,50 +68,8 @@ public enum FaultRule implements KitRule {
 		return numbers;
 	}
 
-	private final Kind kind;
-
-	private final String title;
-
-	private final String must;
-
-	private final String modes;
-
-	private final String skippedWhen;
-
-	private final String ifItFails;
-
 	@Override
 	public String id() {
 		return name();
-	}
-
-	@Override
-	public Kind kind() {
-		return kind;
-	}
-
-	@Override
-	public String title() {
-		return title;
-	}
-
-	@Override
-	public String must() {
-		return must;
-	}
-
-	@Override
-	public String modes() {
-		return modes;
-	}
-
-	@Override
-	public String skippedWhen() {
-		return skippedWhen;
-	}
-
-	@Override
-	public String ifItFails() {
-		return ifItFails;
 	}
 }

@@ -15,27 +15,56 @@ public interface KitRule {
 	/** The id, e.g. {@code W01}: the test method carries it ({@code required_W01_...}), its display name begins with it. */
 	String id();
 
+	/** The rule's words: kind, title, MUST sentence, modes, skip condition, what to check when it fails. */
+	Text text();
+
 	/** The test's display name after the id. */
-	String title();
+	default String title() {
+		return text().title();
+	}
 
 	/** What a conforming gateway MUST do. */
-	String must();
+	default String must() {
+		return text().must();
+	}
 
 	/** The modes it judges: {@code both} (non-stream and stream) or {@code stream}. */
-	String modes();
+	default String modes() {
+		return text().modes();
+	}
 
 	/** When it does not apply, and is skipped with that reason ({@code never} when it always applies). */
-	String skippedWhen();
+	default String skippedWhen() {
+		return text().skippedWhen();
+	}
 
 	/** What to look for in the gateway when it fails. */
-	String ifItFails();
+	default String ifItFails() {
+		return text().ifItFails();
+	}
 
 	/** Whether a conforming gateway must keep it ({@code required_}), keeps it when it declares the kit's record ({@code optional_}), or it depends on timing ({@code stochastic_}). */
-	Kind kind();
+	default Kind kind() {
+		return text().kind();
+	}
 
 	/** The test's display name: the id, a space, the title. */
 	default String displayName() {
 		return id() + " " + title();
+	}
+
+	/**
+	 * The words of one rule, as RULES.md's tables show them.
+	 *
+	 * @param kind how binding it is
+	 * @param title the test's display name after the id
+	 * @param must what a conforming gateway MUST do
+	 * @param modes {@code both} or {@code stream}
+	 * @param skippedWhen when it does not apply ({@code never} when it always applies)
+	 * @param ifItFails what to look for in the gateway when it fails
+	 */
+	@API(status = API.Status.EXPERIMENTAL, since = "0.6")
+	record Text(Kind kind, String title, String must, String modes, String skippedWhen, String ifItFails) {
 	}
 
 	/** How binding a rule is; the test method's name begins with it. */

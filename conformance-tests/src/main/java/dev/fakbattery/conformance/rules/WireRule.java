@@ -151,58 +151,18 @@ public enum WireRule implements KitRule {
 			"request re-serialised through a schema that drops `stream_options` or renames `tool_choice`");
 
 	WireRule(Kind kind, String title, String must, String modes, String skippedWhen, String ifItFails) {
-		this.kind = kind;
-		this.title = title;
-		this.must = must;
-		this.modes = modes;
-		this.skippedWhen = skippedWhen;
-		this.ifItFails = ifItFails;
+		this.text = new Text(kind, title, must, modes, skippedWhen, ifItFails);
 	}
 
-	private final Kind kind;
+	private final Text text;
 
-	private final String title;
-
-	private final String must;
-
-	private final String modes;
-
-	private final String skippedWhen;
-
-	private final String ifItFails;
+	@Override
+	public Text text() {
+		return text;
+	}
 
 	@Override
 	public String id() {
 		return name();
-	}
-
-	@Override
-	public Kind kind() {
-		return kind;
-	}
-
-	@Override
-	public String title() {
-		return title;
-	}
-
-	@Override
-	public String must() {
-		return must;
-	}
-
-	@Override
-	public String modes() {
-		return modes;
-	}
-
-	@Override
-	public String skippedWhen() {
-		return skippedWhen;
-	}
-
-	@Override
-	public String ifItFails() {
-		return ifItFails;
 	}
 }
