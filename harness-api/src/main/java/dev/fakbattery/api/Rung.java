@@ -19,6 +19,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-@ExtendWith({ RungRunExtension.class, FailClosedExtension.class, ArtifactExtension.class })
+@ExtendWith({ RungRecorderExtension.class, FailClosedExtension.class, ArtifactExtension.class })
 public @interface Rung {
 }

@@ -7,7 +7,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.Measurement;
 import dev.fakbattery.core.ReportLabels;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import static dev.fakbattery.api.AllureRecorder.label;
 import static dev.fakbattery.api.AllureRecorder.parameter;
@@ -112,7 +112,7 @@ class RungReportTests {
 		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.1, 1.2))).isTrue();
 		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.11, 1.2))).isFalse();
 		assertThat(new Measurement.Measured("n", 1, "u", "s").ci()).isEmpty();
-		RungRun run = new RungRun(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> java.util.Optional.empty()));
+		RungRecorder run = new RungRecorder(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> java.util.Optional.empty()));
 		assertThat(run.measured("latency_tax", 1, "ratio", "s", ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))
 			.ci()).as("an interval that could not be computed is left out").isEmpty();
 	}
@@ -196,7 +196,7 @@ class RungReportTests {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.workload("8 streamed samples per leg");
 			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)",
 					new ConfidenceInterval("ratio of medians", 1.07, 1.04, 1.10, 0.95, 1000, 1, java.util.Optional.empty()));
@@ -212,7 +212,7 @@ class RungReportTests {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.simulated("the engine at http://127.0.0.1:5/v1 is the engine double");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
@@ -224,7 +224,7 @@ class RungReportTests {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
 	}
@@ -235,7 +235,7 @@ class RungReportTests {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.attach(ArtifactFiles.writeString(run.config().experimentsDir().resolve("tax-plot.svg"), "<svg/>"));
 			run.attach(run.config().experimentsDir().resolve("never-written.png"));
 			run.check("tax_measured", true, "a latency tax", "1.07");
@@ -248,7 +248,7 @@ class RungReportTests {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}

@@ -96,7 +96,7 @@ public final class PreProduced {
 	 * Refuses a test fixture as the input named by {@code parameter}: records a failed check naming the marker and its
 	 * path, and returns true; returns false (records nothing) when there is no marker or fixtures are allowed.
 	 */
-	public static boolean refuseFixture(RungRun run, String parameter, Path folder, List<Path> files) {
+	public static boolean refuseFixture(RungRecorder run, String parameter, Path folder, List<Path> files) {
 		Optional<String> marker = fixtureMarker(folder, files);
 		if (marker.isEmpty() || fixturesAllowed(run.config())) {
 			return false;
@@ -152,7 +152,7 @@ public final class PreProduced {
 	 * marker where the self-tests read one), and one pending measurement per entry whose provenance is incomplete,
 	 * naming what is missing and {@code fix}.
 	 */
-	public static void record(RungRun run, Path source, List<Entry> entries, String fix) {
+	public static void record(RungRecorder run, Path source, List<Entry> entries, String fix) {
 		ObjectNode block = run.body().putObject(FIELD);
 		block.put("source", source.toString());
 		// read only where fixtures are allowed (the self-tests); the final gate never counts such a block

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.bench.tax.TaxGate;
@@ -17,7 +17,7 @@ import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * Writes what the tax witness measured in the seed's fields, and records each acceptance item
- * with {@link RungRun#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
+ * with {@link RungRecorder#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
  * {@code tax}, {@code noise_floor}, {@code gate}, {@code interleaving}, the acceptance checks and
  * {@code summary}. The A/A legs are checked like the measured ones: a failed A/A request fails the rung, never dropped;
  * a leg's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement.
@@ -29,7 +29,7 @@ final class TaxReport {
 	private TaxReport() {
 	}
 
-	static void write(RungRun run, TaxSettings settings, TaxUpstream upstream, String model, TaxRuns runs) {
+	static void write(RungRecorder run, TaxSettings settings, TaxUpstream upstream, String model, TaxRuns runs) {
 		ObjectNode body = run.body();
 		run.workload(settings.workload().describe() + "; " + settings.count() + " streamed samples per leg, ABBA after "
 				+ settings.warmup() + " warm-up");
@@ -96,7 +96,7 @@ final class TaxReport {
 	 * witness is PENDING_MEASUREMENT naming the minimum and {@code tax.count}: an interval over fewer points is
 	 * undefined, never a narrow one that passes by luck. A run that did not send anything is judged by its checks.
 	 */
-	static boolean enoughSamples(RungRun run, TaxRuns runs, BootstrapCi bootstrap) {
+	static boolean enoughSamples(RungRecorder run, TaxRuns runs, BootstrapCi bootstrap) {
 		int fewest = java.util.stream.Stream.of(runs.raw(), runs.gateway(), runs.aaFirst(), runs.aaSecond())
 			.mapToInt(leg -> leg.samples().size()).min().orElse(0);
 		if (runs.skipped().isPresent() || fewest >= bootstrap.minSamples()) {
@@ -158,7 +158,7 @@ final class TaxReport {
 		}
 	}
 
-	private static void checks(RungRun run, TaxSettings settings, TaxRuns runs, TaxStats tax, boolean enough) {
+	private static void checks(RungRecorder run, TaxSettings settings, TaxRuns runs, TaxStats tax, boolean enough) {
 		String notRun = runs.skipped().map(why -> "not run: " + why).orElse(null);
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
@@ -185,7 +185,7 @@ final class TaxReport {
 	 * The instrument's own readings: a lagging engine double or an A/A noise floor wider than +/-1 % means the run
 	 * measured nothing about the gateway (PENDING_MEASUREMENT with the reading and the fix, never PASS or FAIL).
 	 */
-	static void invalidations(RungRun run, TaxRuns runs, ConfidenceInterval noise) {
+	static void invalidations(RungRecorder run, TaxRuns runs, ConfidenceInterval noise) {
 		runs.lag().filter(lag -> !lag.withinLimit()).ifPresent(lag -> run.invalid("engine_double_lag",
 				"engine double scheduling lag " + lag + " over the " + (int) UpstreamLag.LIMIT_P99_MICROS + " us limit: the double, "
 						+ "not the gateway, added latency",
@@ -208,7 +208,7 @@ final class TaxReport {
 	}
 
 	/** KEEP passes, REVERT and NO_BENCH fail, NO_BASELINE is pending: nothing was compared. */
-	private static void regressionGate(RungRun run, TaxSettings settings, TaxGateResult gate, String key) {
+	private static void regressionGate(RungRecorder run, TaxSettings settings, TaxGateResult gate, String key) {
 		if (gate != null && gate.verdict() == TaxVerdict.NO_BASELINE) {
 			run.pending("regression_gate", "the regression gate had no baseline for " + key
 					+ (gate.baselineRecorded() ? "; this run's tax is now the baseline" : "; this run was not valid, so none was recorded"),
@@ -219,7 +219,7 @@ final class TaxReport {
 				gate == null ? "ERROR: " + run.body().path("gate").path("reason").asText() : gate.verdict() + ": " + gate.reason());
 	}
 
-	static void legCheck(RungRun run, String name, LegReport leg, int count, String what, String notRun) {
+	static void legCheck(RungRecorder run, String name, LegReport leg, int count, String what, String notRun) {
 		boolean ok = notRun == null && leg.conversations() == count && leg.failedConversations() == 0 && leg.okSamples() == leg.samples().size();
 		String observed = notRun != null ? notRun : leg.conversations() + " conversations, " + leg.okSamples() + "/" + leg.samples().size()
 				+ " requests ok, HTTP status counts " + leg.statusCounts() + (leg.firstError() == null ? "" : ", first failure: "
@@ -229,7 +229,7 @@ final class TaxReport {
 	}
 
 	/** The headline numbers as typed measurements, each only when it was measured. */
-	private static void measurements(RungRun run, TaxStats tax, ConfidenceInterval noise, TaxRuns runs) {
+	private static void measurements(RungRecorder run, TaxStats tax, ConfidenceInterval noise, TaxRuns runs) {
 		String source = "adjudication-tax-witness: ratio of medians, " + runs.raw().samples().size() + " samples per leg";
 		measure(run, "latency_tax", tax.latencyTax(), source);
 		measure(run, "decode_tps_tax", tax.decodeTpsTax(), source);
@@ -247,14 +247,14 @@ final class TaxReport {
 		}
 	}
 
-	private static void measure(RungRun run, String name, ConfidenceInterval ci, String source) {
+	private static void measure(RungRecorder run, String name, ConfidenceInterval ci, String source) {
 		if (ci.isDefined()) {
 			run.measured(name, ci.estimate(), "ratio", String.format(Locale.ROOT, "%s; 95%% CI [%.4f, %.4f]", source, ci.lo(), ci.hi()),
 					ci);
 		}
 	}
 
-	private static void summary(RungRun run, TaxUpstream upstream, TaxStats tax, ConfidenceInterval noise, TaxGateResult gate) {
+	private static void summary(RungRecorder run, TaxUpstream upstream, TaxStats tax, ConfidenceInterval noise, TaxGateResult gate) {
 		ObjectNode summary = run.body().putObject("summary");
 		summary.put("gate_verdict", gate == null ? "ERROR" : gate.verdict().name());
 		JsonNumbers.put(summary, "latency_tax", tax.latencyTax().estimate(), 4);

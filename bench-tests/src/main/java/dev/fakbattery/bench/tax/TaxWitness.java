@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLagProbe;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
@@ -36,7 +36,7 @@ public final class TaxWitness {
 	}
 
 	/** Runs the witness against {@code upstream} and records everything into {@code run}. */
-	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+	public static void run(RungRecorder run, TaxSettings settings, TaxUpstream upstream) {
 		upstream.simulated().ifPresent(run::simulated);
 		HarnessConfig config = run.config();
 		ObjectNode body = run.body();
@@ -58,7 +58,7 @@ public final class TaxWitness {
 		TaxReport.write(run, settings, upstream, model.orElse(null), runs);
 	}
 
-	private static TaxRuns startAndMeasure(RungRun run, TaxSettings settings, TaxUpstream upstream, String model) {
+	private static TaxRuns startAndMeasure(RungRecorder run, TaxSettings settings, TaxUpstream upstream, String model) {
 		GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model, upstream.engine(),
 				run.config().experimentsDir().resolve("logs"));
 		run.body().set("gateway_process", start.process());

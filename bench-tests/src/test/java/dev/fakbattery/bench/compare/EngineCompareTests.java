@@ -10,7 +10,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.ClosedLoop;
@@ -42,7 +42,7 @@ class EngineCompareTests {
 
 	@Test
 	@DisplayName("one row per engine of engine.compare, same load, disclosure on every row")
-	void engineRows(RungRun run) {
+	void engineRows(RungRecorder run) {
 		List<EngineRow> rows = EngineRow.parse(run.config());
 		Assumptions.assumeFalse(rows.isEmpty(), "engine.compare is not set: no engines to compare (optional rung)");
 		String model = run.requireConfig(HarnessConstants.MODEL, "served model name", "NAME").orElse(null);

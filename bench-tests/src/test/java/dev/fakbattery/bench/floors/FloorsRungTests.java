@@ -17,7 +17,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.bench.process.CommandResult;
 import dev.fakbattery.bench.process.ProcessCommandRunner;
 
@@ -40,7 +40,7 @@ class FloorsRungTests {
 
 	@Test
 	@DisplayName("checks the identity of the five floor artifacts")
-	void floors(RungRun run) {
+	void floors(RungRecorder run) {
 		Optional<Path> dir = run.config().path(HarnessConstants.FLOORS_DIR);
 		Optional<String> bin = run.config().string(HarnessConstants.FLOORS_BIN);
 		if (dir.isEmpty() && bin.isEmpty()) {
@@ -85,7 +85,7 @@ class FloorsRungTests {
 			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));
 	}
 
-	private static void produce(RungRun run, String bin, Path out) {
+	private static void produce(RungRecorder run, String bin, Path out) {
 		// a floor artifact an earlier run left here would be judged as this run's when a command writes nothing
 		for (FloorArtifact floor : FloorArtifact.values()) {
 			try {

@@ -9,7 +9,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
 
@@ -28,7 +28,7 @@ class PreflightRungTests {
 
 	@Test
 	@DisplayName("probes the node: GPUs, engine install, served model")
-	void preflight(RungRun run) {
+	void preflight(RungRecorder run) {
 		Optional<URI> base = NodeTarget.baseUrl(run);
 		if (base.isEmpty()) {
 			return;

@@ -60,7 +60,7 @@ class CompareEmbeddedRunsTests {
 	private Path run(String runId, String name) {
 		Path dir = root.resolve(name);
 		EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRun)"))
+			.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRecorder)"))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
 					HarnessConstants.PROFILE, "default", HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.RUN_ID, runId)))
 			.execute();

@@ -198,7 +198,7 @@ class TaxPipelineSmokeTests {
 				HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
 				HarnessConstants.ALLOW_PENDING, "true"));
 		values.putAll(extra);
-		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
+		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRecorderParameter.NAME))
 			.configurationParameters(HarnessConfig.hermeticParameters(values))
 			.execute().testEvents();
 		Path artifact = dir.resolve(file);
@@ -225,7 +225,7 @@ class TaxPipelineSmokeTests {
 	}
 
 	/** The fully qualified parameter type of a rung method, for the method selector. */
-	private static final class RungRunParameter {
-		static final String NAME = "dev.fakbattery.core.RungRun";
+	private static final class RungRecorderParameter {
+		static final String NAME = "dev.fakbattery.core.RungRecorder";
 	}
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.RequestDetail;
 import dev.fakbattery.core.load.RequestOutcome;
@@ -68,15 +68,15 @@ class TaxReportTests {
 				client, Optional.empty(), Optional.empty());
 	}
 
-	private RungRun write(TaxRuns runs) {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+	private RungRecorder write(TaxRuns runs) {
+		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
 		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
 		TaxReport.write(run, Synthetic.settings(dir, Map.of("tax.count", String.valueOf(runs.raw().conversations()))),
 				Synthetic.simulated(CALM), "m", runs);
 		return run;
 	}
 
-	private static Check check(RungRun run, String name) {
+	private static Check check(RungRecorder run, String name) {
 		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
@@ -84,7 +84,7 @@ class TaxReportTests {
 	@DisplayName("valid legs pass every check; the first run has no baseline (pending), the second is KEEP")
 	void validThenKeep() {
 		TaxRuns runs = runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
-		RungRun first = write(runs);
+		RungRecorder first = write(runs);
 		assertThat(first.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
 				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
 		assertThat(first.checks()).allMatch(Check::passed);
@@ -98,7 +98,7 @@ class TaxReportTests {
 		assertThat(first.body().path("client_lag").path("within_limit").asBoolean()).isTrue();
 		assertThat(first.body().path("gateway").path("latency").path("p99.9_e2el_ms").asDouble()).isEqualTo(100.8, org.assertj.core.data.Offset.offset(0.01));
 		assertThat(first.body().has("adjudication")).as("no tool call, no adjudication").isFalse();
-		RungRun second = write(runs);
+		RungRecorder second = write(runs);
 		assertThat(check(second, "regression_gate").passed()).isTrue();
 		assertThat(check(second, "regression_gate").observed()).startsWith("KEEP");
 	}
@@ -106,7 +106,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a gateway faster than the raw engine beyond noise fails honest_framing")
 	void contradiction() {
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
+		RungRecorder run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
 		assertThat(check(run, "honest_framing").passed()).isFalse();
 		assertThat(check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
 		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
@@ -121,7 +121,7 @@ class TaxReportTests {
 			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 500));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
+		RungRecorder run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
 		assertThat(check(run, "gateway_chat").passed()).isFalse();
 		assertThat(check(run, "gateway_chat").product()).as("the gateway's own answer: FAIL whatever the instrument says").isTrue();
 		assertThat(check(run, "gateway_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 500=1}, "
@@ -141,7 +141,7 @@ class TaxReportTests {
 			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 0));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
+		RungRecorder run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
 		assertThat(check(run, "gateway_chat").passed()).isFalse();
 		assertThat(check(run, "gateway_chat").product()).isFalse();
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
@@ -155,7 +155,7 @@ class TaxReportTests {
 			second.add(Synthetic.ok("raw_b", i, 10, 100, 8));
 		}
 		second.add(Synthetic.failed("raw_b", 7, 503));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", STEADY), aa("aa_raw_a", 8), leg("aa_raw_b", second), Synthetic.QUIET));
+		RungRecorder run = write(runs(leg("raw_vllm", STEADY), leg("gateway", STEADY), aa("aa_raw_a", 8), leg("aa_raw_b", second), Synthetic.QUIET));
 		assertThat(check(run, "aa_raw_a_chat").passed()).isTrue();
 		assertThat(check(run, "aa_raw_b_chat").passed()).isFalse();
 		assertThat(check(run, "aa_raw_b_chat").product()).isTrue();
@@ -169,7 +169,7 @@ class TaxReportTests {
 	@DisplayName("fewer samples per leg than an interval takes is PENDING_MEASUREMENT naming the minimum and tax.count, never a pass")
 	void tooFewSamples(int count) {
 		double[] e2el = java.util.Arrays.copyOf(STEADY, count);
-		RungRun run = write(runs(leg("raw_vllm", e2el), leg("gateway", e2el), Synthetic.QUIET));
+		RungRecorder run = write(runs(leg("raw_vllm", e2el), leg("gateway", e2el), Synthetic.QUIET));
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("tax.count");
 		assertThat(run.pendings().get(0).reason()).isEqualTo("a leg sent " + count + " samples, fewer than the 6 per arm a 95 % interval "
 				+ "of a median takes (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n), so latency_tax, "
@@ -184,7 +184,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
 	void skipped() {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
 				"aa_raw_b_chat", "tax_measured", "regression_gate");
@@ -203,7 +203,7 @@ class TaxReportTests {
 				new RequestDetail.Call("b", "deny_write", "{}"), new RequestDetail.Call("c", "transform_exec", "{\"cmd\": \"ls\"}"));
 		List<RequestDetail.Call> passed = List.of(new RequestDetail.Call("a", "allow_read", "{\"p\": 1}"),
 				new RequestDetail.Call("c", "transform_exec", "{\"redacted\": true}"));
-		RungRun run = write(runs(leg("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
+		RungRecorder run = write(runs(leg("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
 				List.of()))), leg("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
 						List.of()))), Synthetic.QUIET));
 		var adjudication = run.body().path("adjudication");
@@ -220,7 +220,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("the artifact carries the seed's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
 	void artifactFields() {
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+		RungRecorder run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
 				Synthetic.QUIET));
 		var body = run.body();
 		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
@@ -246,7 +246,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run says so in its headline: nothing measured, no number")
 	void skippedHeadline() {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("x"));
 		assertThat(run.headline()).contains("latency_tax unmeasured, decode_tps_tax unmeasured, A/A unmeasured; gate NO_BENCH "
 				+ "(SIMULATED: engine double)");

@@ -19,7 +19,7 @@ import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
 
 /**
- * What one rung test measured and checked; injected into rung test methods.
+ * The recorder a rung test writes to: what it measured and checked; injected into rung test methods.
  *
  * <p>The rung writes its own fields into {@link #body()}, records {@link Measurement}s and
  * {@link Check}s; after the test the artifact extension computes the verdict from them, writes the
@@ -29,7 +29,7 @@ import dev.fakbattery.wire.Json;
  * <h2>Example</h2>
  * <pre>
  * &#64;Test &#64;RungArtifact(ArtifactId.VLLM_TAX)
- * void taxWitness(RungRun run) {
+ * void taxWitness(RungRecorder run) {
  *     Optional&lt;URI&gt; raw = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
  *     ...
  *     run.check("tax_measured", ok, "latency_tax from 8 samples per leg", observed);
@@ -38,7 +38,7 @@ import dev.fakbattery.wire.Json;
  *
  * @since 0.1
  */
-public final class RungRun {
+public final class RungRecorder {
 
 	private final ArtifactId artifact;
 	private final HarnessConfig config;
@@ -56,7 +56,7 @@ public final class RungRun {
 	private String headline;
 	private String workload;
 
-	public RungRun(ArtifactId artifact, HarnessConfig config) {
+	public RungRecorder(ArtifactId artifact, HarnessConfig config) {
 		this.artifact = Objects.requireNonNull(artifact);
 		this.config = Objects.requireNonNull(config);
 	}
