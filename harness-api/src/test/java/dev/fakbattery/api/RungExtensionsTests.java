@@ -334,7 +334,7 @@ class RungExtensionsTests {
 		Events tests = run("failsCheck", true).testEvents();
 		tests.assertThatEvents().haveExactly(1, event(test("failsCheck"), finishedWithFailure(
 				instanceOf(AssertionFailedError.class),
-				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per leg, observed 3 ok samples"))));
+				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per arm, observed 3 ok samples"))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("FAIL");
 		assertThat(artifact().path("acceptance").path("latency_tax_measured").path("status").asText()).isEqualTo("FAIL");
 	}
@@ -432,7 +432,7 @@ class RungExtensionsTests {
 		void passesChecksButMissesOne(RungRecorder run) {
 			run.measured("latency_tax", 1.07, "ratio", "test");
 			run.check("tax_measured", true, "a latency tax", "1.07");
-			run.pending("decode_tps_tax", "decode tok/s of the gateway leg", "run the gateway leg");
+			run.pending("decode_tps_tax", "decode tok/s of the gateway arm", "run the gateway arm");
 		}
 
 		@Test
@@ -508,7 +508,7 @@ class RungExtensionsTests {
 
 		@Test
 		void failsCheck(RungRecorder run) {
-			run.check("latency_tax_measured", false, "8 ok samples per leg", "3 ok samples");
+			run.check("latency_tax_measured", false, "8 ok samples per arm", "3 ok samples");
 		}
 
 		@Test

@@ -56,7 +56,7 @@ class RungReportTests {
 		assertThat(label(result, ReportLabels.VERDICT)).hasValue("FAIL");
 		assertThat(parameter(result, "verdict")).hasValue("FAIL");
 		assertThat(result.getDescription()).startsWith("FAIL: latency_tax 1.0700 [1.0400, 1.1000]")
-			.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway leg");
+			.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway arm");
 	}
 
 	@Test
@@ -65,7 +65,7 @@ class RungReportTests {
 		TestResult result = run(RungTestCase.class).result("tax witness");
 		assertThat(parameter(result, "engine")).hasValue("none measured by this rung");
 		assertThat(parameter(result, "engine version")).hasValue("unknown");
-		assertThat(parameter(result, "workload")).hasValue("8 streamed samples per leg");
+		assertThat(parameter(result, "workload")).hasValue("8 streamed samples per arm");
 		assertThat(parameter(result, "run id")).hasValue("20261130T201500Z");
 		assertThat(parameter(result, "gateway")).hasValueSatisfying(g -> assertThat(g).startsWith("embedded reference gateway"));
 		assertThat(result.getParameters()).extracting(p -> p.getName())
@@ -82,7 +82,7 @@ class RungReportTests {
 				org.assertj.core.groups.Tuple.tuple("check decode_measured", Status.FAILED),
 				org.assertj.core.groups.Tuple.tuple("measured latency_tax = 1.0700 ratio, 95% CI [1.0400, 1.1000]", Status.PASSED));
 		assertThat(result.getSteps().get(1).getParameters()).extracting(p -> p.getName() + "=" + p.getValue())
-			.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway leg");
+			.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway arm");
 		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("adjudication-tax-witness.json");
 	}
 
@@ -101,7 +101,7 @@ class RungReportTests {
 		run(RungTestCase.class);
 		com.fasterxml.jackson.databind.JsonNode doc = dev.fakbattery.wire.Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
 		assertThat(doc.path("measurements").get(0).path("ci95").toString()).isEqualTo("{\"low\":1.04,\"high\":1.1}");
-		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per leg");
+		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per arm");
 	}
 
 	@Test
@@ -197,11 +197,11 @@ class RungReportTests {
 		@Test
 		@DisplayName("tax witness")
 		void witness(RungRecorder run) {
-			run.workload("8 streamed samples per leg");
+			run.workload("8 streamed samples per arm");
 			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)",
 					new ConfidenceInterval("ratio of medians", 1.07, 1.04, 1.10, 0.95, 1000, 1, java.util.Optional.empty()));
 			run.check("tax_measured", true, "a latency tax", "1.07");
-			run.check("decode_measured", false, "a decode tax", "no gateway leg");
+			run.check("decode_measured", false, "a decode tax", "no gateway arm");
 			run.headline("latency_tax 1.0700 [1.0400, 1.1000]");
 		}
 	}

@@ -32,7 +32,7 @@ import dev.fakbattery.wire.Json;
  * void taxWitness(RungRecorder run) {
  *     Optional&lt;URI&gt; raw = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
  *     ...
- *     run.check("tax_measured", ok, "latency_tax from 8 samples per leg", observed);
+ *     run.check("tax_measured", ok, "latency_tax from 8 samples per arm", observed);
  * }
  * </pre>
  *
@@ -210,7 +210,7 @@ public final class RungRecorder {
 	}
 
 	/**
-	 * The load this rung applied, in one line, for example {@code 8 streamed samples per leg, max_tokens 64}; the
+	 * The load this rung applied, in one line, for example {@code 8 streamed samples per arm, max_tokens 64}; the
 	 * artifact carries it as {@code workload} and the report shows it beside engine and model.
 	 */
 	public void workload(String text) {

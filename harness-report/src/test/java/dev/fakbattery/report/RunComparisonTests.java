@@ -64,7 +64,7 @@ class RunComparisonTests {
 		RunFixture run = new RunFixture(base, "20261130T201345Z");
 		ObjectNode tax = run.artifact(ArtifactId.VLLM_TAX, "SIMULATED", "latency_tax 1.0007");
 		RunFixture.number(tax, "latency_tax", 1.0007, "ratio", Double.NaN, Double.NaN)
-			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per leg; 95% CI [1.0004, 1.0010]");
+			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
 		run.write(ArtifactId.VLLM_TAX, tax);
 		Reading reading = RunSnapshot.read(base, Optional.empty()).readings().get(0);
 		assertThat(reading.ci().low()).isEqualTo(1.0004);

@@ -10,7 +10,7 @@ import java.util.OptionalDouble;
  * The seed's latency-tax regression gate ({@code vllm_tax_witness.py}), against a
  * {@link TaxBaselineFile}:
  * <ul>
- * <li>nothing measured ({@code NaN}: a leg failed, or sent fewer than
+ * <li>nothing measured ({@code NaN}: an arm failed, or sent fewer than
  * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples, so its interval is undefined) → {@link TaxVerdict#NO_BENCH},
  * never a silent KEEP; the baseline file is not consulted;</li>
  * <li>no baseline for {@code <model>::<engine|no-cache>} → {@link TaxVerdict#NO_BASELINE}: nothing compared,
@@ -75,8 +75,8 @@ public final class TaxGate {
 		Path file = baselines.path();
 		if (Double.isNaN(measuredLatencyTax)) {
 			return new TaxGateResult(TaxVerdict.NO_BENCH, nan, nan, nan, tolerancePct, nan, false, file,
-					"no latency tax could be measured (a leg failed, or sent fewer than the "
-							+ BootstrapCi.MIN_SAMPLES_PER_ARM + " samples an interval takes); witness this run by the leg errors "
+					"no latency tax could be measured (an arm failed, or sent fewer than the "
+							+ BootstrapCi.MIN_SAMPLES_PER_ARM + " samples an interval takes); witness this run by the arm errors "
 							+ "or the pending sample count, not a keep-bit");
 		}
 		if (!(measuredLatencyTax > 0) || Double.isInfinite(measuredLatencyTax)) {

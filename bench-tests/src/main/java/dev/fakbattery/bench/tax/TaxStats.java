@@ -19,7 +19,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * intervals are {@link BootstrapCi#ratioOfMedians(double[], double[])} (arms resampled
  * independently). Nothing is rounded in computation: the seed rounded the medians (6 dp, 3 dp)
  * before dividing; here the ratio is of the exact medians and rounding happens only in
- * {@link #writeTo(ObjectNode)}. A failed leg (no samples), or one with fewer than
+ * {@link #writeTo(ObjectNode)}. A failed arm (no samples), or one with fewer than
  * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples (an interval of a median needs that many, see {@link BootstrapCi}),
  * makes its tax {@code NaN} with a reason, which {@link TaxGate} turns into NO_BENCH: never a one-point "interval".
  *
@@ -30,8 +30,8 @@ import dev.fakbattery.wire.JsonNumbers;
  *
  * @param latencyTax gateway / raw median latency, with its interval
  * @param decodeTpsTax raw / gateway median decode tok/s, with its interval
- * @param rawMedianLatencyS {@code NaN} when the raw leg has no samples
- * @param gatewayMedianLatencyS {@code NaN} when the gateway leg has no samples
+ * @param rawMedianLatencyS {@code NaN} when the raw arm has no samples
+ * @param gatewayMedianLatencyS {@code NaN} when the gateway arm has no samples
  * @param rawMedianDecodeTps {@code NaN} when unknown
  * @param gatewayMedianDecodeTps {@code NaN} when unknown
  * @since 0.1
@@ -43,7 +43,7 @@ public record TaxStats(ConfidenceInterval latencyTax, ConfidenceInterval decodeT
 			+ "engine; each is a ratio of medians with a percentile-bootstrap interval (arms resampled independently)";
 
 	/**
-	 * Computes both taxes from the per-sample values of the successful requests of each leg.
+	 * Computes both taxes from the per-sample values of the successful requests of each arm.
 	 * @param rawLatencyS raw-engine request latencies in seconds
 	 * @param gatewayLatencyS gateway request latencies in seconds
 	 * @param rawDecodeTps raw-engine decode tok/s; may be empty when unknown

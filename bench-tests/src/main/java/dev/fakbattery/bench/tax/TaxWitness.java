@@ -19,13 +19,13 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
- * deterministic streamed request, warm-up first, then {@code count} samples per leg in ABBA order,
+ * deterministic streamed request, warm-up first, then {@code count} samples per arm in ABBA order,
  * then an A/A run (raw against raw, same schedule) as the noise floor. Writes the seed's
  * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
  *
  * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
  * an OpenAI-compatible server fails {@code upstream_models} naming the URL and the reply; a gateway
- * that does not start skips both legs (never a one-legged comparison) and fails
+ * that does not start skips both arms (never a one-armed comparison) and fails
  * {@code gateway_command} naming its log.
  *
  * @since 0.1
@@ -89,8 +89,8 @@ public final class TaxWitness {
 			ServerCounters gatewayCounters = counters.after();
 			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, source, n, settings.seed(), progress);
 			progress.finish();
-			return new TaxRuns(new LegReport("raw_vllm", ab.a()), new LegReport("gateway", ab.b()),
-					new LegReport("aa_raw_a", aa.a()), new LegReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
+			return new TaxRuns(new ArmReport("raw_vllm", ab.a()), new ArmReport("gateway", ab.b()),
+					new ArmReport("aa_raw_a", aa.a()), new ArmReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
 					upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(), Optional.of(engineAfter),
 					Optional.of(gatewayCounters));
 		}

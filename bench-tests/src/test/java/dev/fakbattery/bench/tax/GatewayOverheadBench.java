@@ -75,8 +75,8 @@ class GatewayOverheadBench {
 			Interleaved.warmUp(b, RequestSource.fixed(payload), 16);
 			up.lag().reset();
 			Interleaved.Arms arms = Interleaved.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(), Progress.silent());
-			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new LegReport("b", arms.b()).latencyS(),
-					new LegReport("a", arms.a()).latencyS());
+			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new ArmReport("b", arms.b()).latencyS(),
+					new ArmReport("a", arms.a()).latencyS());
 			ObjectNode one = rows.addObject().put("concurrency", 1).put("method", "tax witness: ABBA sequential, per-request CI")
 				.put("samples_per_arm", battery.count());
 			writeAa(one, tax, up.lag().read());

@@ -46,9 +46,9 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("count").asInt()).as("the fewest samples an interval takes").isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		assertThat(artifact.path("gateway_process").path("mode").asText()).isEqualTo("started");
 		assertThat(artifact.path("gateway_process").path("embedded").asBoolean()).isTrue();
-		for (String leg : new String[] { "raw_vllm", "gateway" }) {
-			JsonNode node = artifact.path(leg);
-			assertThat(node.path("samples").asInt()).as(leg).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
+		for (String arm : new String[] { "raw_vllm", "gateway" }) {
+			JsonNode node = artifact.path(arm);
+			assertThat(node.path("samples").asInt()).as(arm).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples")).hasSize(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples").get(0).path("perf").has("decode_tps")).isTrue();
 			assertThat(node.path("leg_samples").get(0).path("determinism_mode").asText()).startsWith("engine.vllm.determinism.");

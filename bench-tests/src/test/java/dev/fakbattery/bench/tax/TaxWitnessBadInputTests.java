@@ -45,7 +45,7 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("an unreachable base.url fails naming the URL, skips both legs and the gate says NO_BENCH")
+	@DisplayName("an unreachable base.url fails naming the URL, skips both arms and the gate says NO_BENCH")
 	void unreachable() {
 		RungRecorder run = run(Map.of());
 		URI base = URI.create("http://127.0.0.1:9/v1");
@@ -87,7 +87,7 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("a gateway that fails to start skips both legs and fails naming its log")
+	@DisplayName("a gateway that fails to start skips both arms and fails naming its log")
 	void gatewayFailsToStart() throws IOException {
 		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_CMD, "echo no such gateway; exit 3", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "5"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
@@ -103,7 +103,7 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("a gateway.url that does not answer skips both legs: the raw engine gets no measured request")
+	@DisplayName("a gateway.url that does not answer skips both arms: the raw engine gets no measured request")
 	void gatewayUrlSilent() throws IOException {
 		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
@@ -115,7 +115,7 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("non-200 samples are counted and reported in the leg, and fail its check")
+	@DisplayName("non-200 samples are counted and reported in the arm, and fail its check")
 	void non200Counted() throws IOException {
 		RungRecorder run = run(Map.of());
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {

@@ -13,7 +13,7 @@ import org.HdrHistogram.Recorder;
  *
  * <pre>
  * try (ClientLagProbe probe = ClientLagProbe.start()) {
- *     ... run the leg ...
+ *     ... run the arm ...
  *     ClientLag lag = probe.read();
  * }
  * </pre>

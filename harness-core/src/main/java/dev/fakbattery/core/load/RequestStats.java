@@ -13,7 +13,7 @@ import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * What a workload's requests asked for against what the engine served, over the successful requests of a run or a
- * leg: token drift (prompt tokens asked by the workload vs {@code usage.prompt_tokens}; {@code max_tokens} vs
+ * arm: token drift (prompt tokens asked by the workload vs {@code usage.prompt_tokens}; {@code max_tokens} vs
  * completion tokens), the prompt tokens served from the prefix cache where the engine reports them, the tool calls
  * the answers proposed (by the kit's {@code allow_}/{@code deny_}/{@code transform_} naming) and, for multi-turn
  * workloads, TTFT per turn.

@@ -65,7 +65,7 @@ public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<Str
 
 	/**
 	 * The series that changed between two reads, as {@code name{labels}} to the change, in page order: what a server
-	 * whose metric names the harness does not know (a gateway under test) did during a leg.
+	 * whose metric names the harness does not know (a gateway under test) did during an arm.
 	 */
 	public static java.util.Map<String, Double> changes(MetricsScrape before, MetricsScrape after) {
 		java.util.Map<String, Double> then = new java.util.HashMap<>();

@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
  * first {@code exactCapacity} samples are also kept as they are. {@link #summary()} is
  * {@link Summary.Method#EXACT} while every sample is kept and {@link Summary.Method#HDR_HISTOGRAM}
  * after that; the summary says which. The default capacity,
- * {@value #DEFAULT_EXACT_CAPACITY}, covers every tax-witness leg; a load run with more requests is
+ * {@value #DEFAULT_EXACT_CAPACITY}, covers every tax-witness arm; a load run with more requests is
  * summarised from the histogram.
  *
  * <pre>

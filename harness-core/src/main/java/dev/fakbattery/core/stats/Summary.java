@@ -16,7 +16,7 @@ import org.HdrHistogram.AbstractHistogram;
  * ({@link Method#EXACT}). The median is Python's {@code statistics.median} (the mean of the two
  * middle values for an even count, so the median of 8 samples matches the seed's tax witness),
  * percentiles are NumPy's {@code linear} {@code np.percentile}, std is {@code np.std} (population).
- * Use it for the small per-leg sample sets of a tax witness and for anything that must equal a
+ * Use it for the small per-arm sample sets of a tax witness and for anything that must equal a
  * Python tool's number.</li>
  * <li>{@link #ofMicrosHistogram(AbstractHistogram)}: a latency distribution recorded into an
  * HdrHistogram in microseconds is summarised from the histogram ({@link Method#HDR_HISTOGRAM}).
