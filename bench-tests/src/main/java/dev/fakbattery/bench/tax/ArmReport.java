@@ -25,7 +25,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param samples the arm's samples in order
  * @since 0.1
  */
-public record ArmReport(String name, List<Interleaved.Sample> samples) {
+public record ArmReport(String name, List<InterleavingRunner.Sample> samples) {
 
 	/** E2EL in seconds of the successful samples. */
 	public double[] latencyS() {
@@ -54,13 +54,13 @@ public record ArmReport(String name, List<Interleaved.Sample> samples) {
 
 	/** Conversations of which a request failed. */
 	public int failedConversations() {
-		return (int) samples.stream().map(Interleaved.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
+		return (int) samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
 			.distinct().count();
 	}
 
 	/** Every request of the arm, in order. */
 	public List<RequestOutcome> outcomes() {
-		return samples.stream().map(Interleaved.Sample::outcome).toList();
+		return samples.stream().map(InterleavingRunner.Sample::outcome).toList();
 	}
 
 	/** Samples by HTTP status, 0 meaning no response. */
@@ -72,12 +72,12 @@ public record ArmReport(String name, List<Interleaved.Sample> samples) {
 
 	/** The first failure's reason, or null when every sample succeeded. */
 	public String firstError() {
-		return samples.stream().map(Interleaved.Sample::outcome).filter(o -> !o.ok()).map(RequestOutcome::error).findFirst()
+		return samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(RequestOutcome::error).findFirst()
 			.orElse(null);
 	}
 
 	private java.util.stream.Stream<RequestOutcome> ok() {
-		return samples.stream().map(Interleaved.Sample::outcome).filter(RequestOutcome::ok);
+		return samples.stream().map(InterleavingRunner.Sample::outcome).filter(RequestOutcome::ok);
 	}
 
 	/** The arm object; {@code rows} are the per-row metadata fields. */
@@ -104,7 +104,7 @@ public record ArmReport(String name, List<Interleaved.Sample> samples) {
 		return arm;
 	}
 
-	private ObjectNode sample(int i, Interleaved.Sample sample, Map<String, String> rows) {
+	private ObjectNode sample(int i, InterleavingRunner.Sample sample, Map<String, String> rows) {
 		RequestOutcome o = sample.outcome();
 		ObjectNode row = Json.MAPPER.createObjectNode();
 		row.put("name", name + "_" + (i + 1));

@@ -78,16 +78,16 @@ public final class TaxWitness {
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
-			int warmupFailed = Interleaved.warmUp(raw, source, settings.warmup())
-					+ Interleaved.warmUp(gateway, source, settings.warmup()) + Interleaved.warmUp(rawAgain, source, settings.warmup());
+			int warmupFailed = InterleavingRunner.warmUp(raw, source, settings.warmup())
+					+ InterleavingRunner.warmUp(gateway, source, settings.warmup()) + InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
-			Interleaved.Arms ab = Interleaved.run(raw, gateway, source, n, settings.seed(), progress);
+			InterleavingRunner.Arms ab = InterleavingRunner.run(raw, gateway, source, n, settings.seed(), progress);
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
-			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, source, n, settings.seed(), progress);
+			InterleavingRunner.Arms aa = InterleavingRunner.run(raw, rawAgain, source, n, settings.seed(), progress);
 			progress.finish();
 			return new TaxRuns(new ArmReport("raw_vllm", ab.a()), new ArmReport("gateway", ab.b()),
 					new ArmReport("aa_raw_a", aa.a()), new ArmReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,

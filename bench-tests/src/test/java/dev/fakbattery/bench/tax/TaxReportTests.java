@@ -33,16 +33,16 @@ class TaxReportTests {
 	Path dir;
 
 	private static ArmReport arm(String name, double... e2elMs) {
-		List<Interleaved.Sample> samples = new ArrayList<>();
+		List<InterleavingRunner.Sample> samples = new ArrayList<>();
 		for (int i = 0; i < e2elMs.length; i++) {
-			samples.add(new Interleaved.Sample(i, Synthetic.ok(name, i, 10, e2elMs[i], 8)));
+			samples.add(new InterleavingRunner.Sample(i, Synthetic.ok(name, i, 10, e2elMs[i], 8)));
 		}
 		return new ArmReport(name, samples);
 	}
 
 	private static ArmReport arm(String name, List<RequestOutcome> outcomes) {
-		List<Interleaved.Sample> samples = new ArrayList<>();
-		outcomes.forEach(o -> samples.add(new Interleaved.Sample(o.detail().conversation(), o)));
+		List<InterleavingRunner.Sample> samples = new ArrayList<>();
+		outcomes.forEach(o -> samples.add(new InterleavingRunner.Sample(o.detail().conversation(), o)));
 		return new ArmReport(name, samples);
 	}
 
