@@ -81,7 +81,7 @@ class RungExtensionsTests {
 	void measuredRungPasses() throws Exception {
 		run("measures", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		JsonNode doc = artifact();
-		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.VLLM_TAX.schema());
+		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.TAX_WITNESS.schema());
 		assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
 		assertThat(doc.path("measurements").get(0).path("value").asDouble()).isEqualTo(1.07);
 		assertThat(doc.path("acceptance").path("tax_measured").path("status").asText()).isEqualTo("PASS");
@@ -420,7 +420,7 @@ class RungExtensionsTests {
 	// -------------------------------------------------------------------------
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class RungTestCase {
 
 		@Test
@@ -496,7 +496,7 @@ class RungExtensionsTests {
 		@Test
 		void validatesWritten(RungRecorder run) {
 			run.validateArtifact(doc -> java.util.List.of(new Check("schema_written",
-					doc.path("schema").asText().equals(ArtifactId.VLLM_TAX.schema()), "schema " + ArtifactId.VLLM_TAX.schema(),
+					doc.path("schema").asText().equals(ArtifactId.TAX_WITNESS.schema()), "schema " + ArtifactId.TAX_WITNESS.schema(),
 					doc.path("schema").asText())));
 		}
 

@@ -112,7 +112,7 @@ class RungReportTests {
 		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.1, 1.2))).isTrue();
 		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.11, 1.2))).isFalse();
 		assertThat(new Measurement.Measured("n", 1, "u", "s").ci()).isEmpty();
-		RungRecorder run = new RungRecorder(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> java.util.Optional.empty()));
+		RungRecorder run = new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> java.util.Optional.empty()));
 		assertThat(run.measured("latency_tax", 1, "ratio", "s", ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))
 			.ci()).as("an interval that could not be computed is left out").isEmpty();
 	}
@@ -191,7 +191,7 @@ class RungReportTests {
 	// -------------------------------------------------------------------------
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class RungTestCase {
 
 		@Test
@@ -207,7 +207,7 @@ class RungReportTests {
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class SimulatedRungTestCase {
 
 		@Test
@@ -219,7 +219,7 @@ class RungReportTests {
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class PassRungTestCase {
 
 		@Test
@@ -230,7 +230,7 @@ class RungReportTests {
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class AttachingRungTestCase {
 
 		@Test
@@ -243,7 +243,7 @@ class RungReportTests {
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class PendingRungTestCase {
 
 		@Test

@@ -12,7 +12,11 @@ public enum ArtifactId {
 	PREFLIGHT("preflight", "1 preflight", "glm52-vllm-preflight.json", "fak.glm52-serve-preflight.v1"),
 	SERVING_WITNESS("serving_witness", "2 serving witness", "full-size-serving-witness.json",
 			"fak.glm52-serving-witness.v1"),
-	VLLM_TAX("vllm_tax", "3 tax", "adjudication-tax-witness.json", "fak.vllm-adjudication-tax.v1"),
+	/**
+	 * The gateway's cost over the raw engine (any engine, not only vLLM). Its step id {@code vllm_tax}, file name and
+	 * schema id keep fak's names: the artifact mirrors fak's {@code vllm_tax_witness.py} output and final check.
+	 */
+	TAX_WITNESS("vllm_tax", "3 tax", "adjudication-tax-witness.json", "fak.vllm-adjudication-tax.v1"),
 	CONCURRENCY_SWEEP("concurrency_sweep", "3 tax sweep", "concurrency-sweep.json", "fak-battery.concurrency-sweep.v1"),
 	SWEBENCH_COMPARE("swebench_verified_20", "4 swebench-20", "swebench-20-compare-check.json",
 			"fak-battery.swebench-compare-check.v1"),
@@ -70,7 +74,7 @@ public enum ArtifactId {
 	 */
 	public java.util.Optional<String> seedSummaryKey() {
 		return switch (this) {
-			case VLLM_TAX -> java.util.Optional.of("vllm_adjudication_tax_witness");
+			case TAX_WITNESS -> java.util.Optional.of("vllm_adjudication_tax_witness");
 			case SERVING_WITNESS -> java.util.Optional.of("full_size_serving_witness");
 			default -> java.util.Optional.empty();
 		};

@@ -28,7 +28,7 @@ import dev.fakbattery.wire.Json;
  *
  * <h2>Example</h2>
  * <pre>
- * &#64;Test &#64;RungArtifact(ArtifactId.VLLM_TAX)
+ * &#64;Test &#64;RungArtifact(ArtifactId.TAX_WITNESS)
  * void taxWitness(RungRecorder run) {
  *     Optional&lt;URI&gt; raw = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
  *     ...

@@ -62,10 +62,10 @@ class RunComparisonTests {
 	@DisplayName("an artifact written before ci95 existed has its interval read from the source text")
 	void intervalFromSourceText() {
 		RunFixture run = new RunFixture(base, "20261130T201345Z");
-		ObjectNode tax = run.artifact(ArtifactId.VLLM_TAX, "SIMULATED", "latency_tax 1.0007");
+		ObjectNode tax = run.artifact(ArtifactId.TAX_WITNESS, "SIMULATED", "latency_tax 1.0007");
 		RunFixture.number(tax, "latency_tax", 1.0007, "ratio", Double.NaN, Double.NaN)
 			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
-		run.write(ArtifactId.VLLM_TAX, tax);
+		run.write(ArtifactId.TAX_WITNESS, tax);
 		Reading reading = RunSnapshot.read(base, Optional.empty()).readings().get(0);
 		assertThat(reading.ci().low()).isEqualTo(1.0004);
 		assertThat(reading.ci().high()).isEqualTo(1.0010);
@@ -76,10 +76,10 @@ class RunComparisonTests {
 	void table() {
 		RunFixture.taxRun(base, "20261130T201345Z", 1.0007);
 		RunFixture headRun = RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
-		ObjectNode tax = headRun.artifact(ArtifactId.VLLM_TAX, "PASS", "latency_tax 1.0100");
+		ObjectNode tax = headRun.artifact(ArtifactId.TAX_WITNESS, "PASS", "latency_tax 1.0100");
 		((ObjectNode) tax.path("target").path("engine")).put("engine_double", false).put("engine_version", "0.11.0");
 		RunFixture.number(tax, "latency_tax", 1.0100, "ratio", 1.0090, 1.0110);
-		headRun.write(ArtifactId.VLLM_TAX, tax);
+		headRun.write(ArtifactId.TAX_WITNESS, tax);
 		String table = ComparisonTable.console(compare());
 		assertThat(table).contains("base run 20261130T201345Z", "head run 20261130T210000Z", "targets differ: the numbers are not like for like")
 			.containsPattern("3 tax / latency_tax\\s+ratio\\s+1.0007 \\[0.9997, 1.0017\\]\\s+1.0100 \\[1.0090, 1.0110\\]\\s+\\+0.0093 \\(\\+0.93%\\)\\s+no")

@@ -80,7 +80,7 @@ class TaxInstrumentTests {
 	}
 
 	private static RungRecorder run() {
-		return new RungRecorder(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> Optional.empty()));
+		return new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> Optional.empty()));
 	}
 
 	private static TaxRuns runs(UpstreamLag.Reading lag) {

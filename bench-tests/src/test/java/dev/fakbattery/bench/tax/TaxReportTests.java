@@ -69,7 +69,7 @@ class TaxReportTests {
 	}
 
 	private RungRecorder write(TaxRuns runs) {
-		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
 		TaxReport.write(run, Synthetic.settings(dir, Map.of("tax.count", String.valueOf(runs.raw().conversations()))),
 				Synthetic.simulated(CALM), "m", runs);
@@ -184,7 +184,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
 	void skipped() {
-		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
 				"aa_raw_b_chat", "tax_measured", "regression_gate");
@@ -246,7 +246,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run says so in its headline: nothing measured, no number")
 	void skippedHeadline() {
-		RungRecorder run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("x"));
 		assertThat(run.headline()).contains("latency_tax unmeasured, decode_tps_tax unmeasured, A/A unmeasured; gate NO_BENCH "
 				+ "(SIMULATED: engine double)");

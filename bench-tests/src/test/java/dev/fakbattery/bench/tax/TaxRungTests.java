@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 class TaxRungTests {
 
 	@Test
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	@DisplayName("tax witness: raw engine vs gateway, interleaved")
 	void taxWitness(RungRecorder run) throws IOException {
 		TaxSettings settings = TaxSettings.from(run.config());

@@ -37,7 +37,7 @@ class TaxWitnessBadInputTests {
 		Map<String, String> values = new HashMap<>(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR,
 				dir.toString()));
 		values.putAll(extra);
-		return new RungRecorder(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
+		return new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
 	}
 
 	private static Check check(RungRecorder run, String name) {
