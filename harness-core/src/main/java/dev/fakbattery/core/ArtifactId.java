@@ -2,7 +2,7 @@ package dev.fakbattery.core;
 
 /**
  * The artifacts of the battery, one per rung check; the final gate reads exactly the required ones.
- * File names and schema ids mirror the seed's where the artifact is the seed's.
+ * File names and schema ids are fak's where the artifact mirrors one of fak's battery artifacts.
  *
  * @since 0.1
  */
@@ -69,8 +69,8 @@ public enum ArtifactId {
 	}
 
 	/**
-	 * The seed's own summary field that holds this artifact's verdict ({@code vllm_adjudication_tax_witness},
-	 * {@code full_size_serving_witness}), written from the computed verdict; empty where the seed has none.
+	 * fak's own summary field that holds this artifact's verdict ({@code vllm_adjudication_tax_witness},
+	 * {@code full_size_serving_witness}), written from the computed verdict; empty where fak has none.
 	 */
 	public java.util.Optional<String> seedSummaryKey() {
 		return switch (this) {

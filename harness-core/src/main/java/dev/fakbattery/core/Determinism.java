@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * vLLM determinism capability, from {@code determinism} or env {@code FAK_VLLM_DETERMINISM}, failing
- * closed to {@link #UNAVAILABLE} for anything unset or unknown (as the seed does).
+ * closed to {@link #UNAVAILABLE} for anything unset or unknown (as fak does).
  *
  * @since 0.1
  */

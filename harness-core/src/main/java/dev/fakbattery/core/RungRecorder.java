@@ -77,7 +77,7 @@ public final class RungRecorder {
 		return runContext;
 	}
 
-	/** Rung-specific fields of the artifact (seed field names where the artifact is the seed's). */
+	/** Rung-specific fields of the artifact (fak's field names where the artifact mirrors one of fak's). */
 	public ObjectNode body() {
 		return body;
 	}

@@ -17,7 +17,7 @@ import dev.fakbattery.bench.process.CommandResult;
  */
 public record EngineProbe(boolean present, String version, String detail) {
 
-	/** Longest failure detail kept, like the seed: {@value} characters. */
+	/** Longest failure detail kept, like fak: {@value} characters. */
 	static final int MAX_DETAIL = 200;
 
 	private static final Pattern MODULE = Pattern.compile("[a-z_][a-z0-9_]*");

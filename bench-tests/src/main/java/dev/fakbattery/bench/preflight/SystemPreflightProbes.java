@@ -37,7 +37,7 @@ public final class SystemPreflightProbes implements PreflightProbes {
 		this.httpTimeout = Objects.requireNonNull(httpTimeout, "httpTimeout");
 	}
 
-	/** 30 s per command (the seed's), 10 s per HTTP probe, {@code python} from the PATH. */
+	/** 30 s per command (fak's), 10 s per HTTP probe, {@code python} from the PATH. */
 	public static SystemPreflightProbes create() {
 		return new SystemPreflightProbes(new ProcessCommandRunner(Duration.ofSeconds(30)),
 				HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build(), "python", Duration.ofSeconds(10));

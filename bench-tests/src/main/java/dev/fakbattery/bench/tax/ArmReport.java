@@ -14,11 +14,11 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * One arm of the tax witness (raw or gateway) in the seed's fields: {@code samples, ok_samples,
+ * One arm of the tax witness (raw or gateway) in fak's fields: {@code samples, ok_samples,
  * median_latency_s (6 dp), median_decode_tps (3 dp), leg_samples[]}, each sample {@code name, status,
  * http_status, body_excerpt, response_excerpt, perf{...}} and the row metadata (determinism mode,
  * precision, batching regime). Latency is E2EL (send to last token chunk); decode tok/s is completion
- * tokens over first-to-last token; the seed's definition (completion tokens over the whole request)
+ * tokens over first-to-last token; fak's definition (completion tokens over the whole request)
  * is {@code e2e_decode_tps} beside it. Failed samples stay in {@code leg_samples} and are counted.
  *
  * @param name the arm's sample prefix, e.g. {@code raw_vllm}
@@ -37,7 +37,7 @@ public record ArmReport(String name, List<InterleavingRunner.Sample> samples) {
 		return ok().mapToDouble(RequestOutcome::decodeTps).filter(Double::isFinite).toArray();
 	}
 
-	/** The seed's decode tok/s: completion tokens over the whole request time. */
+	/** fak's decode tok/s: completion tokens over the whole request time. */
 	public double[] e2eDecodeTps() {
 		return ok().mapToDouble(RequestOutcome::e2eCompletionTps).filter(Double::isFinite).toArray();
 	}

@@ -16,7 +16,7 @@ import dev.fakbattery.bench.tax.TaxVerdict;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * Writes what the tax witness measured in the seed's fields, and records each acceptance item
+ * Writes what the tax witness measured in fak's fields, and records each acceptance item
  * with {@link RungRecorder#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
  * {@code tax}, {@code noise_floor}, {@code gate}, {@code interleaving}, the acceptance checks and
  * {@code summary}. The A/A arms are checked like the measured ones: a failed A/A request fails the rung, never dropped;

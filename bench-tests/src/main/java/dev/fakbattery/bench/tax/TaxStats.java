@@ -9,15 +9,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * The gateway tax over a raw engine, as the seed's tax witness defines it, with bootstrap
- * confidence intervals the seed did not have:
+ * The gateway tax over a raw engine, as fak's tax witness defines it, with bootstrap
+ * confidence intervals fak did not have:
  * <ul>
  * <li>{@code latency_tax = median(gateway latency) / median(raw latency)};</li>
  * <li>{@code decode_tps_tax = median(raw decode tok/s) / median(gateway decode tok/s)}.</li>
  * </ul>
  * Both are at least 1 when the gateway is slower. Medians are Python's {@code statistics.median},
  * intervals are {@link BootstrapCi#ratioOfMedians(double[], double[])} (arms resampled
- * independently). Nothing is rounded in computation: the seed rounded the medians (6 dp, 3 dp)
+ * independently). Nothing is rounded in computation: fak rounded the medians (6 dp, 3 dp)
  * before dividing; here the ratio is of the exact medians and rounding happens only in
  * {@link #writeTo(ObjectNode)}. A failed arm (no samples), or one with fewer than
  * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples (an interval of a median needs that many, see {@link BootstrapCi}),
@@ -59,7 +59,7 @@ public record TaxStats(ConfidenceInterval latencyTax, ConfidenceInterval decodeT
 	}
 
 	/**
-	 * Writes the seed's {@code tax} fields, rounded as the seed writes them: {@code latency_tax},
+	 * Writes fak's {@code tax} fields, rounded as fak writes them: {@code latency_tax},
 	 * {@code decode_tps_tax} (4 dp), {@code raw/gateway_median_latency_s} (6 dp),
 	 * {@code raw/gateway_median_decode_tps} (3 dp), {@code interpretation}; plus
 	 * {@code latency_tax_ci} and {@code decode_tps_tax_ci} ({@link ConfidenceInterval#writeTo}, 4 dp,

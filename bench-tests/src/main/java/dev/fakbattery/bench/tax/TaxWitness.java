@@ -20,7 +20,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 /**
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
  * deterministic streamed request, warm-up first, then {@code count} samples per arm in ABBA order,
- * then an A/A run (raw against raw, same schedule) as the noise floor. Writes the seed's
+ * then an A/A run (raw against raw, same schedule) as the noise floor. Writes fak's
  * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
  *
  * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
@@ -141,7 +141,7 @@ public final class TaxWitness {
 		request.put("body_of", "conversation 0, first turn, of workload " + settings.workload().describe());
 		request.put("latency", "E2EL: send to the last chunk carrying a token (not the usage chunk, not [DONE])");
 		request.put("decode_tps", "completion tokens / (last token chunk - first token chunk)");
-		request.put("e2e_decode_tps", "the seed's: completion tokens / whole request time");
+		request.put("e2e_decode_tps", "fak's: completion tokens / whole request time");
 	}
 
 	private static String abbreviate(String text) {

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Engine head-to-head rows (the seed's section 2): with {@code engine.compare}, one row per engine,
+ * Engine head-to-head rows (fak's section 2): with {@code engine.compare}, one row per engine,
  * the same streamed closed-loop load on each, and each row carrying its precision and batching
  * regime (a row without them is refused before anything runs). Optional: not a required artifact.
  */

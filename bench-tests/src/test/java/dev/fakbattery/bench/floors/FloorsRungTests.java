@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Rung 5: deterministic floors. With {@code floors.dir} it checks the identity of the artifacts
  * found there, which this run did not produce: they count only with their own provenance
- * ({@link PreProduced}), and a test fixture is refused; with {@code floors.bin} it runs the seed's
+ * ({@link PreProduced}), and a test fixture is refused; with {@code floors.bin} it runs fak's
  * five fak commands first. A floor artifact that is absent is PENDING_MEASUREMENT, never a pass.
  */
 @FloorsRung

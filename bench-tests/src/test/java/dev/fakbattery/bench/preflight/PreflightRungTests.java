@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rung 1: node preflight. Probes nvidia-smi, the engine install, and the engine's /v1/models and
- * /version at {@code base.url}; the seed's verdict order decides READY or BLOCKED_*.
+ * /version at {@code base.url}; fak's verdict order decides READY or BLOCKED_*.
  */
 @PreflightRung
 @NodeOnly

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 2: serving witness, the seed's steps: /models, server info, a direct chat, the same chat
+ * Rung 2: serving witness, fak's steps: /models, server info, a direct chat, the same chat
  * through the gateway, and the quarantine flow. With no {@code base.url} (battery) the engine is
  * the engine double and the verdict is SIMULATED. The harness puts a recording hop between the
  * gateway and the engine, so "the secret never reached the engine" is observed, not assumed.
@@ -214,7 +214,7 @@ class ServingWitnessRungTests {
 		return body;
 	}
 
-	/** QUARANTINE verdicts in the reference gateway's record or the seed's {@code fak.result_admissions}. */
+	/** QUARANTINE verdicts in the reference gateway's record or fak's {@code fak.result_admissions}. */
 	static List<String> quarantineKinds(JsonNode response) {
 		List<String> kinds = new java.util.ArrayList<>();
 		for (JsonNode admission : response.path("adjudication").path("result_admissions")) {

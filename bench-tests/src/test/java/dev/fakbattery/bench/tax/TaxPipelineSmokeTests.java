@@ -33,7 +33,7 @@ class TaxPipelineSmokeTests {
 	Path dir;
 
 	@Test
-	@DisplayName("the tax witness writes the seed's fields; SIMULATED, or PENDING_MEASUREMENT for an honest reason, never PASS or FAIL")
+	@DisplayName("the tax witness writes fak's fields; SIMULATED, or PENDING_MEASUREMENT for an honest reason, never PASS or FAIL")
 	void taxWitness() throws Exception {
 		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json");
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak.vllm-adjudication-tax.v1");

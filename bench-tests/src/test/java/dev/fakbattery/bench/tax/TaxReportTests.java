@@ -218,7 +218,7 @@ class TaxReportTests {
 	}
 
 	@Test
-	@DisplayName("the artifact carries the seed's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
+	@DisplayName("the artifact carries fak's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
 	void artifactFields() {
 		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
 				Synthetic.QUIET));

@@ -129,7 +129,7 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 		return ok() && outputTokens > 0 && decodeMs > 0 ? outputTokens / (decodeMs / 1000) : Double.NaN;
 	}
 
-	/** The seed's decode tok/s: completion tokens over the whole request time; {@code NaN} unless ok. */
+	/** fak's decode tok/s: completion tokens over the whole request time; {@code NaN} unless ok. */
 	public double e2eCompletionTps() {
 		double ms = requestMs();
 		return ok() && outputTokens > 0 && ms > 0 ? outputTokens / (ms / 1000) : Double.NaN;

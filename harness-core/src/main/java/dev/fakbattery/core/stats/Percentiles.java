@@ -3,7 +3,7 @@ package dev.fakbattery.core.stats;
 import java.util.Arrays;
 
 /**
- * Exact order statistics over samples held in memory, computed the way the Python tools the seed
+ * Exact order statistics over samples held in memory, computed the way the Python tools fak
  * battery and {@code vllm bench serve} use do, so a number here equals the number there.
  *
  * <ul>

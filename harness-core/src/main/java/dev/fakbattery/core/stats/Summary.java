@@ -14,7 +14,7 @@ import org.HdrHistogram.AbstractHistogram;
  * <ul>
  * <li>{@link #ofMillis(double...)}: samples held in memory are summarised <b>exactly</b>
  * ({@link Method#EXACT}). The median is Python's {@code statistics.median} (the mean of the two
- * middle values for an even count, so the median of 8 samples matches the seed's tax witness),
+ * middle values for an even count, so the median of 8 samples matches fak's tax witness),
  * percentiles are NumPy's {@code linear} {@code np.percentile}, std is {@code np.std} (population).
  * Use it for the small per-arm sample sets of a tax witness and for anything that must equal a
  * Python tool's number.</li>

@@ -6,7 +6,7 @@ import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.RequestSource;
 
 /**
- * The tax witness's request, the seed battery's: one fixed counting prompt whose greedy answer is longer than
+ * The tax witness's request, fak's battery's: one fixed counting prompt whose greedy answer is longer than
  * {@code max_tokens}, so every request decodes exactly {@code max_tokens} tokens. The default workload.
  *
  * @param maxTokens {@code max_tokens} of every request

@@ -14,7 +14,7 @@ import dev.fakbattery.core.load.RequestSource;
  * <table>
  * <caption>workloads and their counterparts</caption>
  * <tr><th>name</th><th>vLLM bench serve</th><th>SGLang bench_serving</th><th>GuideLLM / AIPerf</th></tr>
- * <tr><td>fixed</td><td>-</td><td>-</td><td>- (the seed's tax witness request)</td></tr>
+ * <tr><td>fixed</td><td>-</td><td>-</td><td>- (fak's tax witness request)</td></tr>
  * <tr><td>random</td><td>{@code --dataset-name random}</td><td>{@code --dataset-name random}</td><td>synthetic data</td></tr>
  * <tr><td>sharegpt</td><td>{@code --dataset-name sharegpt}</td><td>{@code --dataset-name sharegpt}</td><td>file data</td></tr>
  * <tr><td>prefix</td><td>{@code prefix_repetition}</td><td>{@code generated-shared-prefix}</td><td>prefix options</td></tr>

@@ -34,7 +34,7 @@ class FinalGateTests {
 	Path dir;
 
 	@Test
-	@DisplayName("reproduces the seed's real final-check situation: preflight failed, live artifacts missing")
+	@DisplayName("reproduces fak's real final-check situation: preflight failed, live artifacts missing")
 	void seedSituation() throws IOException {
 		write(ArtifactId.RUN_CONTRACT, "PASS");
 		write(ArtifactId.PREFLIGHT, "FAIL");
