@@ -104,13 +104,22 @@ class RungReportTests {
 		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per arm");
 	}
 
+	private static ConfidenceInterval bounds(double lo, double hi) {
+		return ConfidenceInterval.ofBounds("ratio of medians", lo, lo, hi, 0.95);
+	}
+
 	@Test
 	@DisplayName("an interval is finite and ordered; two overlap when they share a point")
 	void interval() {
-		org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Measurement.Interval(1.1, 1.0))
+		org.assertj.core.api.Assertions.assertThatThrownBy(() -> bounds(1.1, 1.0))
 			.isInstanceOf(IllegalArgumentException.class).hasMessage("confidence interval [1.1, 1.0] is not finite and ordered");
-		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.1, 1.2))).isTrue();
-		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.11, 1.2))).isFalse();
+		org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measurement.of("n", 1, "u", "s",
+				ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1)))
+			.isInstanceOf(IllegalArgumentException.class)
+			.hasMessage("measurement n: confidence interval [NaN, NaN] is not defined, finite and ordered (no samples)");
+		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.1, 1.2))).isTrue();
+		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.11, 1.2))).isFalse();
+		assertThat(bounds(1.0, 1.1).overlaps(ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))).isFalse();
 		assertThat(new Measurement.Measured("n", 1, "u", "s").ci()).isEmpty();
 		RungRecorder run = new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> java.util.Optional.empty()));
 		assertThat(run.measured("latency_tax", 1, "ratio", "s", ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))

@@ -82,7 +82,7 @@ public final class ArtifactDocument {
 					.put("value", measured.value())
 					.put("unit", measured.unit())
 					.put("source", measured.source());
-				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.low()).put("high", ci.high()));
+				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.lo()).put("high", ci.hi()));
 			}
 		}
 		return array;

@@ -96,8 +96,8 @@ public final class RungRecorder {
 	 * an interval that could not be computed is left out, never guessed.
 	 */
 	public Measurement.Measured measured(String name, double value, String unit, String source, ConfidenceInterval ci) {
-		return record(ci.isDefined() && Double.isFinite(ci.lo()) && Double.isFinite(ci.hi())
-				? Measurement.of(name, value, unit, source, new Measurement.Interval(ci.lo(), ci.hi()))
+		return record(ci.isBounded()
+				? Measurement.of(name, value, unit, source, ci)
 				: Measurement.of(name, value, unit, source));
 	}
 

@@ -67,8 +67,8 @@ class RunComparisonTests {
 			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
 		run.write(ArtifactId.TAX_WITNESS, tax);
 		Reading reading = RunSnapshot.read(base, Optional.empty()).readings().get(0);
-		assertThat(reading.ci().low()).isEqualTo(1.0004);
-		assertThat(reading.ci().high()).isEqualTo(1.0010);
+		assertThat(reading.ci().lo()).isEqualTo(1.0004);
+		assertThat(reading.ci().hi()).isEqualTo(1.0010);
 	}
 
 	@Test
