@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 /**
  * Whether a serving engine imports in the node's Python, and its version: one entry of

@@ -2,8 +2,8 @@ package dev.fakbattery.bench.preflight;
 
 import java.util.List;
 
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.CommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.CommandRunner;
 
 /**
  * Reads the node's GPUs with nvidia-smi, the way fak's preflight does: the four-column query

@@ -8,8 +8,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Objects;
 
-import dev.fakbattery.bench.process.CommandRunner;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.process.CommandRunner;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 
 /**
  * The live probes of a serving node: nvidia-smi and the engine import through a

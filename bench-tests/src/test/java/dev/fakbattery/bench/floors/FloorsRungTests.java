@@ -18,8 +18,8 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

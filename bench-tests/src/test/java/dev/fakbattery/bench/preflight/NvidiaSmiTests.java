@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("nvidia-smi query and parser")
 class NvidiaSmiTests {

@@ -20,8 +20,8 @@ import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.SwebenchRung;
 import dev.fakbattery.bench.container.NodeTarget;
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;

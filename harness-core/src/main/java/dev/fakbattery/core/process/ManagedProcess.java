@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -257,17 +256,7 @@ public final class ManagedProcess implements AutoCloseable {
 	/** Stops the process and its children: a polite signal, then after 5 s a forced one. */
 	@Override
 	public void close() {
-		process.descendants().forEach(ProcessHandle::destroy);
-		process.destroy();
-		try {
-			if (!process.waitFor(5, TimeUnit.SECONDS)) {
-				process.descendants().forEach(ProcessHandle::destroyForcibly);
-				process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-		}
+		ProcessTree.stop(process, Duration.ofSeconds(5));
 	}
 
 	/** A free loopback port. */

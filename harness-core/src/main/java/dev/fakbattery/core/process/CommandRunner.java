@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.process;
+package dev.fakbattery.core.process;
 
 import java.util.List;
 
