@@ -4,6 +4,7 @@ import java.util.Optional;
 
 import dev.fakbattery.core.HarnessConfig;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @since 0.6
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class JupiterConfig {
 
 	private JupiterConfig() {

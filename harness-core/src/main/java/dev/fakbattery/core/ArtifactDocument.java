@@ -11,11 +11,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * Lays out a rung artifact: schema, generated_at, verdict, run, target, the rung's own fields, measurements,
  * pending reasons, acceptance checks, summary and provenance. What the harness computes (the verdict and the
  * blocks around it) cannot be set by a rung's body: a body that tries fails the rung.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class ArtifactDocument {
 
 	/** Fields only the harness writes. */

@@ -1,11 +1,14 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * The artifacts of the battery, one per rung check; the final gate reads exactly the required ones.
  * File names and schema ids are fak's where the artifact mirrors one of fak's battery artifacts.
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public enum ArtifactId {
 	RUN_CONTRACT("raw_fak_run_contract", "0 contract", "raw-vllm-vs-fak-gateway-contract.json",
 			"fak.glm52-vllm-raw-fak-run-contract.v1"),

@@ -1,5 +1,7 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * Every configuration name of the battery, in one place.
  *
@@ -9,6 +11,7 @@ package dev.fakbattery.core;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public final class HarnessConstants {
 
 	private HarnessConstants() {

@@ -4,12 +4,15 @@ import java.util.Objects;
 
 import dev.fakbattery.core.stats.ConfidenceInterval;
 
+import org.apiguardian.api.API;
+
 /**
  * A measurement is either a value with unit and source, or {@link Pending}: what is missing and how
  * to provide it. There is no third form: a number that was not measured cannot be expressed.
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public sealed interface Measurement permits Measurement.Measured, Measurement.Pending {
 
 	String name();

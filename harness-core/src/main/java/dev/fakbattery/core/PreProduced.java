@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * Inputs a rung reads but the run did not produce: the floor artifacts of {@code floors.dir}, a SWE-bench run folder
  * validated without its runner. Such an input counts as measured only with its own provenance, which the rung
@@ -30,6 +32,7 @@ import dev.fakbattery.wire.Json;
  *
  * @since 0.5
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class PreProduced {
 
 	/** The artifact block naming the pre-produced inputs and their provenance: {@value}. */

@@ -4,9 +4,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * The verdict of a rung, computed from what it recorded; never assigned.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class RungOutcome {
 
 	public static final String NO_CHECK = "recorded no acceptance check: a verdict needs at least one check that can fail";

@@ -18,6 +18,8 @@ import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * The recorder a rung test writes to: what it measured and checked; injected into rung test methods.
  *
@@ -38,6 +40,7 @@ import dev.fakbattery.wire.Json;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public final class RungRecorder {
 
 	private final ArtifactId artifact;

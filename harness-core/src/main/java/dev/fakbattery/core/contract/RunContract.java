@@ -12,6 +12,8 @@ import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * Builds the run contract (rung 0) from configuration, with fak's schema id and field names
  * ({@code fak.glm52-vllm-raw-fak-run-contract.v1}). A contract is not a result:
@@ -19,6 +21,7 @@ import dev.fakbattery.wire.Json;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class RunContract {
 
 	/** fak's 16 metrics, in its order. */

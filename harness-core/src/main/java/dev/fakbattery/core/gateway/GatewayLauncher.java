@@ -14,6 +14,8 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import dev.fakbattery.core.ConfigurationException;
 
+import org.apiguardian.api.API;
+
 /**
  * Chooses the gateway under test: {@code gateway.url} (already running), else {@code gateway.cmd}
  * (started, health-checked, logged and stopped by the harness), else the embedded reference
@@ -21,6 +23,7 @@ import dev.fakbattery.core.ConfigurationException;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class GatewayLauncher {
 
 	/** How the embedded default is named: {@value}. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * How late the load client's own threads ran while it measured: the wake-up lateness of a probe parked on the same
@@ -20,6 +21,7 @@ import org.HdrHistogram.Histogram;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ClientLag {
 
 	/** The most p99 lag that still lets an arm count: {@value} µs (1 ms), the engine double's limit too. */

@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.apiguardian.api.API;
 
 /**
  * Measures the load client's scheduling lag while it runs, the way jHiccup measures a JVM's: a virtual thread parks
@@ -20,6 +21,7 @@ import org.HdrHistogram.Recorder;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ClientLagProbe implements AutoCloseable {
 
 	/** How long the probe parks between samples: {@value} µs. */

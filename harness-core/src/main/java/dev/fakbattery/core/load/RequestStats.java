@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.stats.LatencyRecorder;
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * What a workload's requests asked for against what the engine served, over the successful requests of a run or a
  * arm: token drift (prompt tokens asked by the workload vs {@code usage.prompt_tokens}; {@code max_tokens} vs
@@ -20,6 +22,7 @@ import dev.fakbattery.wire.JsonNumbers;
  *
  * @since 0.3
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class RequestStats {
 
 	/** The arguments the kit's policy convention gives a transformed call. */

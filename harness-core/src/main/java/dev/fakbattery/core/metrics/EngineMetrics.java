@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * An engine's own view of an arm: its Prometheus {@code /metrics} read before and after, and what changed, under the
  * engine's names (vLLM, SGLang, llama.cpp with {@code --metrics}; the engine double serves vLLM's or SGLang's). Gauges
@@ -24,6 +26,7 @@ import dev.fakbattery.wire.JsonNumbers;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class EngineMetrics {
 
 	/** A quantity and the names the engines give it, first found wins. */

@@ -11,6 +11,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
+import org.apiguardian.api.API;
+
 /**
  * One read of a server's Prometheus {@code /metrics} page: its samples, or why there are none (llama.cpp answers 501
  * unless started with {@code --metrics}; a gateway may serve none). Never throws for an unreachable or odd page.
@@ -20,6 +22,7 @@ import java.util.OptionalDouble;
  * @param unavailable why the page could not be read; empty when it was
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<String> unavailable) {
 
 	private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

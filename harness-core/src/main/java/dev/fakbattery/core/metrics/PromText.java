@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.apiguardian.api.API;
+
 /**
  * Reads the Prometheus text exposition format (version 0.0.4, which vLLM, SGLang, llama.cpp and the engine double
  * serve on {@code /metrics}) into samples. Written here because no kept Java library parses it: the Prometheus Java
@@ -18,6 +20,7 @@ import java.util.Map;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class PromText {
 
 	/**

@@ -20,6 +20,8 @@ import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * A server process the harness starts from a configured command template ({@code gateway.cmd},
  * {@code engine.cmd}): run with {@code /bin/sh -c}, its output (stdout and stderr) in a log file,
@@ -41,6 +43,7 @@ import java.util.stream.Collectors;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ManagedProcess implements AutoCloseable {
 
 	private static final int TAIL_LINES = 20;

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
+import org.apiguardian.api.API;
+
 /**
  * Runs commands to completion with {@link ProcessBuilder}, killing them (and their children) at a timeout. For a
  * server that must stay up, answer a health check and own its port, use {@link ManagedProcess}.
@@ -19,6 +21,7 @@ import java.util.concurrent.TimeUnit;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ProcessCommandRunner implements CommandRunner {
 
 	private final Duration timeout;

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * A point estimate with its bootstrap confidence interval {@code [lo, hi]}.
  *
@@ -25,6 +27,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param reason why the interval is undefined; empty when it is defined
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record ConfidenceInterval(String statistic, double estimate, double lo, double hi, double level,
 		int resamples, long seed, Optional<String> reason) {
 

@@ -3,6 +3,7 @@ package dev.fakbattery.core.stats;
 import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * Records latencies in milliseconds and summarises them exactly while the sample set is small,
@@ -26,6 +27,7 @@ import org.HdrHistogram.Histogram;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class LatencyRecorder {
 
 	/** Precision of the histogram: at most 0.1% relative error. */

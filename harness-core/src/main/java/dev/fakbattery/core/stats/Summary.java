@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 import org.HdrHistogram.AbstractHistogram;
+import org.apiguardian.api.API;
 
 /**
  * The distribution summary the serving benchmarks report for one metric, in milliseconds: count,
@@ -34,6 +35,7 @@ import org.HdrHistogram.AbstractHistogram;
  * @param method how the numbers were computed
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record Summary(Method method, long count, double mean, double median, double std, double min, double max,
 		double p50, double p90, double p95, double p99, double p999) {
 

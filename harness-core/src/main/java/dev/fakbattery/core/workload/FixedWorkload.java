@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
  * The tax witness's request, fak's battery's: one fixed counting prompt whose greedy answer is longer than
  * {@code max_tokens}, so every request decodes exactly {@code max_tokens} tokens. The default workload.
@@ -12,6 +14,7 @@ import dev.fakbattery.core.load.RequestSource;
  * @param maxTokens {@code max_tokens} of every request
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record FixedWorkload(int maxTokens) implements Workload {
 
 	public FixedWorkload {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
  * What a load run sends, chosen by {@code workload} ({@link Workloads#from}): the tax witness's fixed counting prompt,
  * {@code random} lengths, {@code sharegpt} conversations from a file, {@code prefix} groups sharing a prefix, or
@@ -23,6 +25,7 @@ import dev.fakbattery.core.load.RequestSource;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public sealed interface Workload permits FixedWorkload, RandomWorkload, ShareGptWorkload, PrefixWorkload, AgenticWorkload {
 
 	/** The {@code workload} value, e.g. {@code random}. */
