@@ -32,8 +32,11 @@ public enum ArtifactId {
 	 * does not require it.
 	 */
 	RATE_SWEEP("rate_sweep", "3 tax rate sweep", "rate-sweep.json", "fak-battery.rate-sweep.v1", false),
-	/** Optional: written only when {@code engine.compare} names engines; the final gate does not require it. */
-	ENGINE_COMPARE("engine_compare", "engine head-to-head", "engine-compare.json", "fak-battery.engine-compare.v1", false);
+	/**
+	 * Optional: the engine head-to-head, written only when {@code engine.compare} names engines; the final gate does not
+	 * require it. Its id {@code engine_compare} and file name stay as archived runs carry them.
+	 */
+	ENGINE_HEAD_TO_HEAD("engine_compare", "engine head-to-head", "engine-compare.json", "fak-battery.engine-compare.v1", false);
 
 	private final String id;
 	private final String rung;

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.compare;
+package dev.fakbattery.bench.headtohead;
 
 import java.time.Duration;
 import java.util.List;
@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
  */
 @TaxRung
 @NodeOnly
-@RungArtifact(ArtifactId.ENGINE_COMPARE)
+@RungArtifact(ArtifactId.ENGINE_HEAD_TO_HEAD)
 @DisplayName("engine head-to-head")
-class EngineCompareTests {
+class EngineHeadToHeadTests {
 
 	static final int CONCURRENCY = 8;
 	static final int REQUESTS = 32;
