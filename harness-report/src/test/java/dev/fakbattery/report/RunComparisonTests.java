@@ -92,7 +92,7 @@ class RunComparisonTests {
 		RunFixture.taxRun(base, "20261130T201345Z", 1.0007);
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		CompareMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + out }, new PrintStream(printed, true, StandardCharsets.UTF_8));
+		RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + out }, new PrintStream(printed, true, StandardCharsets.UTF_8));
 		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("fak-battery comparison", "3 tax / latency_tax", "CIs overlap");
 		assertThat(out.resolve("compare.md")).content().contains("| 3 tax / latency_tax | ratio | 1.0007 [0.9997, 1.0017] |");
 		assertThat(out.resolve("compare.json")).content().contains("\"ci_overlap\" : \"no\"");
@@ -103,7 +103,7 @@ class RunComparisonTests {
 	@DisplayName("without a base and no archived run, the command names compare.base and how to set it")
 	void noBase() {
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
-		assertThatThrownBy(() -> CompareMain.run(new String[] { "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
+		assertThatThrownBy(() -> RunComparisonMain.run(new String[] { "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
 				new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
 			.isInstanceOf(IllegalArgumentException.class)
 			.hasMessage("no base run: " + out.resolve("none").resolve("runs") + " holds no other archived run than 20261130T210000Z; "

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.ConfidenceInterval;
-import dev.fakbattery.report.CompareMain;
+import dev.fakbattery.report.RunComparisonMain;
 import dev.fakbattery.report.Reading;
 import dev.fakbattery.report.RunComparison;
 
@@ -30,7 +30,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * against the artifacts, not values.
  */
 @DisplayName("comparing two embedded runs of the tax witness")
-class CompareEmbeddedRunsTests {
+class RunComparisonEmbeddedRunsTests {
 
 	@TempDir
 	Path root;
@@ -41,7 +41,7 @@ class CompareEmbeddedRunsTests {
 		Path base = run("20261130T100000Z", "base");
 		Path head = run("20261130T110000Z", "head");
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		RunComparison comparison = CompareMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
+		RunComparison comparison = RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
 				new PrintStream(printed, true, StandardCharsets.UTF_8));
 		RunComparison.Row latency = comparison.rows().stream().filter(r -> r.key().equals("3 tax / latency_tax")).findFirst().orElseThrow();
 		ConfidenceInterval baseCi = interval(base, latency.base().value());
