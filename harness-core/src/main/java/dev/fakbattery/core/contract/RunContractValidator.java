@@ -10,16 +10,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 
-import org.apiguardian.api.API;
-
 /**
  * Validates a run contract, ours or fak's: every check is computed from the document and can
  * fail (the self-tests feed broken contracts).
  *
  * @since 0.1
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.6")
-public final class RunContractValidator {
+final class RunContractValidator {
 
 	public static final String SCHEMA = ArtifactId.RUN_CONTRACT.schema();
 	static final List<String> SHARED_CONFIG_KEYS = List.of("checkpoint_model", "served_model_name", "engine", "selection",
