@@ -10,7 +10,7 @@ import org.apiguardian.api.API;
 /**
  * Seeded, randomised order of the two arms of an A/B comparison (e.g. A = raw engine, B = gateway),
  * so neither arm always runs first and drift, warm caches or a noisy neighbour fall on both arms
- * alike. The seed battery always sent raw before gateway.
+ * alike. fak's battery always sent raw before gateway.
  *
  * <ul>
  * <li>{@link #abba(int, long)}: counterbalanced blocks of four, each {@code A B B A} or
