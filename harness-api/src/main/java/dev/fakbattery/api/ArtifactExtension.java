@@ -3,7 +3,7 @@ package dev.fakbattery.api;
 import dev.fakbattery.core.ArtifactDocument;
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.RungOutcome;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.SecretGuard;
 import dev.fakbattery.core.Verdict;
 
@@ -28,7 +28,7 @@ class ArtifactExtension implements AfterTestExecutionCallback {
 
 	@Override
 	public void afterTestExecution(ExtensionContext context) throws JsonProcessingException {
-		RungRun run = RungRunExtension.runOf(context).orElse(null);
+		RungRecorder run = RungRecorderExtension.runOf(context).orElse(null);
 		if (run == null) {
 			return;
 		}

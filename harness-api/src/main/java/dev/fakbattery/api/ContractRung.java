@@ -7,6 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.Tag;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Tag;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
 @Documented

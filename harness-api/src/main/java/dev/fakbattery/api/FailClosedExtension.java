@@ -2,7 +2,7 @@ package dev.fakbattery.api;
 
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.core.RungOutcome;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.Verdict;
 
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
@@ -26,7 +26,7 @@ class FailClosedExtension implements AfterTestExecutionCallback {
 		if (context.getExecutionException().isPresent()) {
 			return;
 		}
-		RungRun run = RungRunExtension.runOf(context).orElse(null);
+		RungRecorder run = RungRecorderExtension.runOf(context).orElse(null);
 		if (run == null) {
 			return;
 		}
@@ -43,7 +43,7 @@ class FailClosedExtension implements AfterTestExecutionCallback {
 		}
 	}
 
-	private static void notMeasured(RungRun run, String message) {
+	private static void notMeasured(RungRecorder run, String message) {
 		if (run.config().allowPending()) {
 			throw new TestAbortedException(message);
 		}

@@ -3,6 +3,7 @@ package dev.fakbattery.api;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * @since 0.6
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class JupiterConfig {
 
 	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(JupiterConfig.class);

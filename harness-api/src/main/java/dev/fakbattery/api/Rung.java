@@ -7,6 +7,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -15,10 +16,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 @Target({ ElementType.ANNOTATION_TYPE, ElementType.TYPE })
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @Inherited
-@ExtendWith({ RungRunExtension.class, FailClosedExtension.class, ArtifactExtension.class })
+@ExtendWith({ RungRecorderExtension.class, FailClosedExtension.class, ArtifactExtension.class })
 public @interface Rung {
 }

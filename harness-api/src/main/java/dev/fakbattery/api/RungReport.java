@@ -2,7 +2,7 @@ package dev.fakbattery.api;
 
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.ReportLabels;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.Verdict;
 
 import java.io.IOException;
@@ -41,7 +41,7 @@ final class RungReport {
 	private RungReport() {
 	}
 
-	static void publish(ExtensionContext context, RungRun run, Verdict verdict, JsonNode document, Path artifact, List<Path> extra) {
+	static void publish(ExtensionContext context, RungRecorder run, Verdict verdict, JsonNode document, Path artifact, List<Path> extra) {
 		String uuid = AllureTest.of(context).orElse(null);
 		if (uuid == null) {
 			return;

@@ -10,6 +10,8 @@ import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StatusDetails;
 import io.qameta.allure.model.TestResult;
 
+import org.apiguardian.api.API;
+
 /**
  * Keeps a battery test whose verdict is not a real pass from reading as one in the report. A rung that passed its
  * JUnit test while its verdict is SIMULATED, PENDING_MEASUREMENT or PLANNED (and a wire rule that passed against the
@@ -23,6 +25,7 @@ import io.qameta.allure.model.TestResult;
  *
  * @since 0.5
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class VerdictStatus implements TestLifecycleListener {
 
 	private static final Map<String, String> NOT_A_PASS = new ConcurrentHashMap<>();

@@ -8,7 +8,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungOutcome;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.StubEngine;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -82,7 +82,7 @@ class RungExtensionsTests {
 	void measuredRungPasses() throws Exception {
 		run("measures", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		JsonNode doc = artifact();
-		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.VLLM_TAX.schema());
+		assertThat(doc.path("schema").asText()).isEqualTo(ArtifactId.TAX_WITNESS.schema());
 		assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
 		assertThat(doc.path("measurements").get(0).path("value").asDouble()).isEqualTo(1.07);
 		assertThat(doc.path("acceptance").path("tax_measured").path("status").asText()).isEqualTo("PASS");
@@ -335,7 +335,7 @@ class RungExtensionsTests {
 		Events tests = run("failsCheck", true).testEvents();
 		tests.assertThatEvents().haveExactly(1, event(test("failsCheck"), finishedWithFailure(
 				instanceOf(AssertionFailedError.class),
-				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per leg, observed 3 ok samples"))));
+				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per arm, observed 3 ok samples"))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("FAIL");
 		assertThat(artifact().path("acceptance").path("latency_tax_measured").path("status").asText()).isEqualTo("FAIL");
 	}
@@ -367,7 +367,7 @@ class RungExtensionsTests {
 	@DisplayName("a bad configuration value names the parameter, the value and the fix")
 	void badConfigurationNamesItself() {
 		EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRun.class.getName()))
+			.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRecorder.class.getName()))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight")))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
@@ -378,7 +378,7 @@ class RungExtensionsTests {
 	@Test
 	@DisplayName("a rung test without @RungArtifact is a configuration error")
 	void missingArtifactDeclaration() {
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRun.class.getName()))
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRecorder.class.getName()))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("undeclared"), finishedWithFailure(
@@ -391,7 +391,7 @@ class RungExtensionsTests {
 	void failedWriteFails() throws Exception {
 		Path blocked = dir.resolve("not-a-dir");
 		Files.writeString(blocked, "a file where the experiments folder should be");
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, "measures", RungRun.class.getName()))
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, "measures", RungRecorder.class.getName()))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false")))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test("measures"), finishedWithFailure(
@@ -409,7 +409,7 @@ class RungExtensionsTests {
 				HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu"));
 		values.putAll(extra);
 		return EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
+			.selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
 			.configurationParameters(HarnessConfig.hermeticParameters(values))
 			.execute();
 	}
@@ -421,114 +421,114 @@ class RungExtensionsTests {
 	// -------------------------------------------------------------------------
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class RungTestCase {
 
 		@Test
-		void missesBaseUrl(RungRun run) {
+		void missesBaseUrl(RungRecorder run) {
 			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
 		}
 
 		@Test
-		void passesChecksButMissesOne(RungRun run) {
+		void passesChecksButMissesOne(RungRecorder run) {
 			run.measured("latency_tax", 1.07, "ratio", "test");
 			run.check("tax_measured", true, "a latency tax", "1.07");
-			run.pending("decode_tps_tax", "decode tok/s of the gateway leg", "run the gateway leg");
+			run.pending("decode_tps_tax", "decode tok/s of the gateway arm", "run the gateway arm");
 		}
 
 		@Test
-		void measures(RungRun run) {
+		void measures(RungRecorder run) {
 			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 			run.headline("latency_tax 1.07");
 		}
 
 		@Test
-		void plans(RungRun run) {
+		void plans(RungRecorder run) {
 			run.planned("-Ddry.run=true");
 			run.check("tax_measured", true, "a latency tax", "none sent");
 		}
 
 		@Test
-		void leaksTheKey(RungRun run) {
+		void leaksTheKey(RungRecorder run) {
 			run.check("tax_measured", true, "a latency tax", "1.07");
 			run.body().put("note", System.getenv(run.config().string(HarnessConstants.API_KEY_ENV).orElseThrow()));
 		}
 
 		@Test
-		void simulates(RungRun run) {
+		void simulates(RungRecorder run) {
 			run.simulated("engine double");
 			run.check("tax_measured", true, "a latency tax", "1.01");
 		}
 
 		@Test
-		void reachesTarget(RungRun run) {
+		void reachesTarget(RungRecorder run) {
 			run.target(run.config().v1Url(HarnessConstants.BASE_URL).orElseThrow(), HarnessConstants.BASE_URL);
 			run.check("tax_measured", true, "a latency tax", "1.01");
 		}
 
 		@Test
-		void invalidated(RungRun run) {
+		void invalidated(RungRecorder run) {
 			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
 			run.invalid("engine_double_lag", "engine double lag p99 1830 us > 1000 us", "run on a quieter machine");
 		}
 
 		@Test
-		void answers500WhileClientLags(RungRun run) {
+		void answers500WhileClientLags(RungRecorder run) {
 			run.check("gateway_chat", false, "every request answers HTTP 200", "3/4 ok, first failure: HTTP 500: boom", true);
 			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
 			run.invalid("client_lag", "load client scheduling lag p99 1800 us over the 1000 us limit", "run on a quieter machine");
 		}
 
 		@Test
-		void answersWhileClientLags(RungRun run) {
+		void answersWhileClientLags(RungRecorder run) {
 			run.check("gateway_chat", true, "every request answers HTTP 200", "4/4 ok", true);
 			run.check("ratio_at_least_0_99", false, "gateway/raw >= 0.99", "0.91");
 			run.invalid("client_lag", "load client scheduling lag p99 1800 us over the 1000 us limit", "run on a quieter machine");
 		}
 
 		@Test
-		void overwritesVerdict(RungRun run) {
+		void overwritesVerdict(RungRecorder run) {
 			run.check("tax_measured", false, "a latency tax", "none");
 			run.body().put("verdict", "PASS");
 			run.body().putObject("summary").put("verdict", "PASS");
 		}
 
 		@Test
-		void validatesWritten(RungRun run) {
+		void validatesWritten(RungRecorder run) {
 			run.validateArtifact(doc -> java.util.List.of(new Check("schema_written",
-					doc.path("schema").asText().equals(ArtifactId.VLLM_TAX.schema()), "schema " + ArtifactId.VLLM_TAX.schema(),
+					doc.path("schema").asText().equals(ArtifactId.TAX_WITNESS.schema()), "schema " + ArtifactId.TAX_WITNESS.schema(),
 					doc.path("schema").asText())));
 		}
 
 		@Test
-		void validatesWrittenWrongly(RungRun run) {
+		void validatesWrittenWrongly(RungRecorder run) {
 			run.validateArtifact(doc -> java.util.List.of(new Check("schema_written", doc.path("schema").asText().equals("fak.other.v1"),
 					"schema fak.other.v1", doc.path("schema").asText())));
 		}
 
 		@Test
-		void failsCheck(RungRun run) {
-			run.check("latency_tax_measured", false, "8 ok samples per leg", "3 ok samples");
+		void failsCheck(RungRecorder run) {
+			run.check("latency_tax_measured", false, "8 ok samples per arm", "3 ok samples");
 		}
 
 		@Test
-		void checksNothing(RungRun run) {
+		void checksNothing(RungRecorder run) {
 			run.body().put("note", "no check recorded");
 		}
 
 		@Test
-		void throwsError(RungRun run) {
+		void throwsError(RungRecorder run) {
 			throw new IllegalStateException("upstream returned 503");
 		}
 
 		@Test
-		void abortsBeforeMeasuring(RungRun run) {
+		void abortsBeforeMeasuring(RungRecorder run) {
 			throw new TestAbortedException("engine.image is set but Docker is not available");
 		}
 
 		@Test
-		void readsTaxCount(RungRun run) {
+		void readsTaxCount(RungRecorder run) {
 			run.config().get(ConfigKeys.TAX_COUNT);
 		}
 	}
@@ -537,7 +537,7 @@ class RungExtensionsTests {
 	static class UndeclaredTestCase {
 
 		@Test
-		void undeclared(RungRun run) {
+		void undeclared(RungRecorder run) {
 		}
 	}
 }

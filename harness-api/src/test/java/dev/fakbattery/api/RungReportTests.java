@@ -7,7 +7,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.Measurement;
 import dev.fakbattery.core.ReportLabels;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import static dev.fakbattery.api.AllureRecorder.label;
 import static dev.fakbattery.api.AllureRecorder.parameter;
@@ -56,7 +56,7 @@ class RungReportTests {
 		assertThat(label(result, ReportLabels.VERDICT)).hasValue("FAIL");
 		assertThat(parameter(result, "verdict")).hasValue("FAIL");
 		assertThat(result.getDescription()).startsWith("FAIL: latency_tax 1.0700 [1.0400, 1.1000]")
-			.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway leg");
+			.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway arm");
 	}
 
 	@Test
@@ -65,7 +65,7 @@ class RungReportTests {
 		TestResult result = run(RungTestCase.class).result("tax witness");
 		assertThat(parameter(result, "engine")).hasValue("none measured by this rung");
 		assertThat(parameter(result, "engine version")).hasValue("unknown");
-		assertThat(parameter(result, "workload")).hasValue("8 streamed samples per leg");
+		assertThat(parameter(result, "workload")).hasValue("8 streamed samples per arm");
 		assertThat(parameter(result, "run id")).hasValue("20261130T201500Z");
 		assertThat(parameter(result, "gateway")).hasValueSatisfying(g -> assertThat(g).startsWith("embedded reference gateway"));
 		assertThat(result.getParameters()).extracting(p -> p.getName())
@@ -82,7 +82,7 @@ class RungReportTests {
 				org.assertj.core.groups.Tuple.tuple("check decode_measured", Status.FAILED),
 				org.assertj.core.groups.Tuple.tuple("measured latency_tax = 1.0700 ratio, 95% CI [1.0400, 1.1000]", Status.PASSED));
 		assertThat(result.getSteps().get(1).getParameters()).extracting(p -> p.getName() + "=" + p.getValue())
-			.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway leg");
+			.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway arm");
 		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("adjudication-tax-witness.json");
 	}
 
@@ -101,18 +101,27 @@ class RungReportTests {
 		run(RungTestCase.class);
 		com.fasterxml.jackson.databind.JsonNode doc = dev.fakbattery.wire.Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
 		assertThat(doc.path("measurements").get(0).path("ci95").toString()).isEqualTo("{\"low\":1.04,\"high\":1.1}");
-		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per leg");
+		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per arm");
+	}
+
+	private static ConfidenceInterval bounds(double lo, double hi) {
+		return ConfidenceInterval.ofBounds("ratio of medians", lo, lo, hi, 0.95);
 	}
 
 	@Test
 	@DisplayName("an interval is finite and ordered; two overlap when they share a point")
 	void interval() {
-		org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Measurement.Interval(1.1, 1.0))
+		org.assertj.core.api.Assertions.assertThatThrownBy(() -> bounds(1.1, 1.0))
 			.isInstanceOf(IllegalArgumentException.class).hasMessage("confidence interval [1.1, 1.0] is not finite and ordered");
-		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.1, 1.2))).isTrue();
-		assertThat(new Measurement.Interval(1.0, 1.1).overlaps(new Measurement.Interval(1.11, 1.2))).isFalse();
+		org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measurement.of("n", 1, "u", "s",
+				ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1)))
+			.isInstanceOf(IllegalArgumentException.class)
+			.hasMessage("measurement n: confidence interval [NaN, NaN] is not defined, finite and ordered (no samples)");
+		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.1, 1.2))).isTrue();
+		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.11, 1.2))).isFalse();
+		assertThat(bounds(1.0, 1.1).overlaps(ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))).isFalse();
 		assertThat(new Measurement.Measured("n", 1, "u", "s").ci()).isEmpty();
-		RungRun run = new RungRun(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> java.util.Optional.empty()));
+		RungRecorder run = new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> java.util.Optional.empty()));
 		assertThat(run.measured("latency_tax", 1, "ratio", "s", ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))
 			.ci()).as("an interval that could not be computed is left out").isEmpty();
 	}
@@ -191,51 +200,51 @@ class RungReportTests {
 	// -------------------------------------------------------------------------
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class RungTestCase {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
-			run.workload("8 streamed samples per leg");
+		void witness(RungRecorder run) {
+			run.workload("8 streamed samples per arm");
 			run.measured("latency_tax", 1.07, "ratio", "median(gateway)/median(raw)",
 					new ConfidenceInterval("ratio of medians", 1.07, 1.04, 1.10, 0.95, 1000, 1, java.util.Optional.empty()));
 			run.check("tax_measured", true, "a latency tax", "1.07");
-			run.check("decode_measured", false, "a decode tax", "no gateway leg");
+			run.check("decode_measured", false, "a decode tax", "no gateway arm");
 			run.headline("latency_tax 1.0700 [1.0400, 1.1000]");
 		}
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class SimulatedRungTestCase {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.simulated("the engine at http://127.0.0.1:5/v1 is the engine double");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class PassRungTestCase {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class AttachingRungTestCase {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.attach(ArtifactFiles.writeString(run.config().experimentsDir().resolve("tax-plot.svg"), "<svg/>"));
 			run.attach(run.config().experimentsDir().resolve("never-written.png"));
 			run.check("tax_measured", true, "a latency tax", "1.07");
@@ -243,12 +252,12 @@ class RungReportTests {
 	}
 
 	@TaxRung
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	static class PendingRungTestCase {
 
 		@Test
 		@DisplayName("tax witness")
-		void witness(RungRun run) {
+		void witness(RungRecorder run) {
 			run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
 			run.check("tax_measured", true, "a latency tax", "1.07");
 		}

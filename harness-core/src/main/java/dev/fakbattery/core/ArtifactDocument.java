@@ -11,11 +11,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * Lays out a rung artifact: schema, generated_at, verdict, run, target, the rung's own fields, measurements,
  * pending reasons, acceptance checks, summary and provenance. What the harness computes (the verdict and the
  * blocks around it) cannot be set by a rung's body: a body that tries fails the rung.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class ArtifactDocument {
 
 	/** Fields only the harness writes. */
@@ -29,11 +32,11 @@ public final class ArtifactDocument {
 	}
 
 	/**
-	 * The artifact without its verdict, for {@link RungRun#validateArtifact} validators.
+	 * The artifact without its verdict, for {@link RungRecorder#validateArtifact} validators.
 	 *
 	 * @throws IllegalStateException when the rung's body sets a field only the harness writes
 	 */
-	public static ObjectNode draft(RungRun run) {
+	public static ObjectNode draft(RungRecorder run) {
 		List<String> taken = RESERVED.stream().filter(run.body()::has).toList();
 		List<String> takenSummary = RESERVED_SUMMARY.stream().filter(run.body().path("summary")::has).toList();
 		if (!taken.isEmpty() || !takenSummary.isEmpty()) {
@@ -56,7 +59,7 @@ public final class ArtifactDocument {
 	}
 
 	/** The whole artifact, with the verdict computed from what the rung recorded. */
-	public static ObjectNode build(RungRun run, ObjectNode draft, Verdict verdict, Optional<Throwable> thrown) {
+	public static ObjectNode build(RungRecorder run, ObjectNode draft, Verdict verdict, Optional<Throwable> thrown) {
 		ObjectNode doc = draft;
 		doc.put("verdict", verdict.name());
 		doc.set("measurements", measurements(run));
@@ -68,12 +71,12 @@ public final class ArtifactDocument {
 		return doc;
 	}
 
-	private static void target(RungRun run, ObjectNode node) {
+	private static void target(RungRecorder run, ObjectNode node) {
 		run.target().ifPresentOrElse(identity -> identity.writeTo(node.putObject("engine")), () -> node.putNull("engine"));
 		node.put("gateway", run.runContext().gateway());
 	}
 
-	private static ArrayNode measurements(RungRun run) {
+	private static ArrayNode measurements(RungRecorder run) {
 		ArrayNode array = Json.MAPPER.createArrayNode();
 		for (Measurement m : run.measurements()) {
 			if (m instanceof Measurement.Measured measured) {
@@ -82,13 +85,13 @@ public final class ArtifactDocument {
 					.put("value", measured.value())
 					.put("unit", measured.unit())
 					.put("source", measured.source());
-				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.low()).put("high", ci.high()));
+				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.lo()).put("high", ci.hi()));
 			}
 		}
 		return array;
 	}
 
-	private static ArrayNode pending(RungRun run) {
+	private static ArrayNode pending(RungRecorder run) {
 		ArrayNode array = Json.MAPPER.createArrayNode();
 		for (Measurement.Pending p : run.pendings()) {
 			array.addObject()
@@ -101,7 +104,7 @@ public final class ArtifactDocument {
 		return array;
 	}
 
-	private static ObjectNode acceptance(RungRun run) {
+	private static ObjectNode acceptance(RungRecorder run) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		List<Check> unjudged = RungOutcome.unjudgedChecks(run);
 		for (Check check : run.checks()) {
@@ -117,7 +120,7 @@ public final class ArtifactDocument {
 		return node;
 	}
 
-	private static ObjectNode summary(RungRun run, Verdict verdict, JsonNode existing, Optional<Throwable> thrown) {
+	private static ObjectNode summary(RungRecorder run, Verdict verdict, JsonNode existing, Optional<Throwable> thrown) {
 		ObjectNode summary = existing.isObject() ? ((ObjectNode) existing).deepCopy() : Json.MAPPER.createObjectNode();
 		run.artifact().seedSummaryKey().ifPresent(key -> summary.put(key, verdict.name()));
 		summary.put("verdict", verdict.name());

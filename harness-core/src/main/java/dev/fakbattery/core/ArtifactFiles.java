@@ -16,6 +16,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * Writes artifacts atomically: a temp file in the same folder, flushed to disk, then moved over the
  * target. A crash mid-write leaves the previous file (or none), never a partial one; a failed write
@@ -23,6 +25,7 @@ import dev.fakbattery.wire.Json;
  *
  * @since 0.1
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class ArtifactFiles {
 
 	/** The final gate's verdict over a run's artifacts, written beside them. */

@@ -1,5 +1,7 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * One acceptance check of a rung: its outcome is computed from observed data, never assigned.
  *
@@ -16,6 +18,7 @@ package dev.fakbattery.core;
  * @param product whether a failure of this check is the target's own answer (since 0.5)
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public record Check(String name, boolean passed, String expected, String observed, boolean product) {
 
 	/** A measurement check: its failure is not judged on an invalid measurement. */

@@ -71,7 +71,7 @@ public final class ConfigKeys {
 		.doc("command template that starts the gateway: `{port}`, `{upstream}`, `{model}`, `{engine}` (the upstream's dialect: `vllm`, `sglang`, `llamacpp`); run with `/bin/sh -c`, logged, health-checked, stopped");
 
 	public static final ConfigKey<Integer> GATEWAY_START_TIMEOUT_SEC = intKey(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)
-		.doc("seconds a `gateway.cmd` gateway may take to answer `/healthz` or `/v1/models` (the seed's)");
+		.doc("seconds a `gateway.cmd` gateway may take to answer `/healthz` or `/v1/models` (fak's gateway default)");
 
 	public static final ConfigKey<String> REFERENCE_GATEWAY_SERVER = stringKey(HarnessConstants.REFERENCE_GATEWAY_SERVER, "jdk")
 		.doc("the embedded reference gateway's HTTP front: `jdk`, `helidon` or `netty` (a system property the gateway reads; `-Dreference.gateway.server=netty` runs the kit and the battery against the Netty front)");
@@ -167,7 +167,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> TAX_COUNT = intKey(HarnessConstants.TAX_COUNT, 8)
 		.profileDefault(Profile.DEFAULT, BootstrapCi.MIN_SAMPLES_PER_ARM)
 		.profileDefault(Profile.LLAMACPP, 512)
-		.doc("samples per leg in the tax witness; below 6 (the fewest an interval takes, see [rungs.md](rungs.md#intervals-and-the-aa-floor)) the witness is PENDING_MEASUREMENT naming `tax.count`; `-Pllamacpp` takes 512, as with fewer the A/A floor of its fast engine is wider than +/-1 %");
+		.doc("samples per arm in the tax witness; below 6 (the fewest an interval takes, see [rungs.md](rungs.md#intervals-and-the-aa-floor)) the witness is PENDING_MEASUREMENT naming `tax.count`; `-Pllamacpp` takes 512, as with fewer the A/A floor of its fast engine is wider than +/-1 %");
 
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 		.profileDefault(Profile.DEFAULT, List.of(1, 4))
@@ -212,7 +212,7 @@ public final class ConfigKeys {
 	// workloads and load shapes
 
 	public static final ConfigKey<String> WORKLOAD = stringKey(HarnessConstants.WORKLOAD, "fixed")
-		.doc("what the load rungs send: `fixed` (the seed's counting prompt, `max_tokens` 64), `random`, `sharegpt`, `prefix`, `agentic` (see [rungs.md](rungs.md#workloads-and-load-shapes)); recorded with its parameters and seed in every artifact");
+		.doc("what the load rungs send: `fixed` (fak's counting prompt, `max_tokens` 64), `random`, `sharegpt`, `prefix`, `agentic` (see [rungs.md](rungs.md#workloads-and-load-shapes)); recorded with its parameters and seed in every artifact");
 
 	public static final ConfigKey<String> WORKLOAD_SEED = stringKey(HarnessConstants.WORKLOAD_SEED)
 		.defaultText("`20260807` (the tax seed)")

@@ -3,12 +3,15 @@ package dev.fakbattery.core;
 import java.util.Locale;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * vLLM determinism capability, from {@code determinism} or env {@code FAK_VLLM_DETERMINISM}, failing
- * closed to {@link #UNAVAILABLE} for anything unset or unknown (as the seed does).
+ * closed to {@link #UNAVAILABLE} for anything unset or unknown (as fak does).
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public enum Determinism {
 	BATCH_INVARIANCE("engine.vllm.determinism.batch_invariance"),
 	DETERMINISTIC_OFFLINE_SCHEDULER("engine.vllm.determinism.deterministic_offline_scheduler"),

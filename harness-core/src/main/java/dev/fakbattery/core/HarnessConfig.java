@@ -13,6 +13,8 @@ import dev.fakbattery.wire.Dialect;
 
 import dev.fakbattery.core.ConfigurationException;
 
+import org.apiguardian.api.API;
+
 /**
  * Resolves the keys of {@link ConfigKeys} over a lookup (JUnit configuration parameters in a test, see
  * {@code dev.fakbattery.api.JupiterConfig}; system properties in a command-line tool): unset means unset, never a guess.
@@ -22,6 +24,7 @@ import dev.fakbattery.core.ConfigurationException;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public final class HarnessConfig {
 
 	private final Function<String, Optional<String>> lookup;

@@ -1,5 +1,7 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * Every configuration name of the battery, in one place.
  *
@@ -10,6 +12,7 @@ package dev.fakbattery.core;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public final class HarnessConstants {
 
 	private HarnessConstants() {
@@ -80,7 +83,7 @@ public final class HarnessConstants {
 	public static final String ENGINE_COMPARE = "engine.compare";
 
 	/**
-	 * Samples per leg in the tax witness: {@value}. Below
+	 * Samples per arm in the tax witness: {@value}. Below
 	 * {@link dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT.
 	 */
 	public static final String TAX_COUNT = "tax.count";
@@ -291,7 +294,7 @@ public final class HarnessConstants {
 	// workloads and load shapes of the tax witness, the sweeps and the load benches
 
 	/**
-	 * What the load rungs send: {@value}, one of {@code fixed} (the seed's counting prompt, {@code max_tokens}
+	 * What the load rungs send: {@value}, one of {@code fixed} (fak's counting prompt, {@code max_tokens}
 	 * 64), {@code random}, {@code sharegpt}, {@code prefix}, {@code agentic}. Recorded with its parameters and seed in
 	 * every artifact.
 	 *

@@ -2,12 +2,17 @@ package dev.fakbattery.core;
 
 import java.util.Objects;
 
+import dev.fakbattery.core.stats.ConfidenceInterval;
+
+import org.apiguardian.api.API;
+
 /**
  * A measurement is either a value with unit and source, or {@link Pending}: what is missing and how
  * to provide it. There is no third form: a number that was not measured cannot be expressed.
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public sealed interface Measurement permits Measurement.Measured, Measurement.Pending {
 
 	String name();
@@ -16,8 +21,8 @@ public sealed interface Measurement permits Measurement.Measured, Measurement.Pe
 		return new Measured(name, value, unit, source);
 	}
 
-	/** A measured value with its 95 % confidence interval. */
-	static Measured of(String name, double value, String unit, String source, Interval ci95) {
+	/** A measured value with its 95 % confidence interval, which must be defined. */
+	static Measured of(String name, double value, String unit, String source, ConfidenceInterval ci95) {
 		return new Measured(name, value, unit, source, Objects.requireNonNull(ci95, "ci95"));
 	}
 
@@ -28,15 +33,20 @@ public sealed interface Measurement permits Measurement.Measured, Measurement.Pe
 	/**
 	 * A measured value.
 	 * @param source where the value came from (endpoint, file, computation)
-	 * @param ci95 its 95 % confidence interval; null when the value has none (a count, a single reading)
+	 * @param ci95 its 95 % confidence interval, defined, with finite ordered bounds; null when the value has none (a
+	 *        count, a single reading)
 	 */
-	record Measured(String name, double value, String unit, String source, Interval ci95) implements Measurement {
+	record Measured(String name, double value, String unit, String source, ConfidenceInterval ci95) implements Measurement {
 		public Measured {
 			Objects.requireNonNull(name, "name");
 			Objects.requireNonNull(unit, "unit");
 			Objects.requireNonNull(source, "source");
 			if (!Double.isFinite(value)) {
 				throw new IllegalArgumentException("measurement " + name + " is not a finite number: " + value);
+			}
+			if (ci95 != null && !ci95.isBounded()) {
+				throw new IllegalArgumentException("measurement " + name + ": confidence interval [" + ci95.lo() + ", "
+						+ ci95.hi() + "] is not defined, finite and ordered" + ci95.reason().map(why -> " (" + why + ")").orElse(""));
 			}
 		}
 
@@ -46,26 +56,8 @@ public sealed interface Measurement permits Measurement.Measured, Measurement.Pe
 		}
 
 		/** Its 95 % confidence interval, when it has one. */
-		public java.util.Optional<Interval> ci() {
+		public java.util.Optional<ConfidenceInterval> ci() {
 			return java.util.Optional.ofNullable(ci95);
-		}
-	}
-
-	/**
-	 * A confidence interval {@code [low, high]} around a measured value.
-	 *
-	 * @since 0.3
-	 */
-	record Interval(double low, double high) {
-		public Interval {
-			if (!Double.isFinite(low) || !Double.isFinite(high) || low > high) {
-				throw new IllegalArgumentException("confidence interval [" + low + ", " + high + "] is not finite and ordered");
-			}
-		}
-
-		/** Whether the two intervals share at least one point. */
-		public boolean overlaps(Interval other) {
-			return low <= other.high && other.low <= high;
 		}
 	}
 

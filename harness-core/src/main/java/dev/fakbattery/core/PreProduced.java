@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonDocument;
 
+import org.apiguardian.api.API;
+
 /**
  * Inputs a rung reads but the run did not produce: the floor artifacts of {@code floors.dir}, a SWE-bench run folder
  * validated without its runner. Such an input counts as measured only with its own provenance, which the rung
@@ -30,6 +32,7 @@ import dev.fakbattery.wire.JsonDocument;
  *
  * @since 0.5
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class PreProduced {
 
 	/** The artifact block naming the pre-produced inputs and their provenance: {@value}. */
@@ -96,7 +99,7 @@ public final class PreProduced {
 	 * Refuses a test fixture as the input named by {@code parameter}: records a failed check naming the marker and its
 	 * path, and returns true; returns false (records nothing) when there is no marker or fixtures are allowed.
 	 */
-	public static boolean refuseFixture(RungRun run, String parameter, Path folder, List<Path> files) {
+	public static boolean refuseFixture(RungRecorder run, String parameter, Path folder, List<Path> files) {
 		Optional<String> marker = fixtureMarker(folder, files);
 		if (marker.isEmpty() || fixturesAllowed(run.config())) {
 			return false;
@@ -152,7 +155,7 @@ public final class PreProduced {
 	 * marker where the self-tests read one), and one pending measurement per entry whose provenance is incomplete,
 	 * naming what is missing and {@code fix}.
 	 */
-	public static void record(RungRun run, Path source, List<Entry> entries, String fix) {
+	public static void record(RungRecorder run, Path source, List<Entry> entries, String fix) {
 		ObjectNode block = run.body().putObject(FIELD);
 		block.put("source", source.toString());
 		// read only where fixtures are allowed (the self-tests); the final gate never counts such a block

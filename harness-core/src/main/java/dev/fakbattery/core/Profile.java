@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * Which battery runs, as set by the Maven profile ({@code harness.profile}): the one place that says
  * what each profile allows, so no rung compares profile names.
@@ -20,6 +22,7 @@ import java.util.stream.Collectors;
  *
  * @since 0.2
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public enum Profile {
 	DEFAULT, BATTERY, GPU, LLAMACPP, GATE;
 

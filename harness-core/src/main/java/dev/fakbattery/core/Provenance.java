@@ -15,12 +15,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * The provenance block of every artifact: who measured, with what, on what. A fact that is not
  * known is {@code null}, never guessed.
  *
  * @since 0.1
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class Provenance {
 
 	/** Names echoed into the reproduce command when set. */

@@ -1,5 +1,7 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * The Allure labels that put a test in the battery report, and the names the report reads: the battery report holds
  * only tests labelled with epic {@link #BATTERY} (the rungs and the final gate) or {@link #WIRE} (the wire rules
@@ -10,6 +12,7 @@ package dev.fakbattery.core;
  *
  * @since 0.3
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class ReportLabels {
 
 	/** Epic of every rung test and of the final gate: {@value}. */

@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.gateway.GatewayLauncher;
 
+import org.apiguardian.api.API;
+
 /**
  * One battery run: its id, when it started, the commit, the profile and the gateway under test as configured.
  * Every module of one Maven build gets the same run id ({@code harness.run.id}, set by the build from its start
@@ -25,6 +27,7 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
  *        embedded reference gateway
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record RunContext(String runId, Instant startedAt, String gitCommit, Profile profile, String gateway) {
 
 	/** The format of run ids the build writes: {@value}. */

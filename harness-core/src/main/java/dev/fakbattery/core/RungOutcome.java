@@ -4,9 +4,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * The verdict of a rung, computed from what it recorded; never assigned.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class RungOutcome {
 
 	public static final String NO_CHECK = "recorded no acceptance check: a verdict needs at least one check that can fail";
@@ -22,7 +25,7 @@ public final class RungOutcome {
 	 * rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL; then SIMULATED when the engine double
 	 * was measured, else PASS.
 	 */
-	public static Verdict verdict(RungRun run, Optional<Throwable> thrown) {
+	public static Verdict verdict(RungRecorder run, Optional<Throwable> thrown) {
 		if (thrown.isPresent() && !aborted(thrown.get())) {
 			return Verdict.FAIL;
 		}
@@ -60,12 +63,12 @@ public final class RungOutcome {
 		return false;
 	}
 
-	static List<Check> failedChecks(RungRun run) {
+	static List<Check> failedChecks(RungRecorder run) {
 		return run.checks().stream().filter(c -> !c.passed()).toList();
 	}
 
 	/** The failed checks an invalid measurement leaves unjudged: every failed measurement check, when one is invalid. */
-	static List<Check> unjudgedChecks(RungRun run) {
+	static List<Check> unjudgedChecks(RungRecorder run) {
 		return run.invalidations().isEmpty() ? List.of() : failedChecks(run).stream().filter(c -> !c.product()).toList();
 	}
 
@@ -73,28 +76,28 @@ public final class RungOutcome {
 	 * {@code <what> (<how>); <what> (<how>)} over every pending measurement, invalidated ones first, then the checks
 	 * an invalidation left unjudged.
 	 */
-	public static String pendingReason(RungRun run) {
+	public static String pendingReason(RungRecorder run) {
 		List<Measurement.Pending> invalid = run.invalidations();
 		String reasons = java.util.stream.Stream.concat(invalid.stream(), run.pendings().stream().filter(p -> !invalid.contains(p)))
 			.map(Measurement.Pending::reason).collect(Collectors.joining("; "));
 		return reasons + unjudged(run);
 	}
 
-	private static String unjudged(RungRun run) {
+	private static String unjudged(RungRecorder run) {
 		List<Check> unjudged = unjudgedChecks(run);
 		return unjudged.isEmpty() ? "" : "; not judged on an invalid measurement: "
 				+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
 	}
 
 	/** The one-line reason a SIMULATED rung does not count under a profile that needs a real engine. */
-	public static String simulatedMessage(RungRun run) {
+	public static String simulatedMessage(RungRecorder run) {
 		return "SIMULATED: rung " + run.artifact().rung() + " measured the engine double, not a real engine ("
 				+ run.simulatedBecause().orElse("engine double") + "); profile " + run.config().profile().id()
 				+ " counts only real engines: point -D" + HarnessConstants.BASE_URL + " at the serving engine";
 	}
 
 	/** The pending reason, or the reason the rung was aborted (skipped) before it could measure. */
-	public static String pendingReason(RungRun run, Optional<Throwable> thrown) {
+	public static String pendingReason(RungRecorder run, Optional<Throwable> thrown) {
 		String pending = pendingReason(run);
 		return pending.isEmpty() ? thrown.map(Throwable::getMessage).orElse("") : pending;
 	}
@@ -104,7 +107,7 @@ public final class RungOutcome {
 	 * also invalidated the measurement (a product check failed beside it), its reading follows, with the measurement
 	 * checks it left unjudged.
 	 */
-	public static String failureMessage(RungRun run) {
+	public static String failureMessage(RungRecorder run) {
 		boolean beside = !run.invalidations().isEmpty() && run.checks().stream().anyMatch(Check::productFailure);
 		List<Check> unjudged = beside ? unjudgedChecks(run) : List.of();
 		List<Check> failed = failedChecks(run).stream().filter(c -> !unjudged.contains(c)).toList();

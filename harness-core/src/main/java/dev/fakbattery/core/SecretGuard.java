@@ -3,10 +3,13 @@ package dev.fakbattery.core;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * Refuses to let the API key reach an artifact: the key's value is read from the environment
  * variable named by {@code api.key.env} only to check that no output contains it.
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class SecretGuard {
 
 	private SecretGuard() {

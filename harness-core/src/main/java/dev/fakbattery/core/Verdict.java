@@ -1,5 +1,7 @@
 package dev.fakbattery.core;
 
+import org.apiguardian.api.API;
+
 /**
  * The verdict of a rung artifact.
  *
@@ -15,6 +17,7 @@ package dev.fakbattery.core;
  *
  * @since 0.1
  */
+@API(status = API.Status.STABLE, since = "0.6")
 public enum Verdict {
 	PASS, FAIL, PENDING_MEASUREMENT, PLANNED, SIMULATED
 }

@@ -78,12 +78,12 @@ class PreProducedTests {
 	void refuseFixture() {
 		Path folder = dir.resolve("floors");
 		Path file = ArtifactFiles.writeString(folder.resolve("a.json"), "{\"producer\": \"fak\"}");
-		RungRun clean = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.PROFILE, "gpu")));
+		RungRecorder clean = new RungRecorder(ArtifactId.TAX_WITNESS, config(Map.of(HarnessConstants.PROFILE, "gpu")));
 		assertThat(PreProduced.refuseFixture(clean, "floors.dir", folder, List.of(file))).as("no marker").isFalse();
 		assertThat(clean.checks()).isEmpty();
 
 		ArtifactFiles.writeString(folder.resolve(PreProduced.FIXTURE_FILE), "test fixture, not a measurement");
-		RungRun refused = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.PROFILE, "gpu",
+		RungRecorder refused = new RungRecorder(ArtifactId.TAX_WITNESS, config(Map.of(HarnessConstants.PROFILE, "gpu",
 				HarnessConstants.FIXTURES_ALLOWED, "true")));
 		assertThat(PreProduced.refuseFixture(refused, "floors.dir", folder, List.of(file))).as("a marker under gpu").isTrue();
 		assertThat(refused.checks()).singleElement().satisfies(check -> {
@@ -95,7 +95,7 @@ class PreProducedTests {
 					+ "profile; profile gpu)");
 		});
 
-		RungRun selfTest = new RungRun(ArtifactId.VLLM_TAX, config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true")));
+		RungRecorder selfTest = new RungRecorder(ArtifactId.TAX_WITNESS, config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true")));
 		assertThat(PreProduced.refuseFixture(selfTest, "floors.dir", folder, List.of(file))).as("a marker in a self-test").isFalse();
 		assertThat(selfTest.checks()).isEmpty();
 	}
@@ -106,7 +106,7 @@ class PreProducedTests {
 		Path good = ArtifactFiles.writeString(dir.resolve("good.json"), "{\"producer\": \"fak\", \"version\": \"0.5\", "
 				+ "\"generated_at\": \"2026-11-30T10:00:00Z\"}");
 		Path bare = ArtifactFiles.writeString(dir.resolve("bare.json"), "{\"producer\": \"fak\"}");
-		RungRun run = new RungRun(ArtifactId.VLLM_TAX, config(Map.of()));
+		RungRecorder run = new RungRecorder(ArtifactId.TAX_WITNESS, config(Map.of()));
 		PreProduced.record(run, dir, List.of(PreProduced.read(dir, good, false), PreProduced.read(dir, bare, false)),
 				"pass -Dfloors.dir=DIR");
 		var block = run.body().path(PreProduced.FIELD);

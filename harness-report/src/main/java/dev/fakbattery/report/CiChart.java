@@ -49,7 +49,7 @@ final class CiChart {
 			Reading reading = readings.get(i);
 			if (reading.ci() != null) {
 				XYSeries bar = chart.addSeries(name + " ci95 " + i, new double[] { x[i], x[i] },
-						new double[] { reading.ci().low(), reading.ci().high() });
+						new double[] { reading.ci().lo(), reading.ci().hi() });
 				bar.setMarker(SeriesMarkers.NONE).setLineColor(color).setLineStyle(new BasicStroke(2f)).setShowInLegend(false);
 			}
 		}
@@ -60,8 +60,8 @@ final class CiChart {
 	 * point of {@code readings}.
 	 */
 	static void slots(XYChart chart, List<String> names, List<Reading> readings) {
-		double low = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.min(r.value(), r.ci().low())).min().orElse(1);
-		double high = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.max(r.value(), r.ci().high())).max().orElse(1);
+		double low = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.min(r.value(), r.ci().lo())).min().orElse(1);
+		double high = readings.stream().mapToDouble(r -> r.ci() == null ? r.value() : Math.max(r.value(), r.ci().hi())).max().orElse(1);
 		low = Math.min(low, 1);
 		high = Math.max(high, 1);
 		double pad = Math.max((high - low) * 0.12, 0.002);

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 
 /**
  * One headline number of a run: a typed measurement of one rung's artifact ({@code measurements[]}), with its 95 %
@@ -20,7 +20,10 @@ import dev.fakbattery.core.Measurement;
  * @param ci the 95 % interval; null when the number has none
  * @since 0.3
  */
-public record Reading(String rung, String name, double value, String unit, Measurement.Interval ci) {
+public record Reading(String rung, String name, double value, String unit, ConfidenceInterval ci) {
+
+	/** The statistic of an interval read back from an artifact, which records only its bounds. */
+	private static final String REPORTED = "reported ci95";
 
 	private static final Pattern CI_IN_SOURCE = Pattern.compile("95% CI \\[([-0-9.eE]+), ([-0-9.eE]+)\\]");
 
@@ -29,7 +32,7 @@ public record Reading(String rung, String name, double value, String unit, Measu
 		return rung + " / " + name;
 	}
 
-	public Optional<Measurement.Interval> interval() {
+	public Optional<ConfidenceInterval> interval() {
 		return Optional.ofNullable(ci);
 	}
 
@@ -39,18 +42,20 @@ public record Reading(String rung, String name, double value, String unit, Measu
 				measurement.path("unit").asText(""), interval(measurement));
 	}
 
-	private static Measurement.Interval interval(JsonNode measurement) {
+	private static ConfidenceInterval interval(JsonNode measurement) {
 		JsonNode ci = measurement.path("ci95");
+		double value = measurement.path("value").asDouble();
 		if (ci.path("low").isNumber() && ci.path("high").isNumber()) {
-			return new Measurement.Interval(ci.path("low").asDouble(), ci.path("high").asDouble());
+			return ConfidenceInterval.ofBounds(REPORTED, value, ci.path("low").asDouble(), ci.path("high").asDouble(), 0.95);
 		}
 		Matcher m = CI_IN_SOURCE.matcher(measurement.path("source").asText(""));
-		return m.find() ? new Measurement.Interval(Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2))) : null;
+		return m.find() ? ConfidenceInterval.ofBounds(REPORTED, value, Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), 0.95)
+				: null;
 	}
 
 	/** The value and its interval as one short text: {@code 1.0007 [1.0004, 1.0010]}; a whole count as {@code 66}. */
 	public String describe() {
-		return format(value, unit) + (ci == null ? "" : " [" + format(ci.low()) + ", " + format(ci.high()) + "]");
+		return format(value, unit) + (ci == null ? "" : " [" + format(ci.lo()) + ", " + format(ci.hi()) + "]");
 	}
 
 	/** {@link #format(double)}, but a whole number of anything but a ratio (tokens, rule runs) without decimals. */
@@ -61,7 +66,7 @@ public record Reading(String rung, String name, double value, String unit, Measu
 	void writeTo(ObjectNode node) {
 		node.put("rung", rung).put("name", name).put("value", value).put("unit", unit);
 		if (ci != null) {
-			node.putObject("ci95").put("low", ci.low()).put("high", ci.high());
+			node.putObject("ci95").put("low", ci.lo()).put("high", ci.hi());
 		}
 	}
 

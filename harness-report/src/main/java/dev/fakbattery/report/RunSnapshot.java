@@ -69,7 +69,7 @@ public record RunSnapshot(String runId, String startedAt, String target, String 
 		});
 		if (docs.isEmpty()) {
 			throw new IllegalArgumentException("no battery artifact of run " + run + " in " + dir + " (expected files such as "
-					+ ArtifactId.VLLM_TAX.fileName() + (otherRuns.isEmpty() ? "" : "; found only " + otherRuns)
+					+ ArtifactId.TAX_WITNESS.fileName() + (otherRuns.isEmpty() ? "" : "; found only " + otherRuns)
 					+ "); point at an experiments folder or an archived run");
 		}
 		List<Rung> rungs = new ArrayList<>();

@@ -62,13 +62,13 @@ class RunComparisonTests {
 	@DisplayName("an artifact written before ci95 existed has its interval read from the source text")
 	void intervalFromSourceText() {
 		RunFixture run = new RunFixture(base, "20261130T201345Z");
-		ObjectNode tax = run.artifact(ArtifactId.VLLM_TAX, "SIMULATED", "latency_tax 1.0007");
+		ObjectNode tax = run.artifact(ArtifactId.TAX_WITNESS, "SIMULATED", "latency_tax 1.0007");
 		RunFixture.number(tax, "latency_tax", 1.0007, "ratio", Double.NaN, Double.NaN)
-			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per leg; 95% CI [1.0004, 1.0010]");
-		run.write(ArtifactId.VLLM_TAX, tax);
+			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
+		run.write(ArtifactId.TAX_WITNESS, tax);
 		Reading reading = RunSnapshot.read(base, Optional.empty()).readings().get(0);
-		assertThat(reading.ci().low()).isEqualTo(1.0004);
-		assertThat(reading.ci().high()).isEqualTo(1.0010);
+		assertThat(reading.ci().lo()).isEqualTo(1.0004);
+		assertThat(reading.ci().hi()).isEqualTo(1.0010);
 	}
 
 	@Test
@@ -76,10 +76,10 @@ class RunComparisonTests {
 	void table() {
 		RunFixture.taxRun(base, "20261130T201345Z", 1.0007);
 		RunFixture headRun = RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
-		ObjectNode tax = headRun.artifact(ArtifactId.VLLM_TAX, "PASS", "latency_tax 1.0100");
+		ObjectNode tax = headRun.artifact(ArtifactId.TAX_WITNESS, "PASS", "latency_tax 1.0100");
 		((ObjectNode) tax.path("target").path("engine")).put("engine_double", false).put("engine_version", "0.11.0");
 		RunFixture.number(tax, "latency_tax", 1.0100, "ratio", 1.0090, 1.0110);
-		headRun.write(ArtifactId.VLLM_TAX, tax);
+		headRun.write(ArtifactId.TAX_WITNESS, tax);
 		String table = ComparisonTable.console(compare());
 		assertThat(table).contains("base run 20261130T201345Z", "head run 20261130T210000Z", "targets differ: the numbers are not like for like")
 			.containsPattern("3 tax / latency_tax\\s+ratio\\s+1.0007 \\[0.9997, 1.0017\\]\\s+1.0100 \\[1.0090, 1.0110\\]\\s+\\+0.0093 \\(\\+0.93%\\)\\s+no")
@@ -92,7 +92,7 @@ class RunComparisonTests {
 		RunFixture.taxRun(base, "20261130T201345Z", 1.0007);
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		CompareMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + out }, new PrintStream(printed, true, StandardCharsets.UTF_8));
+		RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + out }, new PrintStream(printed, true, StandardCharsets.UTF_8));
 		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("fak-battery comparison", "3 tax / latency_tax", "CIs overlap");
 		assertThat(out.resolve("compare.md")).content().contains("| 3 tax / latency_tax | ratio | 1.0007 [0.9997, 1.0017] |");
 		assertThat(out.resolve("compare.json")).content().contains("\"ci_overlap\" : \"no\"");
@@ -103,7 +103,7 @@ class RunComparisonTests {
 	@DisplayName("without a base and no archived run, the command names compare.base and how to set it")
 	void noBase() {
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
-		assertThatThrownBy(() -> CompareMain.run(new String[] { "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
+		assertThatThrownBy(() -> RunComparisonMain.run(new String[] { "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
 				new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
 			.isInstanceOf(IllegalArgumentException.class)
 			.hasMessage("no base run: " + out.resolve("none").resolve("runs") + " holds no other archived run than 20261130T210000Z; "

@@ -63,11 +63,11 @@ final class RunFixture {
 	/** A run with the tax rung's two ratios and a sweep ratio. */
 	static RunFixture taxRun(Path dir, String runId, double latencyTax) {
 		RunFixture run = new RunFixture(dir, runId);
-		ObjectNode tax = run.artifact(ArtifactId.VLLM_TAX, "SIMULATED", "latency_tax " + latencyTax);
+		ObjectNode tax = run.artifact(ArtifactId.TAX_WITNESS, "SIMULATED", "latency_tax " + latencyTax);
 		number(tax, "latency_tax", latencyTax, "ratio", latencyTax - 0.001, latencyTax + 0.001);
 		number(tax, "decode_tps_tax", 1.0, "ratio", 0.999, 1.001);
 		number(tax, "raw_median_latency_s", 1.31, "s", Double.NaN, Double.NaN);
-		run.write(ArtifactId.VLLM_TAX, tax);
+		run.write(ArtifactId.TAX_WITNESS, tax);
 		ObjectNode sweep = run.artifact(ArtifactId.CONCURRENCY_SWEEP, "SIMULATED", "ratio c=1 0.999");
 		number(sweep, "ratio_c1", 0.999, "ratio", 0.995, 1.002);
 		run.write(ArtifactId.CONCURRENCY_SWEEP, sweep);

@@ -53,7 +53,7 @@ public final class JsonNumbers {
 
 	/**
 	 * Python's {@code round(value, decimals)}: half-even on the exact binary value, so the digits
-	 * match what the seed's tools write. Non-finite values pass through.
+	 * match what fak's tools write. Non-finite values pass through.
 	 */
 	public static double round(double value, int decimals) {
 		if (!Double.isFinite(value)) {

@@ -24,7 +24,7 @@ class QuarantineTests {
 
 	private static final String REPLACEMENT = "[tool result quarantined by the gateway: injection+secret]";
 
-	/** The seed's serving-witness quarantine request (assistant call, then a poisoned tool result). */
+	/** fak's serving-witness quarantine request (assistant call, then a poisoned tool result). */
 	static String poisoned(boolean stream, String toolContent, boolean named) {
 		return "{\"model\":\"witness-alias\",\"messages\":[{\"role\":\"user\",\"content\":\"fetch it\"},"
 				+ "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_glm52_witness\",\"type\":\"function\","

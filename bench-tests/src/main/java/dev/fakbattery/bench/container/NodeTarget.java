@@ -6,14 +6,14 @@ import java.util.function.Function;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 /**
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
  * (then nothing is started); else the engine {@code engine.cmd} starts ({@link EngineCommands}); else
  * the engine container of {@code engine.image} ({@link EngineContainers}); else nothing, recorded on
  * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The engine
- * it finds is asked who it is ({@link RungRun#target}), so a rung that reaches the engine double through any URL
+ * it finds is asked who it is ({@link RungRecorder#target}), so a rung that reaches the engine double through any URL
  * is SIMULATED.
  *
  * <h2>Example</h2>
@@ -38,17 +38,17 @@ public final class NodeTarget {
 	 * @throws org.opentest4j.TestAbortedException when {@code engine.image} is set, Docker is absent and the profile is not {@code gpu}
 	 * @throws EngineUnavailableError when the engine command or container cannot run (see {@link EngineCommands}, {@link EngineContainers})
 	 */
-	public static Optional<URI> baseUrl(RungRun run) {
+	public static Optional<URI> baseUrl(RungRecorder run) {
 		return baseUrl(run, EngineCommands::baseUrl, EngineContainers::baseUrl);
 	}
 
-	/** {@link #baseUrl(RungRun)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
-	public static Optional<URI> baseUrl(RungRun run, EngineContainers engines) {
+	/** {@link #baseUrl(RungRecorder)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
+	public static Optional<URI> baseUrl(RungRecorder run, EngineContainers engines) {
 		return baseUrl(run, EngineCommands::baseUrl, engines::engineUrl);
 	}
 
-	/** {@link #baseUrl(RungRun)} over other engine commands and containers, for self-tests. */
-	public static Optional<URI> baseUrl(RungRun run, EngineCommands commands, EngineContainers engines) {
+	/** {@link #baseUrl(RungRecorder)} over other engine commands and containers, for self-tests. */
+	public static Optional<URI> baseUrl(RungRecorder run, EngineCommands commands, EngineContainers engines) {
 		return baseUrl(run, commands::engineUrl, engines::engineUrl);
 	}
 
@@ -57,7 +57,7 @@ public final class NodeTarget {
 	 * as pending); empty, with nothing recorded, when nothing is configured and the profile lets the rung measure
 	 * the embedded engine double instead ({@link dev.fakbattery.core.Profile#embeddedTargetAllowed()}).
 	 */
-	public static Optional<URI> configured(RungRun run) {
+	public static Optional<URI> configured(RungRecorder run) {
 		return configured(run.config()) || !run.config().profile().embeddedTargetAllowed() ? baseUrl(run) : Optional.empty();
 	}
 
@@ -67,7 +67,7 @@ public final class NodeTarget {
 				|| config.string(HarnessConstants.ENGINE_IMAGE).isPresent();
 	}
 
-	private static Optional<URI> baseUrl(RungRun run, Function<HarnessConfig, Optional<URI>> command,
+	private static Optional<URI> baseUrl(RungRecorder run, Function<HarnessConfig, Optional<URI>> command,
 			Function<HarnessConfig, Optional<URI>> container) {
 		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
 		if (configured.isPresent()) {

@@ -1,8 +1,8 @@
 package dev.fakbattery.bench.floors;
 
 /**
- * The five fak-native floor artifacts of the seed battery, in its final-check order, with the
- * seed's check ids and file names.
+ * The five fak-native floor artifacts of fak's battery, in its final-check order, with the
+ * fak's check ids and file names.
  *
  * @since 0.1
  */
@@ -21,7 +21,7 @@ public enum FloorArtifact {
 		this.fileName = fileName;
 	}
 
-	/** The seed's check id, the prefix of every check name of this floor: {@code swebench_floor}. */
+	/** fak's check id, the prefix of every check name of this floor: {@code swebench_floor}. */
 	public String checkId() {
 		return checkId;
 	}

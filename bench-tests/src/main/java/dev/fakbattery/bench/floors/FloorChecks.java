@@ -66,7 +66,7 @@ public final class FloorChecks {
 		return number.isPresent() ? List.of(Measurement.of(floor.checkId() + "." + name, number.getAsDouble(), unit, source)) : List.of();
 	}
 
-	/** The seed's pass details, for example {@code radixbench agents hit_rate=0.8667}. */
+	/** fak's pass details, for example {@code radixbench agents hit_rate=0.8667}. */
 	private static String passDetail(FloorArtifact floor, JsonNode doc) {
 		return switch (floor) {
 			case SWEBENCH_FLOOR -> "fak SWE-bench floor: " + doc.path("dataset").path("instances") + " instances workers="

@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * The seed's five floor commands (final-check steps {@code swebench_floor_20},
+ * fak's five floor commands (final-check steps {@code swebench_floor_20},
  * {@code turntax_airline}, {@code sessionbench_synthetic}, {@code fanbench_research},
  * {@code radixbench_synthetic}) for a built fak binary instead of {@code go run}.
  *
@@ -20,11 +20,11 @@ import java.util.Optional;
  * dispatches {@code sessionbench}, {@code fanbench} and {@code radixbench} as subcommands with the
  * tools' own flags. If the fak build at hand ships them as separate binaries, point
  * {@code floors.bin} at a small wrapper script that dispatches on its first argument. Arguments
- * are otherwise the seed's, with {@code experiments/vllm/} replaced by the output folder.
+ * are otherwise fak's, with {@code experiments/vllm/} replaced by the output folder.
  *
  * @param floorsBin the fak binary (or wrapper), {@code floors.bin}
  * @param outDir where the artifacts are written
- * @param swebenchDifficulty the seed's {@code testdata/swebench_verified_20_difficulty.json}, if at hand
+ * @param swebenchDifficulty fak's {@code testdata/swebench_verified_20_difficulty.json}, if at hand
  * @param verifiedCount the SWE-bench floor's task count, 20
  * @since 0.1
  */

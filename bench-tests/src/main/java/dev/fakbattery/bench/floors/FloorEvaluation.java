@@ -14,7 +14,7 @@ import dev.fakbattery.core.Measurement;
  * @param file the artifact file
  * @param status PASS, FAIL or MISSING
  * @param checks the named checks; empty when the file is missing
- * @param detail a one-line summary: the seed's pass detail, the failed check names, or {@code missing}
+ * @param detail a one-line summary: fak's pass detail, the failed check names, or {@code missing}
  * @param figures the floor's headline numbers read from a passing artifact; empty otherwise
  * @since 0.1
  */

@@ -11,7 +11,7 @@ import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
 
 /**
- * The identity checks of each floor artifact, after the seed battery's {@code check_*_floor}
+ * The identity checks of each floor artifact, after fak's battery's {@code check_*_floor}
  * functions and ARTIFACTS.md section 1, one named check per rule.
  *
  * <ul>
@@ -31,7 +31,7 @@ import dev.fakbattery.bench.support.JsonValues;
  * workload's cache_hit_rate recorded.</li>
  * </ul>
  *
- * <p>Stricter than the seed in one respect: a number must be a JSON number ({@code true} is not 1,
+ * <p>Stricter than fak in one respect: a number must be a JSON number ({@code true} is not 1,
  * {@code "0"} is not 0).
  *
  * @since 0.1

@@ -45,7 +45,7 @@ public final class ComputeCapability {
 		return BY_NAME.stream().filter(e -> text.contains(e.needle())).map(Entry::cc).findFirst();
 	}
 
-	/** The seed's architecture label: {@code unknown}, {@code Hopper (sm_90)}, {@code Blackwell (sm_100)} ... */
+	/** fak's architecture label: {@code unknown}, {@code Hopper (sm_90)}, {@code Blackwell (sm_100)} ... */
 	public static String archLabel(Double cc) {
 		if (cc == null) {
 			return "unknown";

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The seed's per-engine go/no-go, checked in order: {@code BLOCKED_ARCH} (capability unknown or
+ * fak's per-engine go/no-go, checked in order: {@code BLOCKED_ARCH} (capability unknown or
  * below 9.0), {@code BLOCKED_QUANT_ARCH} (the quant needs a newer architecture),
  * {@code BLOCKED_MEMORY} (total below {@code weights x (1+kv)}, or the smallest card below
  * {@code weights/n x (1+kv) + 7 GB}), {@code READY_PENDING_INSTALL} (the engine does not import),

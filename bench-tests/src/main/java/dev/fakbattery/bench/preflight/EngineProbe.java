@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 /**
  * Whether a serving engine imports in the node's Python, and its version: one entry of
@@ -17,7 +17,7 @@ import dev.fakbattery.bench.process.CommandResult;
  */
 public record EngineProbe(boolean present, String version, String detail) {
 
-	/** Longest failure detail kept, like the seed: {@value} characters. */
+	/** Longest failure detail kept, like fak: {@value} characters. */
 	static final int MAX_DETAIL = 200;
 
 	private static final Pattern MODULE = Pattern.compile("[a-z_][a-z0-9_]*");

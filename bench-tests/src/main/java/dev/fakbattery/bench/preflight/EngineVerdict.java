@@ -1,7 +1,7 @@
 package dev.fakbattery.bench.preflight;
 
 /**
- * Per-engine and node verdicts of the preflight, with the seed's names. The per-engine checks run
+ * Per-engine and node verdicts of the preflight, with fak's names. The per-engine checks run
  * in declaration order of the blocked values: architecture, quant architecture, memory; then the
  * install.
  *

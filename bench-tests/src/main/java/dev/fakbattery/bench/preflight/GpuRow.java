@@ -4,7 +4,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One GPU as nvidia-smi reported it, in the seed's field shapes: {@code index} and
+ * One GPU as nvidia-smi reported it, in fak's field shapes: {@code index} and
  * {@code compute_cap} stay strings ({@code ""} when nvidia-smi printed nothing or {@code N/A}),
  * {@code memory_total_mib} is a number or null when it did not parse.
  *

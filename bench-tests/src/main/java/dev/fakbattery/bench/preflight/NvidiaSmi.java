@@ -2,11 +2,11 @@ package dev.fakbattery.bench.preflight;
 
 import java.util.List;
 
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.CommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.CommandRunner;
 
 /**
- * Reads the node's GPUs with nvidia-smi, the way the seed preflight does: the four-column query
+ * Reads the node's GPUs with nvidia-smi, the way fak's preflight does: the four-column query
  * first, the three-column query when the driver does not know {@code compute_cap}.
  *
  * @since 0.1
@@ -21,7 +21,7 @@ public final class NvidiaSmi {
 	public static final List<String> FALLBACK_COMMAND = List.of("nvidia-smi",
 			"--query-gpu=index,name,memory.total", "--format=csv,noheader,nounits");
 
-	/** Detail of {@link SmiStatus#UNAVAILABLE}, the seed's text: {@value}. */
+	/** Detail of {@link SmiStatus#UNAVAILABLE}, fak's text: {@value}. */
 	public static final String NOT_FOUND = "nvidia-smi not found";
 
 	private NvidiaSmi() {

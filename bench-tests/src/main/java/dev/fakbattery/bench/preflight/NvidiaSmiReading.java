@@ -15,10 +15,10 @@ import java.util.Objects;
  */
 public record NvidiaSmiReading(SmiStatus status, String detail, List<GpuRow> gpus) {
 
-	/** The seed's {@code nvidia_smi.source}: {@value}. */
+	/** fak's {@code nvidia_smi.source}: {@value}. */
 	public static final String SOURCE = "nvidia-smi";
 
-	/** Longest error detail kept, like the seed: {@value} characters. */
+	/** Longest error detail kept, like fak: {@value} characters. */
 	static final int MAX_DETAIL = 500;
 
 	public NvidiaSmiReading {
@@ -27,7 +27,7 @@ public record NvidiaSmiReading(SmiStatus status, String detail, List<GpuRow> gpu
 		gpus = List.copyOf(gpus);
 	}
 
-	/** nvidia-smi is absent; the seed's detail is {@code nvidia-smi not found}. */
+	/** nvidia-smi is absent; fak's detail is {@code nvidia-smi not found}. */
 	public static NvidiaSmiReading unavailable(String detail) {
 		return new NvidiaSmiReading(SmiStatus.UNAVAILABLE, detail, List.of());
 	}

@@ -7,7 +7,7 @@ import java.util.Optional;
 import dev.fakbattery.core.Check;
 
 /**
- * The acceptance checks of the preflight rung, as the seed's battery applies them: the node verdict
+ * The acceptance checks of the preflight rung, as fak's battery applies them: the node verdict
  * is READY or READY_PENDING_INSTALL, the engine's row is ready for the configured quant, and the
  * anti-mislabel guard passes when a GPU name is required.
  *

@@ -36,10 +36,10 @@ public record PreflightConfig(String model, double modelTotalParamsB, String qua
 	/** KV-cache headroom fraction (see {@link HarnessConstants#PREFLIGHT_KV_OVERHEAD}). */
 	public static final String KV_OVERHEAD_PROPERTY = HarnessConstants.PREFLIGHT_KV_OVERHEAD;
 
-	/** The seed's model: {@value}. */
+	/** fak's model: {@value}. */
 	public static final String GLM52 = "zai-org/GLM-5.2";
 
-	/** The seed's supported sm_90+ parts. */
+	/** fak's supported sm_90+ parts. */
 	public static final List<String> SUPPORTED_GPUS = List.of("H100", "H200", "B200", "B300", "GB200", "GB300");
 
 	public PreflightConfig {
@@ -60,7 +60,7 @@ public record PreflightConfig(String model, double modelTotalParamsB, String qua
 		supportedGpus = List.copyOf(supportedGpus);
 	}
 
-	/** GLM-5.2, 753B, fp8, kv 0.15, vllm, no GPU-name guard: the seed's committed preflight. */
+	/** GLM-5.2, 753B, fp8, kv 0.15, vllm, no GPU-name guard: fak's committed preflight. */
 	public static PreflightConfig defaults() {
 		return new PreflightConfig(ConfigKeys.PREFLIGHT_MODEL.defaultValue().orElseThrow(),
 				ConfigKeys.PREFLIGHT_MODEL_PARAMS_B.defaultValue().orElseThrow(), "fp8",

@@ -10,7 +10,7 @@ import java.util.Optional;
 /**
  * Evaluates a node from its recorded inputs, or from live {@link PreflightProbes}.
  *
- * <p>Node verdict, as in the seed: {@code READY} if any engine is READY, else
+ * <p>Node verdict, as in fak: {@code READY} if any engine is READY, else
  * {@code READY_PENDING_INSTALL} if any engine is, else {@code BLOCKED_ARCH} if every engine is,
  * else {@code BLOCKED_QUANT_ARCH}, else {@code BLOCKED_MEMORY}, else {@code BLOCKED}.
  *

@@ -9,10 +9,10 @@ import dev.fakbattery.core.Check;
 import dev.fakbattery.wire.Json;
 
 /**
- * Writes a {@link PreflightReport} in the seed's schema and field order (the committed
+ * Writes a {@link PreflightReport} in fak's schema and field order (the committed
  * {@code experiments/vllm/glm52-vllm-preflight.json}). The only addition is
  * {@code gpu_name_guard}, written only when a GPU name is required, so a report without the guard
- * has exactly the seed's fields.
+ * has exactly fak's fields.
  *
  * @since 0.1
  */

@@ -14,7 +14,7 @@ import dev.fakbattery.core.Check;
 
 /**
  * A preflight of one node: its inputs (nvidia-smi, engine probes, configuration), the node shape,
- * one evaluation per engine and the node verdict. Serialises to the seed schema
+ * one evaluation per engine and the node verdict. Serialises to fak's schema
  * {@value PreflightJson#SCHEMA} with {@link #toJson()}.
  *
  * @param config what was evaluated against
@@ -61,7 +61,7 @@ public record PreflightReport(PreflightConfig config, Instant generatedAt, Nvidi
 		return engines.stream().filter(e -> e.engine().equals(engine)).findFirst();
 	}
 
-	/** The report in the seed's schema and field order. */
+	/** The report in fak's schema and field order. */
 	public ObjectNode toJson() {
 		return PreflightJson.write(this);
 	}

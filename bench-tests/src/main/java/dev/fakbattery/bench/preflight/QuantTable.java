@@ -11,8 +11,8 @@ import java.util.Optional;
  * order the recommended quant is picked in).
  *
  * <p>The default table sizes weights as parameters times bytes per parameter: bf16 and f16 2, fp8 1, and
- * 0.5 for the 4-bit formats (nvfp4, w4afp8, int4). For fp8 and bf16 this equals the seed's
- * published GLM-5.2 footprints (753 GB, 1506 GB); for the 4-bit formats the seed used published
+ * 0.5 for the 4-bit formats (nvfp4, w4afp8, int4). For fp8 and bf16 this equals fak's
+ * published GLM-5.2 footprints (753 GB, 1506 GB); for the 4-bit formats fak used published
  * checkpoint sizes instead (nvfp4 459 GB, w4afp8 368 GB, int4 376 GB), which a custom table can
  * reproduce with {@link #with(QuantSpec)}. Every quant inherits the DSA floor cc 9.0; nvfp4 needs
  * Blackwell, cc 10.0.
@@ -28,7 +28,7 @@ public final class QuantTable {
 	}
 
 	/**
-	 * The seed's preference order fp8, nvfp4, w4afp8, int4, then bf16 (which is never recommended:
+	 * fak's preference order fp8, nvfp4, w4afp8, int4, then bf16 (which is never recommended:
 	 * wherever bf16 fits, fp8 fits first), and f16 (GGUF's half precision, as llama.cpp runs it; never recommended either).
 	 */
 	public static QuantTable defaults() {
@@ -73,7 +73,7 @@ public final class QuantTable {
 	/**
 	 * The first quant, in preference order, whose total requirement fits {@code totalVramGb} and
 	 * whose floor {@code cc} clears; with an unknown {@code cc} the floor is not applied (the
-	 * seed's rule, so a planner still sees what would fit).
+	 * fak's rule, so a planner still sees what would fit).
 	 */
 	public Optional<String> recommended(double paramsBillions, double kvOverhead, double totalVramGb, Double cc) {
 		for (QuantSpec spec : byName.values()) {

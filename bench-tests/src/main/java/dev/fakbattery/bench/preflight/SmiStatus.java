@@ -1,7 +1,7 @@
 package dev.fakbattery.bench.preflight;
 
 /**
- * Outcome of reading nvidia-smi, with the seed's values.
+ * Outcome of reading nvidia-smi, with fak's values.
  *
  * <ul>
  * <li>{@link #OK}: at least one GPU row parsed.</li>

@@ -8,8 +8,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Objects;
 
-import dev.fakbattery.bench.process.CommandRunner;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.process.CommandRunner;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 import dev.fakbattery.wire.HttpClients;
 
 /**
@@ -38,7 +38,7 @@ public final class SystemPreflightProbes implements PreflightProbes {
 		this.httpTimeout = Objects.requireNonNull(httpTimeout, "httpTimeout");
 	}
 
-	/** 30 s per command (the seed's), 10 s per HTTP probe, {@code python} from the PATH. */
+	/** 30 s per command (fak's), 10 s per HTTP probe, {@code python} from the PATH. */
 	public static SystemPreflightProbes create() {
 		return new SystemPreflightProbes(new ProcessCommandRunner(Duration.ofSeconds(30)),
 				HttpClients.negotiating(Duration.ofSeconds(10)), "python", Duration.ofSeconds(10));

@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 
 /**
- * The preflight's memory arithmetic, rounded like the seed (one decimal, half-even over the exact
+ * The preflight's memory arithmetic, rounded like fak (one decimal, half-even over the exact
  * binary value, so fp8 753 GB x 1.15 = 865.9499... records as 865.9).
  *
  * @since 0.1
@@ -14,7 +14,7 @@ public final class VramMath {
 	/** Per-rank reserve that does not shard with tensor parallelism (NCCL, CUDA context, graphs): {@value} GB. */
 	public static final double PER_RANK_RESERVE_GB = 7.0;
 
-	/** MiB per reported "GB": the seed divides nvidia-smi MiB by {@value}. */
+	/** MiB per reported "GB": fak divides nvidia-smi MiB by {@value}. */
 	public static final double MIB_PER_GB = 1024.0;
 
 	private VramMath() {

@@ -42,7 +42,7 @@ public record CompareExpectation(String checkpointModel, String servedModelName,
 		}
 	}
 
-	/** The seed's run contract: GLM-5.2-FP8 as glm-5.2 on vLLM, 20 tasks, raw at :8000, H200. */
+	/** fak's run contract: GLM-5.2-FP8 as glm-5.2 on vLLM, 20 tasks, raw at :8000, H200. */
 	public static CompareExpectation seed() {
 		return new CompareExpectation("zai-org/GLM-5.2-FP8", "glm-5.2", "vllm", 20, "http://127.0.0.1:8000/v1",
 				Optional.of("H200"));
@@ -62,7 +62,7 @@ public record CompareExpectation(String checkpointModel, String servedModelName,
 		Matcher slice = SLICE.matcher(selection);
 		if (!slice.matches() || Integer.parseInt(slice.group(1)) <= 0) {
 			throw new ConfigurationException("Unable to parse " + HarnessConstants.SELECTION + " value ["
-					+ selection + "]: expected the seed's slice 0:N. Fix: pass -D" + HarnessConstants.SELECTION
+					+ selection + "]: expected fak's slice 0:N. Fix: pass -D" + HarnessConstants.SELECTION
 					+ "=\"slice 0:20\" or remove it to use the default.");
 		}
 		return new CompareExpectation(config.string(HarnessConstants.CHECKPOINT_MODEL, seed.checkpointModel()),
@@ -80,7 +80,7 @@ public record CompareExpectation(String checkpointModel, String servedModelName,
 		return List.of(rawArm(), GATEWAY_ARM);
 	}
 
-	/** The seed's selection string: {@code slice 0:20}. */
+	/** fak's selection string: {@code slice 0:20}. */
 	public String selection() {
 		return "slice 0:" + verifiedCount;
 	}

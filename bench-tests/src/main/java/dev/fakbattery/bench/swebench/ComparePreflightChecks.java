@@ -15,7 +15,7 @@ import dev.fakbattery.wire.JsonDocument;
 /**
  * The checks of {@code COMPARE-PREFLIGHT.json}: schema, ok, every inner check ok, identity (model,
  * served name, engine, selection, arms), config (raw URL, engine serve skipped, GPU name) and the
- * runtime probes the seed requires.
+ * runtime probes fak requires.
  *
  * @since 0.1
  */

@@ -10,7 +10,7 @@ import dev.fakbattery.core.Check;
 import dev.fakbattery.wire.JsonDocument;
 
 /**
- * Strict validator of a SWE-bench-20 raw-vLLM vs fak-gateway run folder, after the seed's
+ * Strict validator of a SWE-bench-20 raw-vLLM vs fak-gateway run folder, after fak's
  * {@code check_swebench_compare} and {@code check_swebench_compare_preflight}, one named check per
  * rule so that a broken run names exactly what is wrong.
  *

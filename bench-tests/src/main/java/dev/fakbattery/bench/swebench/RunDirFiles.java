@@ -1,7 +1,7 @@
 package dev.fakbattery.bench.swebench;
 
 /**
- * The files of a compare run folder, with the seed's names.
+ * The files of a compare run folder, with fak's names.
  *
  * @since 0.1
  */

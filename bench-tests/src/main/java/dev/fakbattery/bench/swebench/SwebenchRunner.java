@@ -7,8 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Builds the seed's SWE-bench compare command lines: the preflight call (with
- * {@code --preflight-only}) first, then the run, both with the same flags and in the seed's order.
+ * Builds fak's SWE-bench compare command lines: the preflight call (with
+ * {@code --preflight-only}) first, then the run, both with the same flags and in fak's order.
  *
  * @param runner the compare driver, for example {@code [python, tools/dgx_swebench_compare.py]}
  * @param expect model, served name, engine, raw URL, task count and GPU name

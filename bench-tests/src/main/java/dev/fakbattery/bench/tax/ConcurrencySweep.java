@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
@@ -41,7 +41,7 @@ public final class ConcurrencySweep {
 	}
 
 	/** Runs the sweep against {@code upstream} and records everything into {@code run}. */
-	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+	public static void run(RungRecorder run, TaxSettings settings, TaxUpstream upstream) {
 		upstream.simulated().ifPresent(run::simulated);
 		ObjectNode body = run.body();
 		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
@@ -149,7 +149,7 @@ public final class ConcurrencySweep {
 		});
 	}
 
-	private static List<Path> plots(RungRun run, List<SweepLevel> levels, boolean simulated) {
+	private static List<Path> plots(RungRecorder run, List<SweepLevel> levels, boolean simulated) {
 		ObjectNode node = run.body().putObject("plots");
 		if (levels.isEmpty()) {
 			node.put("skipped", "no level was measured");

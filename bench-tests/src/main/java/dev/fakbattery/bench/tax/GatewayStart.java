@@ -17,9 +17,9 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Obtains the gateway under test through {@link GatewayLauncher} ({@code gateway.url}, else
- * {@code gateway.cmd}, else the embedded reference gateway) and describes it in the seed's
+ * {@code gateway.cmd}, else the embedded reference gateway) and describes it in fak's
  * {@code gateway_process} fields (a gateway that does not answer {@code GET /models} at all counts as not
- * started, so no comparison is ever one-legged): {@code mode} {@code existing}, {@code started},
+ * started, so no comparison is ever one-armed): {@code mode} {@code existing}, {@code started},
  * {@code start-failed} or {@code start-timeout}, {@code url}, {@code pid} (null: not exposed),
  * {@code command}, plus {@code embedded}, {@code description}, {@code log} and {@code error}.
  *

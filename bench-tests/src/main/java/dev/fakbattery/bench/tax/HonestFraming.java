@@ -19,11 +19,11 @@ public final class HonestFraming {
 	private HonestFraming() {
 	}
 
-	/** The framing of a tax witness over {@code count} interleaved conversations per leg of {@code workload}. */
+	/** The framing of a tax witness over {@code count} interleaved conversations per arm of {@code workload}. */
 	public static String compose(boolean simulated, String engine, int count, String workload) {
 		String text = "Gateway tax witness: the gateway under test vs the raw " + engine + " engine, same model, the same "
 				+ "seeded streamed requests (temperature 0; workload " + workload + "), " + count
-				+ " conversations per leg in ABBA-interleaved order after a warm-up. latency_tax = gateway/raw median E2EL and "
+				+ " conversations per arm in ABBA-interleaved order after a warm-up. latency_tax = gateway/raw median E2EL and "
 				+ "decode_tps_tax = raw/gateway median decode tok/s, each with a 95% bootstrap interval; both are expected "
 				+ "to be >= 1, because the gateway adds work on the request path. A value below 1 is noise (compare the "
 				+ "A/A noise floor), not a gain.";

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
@@ -40,7 +40,7 @@ public final class RateSweep {
 	}
 
 	/** Runs the sweep against {@code upstream} and records everything into {@code run}. */
-	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+	public static void run(RungRecorder run, TaxSettings settings, TaxUpstream upstream) {
 		upstream.simulated().ifPresent(run::simulated);
 		ObjectNode body = run.body();
 		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
@@ -136,7 +136,7 @@ public final class RateSweep {
 		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
 	}
 
-	private static List<Path> plot(RungRun run, List<RateLevel> levels, RateSearch.Result result, TaxSettings settings,
+	private static List<Path> plot(RungRecorder run, List<RateLevel> levels, RateSearch.Result result, TaxSettings settings,
 			boolean simulated) {
 		ObjectNode node = run.body().putObject("plots");
 		if (levels.isEmpty()) {

@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.RateSearch;
@@ -27,7 +27,7 @@ final class RateSweepReport {
 	private RateSweepReport() {
 	}
 
-	static void checks(RungRun run, TaxSettings settings, TaxUpstream upstream, List<RateLevel> levels, RateSearch.Result result,
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, List<RateLevel> levels, RateSearch.Result result,
 			List<Path> plots, String skipped) {
 		TaxSettings.RateLoad load = settings.load();
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
@@ -54,7 +54,7 @@ final class RateSweepReport {
 	}
 
 	/** A lagging double or client at any rate invalidates the sweep: the instrument, not the gateway, set the pace. */
-	static void invalidations(RungRun run, List<RateLevel> levels, String skipped) {
+	static void invalidations(RungRecorder run, List<RateLevel> levels, String skipped) {
 		if (skipped != null) {
 			return;
 		}
@@ -74,7 +74,7 @@ final class RateSweepReport {
 	}
 
 	/** The headline measurement, or why it is pending. */
-	static void cost(RungRun run, RateSearch.Result result, List<RateLevel> levels, TaxSettings.RateLoad load) {
+	static void cost(RungRecorder run, RateSearch.Result result, List<RateLevel> levels, TaxSettings.RateLoad load) {
 		if (levels.isEmpty()) {
 			return;
 		}
@@ -114,7 +114,7 @@ final class RateSweepReport {
 		result.gatewayInterval().writeTo(node.putObject("gateway_max_ci"), 4);
 	}
 
-	private static void summary(RungRun run, TaxUpstream upstream, RateSearch.Result result, TaxSettings.RateLoad load) {
+	private static void summary(RungRecorder run, TaxUpstream upstream, RateSearch.Result result, TaxSettings.RateLoad load) {
 		ObjectNode summary = run.body().putObject("summary");
 		JsonNumbers.put(summary, "raw_max_rate_met", result.rawMax().orElse(Double.NaN), 4);
 		JsonNumbers.put(summary, "gateway_max_rate_met", result.gatewayMax().orElse(Double.NaN), 4);

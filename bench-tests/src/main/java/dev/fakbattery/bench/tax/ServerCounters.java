@@ -10,7 +10,7 @@ import dev.fakbattery.core.metrics.MetricsScrape;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * What a server whose metric names the harness does not know (the gateway under test) counted during a leg: every
+ * What a server whose metric names the harness does not know (the gateway under test) counted during an arm: every
  * series of its Prometheus {@code /metrics} that changed, read before and after. The reference gateway's
  * {@code fak_gateway_adjudications_total{action=...}} and {@code fak_gateway_quarantines_total} show its adjudication
  * share this way; a gateway without {@code /metrics} is recorded as unavailable, with the reason.

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
@@ -23,7 +23,7 @@ final class SweepReport {
 	private SweepReport() {
 	}
 
-	static void checks(RungRun run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
 			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
 		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels().stream()
 			.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
@@ -103,7 +103,7 @@ final class SweepReport {
 			.orElse(level.a().notSent() + level.b().notSent() + " not sent (time cap)");
 	}
 
-	private static void measurements(RungRun run, List<SweepLevel> levels, Optional<SweepLevel> noise) {
+	private static void measurements(RungRecorder run, List<SweepLevel> levels, Optional<SweepLevel> noise) {
 		for (SweepLevel level : levels) {
 			if (level.ratio().isDefined()) {
 				run.measured("ratio_c" + level.concurrency(), level.ratio().estimate(), "ratio", String.format(Locale.ROOT,
@@ -120,7 +120,7 @@ final class SweepReport {
 				n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure", n.ratio()));
 	}
 
-	private static void summary(RungRun run, TaxUpstream upstream, List<SweepLevel> levels, Optional<SweepLevel> noise) {
+	private static void summary(RungRecorder run, TaxUpstream upstream, List<SweepLevel> levels, Optional<SweepLevel> noise) {
 		ObjectNode summary = run.body().putObject("summary");
 		summary.put("levels", levels.size());
 		ObjectNode ratios = summary.putObject("ratio_by_concurrency");

@@ -14,14 +14,14 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * The seed's latency-tax baseline file ({@code .vllm-tax-baseline.json}):
+ * fak's latency-tax baseline file ({@code .vllm-tax-baseline.json}):
  * <pre>
  * {"schema": "fak.vllm-adjudication-tax-baseline.v1",
  *  "baselines": {"&lt;model&gt;::&lt;engine|no-cache&gt;": {"latency_tax": 1.12, "model": "&lt;model&gt;"}}}
  * </pre>
  * A missing file has no baselines. A file that exists but is not such a document (not JSON, wrong
  * schema, an entry without a positive {@code latency_tax}) throws {@link IllegalStateException}
- * naming the file; the seed read that as "no baseline" and kept, which this does not.
+ * naming the file; fak read that as "no baseline" and kept, which this does not.
  *
  * @since 0.1
  */
@@ -61,7 +61,7 @@ public final class TaxBaselineFile {
 	}
 
 	/**
-	 * Records {@code latencyTax} (rounded to 4 dp, as the seed stores it) under {@code key}, keeping
+	 * Records {@code latencyTax} (rounded to 4 dp, as fak stores it) under {@code key}, keeping
 	 * every other entry; written atomically.
 	 * @throws IllegalStateException if the file exists and is not a valid baseline file
 	 */

@@ -7,22 +7,22 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 
 /**
- * The seed's latency-tax regression gate ({@code vllm_tax_witness.py}), against a
+ * fak's latency-tax regression gate ({@code vllm_tax_witness.py}), against a
  * {@link TaxBaselineFile}:
  * <ul>
- * <li>nothing measured ({@code NaN}: a leg failed, or sent fewer than
+ * <li>nothing measured ({@code NaN}: an arm failed, or sent fewer than
  * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples, so its interval is undefined) → {@link TaxVerdict#NO_BENCH},
  * never a silent KEEP; the baseline file is not consulted;</li>
  * <li>no baseline for {@code <model>::<engine|no-cache>} → {@link TaxVerdict#NO_BASELINE}: nothing compared,
- * never a KEEP (the seed kept here);</li>
+ * never a KEEP (fak kept here);</li>
  * <li>otherwise KEEP if {@code measured <= baseline * (1 + tolerance / 100)}, else
  * {@link TaxVerdict#REVERT}.</li>
  * </ul>
  * With {@code record}, the measured tax becomes the baseline, only on KEEP or NO_BASELINE.
  *
- * <p>Two departures from the seed, both toward failing closed: a baseline file that exists but
- * cannot be read throws (the seed treated it as "no baseline" and kept), and the comparison uses
- * the unrounded tax (the seed compared the 4-dp value).
+ * <p>Two departures from fak, both toward failing closed: a baseline file that exists but
+ * cannot be read throws (fak treated it as "no baseline" and kept), and the comparison uses
+ * the unrounded tax (fak compared the 4-dp value).
  *
  * <pre>
  * TaxGateResult gate = new TaxGate(Path.of(".vllm-tax-baseline.json"))
@@ -37,7 +37,7 @@ public final class TaxGate {
 	/** Allowed regression in percent unless told otherwise: run-to-run variance of the tax. */
 	public static final double DEFAULT_TOLERANCE_PCT = 25.0;
 
-	/** The seed's baseline file name. */
+	/** fak's baseline file name. */
 	public static final String DEFAULT_BASELINE_FILE = ".vllm-tax-baseline.json";
 
 	private final TaxBaselineFile baselines;
@@ -57,7 +57,7 @@ public final class TaxGate {
 		this.tolerancePct = tolerancePct;
 	}
 
-	/** The seed's baseline key: {@code <model>::<engine>}, or {@code <model>::no-cache} without one. */
+	/** fak's baseline key: {@code <model>::<engine>}, or {@code <model>::no-cache} without one. */
 	public static String key(String model, String engine) {
 		return model + "::" + (engine == null || engine.isBlank() ? "no-cache" : engine);
 	}
@@ -75,8 +75,8 @@ public final class TaxGate {
 		Path file = baselines.path();
 		if (Double.isNaN(measuredLatencyTax)) {
 			return new TaxGateResult(TaxVerdict.NO_BENCH, nan, nan, nan, tolerancePct, nan, false, file,
-					"no latency tax could be measured (a leg failed, or sent fewer than the "
-							+ BootstrapCi.MIN_SAMPLES_PER_ARM + " samples an interval takes); witness this run by the leg errors "
+					"no latency tax could be measured (an arm failed, or sent fewer than the "
+							+ BootstrapCi.MIN_SAMPLES_PER_ARM + " samples an interval takes); witness this run by the arm errors "
 							+ "or the pending sample count, not a keep-bit");
 		}
 		if (!(measuredLatencyTax > 0) || Double.isInfinite(measuredLatencyTax)) {

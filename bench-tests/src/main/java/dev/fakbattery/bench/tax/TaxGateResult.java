@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * The outcome of the {@link TaxGate}, with the seed's {@code gate} fields. Values are unrounded;
- * {@link #writeTo(ObjectNode)} rounds as the seed writes them. Unknown values are {@code NaN} here
+ * The outcome of the {@link TaxGate}, with fak's {@code gate} fields. Values are unrounded;
+ * {@link #writeTo(ObjectNode)} rounds as fak writes them. Unknown values are {@code NaN} here
  * and {@code null} in JSON.
  *
  * @param verdict KEEP, REVERT or NO_BENCH
@@ -33,13 +33,13 @@ public record TaxGateResult(TaxVerdict verdict, double measuredLatencyTax, doubl
 		Objects.requireNonNull(reason, "reason");
 	}
 
-	/** Whether the gate passed: only KEEP is ok, as in the seed. */
+	/** Whether the gate passed: only KEEP is ok, as in fak. */
 	public boolean ok() {
 		return verdict == TaxVerdict.KEEP;
 	}
 
 	/**
-	 * Writes the seed's gate fields, every one always present: {@code verdict, ok,
+	 * Writes fak's gate fields, every one always present: {@code verdict, ok,
 	 * measured_latency_tax, baseline_latency_tax, ceiling_latency_tax} (4 dp), {@code tolerance_pct},
 	 * {@code regression_pct} (2 dp), {@code baseline_recorded, baseline_file, reason}.
 	 */

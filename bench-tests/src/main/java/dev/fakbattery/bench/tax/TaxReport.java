@@ -6,7 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.bench.tax.TaxGate;
@@ -16,11 +16,11 @@ import dev.fakbattery.bench.tax.TaxVerdict;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * Writes what the tax witness measured in the seed's fields, and records each acceptance item
- * with {@link RungRun#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
+ * Writes what the tax witness measured in fak's fields, and records each acceptance item
+ * with {@link RungRecorder#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
  * {@code tax}, {@code noise_floor}, {@code gate}, {@code interleaving}, the acceptance checks and
- * {@code summary}. The A/A legs are checked like the measured ones: a failed A/A request fails the rung, never dropped;
- * a leg's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement.
+ * {@code summary}. The A/A arms are checked like the measured ones: a failed A/A request fails the rung, never dropped;
+ * an arm's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement.
  *
  * @since 0.1
  */
@@ -29,9 +29,9 @@ final class TaxReport {
 	private TaxReport() {
 	}
 
-	static void write(RungRun run, TaxSettings settings, TaxUpstream upstream, String model, TaxRuns runs) {
+	static void write(RungRecorder run, TaxSettings settings, TaxUpstream upstream, String model, TaxRuns runs) {
 		ObjectNode body = run.body();
-		run.workload(settings.workload().describe() + "; " + settings.count() + " streamed samples per leg, ABBA after "
+		run.workload(settings.workload().describe() + "; " + settings.count() + " streamed samples per arm, ABBA after "
 				+ settings.warmup() + " warm-up");
 		Map<String, String> rows = new LinkedHashMap<>();
 		rows.put("determinism_mode", settings.determinism());
@@ -92,17 +92,17 @@ final class TaxReport {
 	}
 
 	/**
-	 * Whether every leg sent at least the samples an interval takes ({@link BootstrapCi#minSamples()}); if not, the
+	 * Whether every arm sent at least the samples an interval takes ({@link BootstrapCi#minSamples()}); if not, the
 	 * witness is PENDING_MEASUREMENT naming the minimum and {@code tax.count}: an interval over fewer points is
 	 * undefined, never a narrow one that passes by luck. A run that did not send anything is judged by its checks.
 	 */
-	static boolean enoughSamples(RungRun run, TaxRuns runs, BootstrapCi bootstrap) {
+	static boolean enoughSamples(RungRecorder run, TaxRuns runs, BootstrapCi bootstrap) {
 		int fewest = java.util.stream.Stream.of(runs.raw(), runs.gateway(), runs.aaFirst(), runs.aaSecond())
-			.mapToInt(leg -> leg.samples().size()).min().orElse(0);
+			.mapToInt(arm -> arm.samples().size()).min().orElse(0);
 		if (runs.skipped().isPresent() || fewest >= bootstrap.minSamples()) {
 			return true;
 		}
-		run.pending(dev.fakbattery.core.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "a leg sent %d samples, fewer than the %d "
+		run.pending(dev.fakbattery.core.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "an arm sent %d samples, fewer than the %d "
 				+ "per arm a %.0f %% interval of a median takes (from n points even min to max covers the median with probability only "
 				+ "1 - 2 x 0.5^n), so latency_tax, decode_tps_tax and the A/A floor are undefined", fewest, bootstrap.minSamples(),
 				bootstrap.level() * 100), "set -D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
@@ -158,17 +158,17 @@ final class TaxReport {
 		}
 	}
 
-	private static void checks(RungRun run, TaxSettings settings, TaxRuns runs, TaxStats tax, boolean enough) {
+	private static void checks(RungRecorder run, TaxSettings settings, TaxRuns runs, TaxStats tax, boolean enough) {
 		String notRun = runs.skipped().map(why -> "not run: " + why).orElse(null);
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		run.check("gateway_command", mode.equals("started") || mode.equals("existing"),
 				"the gateway under test starts or is reachable (gateway_process.mode started or existing)",
 				"mode " + mode + ": " + (process == null ? "" : process.path(process.has("error") ? "error" : "description").asText()));
-		legCheck(run, "raw_vllm_chat", runs.raw(), settings.count(), "raw engine", notRun);
-		legCheck(run, "gateway_chat", runs.gateway(), settings.count(), "gateway", notRun);
-		legCheck(run, "aa_raw_a_chat", runs.aaFirst(), settings.count(), "raw engine (A/A floor, first client)", notRun);
-		legCheck(run, "aa_raw_b_chat", runs.aaSecond(), settings.count(), "raw engine (A/A floor, second client)", notRun);
+		armCheck(run, "raw_vllm_chat", runs.raw(), settings.count(), "raw engine", notRun);
+		armCheck(run, "gateway_chat", runs.gateway(), settings.count(), "gateway", notRun);
+		armCheck(run, "aa_raw_a_chat", runs.aaFirst(), settings.count(), "raw engine (A/A floor, first client)", notRun);
+		armCheck(run, "aa_raw_b_chat", runs.aaSecond(), settings.count(), "raw engine (A/A floor, second client)", notRun);
 		if (!enough) {
 			return;
 		}
@@ -185,7 +185,7 @@ final class TaxReport {
 	 * The instrument's own readings: a lagging engine double or an A/A noise floor wider than +/-1 % means the run
 	 * measured nothing about the gateway (PENDING_MEASUREMENT with the reading and the fix, never PASS or FAIL).
 	 */
-	static void invalidations(RungRun run, TaxRuns runs, ConfidenceInterval noise) {
+	static void invalidations(RungRecorder run, TaxRuns runs, ConfidenceInterval noise) {
 		runs.lag().filter(lag -> !lag.withinLimit()).ifPresent(lag -> run.invalid("engine_double_lag",
 				"engine double scheduling lag " + lag + " over the " + (int) UpstreamLag.LIMIT_P99_MICROS + " us limit: the double, "
 						+ "not the gateway, added latency",
@@ -198,7 +198,7 @@ final class TaxReport {
 		if (runs.skipped().isEmpty() && noise.isDefined() && !withinOnePercent(noise)) {
 			run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax %.4f [%.4f, %.4f] is wider than +/-1 %%: "
 					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(), noise.hi()),
-					"more samples per leg (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
+					"more samples per arm (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
 							+ "; this run sent " + runs.raw().conversations() + ") on a quieter machine");
 		}
 	}
@@ -208,7 +208,7 @@ final class TaxReport {
 	}
 
 	/** KEEP passes, REVERT and NO_BENCH fail, NO_BASELINE is pending: nothing was compared. */
-	private static void regressionGate(RungRun run, TaxSettings settings, TaxGateResult gate, String key) {
+	private static void regressionGate(RungRecorder run, TaxSettings settings, TaxGateResult gate, String key) {
 		if (gate != null && gate.verdict() == TaxVerdict.NO_BASELINE) {
 			run.pending("regression_gate", "the regression gate had no baseline for " + key
 					+ (gate.baselineRecorded() ? "; this run's tax is now the baseline" : "; this run was not valid, so none was recorded"),
@@ -219,42 +219,42 @@ final class TaxReport {
 				gate == null ? "ERROR: " + run.body().path("gate").path("reason").asText() : gate.verdict() + ": " + gate.reason());
 	}
 
-	static void legCheck(RungRun run, String name, LegReport leg, int count, String what, String notRun) {
-		boolean ok = notRun == null && leg.conversations() == count && leg.failedConversations() == 0 && leg.okSamples() == leg.samples().size();
-		String observed = notRun != null ? notRun : leg.conversations() + " conversations, " + leg.okSamples() + "/" + leg.samples().size()
-				+ " requests ok, HTTP status counts " + leg.statusCounts() + (leg.firstError() == null ? "" : ", first failure: "
-						+ leg.firstError());
+	static void armCheck(RungRecorder run, String name, ArmReport arm, int count, String what, String notRun) {
+		boolean ok = notRun == null && arm.conversations() == count && arm.failedConversations() == 0 && arm.okSamples() == arm.samples().size();
+		String observed = notRun != null ? notRun : arm.conversations() + " conversations, " + arm.okSamples() + "/" + arm.samples().size()
+				+ " requests ok, HTTP status counts " + arm.statusCounts() + (arm.firstError() == null ? "" : ", first failure: "
+						+ arm.firstError());
 		run.check(name, ok, "all " + count + " streamed " + what + " conversations answer HTTP 200 with tokens and [DONE] at every turn",
-				observed, notRun == null && answeredWrong(leg.outcomes()));
+				observed, notRun == null && answeredWrong(arm.outcomes()));
 	}
 
 	/** The headline numbers as typed measurements, each only when it was measured. */
-	private static void measurements(RungRun run, TaxStats tax, ConfidenceInterval noise, TaxRuns runs) {
-		String source = "adjudication-tax-witness: ratio of medians, " + runs.raw().samples().size() + " samples per leg";
+	private static void measurements(RungRecorder run, TaxStats tax, ConfidenceInterval noise, TaxRuns runs) {
+		String source = "adjudication-tax-witness: ratio of medians, " + runs.raw().samples().size() + " samples per arm";
 		measure(run, "latency_tax", tax.latencyTax(), source);
 		measure(run, "decode_tps_tax", tax.decodeTpsTax(), source);
 		measure(run, "noise_floor_latency_tax", noise, "A/A: raw against raw on the same schedule");
 		if (Double.isFinite(tax.rawMedianLatencyS())) {
-			run.measured("raw_median_latency_s", tax.rawMedianLatencyS(), "s", "raw engine leg, median E2EL");
+			run.measured("raw_median_latency_s", tax.rawMedianLatencyS(), "s", "raw engine arm, median E2EL");
 		}
 		if (Double.isFinite(tax.gatewayMedianLatencyS())) {
-			run.measured("gateway_median_latency_s", tax.gatewayMedianLatencyS(), "s", "gateway leg, median E2EL");
+			run.measured("gateway_median_latency_s", tax.gatewayMedianLatencyS(), "s", "gateway arm, median E2EL");
 		}
 		runs.lag().filter(lag -> Double.isFinite(lag.p99Micros()))
 			.ifPresent(lag -> run.measured("engine_double_lag_p99", lag.p99Micros(), "us", "engine double scheduling lag"));
 		if (runs.skipped().isEmpty() && runs.clientLag().count() > 0) {
-			run.measured("client_lag_p99", runs.clientLag().p99Micros(), "us", "load client scheduling lag over the measured legs");
+			run.measured("client_lag_p99", runs.clientLag().p99Micros(), "us", "load client scheduling lag over the measured arms");
 		}
 	}
 
-	private static void measure(RungRun run, String name, ConfidenceInterval ci, String source) {
+	private static void measure(RungRecorder run, String name, ConfidenceInterval ci, String source) {
 		if (ci.isDefined()) {
 			run.measured(name, ci.estimate(), "ratio", String.format(Locale.ROOT, "%s; 95%% CI [%.4f, %.4f]", source, ci.lo(), ci.hi()),
 					ci);
 		}
 	}
 
-	private static void summary(RungRun run, TaxUpstream upstream, TaxStats tax, ConfidenceInterval noise, TaxGateResult gate) {
+	private static void summary(RungRecorder run, TaxUpstream upstream, TaxStats tax, ConfidenceInterval noise, TaxGateResult gate) {
 		ObjectNode summary = run.body().putObject("summary");
 		summary.put("gate_verdict", gate == null ? "ERROR" : gate.verdict().name());
 		JsonNumbers.put(summary, "latency_tax", tax.latencyTax().estimate(), 4);

@@ -8,36 +8,36 @@ import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.core.stats.Interleaving;
 
 /**
- * What the tax witness measured: the raw and gateway legs (A/B), the A/A legs of the noise floor
+ * What the tax witness measured: the raw and gateway arms (A/B), the A/A arms of the noise floor
  * (two raw clients on the same schedule), and the double's lag over both.
  *
- * @param raw the raw engine leg
- * @param gateway the gateway leg
+ * @param raw the raw engine arm
+ * @param gateway the gateway arm
  * @param aaFirst the first raw client of the A/A run
  * @param aaSecond the second raw client of the A/A run
  * @param order the ABBA schedule both runs followed
  * @param warmupFailed warm-up requests that failed, over all targets
  * @param lag the engine double's scheduling lag after warm-up; empty on a real engine or when nothing ran
- * @param skipped why nothing was measured; empty when the legs ran
- * @param clientLag the load client's own scheduling lag over the measured legs
- * @param engineMetrics the engine's {@code /metrics} before and after the A/B legs; empty when nothing ran
- * @param gatewayMetrics the gateway's {@code /metrics} before and after the A/B legs; empty when nothing ran
+ * @param skipped why nothing was measured; empty when the arms ran
+ * @param clientLag the load client's own scheduling lag over the measured arms
+ * @param engineMetrics the engine's {@code /metrics} before and after the A/B arms; empty when nothing ran
+ * @param gatewayMetrics the gateway's {@code /metrics} before and after the A/B arms; empty when nothing ran
  * @since 0.1
  */
-public record TaxRuns(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, List<Interleaving.Arm> order,
+public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
 		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics) {
 
-	/** Legs measured without the client lag and metrics readings (tests of the report). */
-	public TaxRuns(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, List<Interleaving.Arm> order,
+	/** Arms measured without the client lag and metrics readings (tests of the report). */
+	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 			int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped) {
 		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, ClientLag.none(), Optional.empty(), Optional.empty());
 	}
 
-	/** Both legs skipped, with the reason: never a one-legged comparison. */
+	/** Both arms skipped, with the reason: never a one-armed comparison. */
 	public static TaxRuns skipped(String why) {
-		return new TaxRuns(new LegReport("raw_vllm", List.of()), new LegReport("gateway", List.of()),
-				new LegReport("aa_raw_a", List.of()), new LegReport("aa_raw_b", List.of()), List.of(), 0, Optional.empty(),
+		return new TaxRuns(new ArmReport("raw_vllm", List.of()), new ArmReport("gateway", List.of()),
+				new ArmReport("aa_raw_a", List.of()), new ArmReport("aa_raw_b", List.of()), List.of(), 0, Optional.empty(),
 				Optional.of(why), ClientLag.none(), Optional.empty(), Optional.empty());
 	}
 }

@@ -21,13 +21,13 @@ import dev.fakbattery.core.ConfigurationException;
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
  * {@code default} profile (a plain {@code ./mvnw verify}) gets tiny counts so a smoke run stays
- * fast: {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per leg (the fewest an interval takes),
- * levels 1 and 4; every other profile the battery's: {@code tax.count} (default 8, the seed's; below
+ * fast: {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per arm (the fewest an interval takes),
+ * levels 1 and 4; every other profile the battery's: {@code tax.count} (default 8, fak's; below
  * {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT),
  * {@code sweep.concurrency} (default 1,8,64,128, at most {@value #MAX_LEVEL}).
  *
  * @param tiny whether the smoke-sized defaults apply
- * @param count samples per leg of the witness
+ * @param count samples per arm of the witness
  * @param maxTokens {@code max_tokens} of every request
  * @param warmup warm-up requests per target before the witness
  * @param levels concurrency levels of the sweep

@@ -9,17 +9,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * The gateway tax over a raw engine, as the seed's tax witness defines it, with bootstrap
- * confidence intervals the seed did not have:
+ * The gateway tax over a raw engine, as fak's tax witness defines it, with bootstrap
+ * confidence intervals fak did not have:
  * <ul>
  * <li>{@code latency_tax = median(gateway latency) / median(raw latency)};</li>
  * <li>{@code decode_tps_tax = median(raw decode tok/s) / median(gateway decode tok/s)}.</li>
  * </ul>
  * Both are at least 1 when the gateway is slower. Medians are Python's {@code statistics.median},
  * intervals are {@link BootstrapCi#ratioOfMedians(double[], double[])} (arms resampled
- * independently). Nothing is rounded in computation: the seed rounded the medians (6 dp, 3 dp)
+ * independently). Nothing is rounded in computation: fak rounded the medians (6 dp, 3 dp)
  * before dividing; here the ratio is of the exact medians and rounding happens only in
- * {@link #writeTo(ObjectNode)}. A failed leg (no samples), or one with fewer than
+ * {@link #writeTo(ObjectNode)}. A failed arm (no samples), or one with fewer than
  * {@value BootstrapCi#MIN_SAMPLES_PER_ARM} samples (an interval of a median needs that many, see {@link BootstrapCi}),
  * makes its tax {@code NaN} with a reason, which {@link TaxGate} turns into NO_BENCH: never a one-point "interval".
  *
@@ -30,8 +30,8 @@ import dev.fakbattery.wire.JsonNumbers;
  *
  * @param latencyTax gateway / raw median latency, with its interval
  * @param decodeTpsTax raw / gateway median decode tok/s, with its interval
- * @param rawMedianLatencyS {@code NaN} when the raw leg has no samples
- * @param gatewayMedianLatencyS {@code NaN} when the gateway leg has no samples
+ * @param rawMedianLatencyS {@code NaN} when the raw arm has no samples
+ * @param gatewayMedianLatencyS {@code NaN} when the gateway arm has no samples
  * @param rawMedianDecodeTps {@code NaN} when unknown
  * @param gatewayMedianDecodeTps {@code NaN} when unknown
  * @since 0.1
@@ -43,7 +43,7 @@ public record TaxStats(ConfidenceInterval latencyTax, ConfidenceInterval decodeT
 			+ "engine; each is a ratio of medians with a percentile-bootstrap interval (arms resampled independently)";
 
 	/**
-	 * Computes both taxes from the per-sample values of the successful requests of each leg.
+	 * Computes both taxes from the per-sample values of the successful requests of each arm.
 	 * @param rawLatencyS raw-engine request latencies in seconds
 	 * @param gatewayLatencyS gateway request latencies in seconds
 	 * @param rawDecodeTps raw-engine decode tok/s; may be empty when unknown
@@ -59,7 +59,7 @@ public record TaxStats(ConfidenceInterval latencyTax, ConfidenceInterval decodeT
 	}
 
 	/**
-	 * Writes the seed's {@code tax} fields, rounded as the seed writes them: {@code latency_tax},
+	 * Writes fak's {@code tax} fields, rounded as fak writes them: {@code latency_tax},
 	 * {@code decode_tps_tax} (4 dp), {@code raw/gateway_median_latency_s} (6 dp),
 	 * {@code raw/gateway_median_decode_tps} (3 dp), {@code interpretation}; plus
 	 * {@code latency_tax_ci} and {@code decode_tps_tax_ci} ({@link ConfidenceInterval#writeTo}, 4 dp,

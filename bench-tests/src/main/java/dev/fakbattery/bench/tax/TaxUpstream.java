@@ -4,7 +4,7 @@ import java.net.URI;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.wire.Dialect;
 
 /**
@@ -27,10 +27,10 @@ public record TaxUpstream(URI baseUrl, Dialect engine, Optional<String> simulate
 	}
 
 	/**
-	 * The engine at {@code baseUrl} that {@code run} reached and asked who it is ({@link RungRun#target}): simulated
+	 * The engine at {@code baseUrl} that {@code run} reached and asked who it is ({@link RungRecorder#target}): simulated
 	 * when it is the engine double, whatever URL reached it.
 	 */
-	public static TaxUpstream of(URI baseUrl, RungRun run) {
+	public static TaxUpstream of(URI baseUrl, RungRecorder run) {
 		return new TaxUpstream(baseUrl, run.config().engine(), run.target().flatMap(t -> t.simulatedBecause()), Optional.empty());
 	}
 

@@ -1,8 +1,8 @@
 package dev.fakbattery.bench.tax;
 
 /**
- * The verdict of the latency-tax regression gate, as the seed's {@code vllm_tax_witness.py} names
- * it. A baseline file that cannot be read is not a verdict: it throws (the seed's {@code ERROR},
+ * The verdict of the latency-tax regression gate, as fak's {@code vllm_tax_witness.py} names
+ * it. A baseline file that cannot be read is not a verdict: it throws (fak's {@code ERROR},
  * exit 5), and is never read as "no baseline".
  *
  * @since 0.1
@@ -11,8 +11,8 @@ public enum TaxVerdict {
 	/** The tax is within tolerance of the baseline. */
 	KEEP(0),
 	/**
-	 * There is no baseline to compare with (the seed said KEEP here): nothing was judged, so the gate is pending,
-	 * never a pass; the seed tool's exit code 0 is kept for compatibility.
+	 * There is no baseline to compare with (fak said KEEP here): nothing was judged, so the gate is pending,
+	 * never a pass; fak's tool's exit code 0 is kept for compatibility.
 	 */
 	NO_BASELINE(0),
 	/** The tax regressed past the tolerance. */

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLagProbe;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
@@ -19,13 +19,13 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
- * deterministic streamed request, warm-up first, then {@code count} samples per leg in ABBA order,
- * then an A/A run (raw against raw, same schedule) as the noise floor. Writes the seed's
+ * deterministic streamed request, warm-up first, then {@code count} samples per arm in ABBA order,
+ * then an A/A run (raw against raw, same schedule) as the noise floor. Writes fak's
  * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
  *
  * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
  * an OpenAI-compatible server fails {@code upstream_models} naming the URL and the reply; a gateway
- * that does not start skips both legs (never a one-legged comparison) and fails
+ * that does not start skips both arms (never a one-armed comparison) and fails
  * {@code gateway_command} naming its log.
  *
  * @since 0.1
@@ -36,7 +36,7 @@ public final class TaxWitness {
 	}
 
 	/** Runs the witness against {@code upstream} and records everything into {@code run}. */
-	public static void run(RungRun run, TaxSettings settings, TaxUpstream upstream) {
+	public static void run(RungRecorder run, TaxSettings settings, TaxUpstream upstream) {
 		upstream.simulated().ifPresent(run::simulated);
 		HarnessConfig config = run.config();
 		ObjectNode body = run.body();
@@ -58,7 +58,7 @@ public final class TaxWitness {
 		TaxReport.write(run, settings, upstream, model.orElse(null), runs);
 	}
 
-	private static TaxRuns startAndMeasure(RungRun run, TaxSettings settings, TaxUpstream upstream, String model) {
+	private static TaxRuns startAndMeasure(RungRecorder run, TaxSettings settings, TaxUpstream upstream, String model) {
 		GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model, upstream.engine(),
 				run.config().experimentsDir().resolve("logs"));
 		run.body().set("gateway_process", start.process());
@@ -78,19 +78,19 @@ public final class TaxWitness {
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
-			int warmupFailed = Interleaved.warmUp(raw, source, settings.warmup())
-					+ Interleaved.warmUp(gateway, source, settings.warmup()) + Interleaved.warmUp(rawAgain, source, settings.warmup());
+			int warmupFailed = InterleavingRunner.warmUp(raw, source, settings.warmup())
+					+ InterleavingRunner.warmUp(gateway, source, settings.warmup()) + InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
-			Interleaved.Arms ab = Interleaved.run(raw, gateway, source, n, settings.seed(), progress);
+			InterleavingRunner.Arms ab = InterleavingRunner.run(raw, gateway, source, n, settings.seed(), progress);
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
-			Interleaved.Arms aa = Interleaved.run(raw, rawAgain, source, n, settings.seed(), progress);
+			InterleavingRunner.Arms aa = InterleavingRunner.run(raw, rawAgain, source, n, settings.seed(), progress);
 			progress.finish();
-			return new TaxRuns(new LegReport("raw_vllm", ab.a()), new LegReport("gateway", ab.b()),
-					new LegReport("aa_raw_a", aa.a()), new LegReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
+			return new TaxRuns(new ArmReport("raw_vllm", ab.a()), new ArmReport("gateway", ab.b()),
+					new ArmReport("aa_raw_a", aa.a()), new ArmReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
 					upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(), Optional.of(engineAfter),
 					Optional.of(gatewayCounters));
 		}
@@ -141,7 +141,7 @@ public final class TaxWitness {
 		request.put("body_of", "conversation 0, first turn, of workload " + settings.workload().describe());
 		request.put("latency", "E2EL: send to the last chunk carrying a token (not the usage chunk, not [DONE])");
 		request.put("decode_tps", "completion tokens / (last token chunk - first token chunk)");
-		request.put("e2e_decode_tps", "the seed's: completion tokens / whole request time");
+		request.put("e2e_decode_tps", "fak's: completion tokens / whole request time");
 	}
 
 	private static String abbreviate(String text) {

@@ -14,7 +14,7 @@ import java.time.Duration;
 
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
@@ -132,11 +132,11 @@ class EngineCommandsTests {
 		FakeLauncher launcher = FakeLauncher.healthy();
 		try (EngineContainers containers = EngineContainers.create(() -> true, launcher, name -> null)) {
 			String engine = fakeEngine("health");
-			RungRun explicit = new RungRun(ArtifactId.PREFLIGHT, config(engine, "base.url", "http://10.0.0.7:8000/v1", "engine.image",
+			RungRecorder explicit = new RungRecorder(ArtifactId.PREFLIGHT, config(engine, "base.url", "http://10.0.0.7:8000/v1", "engine.image",
 					Configs.VLLM_IMAGE, "model", "qwen"));
 			assertThat(NodeTarget.baseUrl(explicit, commands, containers)).contains(URI.create("http://10.0.0.7:8000/v1"));
 			assertThat(commands.description()).isEmpty();
-			RungRun started = new RungRun(ArtifactId.PREFLIGHT, config(engine, "engine.image", Configs.VLLM_IMAGE, "model", "qwen"));
+			RungRecorder started = new RungRecorder(ArtifactId.PREFLIGHT, config(engine, "engine.image", Configs.VLLM_IMAGE, "model", "qwen"));
 			URI base = NodeTarget.baseUrl(started, commands, containers).orElseThrow();
 			assertThat(base.getHost()).isEqualTo("127.0.0.1");
 			assertThat(launcher.started).isEmpty();

@@ -8,7 +8,7 @@ import java.net.URI;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -19,8 +19,8 @@ class NodeTargetTests {
 
 	private final FakeLauncher launcher = FakeLauncher.healthy();
 
-	private static RungRun run(HarnessConfig config) {
-		return new RungRun(ArtifactId.PREFLIGHT, config);
+	private static RungRecorder run(HarnessConfig config) {
+		return new RungRecorder(ArtifactId.PREFLIGHT, config);
 	}
 
 	private EngineContainers engines(boolean docker) {
@@ -30,7 +30,7 @@ class NodeTargetTests {
 	@Test
 	@DisplayName("base.url wins: the container is not started even when engine.image is set")
 	void baseUrlWins() {
-		RungRun run = run(Configs.vllm("base.url", "http://10.0.0.7:8000/v1/"));
+		RungRecorder run = run(Configs.vllm("base.url", "http://10.0.0.7:8000/v1/"));
 		assertThat(NodeTarget.baseUrl(run, engines(true))).contains(URI.create("http://10.0.0.7:8000/v1"));
 		assertThat(launcher.started).isEmpty();
 		assertThat(run.pendings()).isEmpty();
@@ -39,7 +39,7 @@ class NodeTargetTests {
 	@Test
 	@DisplayName("engine.image: the container's URL")
 	void container() {
-		RungRun run = run(Configs.vllm());
+		RungRecorder run = run(Configs.vllm());
 		assertThat(NodeTarget.baseUrl(run, engines(true))).contains(URI.create("http://127.0.0.1:32770/v1"));
 		assertThat(run.pendings()).isEmpty();
 	}
@@ -47,7 +47,7 @@ class NodeTargetTests {
 	@Test
 	@DisplayName("neither: empty, recorded as the pending base.url")
 	void pending() {
-		RungRun run = run(Configs.of("model", "qwen"));
+		RungRecorder run = run(Configs.of("model", "qwen"));
 		assertThat(NodeTarget.baseUrl(run, engines(true))).isEmpty();
 		assertThat(run.pendings()).containsExactly(new Measurement.Pending("base.url",
 				"raw engine base URL is not configured", "set -Dbase.url=http://HOST:8000/v1"));
@@ -57,7 +57,7 @@ class NodeTargetTests {
 	@Test
 	@DisplayName("engine.image without Docker outside -Pgpu: the skip goes through, nothing is recorded as pending")
 	void skipGoesThrough() {
-		RungRun run = run(Configs.vllm());
+		RungRecorder run = run(Configs.vllm());
 		assertThatThrownBy(() -> NodeTarget.baseUrl(run, engines(false)))
 			.isExactlyInstanceOf(TestAbortedException.class)
 			.hasMessage(EngineContainersTests.SKIPPED.formatted("default"));
@@ -67,7 +67,7 @@ class NodeTargetTests {
 	@Test
 	@DisplayName("the public entry point with neither set touches no container")
 	void publicEntryPoint() {
-		RungRun run = run(Configs.of());
+		RungRecorder run = run(Configs.of());
 		assertThat(NodeTarget.baseUrl(run)).isEmpty();
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("base.url");
 	}

@@ -15,7 +15,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.api.ContractRung;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.contract.RunContract;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
@@ -44,7 +44,7 @@ class ContractRungTests {
 
 	@Test
 	@DisplayName("checks the configuration against what the engine reports, then writes the run contract")
-	void writesRunContract(RungRun run) throws IOException {
+	void writesRunContract(RungRecorder run) throws IOException {
 		HarnessConfig config = run.config();
 		boolean embedded = !NodeTarget.configured(config) && config.profile().embeddedTargetAllowed();
 		try (EngineDouble engineDouble = embedded
@@ -80,7 +80,7 @@ class ContractRungTests {
 	}
 
 	/** The engine kind it identified itself as (or {@code engine.identity} named) against {@code -Dengine}; pending when unidentified. */
-	private static void engineKind(RungRun run, TargetIdentity target) {
+	private static void engineKind(RungRecorder run, TargetIdentity target) {
 		Optional<String> unidentified = target.unidentified();
 		if (unidentified.isPresent()) {
 			run.pending(ENGINE_IDENTITY, unidentified.get(), "check what serves " + target.baseUrl() + " and set -D" + ENGINE_IDENTITY
@@ -98,7 +98,7 @@ class ContractRungTests {
 	 * The context length: the engine's, checked against {@code context.length} when that is configured; the configured
 	 * one alone is pending (nothing to check it with); neither is pending.
 	 */
-	private static Optional<Integer> contextLength(RungRun run, TargetIdentity target) {
+	private static Optional<Integer> contextLength(RungRecorder run, TargetIdentity target) {
 		Optional<Integer> configured = run.config().positiveInt(CONTEXT_LENGTH);
 		Optional<Integer> reported = Optional.ofNullable(target.contextLength());
 		String source = "GET " + target.baseUrl() + "/models (max_model_len), /get_server_info (context_length) or /props (n_ctx)";
@@ -118,7 +118,7 @@ class ContractRungTests {
 	}
 
 	/** The tool-call parser, where the engine exposes it (SGLang) and {@code engine.tool.parser} is configured. */
-	private static void toolParser(RungRun run, TargetIdentity target) {
+	private static void toolParser(RungRecorder run, TargetIdentity target) {
 		Optional<String> configured = run.config().string(ENGINE_TOOL_PARSER);
 		if (target.toolParser() != null && configured.isPresent()) {
 			run.check("tool_parser", configured.get().equals(target.toolParser()), "tool parser " + configured.get() + " (-D"

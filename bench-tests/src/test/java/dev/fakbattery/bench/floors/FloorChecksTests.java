@@ -31,7 +31,7 @@ class FloorChecksTests {
 	Path temp;
 
 	@Test
-	@DisplayName("the seed's real SWE-bench floor passes with the seed's detail")
+	@DisplayName("fak's real SWE-bench floor passes with fak's detail")
 	void seedSwebenchFloorPasses() {
 		FloorEvaluation evaluation = FloorChecks.evaluate(FloorArtifact.SWEBENCH_FLOOR,
 				resources().resolve("swebench-20-fak-floor.json"), 20);

@@ -31,7 +31,7 @@ class FloorCommandsTests {
 
 	@ParameterizedTest(name = "{0}")
 	@EnumSource(FloorArtifact.class)
-	@DisplayName("each command is the seed's final-check argv with go run ./cmd/<x> replaced by the binary")
+	@DisplayName("each command is fak's final-check argv with go run ./cmd/<x> replaced by the binary")
 	void commandIsTheSeedsTranslated(FloorArtifact floor) throws IOException {
 		JsonNode step = seedStep(SEED_STEP.get(floor));
 
@@ -82,6 +82,6 @@ class FloorCommandsTests {
 				return step;
 			}
 		}
-		throw new IllegalStateException("no step " + id + " in the seed final check");
+		throw new IllegalStateException("no step " + id + " in fak's final check");
 	}
 }

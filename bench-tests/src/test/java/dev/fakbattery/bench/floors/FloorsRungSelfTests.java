@@ -28,7 +28,7 @@ class FloorsRungSelfTests {
 	Path dir;
 
 	@Test
-	@DisplayName("the seed's swebench floor passes its checks; the four absent floors keep the rung PENDING_MEASUREMENT")
+	@DisplayName("fak's swebench floor passes its checks; the four absent floors keep the rung PENDING_MEASUREMENT")
 	void seedSwebenchFloor() throws Exception {
 		Path floors = Files.createDirectories(dir.resolve("floors"));
 		copySeedFloor(floors.resolve("swebench-20-fak-floor.json"));
@@ -86,7 +86,7 @@ class FloorsRungSelfTests {
 		assertThat(turntax.path("producer").asText()).isEqualTo("fak floors");
 		assertThat(turntax.path("binary_sha256").asText()).isEqualTo("ab".repeat(32));
 		assertThat(artifact.path("pre_produced").path("fixture").isNull()).isTrue();
-		// the seed floor keeps its own generated_at over the folder's
+		// fak's floor keeps its own generated_at over the folder's
 		assertThat(artifact.path("pre_produced").path("artifacts").get(0).path("generated_at").asText()).isEqualTo("2026-06-26T02:31:12Z");
 
 		Files.writeString(floors.resolve("PROVENANCE.json"), Files.readString(floors.resolve("PROVENANCE.json")).replace("ab".repeat(32), "not-a-hash"));

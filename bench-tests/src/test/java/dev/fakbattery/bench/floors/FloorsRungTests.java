@@ -17,9 +17,9 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Rung 5: deterministic floors. With {@code floors.dir} it checks the identity of the artifacts
  * found there, which this run did not produce: they count only with their own provenance
- * ({@link PreProduced}), and a test fixture is refused; with {@code floors.bin} it runs the seed's
+ * ({@link PreProduced}), and a test fixture is refused; with {@code floors.bin} it runs fak's
  * five fak commands first. A floor artifact that is absent is PENDING_MEASUREMENT, never a pass.
  */
 @FloorsRung
@@ -40,7 +40,7 @@ class FloorsRungTests {
 
 	@Test
 	@DisplayName("checks the identity of the five floor artifacts")
-	void floors(RungRun run) {
+	void floors(RungRecorder run) {
 		Optional<Path> dir = run.config().path(HarnessConstants.FLOORS_DIR);
 		Optional<String> bin = run.config().string(HarnessConstants.FLOORS_BIN);
 		if (dir.isEmpty() && bin.isEmpty()) {
@@ -85,7 +85,7 @@ class FloorsRungTests {
 			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));
 	}
 
-	private static void produce(RungRun run, String bin, Path out) {
+	private static void produce(RungRecorder run, String bin, Path out) {
 		// a floor artifact an earlier run left here would be judged as this run's when a command writes nothing
 		for (FloorArtifact floor : FloorArtifact.values()) {
 			try {

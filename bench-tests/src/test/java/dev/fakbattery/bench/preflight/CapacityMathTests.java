@@ -29,7 +29,7 @@ class CapacityMathTests {
 	}
 
 	@Test
-	@DisplayName("fp8 753B needs 865.9 GB (865.95 recorded half-even like the seed)")
+	@DisplayName("fp8 753B needs 865.9 GB (865.95 recorded half-even like fak)")
 	void fp8RequirementMatchesTheSeed() {
 		double weights = QuantTable.defaults().require("fp8").weightsGb(753);
 
@@ -58,7 +58,7 @@ class CapacityMathTests {
 	}
 
 	@Test
-	@DisplayName("a custom table carries the seed's published nvfp4 footprint: 459 GB needs 527.8 GB")
+	@DisplayName("a custom table carries fak's published nvfp4 footprint: 459 GB needs 527.8 GB")
 	void customTable() {
 		QuantTable table = QuantTable.defaults().with(new QuantSpec("nvfp4", 459.0 / 753.0, 10.0));
 

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("Engine import probe")
 class EngineProbeTests {

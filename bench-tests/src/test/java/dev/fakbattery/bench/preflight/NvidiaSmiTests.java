@@ -8,13 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("nvidia-smi query and parser")
 class NvidiaSmiTests {
 
 	@Test
-	@DisplayName("the query is the seed's exact command")
+	@DisplayName("the query is fak's exact command")
 	void queryIsTheSeedCommand() {
 		assertThat(String.join(" ", NvidiaSmi.QUERY_COMMAND))
 				.isEqualTo("nvidia-smi --query-gpu=index,name,memory.total,compute_cap --format=csv,noheader,nounits");
@@ -45,7 +45,7 @@ class NvidiaSmiTests {
 	}
 
 	@Test
-	@DisplayName("a command that cannot start is UNAVAILABLE with the seed's detail")
+	@DisplayName("a command that cannot start is UNAVAILABLE with fak's detail")
 	void notStartedIsUnavailable() {
 		NvidiaSmiReading reading = NvidiaSmi.read(argv -> CommandResult.notStarted("No such file or directory"));
 

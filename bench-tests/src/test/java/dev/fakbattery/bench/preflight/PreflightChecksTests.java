@@ -27,7 +27,7 @@ class PreflightChecksTests {
 	}
 
 	@Test
-	@DisplayName("READY_PENDING_INSTALL is accepted, as in the seed battery")
+	@DisplayName("READY_PENDING_INSTALL is accepted, as in fak's battery")
 	void pendingInstallIsAccepted() {
 		PreflightReport report = run(PreflightConfig.defaults(), "nvidia-smi-8xH200.csv", VLLM_MISSING);
 

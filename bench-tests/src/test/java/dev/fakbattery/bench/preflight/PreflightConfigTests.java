@@ -16,7 +16,7 @@ import dev.fakbattery.core.HarnessConfig;
 class PreflightConfigTests {
 
 	@Test
-	@DisplayName("defaults to the seed: GLM-5.2, 753B, fp8, kv 0.15, vllm, no guard")
+	@DisplayName("defaults to fak's: GLM-5.2, 753B, fp8, kv 0.15, vllm, no guard")
 	void defaults() {
 		PreflightConfig config = PreflightConfig.from(HarnessConfig.of(name -> Optional.empty()));
 

@@ -13,8 +13,8 @@ import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.CommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.CommandRunner;
 
 @DisplayName("Preflight verdicts on recorded nvidia-smi outputs")
 class PreflightEvaluatorTests {

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.CommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.CommandRunner;
 
 /** Test inputs: the nvidia-smi outputs under {@code src/test/resources/preflight} and recorded probe results. */
 final class PreflightFixtures {

@@ -9,7 +9,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.bench.container.NodeTarget;
 
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Rung 1: node preflight. Probes nvidia-smi, the engine install, and the engine's /v1/models and
- * /version at {@code base.url}; the seed's verdict order decides READY or BLOCKED_*.
+ * /version at {@code base.url}; fak's verdict order decides READY or BLOCKED_*.
  */
 @PreflightRung
 @NodeOnly
@@ -28,7 +28,7 @@ class PreflightRungTests {
 
 	@Test
 	@DisplayName("probes the node: GPUs, engine install, served model")
-	void preflight(RungRun run) {
+	void preflight(RungRecorder run) {
 		Optional<URI> base = NodeTarget.baseUrl(run);
 		if (base.isEmpty()) {
 			return;

@@ -17,7 +17,7 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("The seed's committed preflight, re-evaluated from its own inputs")
+@DisplayName("fak's committed preflight, re-evaluated from its own inputs")
 class SeedPreflightTests {
 
 	private final JsonNode seed = read();
@@ -36,7 +36,7 @@ class SeedPreflightTests {
 	}
 
 	@Test
-	@DisplayName("serialises field for field like the seed, in the seed's order")
+	@DisplayName("serialises field for field like fak, in fak's order")
 	void serialisesTheSeedFields() {
 		ObjectNode written = reEvaluate().toJson();
 
@@ -44,7 +44,7 @@ class SeedPreflightTests {
 	}
 
 	@Test
-	@DisplayName("gives every value of the seed except the wording of the notes")
+	@DisplayName("gives every value of fak's except the wording of the notes")
 	void reproducesTheSeedValues() {
 		ObjectNode written = reEvaluate().toJson();
 		ObjectNode expected = seed.deepCopy();

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.fakbattery.bench.process.CommandResult;
+import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("Endpoint probes: /v1/models and /version")
 class SystemPreflightProbesTests {

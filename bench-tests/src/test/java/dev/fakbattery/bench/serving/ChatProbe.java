@@ -15,7 +15,7 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * The serving witness's HTTP calls, each written as the seed's sample row
+ * The serving witness's HTTP calls, each written as fak's sample row
  * ({@code name, status, http_status, body_excerpt, response_excerpt, perf{...}}).
  */
 final class ChatProbe {
@@ -76,7 +76,7 @@ final class ChatProbe {
 		return reply.status() == 200 && reply.json().map(j -> j.path("choices").size() > 0).orElse(false);
 	}
 
-	/** The seed's sample row for one chat. */
+	/** fak's sample row for one chat. */
 	static ObjectNode sample(String name, Reply reply) {
 		ObjectNode row = Json.MAPPER.createObjectNode().put("name", name).put("status", ok(reply) ? "PASS" : "FAIL")
 			.put("http_status", reply.status()).put("body_excerpt", excerpt(reply.error().orElse(reply.body()), 2000));

@@ -15,7 +15,7 @@ import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.ServingWitnessRung;
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.engine.hop.RelayHop;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Rung 2: serving witness, the seed's steps: /models, server info, a direct chat, the same chat
+ * Rung 2: serving witness, fak's steps: /models, server info, a direct chat, the same chat
  * through the gateway, and the quarantine flow. With no {@code base.url} (battery) the engine is
  * the engine double and the verdict is SIMULATED. The harness puts a recording hop between the
  * gateway and the engine, so "the secret never reached the engine" is observed, not assumed.
@@ -46,7 +46,7 @@ class ServingWitnessRungTests {
 
 	@Test
 	@DisplayName("direct chat, the same chat through the gateway, and the quarantine flow")
-	void servingWitness(RungRun run) throws Exception {
+	void servingWitness(RungRecorder run) throws Exception {
 		HarnessConfig config = run.config();
 		Optional<URI> base = NodeTarget.configured(run);
 		if (base.isEmpty() && !config.profile().embeddedTargetAllowed()) {
@@ -66,7 +66,7 @@ class ServingWitnessRungTests {
 		}
 	}
 
-	private static void witness(RungRun run, URI raw, String model) {
+	private static void witness(RungRecorder run, URI raw, String model) {
 		HarnessConfig config = run.config();
 		ChatProbe probe = new ChatProbe(config.string(HarnessConstants.API_KEY_ENV).map(System::getenv));
 		ObjectNode body = run.body();
@@ -124,7 +124,7 @@ class ServingWitnessRungTests {
 		}
 	}
 
-	private static void checks(RungRun run, String model, List<String> ids, ObjectNode serverInfo, ChatProbe.Reply direct,
+	private static void checks(RungRecorder run, String model, List<String> ids, ObjectNode serverInfo, ChatProbe.Reply direct,
 			ChatProbe.Reply viaGateway, ChatProbe.Reply quarantine, List<String> kinds, boolean leakedResponse,
 			Optional<Boolean> leakedUpstream, URI raw, GatewayUnderTest gateway) {
 		run.check("target_environment", ids.contains(model), "the engine serves " + model, "it serves " + ids);
@@ -163,7 +163,7 @@ class ServingWitnessRungTests {
 		return (int) hop.forwardedBodies().stream().filter(body -> !body.isBlank()).count();
 	}
 
-	static void evidenceSeparation(RungRun run, Optional<Separation> observed) {
+	static void evidenceSeparation(RungRecorder run, Optional<Separation> observed) {
 		if (observed.isEmpty()) {
 			run.pending("evidence_separation", "which requests went through the gateway is not observable with gateway.url",
 					"use -Dgateway.cmd so the harness places a recording hop between the gateway and the engine");
@@ -177,7 +177,7 @@ class ServingWitnessRungTests {
 						+ (s.promptSeenUpstream() ? "seen" : "not seen") + " upstream");
 	}
 
-	private static void measurements(RungRun run, ChatProbe.Reply direct, ChatProbe.Reply viaGateway) {
+	private static void measurements(RungRecorder run, ChatProbe.Reply direct, ChatProbe.Reply viaGateway) {
 		if (ChatProbe.ok(direct)) {
 			run.measured("direct_upstream_chat_s", direct.seconds(), "s", "direct chat to the engine, one request");
 		}
@@ -214,7 +214,7 @@ class ServingWitnessRungTests {
 		return body;
 	}
 
-	/** QUARANTINE verdicts in the reference gateway's record or the seed's {@code fak.result_admissions}. */
+	/** QUARANTINE verdicts in the reference gateway's record or fak's {@code fak.result_admissions}. */
 	static List<String> quarantineKinds(JsonNode response) {
 		List<String> kinds = new java.util.ArrayList<>();
 		for (JsonNode admission : response.path("adjudication").path("result_admissions")) {

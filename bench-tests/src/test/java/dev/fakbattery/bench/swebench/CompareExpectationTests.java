@@ -19,7 +19,7 @@ class CompareExpectationTests {
 	private static final URI RAW = URI.create("http://10.0.0.5:8000/v1");
 
 	@Test
-	@DisplayName("defaults to the seed contract, with the configured raw URL")
+	@DisplayName("defaults to fak's contract, with the configured raw URL")
 	void defaultsToTheSeed() {
 		CompareExpectation expect = CompareExpectation.from(HarnessConfig.of(name -> Optional.empty()), RAW);
 
@@ -43,12 +43,12 @@ class CompareExpectationTests {
 	}
 
 	@Test
-	@DisplayName("a selection the seed driver cannot express fails with the fix")
+	@DisplayName("a selection fak's driver cannot express fails with the fix")
 	void unsupportedSelectionFails() {
 		HarnessConfig config = HarnessConfig.of(n -> n.equals("selection") ? Optional.of("slice 10:30") : Optional.empty());
 
 		assertThatThrownBy(() -> CompareExpectation.from(config, RAW)).isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse selection value [slice 10:30]: expected the seed's slice 0:N. "
+				.hasMessage("Unable to parse selection value [slice 10:30]: expected fak's slice 0:N. "
 						+ "Fix: pass -Dselection=\"slice 0:20\" or remove it to use the default.");
 	}
 }

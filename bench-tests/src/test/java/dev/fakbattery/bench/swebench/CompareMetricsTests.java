@@ -25,7 +25,7 @@ class CompareMetricsTests {
 	Path temp;
 
 	@Test
-	@DisplayName("covers the seed contract's metrics_required, in order, for both arms")
+	@DisplayName("covers fak's contract's metrics_required, in order, for both arms")
 	void coversTheContractMetrics() {
 		List<String> contract = new ArrayList<>();
 		SeedContract.read().path("metrics_required").forEach(m -> contract.add(m.asText()));

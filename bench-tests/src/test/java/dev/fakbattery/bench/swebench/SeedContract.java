@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.Json;
 
-/** The seed's committed run contract, copied under {@code src/test/resources/swebench}. */
+/** fak's committed run contract, copied under {@code src/test/resources/swebench}. */
 final class SeedContract {
 
 	private SeedContract() {

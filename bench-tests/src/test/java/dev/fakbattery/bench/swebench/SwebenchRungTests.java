@@ -17,11 +17,11 @@ import dev.fakbattery.core.Measurement;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.SwebenchRung;
 import dev.fakbattery.bench.container.NodeTarget;
-import dev.fakbattery.bench.process.CommandResult;
-import dev.fakbattery.bench.process.ProcessCommandRunner;
+import dev.fakbattery.core.process.CommandResult;
+import dev.fakbattery.core.process.ProcessCommandRunner;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -45,7 +45,7 @@ class SwebenchRungTests {
 
 	@Test
 	@DisplayName("drives the compare runner and validates its artifacts strictly")
-	void swebenchCompare(RungRun run) {
+	void swebenchCompare(RungRecorder run) {
 		Optional<URI> base = NodeTarget.baseUrl(run);
 		Optional<String> runDir = run.requireConfig(HarnessConstants.SWEBENCH_RUN_DIR, "SWE-bench run folder", "/path/to/run-dir");
 		Optional<String> runner = run.config().string(HarnessConstants.SWEBENCH_RUNNER);
@@ -86,7 +86,7 @@ class SwebenchRungTests {
 				: validation.failed().size() + " check(s) failed, " + validation.missingFiles().size() + " file(s) missing"));
 	}
 
-	private static void drive(RungRun run, SwebenchRunner runner) {
+	private static void drive(RungRecorder run, SwebenchRunner runner) {
 		ProcessCommandRunner process = new ProcessCommandRunner(RUN_TIMEOUT);
 		for (List<String> argv : List.of(runner.preflightCommand(), runner.runCommand())) {
 			CommandResult result = process.run(argv);
@@ -98,7 +98,7 @@ class SwebenchRungTests {
 		}
 	}
 
-	private static void reportArmMetrics(RungRun run, Path dir, CompareExpectation expect) {
+	private static void reportArmMetrics(RungRecorder run, Path dir, CompareExpectation expect) {
 		try {
 			var compare = Json.MAPPER.readTree(dir.resolve("compare.json").toFile());
 			ObjectNode arms = run.body().putObject("arm_metrics");

@@ -20,14 +20,14 @@ class SwebenchRunnerTests {
 			Path.of("<private-swebench-run>"));
 
 	@Test
-	@DisplayName("the preflight call is the seed contract's compare_preflight command")
+	@DisplayName("the preflight call is fak's contract's compare_preflight command")
 	void preflightCommandIsTheSeeds() {
 		assertThat(String.join(" ", seed.preflightCommand())).isEqualTo(commands.path("compare_preflight").asText());
 		assertThat(seed.preflightCommand()).endsWith("--preflight-only");
 	}
 
 	@Test
-	@DisplayName("the run is the seed contract's compare_run command")
+	@DisplayName("the run is fak's contract's compare_run command")
 	void runCommandIsTheSeeds() {
 		assertThat(String.join(" ", seed.runCommand())).isEqualTo(commands.path("compare_run").asText());
 		assertThat(seed.runCommand()).doesNotContain("--preflight-only");

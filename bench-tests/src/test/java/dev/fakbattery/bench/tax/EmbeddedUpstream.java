@@ -6,7 +6,7 @@ import java.time.Duration;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.LagStats;
@@ -44,7 +44,7 @@ final class EmbeddedUpstream implements AutoCloseable {
 	 * Starts the double for {@code run}'s engine and model and records it as the run's target: the run is SIMULATED
 	 * at best.
 	 */
-	static EmbeddedUpstream start(RungRun run, TimingModel timing, Duration spin) throws IOException {
+	static EmbeddedUpstream start(RungRecorder run, TimingModel timing, Duration spin) throws IOException {
 		EmbeddedUpstream upstream = start(run.config(), timing, spin);
 		run.target(URI.create(upstream.engine.baseUrl()), TargetIdentity.EMBEDDED);
 		return upstream;

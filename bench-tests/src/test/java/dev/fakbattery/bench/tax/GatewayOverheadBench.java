@@ -71,12 +71,12 @@ class GatewayOverheadBench {
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), EmbeddedUpstream.SPIN_FEW_STREAMS);
 				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
 			ChatPayload payload = payload(up);
-			Interleaved.warmUp(a, RequestSource.fixed(payload), 16);
-			Interleaved.warmUp(b, RequestSource.fixed(payload), 16);
+			InterleavingRunner.warmUp(a, RequestSource.fixed(payload), 16);
+			InterleavingRunner.warmUp(b, RequestSource.fixed(payload), 16);
 			up.lag().reset();
-			Interleaved.Arms arms = Interleaved.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(), Progress.silent());
-			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new LegReport("b", arms.b()).latencyS(),
-					new LegReport("a", arms.a()).latencyS());
+			InterleavingRunner.Arms arms = InterleavingRunner.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(), Progress.silent());
+			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new ArmReport("b", arms.b()).latencyS(),
+					new ArmReport("a", arms.a()).latencyS());
 			ObjectNode one = rows.addObject().put("concurrency", 1).put("method", "tax witness: ABBA sequential, per-request CI")
 				.put("samples_per_arm", battery.count());
 			writeAa(one, tax, up.lag().read());

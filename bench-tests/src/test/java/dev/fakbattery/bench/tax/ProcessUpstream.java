@@ -9,7 +9,7 @@ import java.util.Optional;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.engine.TimingModel;
@@ -56,7 +56,7 @@ final class ProcessUpstream implements AutoCloseable {
 	}
 
 	/** Starts the double for {@code run}'s engine and model from {@code jar}, records it as the run's target. */
-	static ProcessUpstream start(RungRun run, Path jar, TimingModel timing) {
+	static ProcessUpstream start(RungRecorder run, Path jar, TimingModel timing) {
 		HarnessConfig config = run.config();
 		Dialect dialect = config.engine();
 		String model = config.string(HarnessConstants.MODEL).orElse("Qwen/Qwen2.5-7B-Instruct");

@@ -13,7 +13,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.RequestOutcome;
@@ -69,8 +69,8 @@ class RateSweepReportTests {
 		return Goodput.of(settings.load().slo(), result.outcomes().stream().map(RequestOutcome::timing).toList(), result.durationS());
 	}
 
-	private RungRun report(List<RateLevel> levels, String skipped) {
-		RungRun run = Synthetic.run(ArtifactId.RATE_SWEEP);
+	private RungRecorder report(List<RateLevel> levels, String skipped) {
+		RungRecorder run = Synthetic.run(ArtifactId.RATE_SWEEP);
 		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
 		RateSearch.Result result = RateSearch.compare(levels.stream().map(RateLevel::pointA).toList(),
 				levels.stream().map(RateLevel::pointB).toList(), settings.load().attainment(), BootstrapCi.seeded(7).withResamples(500));
@@ -78,11 +78,11 @@ class RateSweepReportTests {
 		return run;
 	}
 
-	private static Check check(RungRun run, String name) {
+	private static Check check(RungRecorder run, String name) {
 		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
-	private static double value(RungRun run, String name) {
+	private static double value(RungRecorder run, String name) {
 		return run.measurements().stream().filter(m -> m.name().equals(name)).map(Measurement.Measured.class::cast).findFirst()
 			.orElseThrow(() -> new AssertionError("no measurement " + name)).value();
 	}
@@ -90,7 +90,7 @@ class RateSweepReportTests {
 	@Test
 	@DisplayName("the highest rates met inside the ladder give the goodput cost: raw 8, gateway 4, cost 4 req/s")
 	void costMeasured() {
-		RungRun run = report(List.of(level(4, 10, 10), level(8, 10, 8), level(16, 5, 5)), null);
+		RungRecorder run = report(List.of(level(4, 10, 10), level(8, 10, 8), level(16, 5, 5)), null);
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
 				"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
@@ -110,7 +110,7 @@ class RateSweepReportTests {
 	@Test
 	@DisplayName("a raw engine that met even the highest rate leaves the cost pending: its maximum lies above")
 	void censored() {
-		RungRun run = report(List.of(level(4, 10, 10), level(8, 10, 10), level(16, 10, 9)), null);
+		RungRecorder run = report(List.of(level(4, 10, 10), level(8, 10, 10), level(16, 10, 9)), null);
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("goodput_cost");
 		assertThat(run.pendings().get(0).reason()).isEqualTo("the raw engine met the SLOs even at the highest rate tested, 16.00 req/s: "
 				+ "its maximum lies above, so the cost is unbounded (higher rates: -Drate.sweep=... around the engine's capacity, or other "
@@ -121,7 +121,7 @@ class RateSweepReportTests {
 	@Test
 	@DisplayName("a raw engine that met no rate leaves the cost pending, naming the lowest rate's attainment")
 	void noneMet() {
-		RungRun run = report(List.of(level(4, 5, 5), level(8, 2, 2)), null);
+		RungRecorder run = report(List.of(level(4, 5, 5), level(8, 2, 2)), null);
 		assertThat(run.pendings().get(0).reason()).isEqualTo("no offered rate met the SLOs (ttft:1000.0 tpot:50.0 at 90 % attainment) on "
 				+ "the raw engine; the lowest, 4.00 req/s, reached 0.500 (lower rates: -Drate.sweep=... around the engine's capacity, or "
 				+ "other -Dslo.*.ms)");
@@ -131,7 +131,7 @@ class RateSweepReportTests {
 	@Test
 	@DisplayName("a gateway that met no rate costs at least the raw maximum")
 	void gatewayNoneMet() {
-		RungRun run = report(List.of(level(4, 10, 5), level(8, 10, 5), level(16, 5, 5)), null);
+		RungRecorder run = report(List.of(level(4, 10, 5), level(8, 10, 5), level(16, 5, 5)), null);
 		assertThat(value(run, "goodput_cost")).isEqualTo(8);
 		assertThat(run.measurements()).extracting(Measurement::name).doesNotContain("gateway_max_rate_met");
 		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).contains("gateway max none met"));
@@ -144,7 +144,7 @@ class RateSweepReportTests {
 				Synthetic.result("gateway", outcomes("gateway", 2, 0), 0, 2, Synthetic.QUIET), null, null, Optional.of(CALM), Optional.empty());
 		broken = new RateLevel(4, broken.a(), broken.b(), goodput(broken.a()), goodput(broken.b()), Optional.of(CALM), Optional.empty());
 		RateLevel late = level(8, 10, 0, 10, 0, Synthetic.LATE, Optional.of(new UpstreamLag.Reading(90, 500, 2_000, 3_000)));
-		RungRun run = report(List.of(broken, late, level(16, 5, 5)), null);
+		RungRecorder run = report(List.of(broken, late, level(16, 5, 5)), null);
 		assertThat(check(run, "lowest_rate_clean").passed()).isFalse();
 		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 2 failed or unsent");
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag");
@@ -158,7 +158,7 @@ class RateSweepReportTests {
 	@Test
 	@DisplayName("a sweep that did not run fails its checks with the reason and measures nothing")
 	void skipped() {
-		RungRun run = report(List.of(), "the raw engine is not usable");
+		RungRecorder run = report(List.of(), "the raw engine is not usable");
 		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
 		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("not run: the raw engine is not usable");
 		assertThat(check(run, "plots_written").passed()).isFalse();

@@ -13,7 +13,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.stats.ConfidenceInterval;
@@ -51,20 +51,20 @@ class SweepReportTests {
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 101), 0, 1, client), Optional.of(CALM));
 	}
 
-	private RungRun started() {
-		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+	private RungRecorder started() {
+		RungRecorder run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
 		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded reference gateway");
 		return run;
 	}
 
-	private static Check check(RungRun run, String name) {
+	private static Check check(RungRecorder run, String name) {
 		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
 	@Test
 	@DisplayName("clean levels pass every check, invalidate nothing and measure each ratio and lag")
 	void clean() {
-		RungRun run = started();
+		RungRecorder run = started();
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), clean(4, 0.99, Synthetic.QUIET)),
 				Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
@@ -82,7 +82,7 @@ class SweepReportTests {
 	@Test
 	@DisplayName("a level without a ratio, failed requests, a failed gateway start and missing plots each fail their own check")
 	void failures() {
-		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+		RungRecorder run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
 		run.body().putObject("gateway_process").put("mode", "start-failed").put("error", "port taken");
 		SweepLevel broken = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 2, 100), 0, 1, Synthetic.QUIET),
 				Synthetic.result("gateway", List.of(Synthetic.failed("gateway", 0, 500), Synthetic.failed("gateway", 1, 502)), 1, 1,
@@ -103,7 +103,7 @@ class SweepReportTests {
 	@Test
 	@DisplayName("a lagging double, a lagging client and a wide A/A ratio each invalidate the sweep with the reading and the fix")
 	void invalidations() {
-		RungRun run = started();
+		RungRecorder run = started();
 		UpstreamLag.Reading late = new UpstreamLag.Reading(500, 300, 1_900, 4_000);
 		SweepLevel lagging = level(8, ci(0.99, 0.98, 1.0), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.LATE),
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, Synthetic.QUIET), Optional.of(late));
@@ -132,7 +132,7 @@ class SweepReportTests {
 	@Test
 	@DisplayName("the A/A floor is judged on the ratio the sweep reports: a narrow ratio is valid beside a wide per-request latency_tax")
 	void floorJudgedOnRatio() {
-		RungRun run = started();
+		RungRecorder run = started();
 		SweepLevel calm = clean(4, 1.0, Synthetic.QUIET);
 		SweepLevel noise = new SweepLevel(4, List.of(), List.of(), calm.a(), calm.b(), ci(1.0, 0.995, 1.004), ci(1.0, 0.98, 1.03),
 				ci(1.02, 0.97, 1.05), 0, Optional.of(CALM), Optional.empty());
@@ -145,7 +145,7 @@ class SweepReportTests {
 	@Test
 	@DisplayName("a failed request on the A/A level fails requests_succeeded like a measured one, and an unmeasured A/A ratio fails sweep_measured")
 	void floorFailuresCount() {
-		RungRun run = started();
+		RungRecorder run = started();
 		SweepLevel noise = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.QUIET),
 				Synthetic.result("raw_b", List.of(Synthetic.failed("raw_b", 0, 503)), 0, 1, Synthetic.QUIET), Optional.of(CALM));
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), clean(4, 1.0, Synthetic.QUIET)),
@@ -160,7 +160,7 @@ class SweepReportTests {
 	@Test
 	@DisplayName("a sweep that did not run fails its checks with the reason and is not judged by its instruments")
 	void skipped() {
-		RungRun run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
+		RungRecorder run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
 		run.body().putObject("gateway_process").put("mode", "planned").put("error", "not started");
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(), "the raw engine is not usable");
 		assertThat(run.checks()).extracting(Check::name).containsExactly("sweep_measured", "requests_succeeded", "plots_written");

@@ -10,7 +10,7 @@ import java.util.OptionalInt;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.RequestDetail;
@@ -71,8 +71,8 @@ final class Synthetic {
 		return ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1L);
 	}
 
-	static RungRun run(ArtifactId artifact) {
-		return new RungRun(artifact, HarnessConfig.of(name -> Optional.empty()));
+	static RungRecorder run(ArtifactId artifact) {
+		return new RungRecorder(artifact, HarnessConfig.of(name -> Optional.empty()));
 	}
 
 	/** Settings of the smoke profile, with the baseline in {@code dir} and {@code extra} configuration. */

@@ -34,7 +34,7 @@ class TaxGateTests {
 		return dir.resolve(".vllm-tax-baseline.json");
 	}
 
-	/** A baseline file as the seed's Python writes it ({@code json.dumps(doc, indent=2)}). */
+	/** A baseline file as fak's Python writes it ({@code json.dumps(doc, indent=2)}). */
 	private Path seedBaseline(double latencyTax) throws IOException {
 		return Files.writeString(baselineFile(), """
 				{
@@ -173,7 +173,7 @@ class TaxGateTests {
 	}
 
 	@Test
-	@DisplayName("writes every seed gate field, rounded as the seed writes them, unknown as null")
+	@DisplayName("writes every fak gate field, rounded as fak writes them, unknown as null")
 	void writesSeedGateFields() throws IOException {
 		seedBaseline(1.10);
 		ObjectNode gate = Json.MAPPER.createObjectNode();

@@ -8,7 +8,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 
@@ -27,7 +27,7 @@ class TaxInstrumentTests {
 	@Test
 	@DisplayName("a double within its lag limit and an A/A floor within +/-1 % leave the measurement valid")
 	void valid() {
-		RungRun run = run();
+		RungRecorder run = run();
 		TaxReport.invalidations(run, runs(new UpstreamLag.Reading(400, 90, 600, 900)), NARROW);
 		assertThat(run.invalidations()).isEmpty();
 	}
@@ -35,7 +35,7 @@ class TaxInstrumentTests {
 	@Test
 	@DisplayName("a double lagging past 1 ms p99 invalidates the run, with its reading and the fix")
 	void laggingDouble() {
-		RungRun run = run();
+		RungRecorder run = run();
 		TaxReport.invalidations(run, runs(new UpstreamLag.Reading(400, 90, 1830, 4100)), NARROW);
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag");
 		assertThat(run.invalidations().get(0).reason()).isEqualTo("invalid measurement, its own instrument says so: engine "
@@ -46,11 +46,11 @@ class TaxInstrumentTests {
 	@Test
 	@DisplayName("an A/A floor wider than +/-1 % invalidates the run: the noise is larger than the effect")
 	void wideNoiseFloor() {
-		RungRun run = run();
+		RungRecorder run = run();
 		TaxReport.invalidations(run, runs(Optional.empty()), ci(1.0098, 0.9976, 1.0174));
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("noise_floor");
 		assertThat(run.invalidations().get(0).missing()).contains("A/A latency_tax 1.0098 [0.9976, 1.0174] is wider than +/-1 %");
-		assertThat(run.invalidations().get(0).howToProvide()).isEqualTo("more samples per leg (-Dtax.count=16; this run sent 0) on a "
+		assertThat(run.invalidations().get(0).howToProvide()).isEqualTo("more samples per arm (-Dtax.count=16; this run sent 0) on a "
 				+ "quieter machine");
 		assertThat(TaxReport.withinOnePercent(ci(1.0, 0.99, 1.01))).isTrue();
 		assertThat(TaxReport.withinOnePercent(ci(1.0, 0.9899, 1.0))).isFalse();
@@ -59,7 +59,7 @@ class TaxInstrumentTests {
 	@Test
 	@DisplayName("a client lagging past 1 ms p99 invalidates the run, with its reading and the fix")
 	void laggingClient() {
-		RungRun run = run();
+		RungRecorder run = run();
 		TaxReport.invalidations(run, runs(Optional.empty(), ClientLag.ofMicros(100, 200, 2_500, 2_600, 2_700)), NARROW);
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
 		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: load client "
@@ -71,16 +71,16 @@ class TaxInstrumentTests {
 	@Test
 	@DisplayName("a client lag with no sample cannot vouch for a run; a skipped run is not judged by it")
 	void noClientSample() {
-		RungRun unmeasured = run();
+		RungRecorder unmeasured = run();
 		TaxReport.invalidations(unmeasured, runs(Optional.empty(), ClientLag.none()), NARROW);
 		assertThat(unmeasured.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
-		RungRun skipped = run();
+		RungRecorder skipped = run();
 		TaxReport.invalidations(skipped, TaxRuns.skipped("the gateway did not start"), NARROW);
 		assertThat(skipped.invalidations()).isEmpty();
 	}
 
-	private static RungRun run() {
-		return new RungRun(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> Optional.empty()));
+	private static RungRecorder run() {
+		return new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> Optional.empty()));
 	}
 
 	private static TaxRuns runs(UpstreamLag.Reading lag) {

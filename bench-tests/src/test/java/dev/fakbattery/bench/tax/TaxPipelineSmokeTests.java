@@ -33,7 +33,7 @@ class TaxPipelineSmokeTests {
 	Path dir;
 
 	@Test
-	@DisplayName("the tax witness writes the seed's fields; SIMULATED, or PENDING_MEASUREMENT for an honest reason, never PASS or FAIL")
+	@DisplayName("the tax witness writes fak's fields; SIMULATED, or PENDING_MEASUREMENT for an honest reason, never PASS or FAIL")
 	void taxWitness() throws Exception {
 		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json");
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak.vllm-adjudication-tax.v1");
@@ -46,9 +46,9 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("count").asInt()).as("the fewest samples an interval takes").isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		assertThat(artifact.path("gateway_process").path("mode").asText()).isEqualTo("started");
 		assertThat(artifact.path("gateway_process").path("embedded").asBoolean()).isTrue();
-		for (String leg : new String[] { "raw_vllm", "gateway" }) {
-			JsonNode node = artifact.path(leg);
-			assertThat(node.path("samples").asInt()).as(leg).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
+		for (String arm : new String[] { "raw_vllm", "gateway" }) {
+			JsonNode node = artifact.path(arm);
+			assertThat(node.path("samples").asInt()).as(arm).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples")).hasSize(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples").get(0).path("perf").has("decode_tps")).isTrue();
 			assertThat(node.path("leg_samples").get(0).path("determinism_mode").asText()).startsWith("engine.vllm.determinism.");
@@ -198,7 +198,7 @@ class TaxPipelineSmokeTests {
 				HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
 				HarnessConstants.ALLOW_PENDING, "true"));
 		values.putAll(extra);
-		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRunParameter.NAME))
+		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRecorderParameter.NAME))
 			.configurationParameters(HarnessConfig.hermeticParameters(values))
 			.execute().testEvents();
 		Path artifact = dir.resolve(file);
@@ -225,7 +225,7 @@ class TaxPipelineSmokeTests {
 	}
 
 	/** The fully qualified parameter type of a rung method, for the method selector. */
-	private static final class RungRunParameter {
-		static final String NAME = "dev.fakbattery.core.RungRun";
+	private static final class RungRecorderParameter {
+		static final String NAME = "dev.fakbattery.core.RungRecorder";
 	}
 }

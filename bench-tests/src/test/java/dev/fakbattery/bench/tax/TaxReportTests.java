@@ -11,7 +11,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.RequestDetail;
 import dev.fakbattery.core.load.RequestOutcome;
@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The tax witness's verdict from synthetic legs: checks, pendings, invalidations and what the artifact carries. */
-@DisplayName("tax report on synthetic legs")
+/** The tax witness's verdict from synthetic arms: checks, pendings, invalidations and what the artifact carries. */
+@DisplayName("tax report on synthetic arms")
 class TaxReportTests {
 
 	private static final UpstreamLag.Reading CALM = new UpstreamLag.Reading(500, 80, 400, 700);
@@ -32,59 +32,59 @@ class TaxReportTests {
 	@TempDir
 	Path dir;
 
-	private static LegReport leg(String name, double... e2elMs) {
-		List<Interleaved.Sample> samples = new ArrayList<>();
+	private static ArmReport arm(String name, double... e2elMs) {
+		List<InterleavingRunner.Sample> samples = new ArrayList<>();
 		for (int i = 0; i < e2elMs.length; i++) {
-			samples.add(new Interleaved.Sample(i, Synthetic.ok(name, i, 10, e2elMs[i], 8)));
+			samples.add(new InterleavingRunner.Sample(i, Synthetic.ok(name, i, 10, e2elMs[i], 8)));
 		}
-		return new LegReport(name, samples);
+		return new ArmReport(name, samples);
 	}
 
-	private static LegReport leg(String name, List<RequestOutcome> outcomes) {
-		List<Interleaved.Sample> samples = new ArrayList<>();
-		outcomes.forEach(o -> samples.add(new Interleaved.Sample(o.detail().conversation(), o)));
-		return new LegReport(name, samples);
+	private static ArmReport arm(String name, List<RequestOutcome> outcomes) {
+		List<InterleavingRunner.Sample> samples = new ArrayList<>();
+		outcomes.forEach(o -> samples.add(new InterleavingRunner.Sample(o.detail().conversation(), o)));
+		return new ArmReport(name, samples);
 	}
 
 	/** Eight samples: 100.0 to 100.3 ms, twice. */
 	private static final double[] STEADY = { 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3 };
 
-	/** The first {@code n} samples of 100.0, 100.1, 100.2, 100.3 ms, repeated: an A/A leg as long as the measured ones. */
-	private static LegReport aa(String name, int n) {
+	/** The first {@code n} samples of 100.0, 100.1, 100.2, 100.3 ms, repeated: an A/An arm as long as the measured ones. */
+	private static ArmReport aa(String name, int n) {
 		double[] e2el = new double[n];
 		for (int i = 0; i < n; i++) {
 			e2el[i] = 100.0 + (i % 4) / 10.0;
 		}
-		return leg(name, e2el);
+		return arm(name, e2el);
 	}
 
-	private static TaxRuns runs(LegReport raw, LegReport gateway, ClientLag client) {
+	private static TaxRuns runs(ArmReport raw, ArmReport gateway, ClientLag client) {
 		int n = raw.conversations();
 		return runs(raw, gateway, aa("aa_raw_a", n), aa("aa_raw_b", n), client);
 	}
 
-	private static TaxRuns runs(LegReport raw, LegReport gateway, LegReport aaFirst, LegReport aaSecond, ClientLag client) {
+	private static TaxRuns runs(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, ClientLag client) {
 		return new TaxRuns(raw, gateway, aaFirst, aaSecond, Interleaving.abba(raw.conversations(), 1), 0, Optional.of(CALM), Optional.empty(),
 				client, Optional.empty(), Optional.empty());
 	}
 
-	private RungRun write(TaxRuns runs) {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+	private RungRecorder write(TaxRuns runs) {
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
 		TaxReport.write(run, Synthetic.settings(dir, Map.of("tax.count", String.valueOf(runs.raw().conversations()))),
 				Synthetic.simulated(CALM), "m", runs);
 		return run;
 	}
 
-	private static Check check(RungRun run, String name) {
+	private static Check check(RungRecorder run, String name) {
 		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
 	@Test
-	@DisplayName("valid legs pass every check; the first run has no baseline (pending), the second is KEEP")
+	@DisplayName("valid arms pass every check; the first run has no baseline (pending), the second is KEEP")
 	void validThenKeep() {
-		TaxRuns runs = runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
-		RungRun first = write(runs);
+		TaxRuns runs = runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
+		RungRecorder first = write(runs);
 		assertThat(first.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
 				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
 		assertThat(first.checks()).allMatch(Check::passed);
@@ -98,7 +98,7 @@ class TaxReportTests {
 		assertThat(first.body().path("client_lag").path("within_limit").asBoolean()).isTrue();
 		assertThat(first.body().path("gateway").path("latency").path("p99.9_e2el_ms").asDouble()).isEqualTo(100.8, org.assertj.core.data.Offset.offset(0.01));
 		assertThat(first.body().has("adjudication")).as("no tool call, no adjudication").isFalse();
-		RungRun second = write(runs);
+		RungRecorder second = write(runs);
 		assertThat(check(second, "regression_gate").passed()).isTrue();
 		assertThat(check(second, "regression_gate").observed()).startsWith("KEEP");
 	}
@@ -106,7 +106,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a gateway faster than the raw engine beyond noise fails honest_framing")
 	void contradiction() {
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
 		assertThat(check(run, "honest_framing").passed()).isFalse();
 		assertThat(check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
 		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
@@ -114,14 +114,14 @@ class TaxReportTests {
 	}
 
 	@Test
-	@DisplayName("a gateway answering 500 fails its leg's product check naming status and reason, even beside a lagging client")
+	@DisplayName("a gateway answering 500 fails its arm's product check naming status and reason, even beside a lagging client")
 	void failureAndLag() {
 		List<RequestOutcome> gateway = new ArrayList<>();
 		for (int i = 0; i < 7; i++) {
 			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 500));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", gateway), Synthetic.LATE));
 		assertThat(check(run, "gateway_chat").passed()).isFalse();
 		assertThat(check(run, "gateway_chat").product()).as("the gateway's own answer: FAIL whatever the instrument says").isTrue();
 		assertThat(check(run, "gateway_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 500=1}, "
@@ -134,28 +134,28 @@ class TaxReportTests {
 	}
 
 	@Test
-	@DisplayName("a request with no answer (timed out) fails its leg's check as a measurement check: not judged on a lagging client")
+	@DisplayName("a request with no answer (timed out) fails its arm's check as a measurement check: not judged on a lagging client")
 	void noAnswerIsNotProduct() {
 		List<RequestOutcome> gateway = new ArrayList<>();
 		for (int i = 0; i < 7; i++) {
 			gateway.add(Synthetic.ok("gateway", i, 10, 101, 8));
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 0));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", gateway), Synthetic.LATE));
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", gateway), Synthetic.LATE));
 		assertThat(check(run, "gateway_chat").passed()).isFalse();
 		assertThat(check(run, "gateway_chat").product()).isFalse();
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
 	}
 
 	@Test
-	@DisplayName("a failed request on an A/A leg fails that leg's check like a measured one, never dropped")
+	@DisplayName("a failed request on an A/An arm fails that arm's check like a measured one, never dropped")
 	void aaFailureCounts() {
 		List<RequestOutcome> second = new ArrayList<>();
 		for (int i = 0; i < 7; i++) {
 			second.add(Synthetic.ok("raw_b", i, 10, 100, 8));
 		}
 		second.add(Synthetic.failed("raw_b", 7, 503));
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", STEADY), aa("aa_raw_a", 8), leg("aa_raw_b", second), Synthetic.QUIET));
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8), arm("aa_raw_b", second), Synthetic.QUIET));
 		assertThat(check(run, "aa_raw_a_chat").passed()).isTrue();
 		assertThat(check(run, "aa_raw_b_chat").passed()).isFalse();
 		assertThat(check(run, "aa_raw_b_chat").product()).isTrue();
@@ -166,12 +166,12 @@ class TaxReportTests {
 
 	@ParameterizedTest(name = "tax.count={0}")
 	@ValueSource(ints = { 1, 5 })
-	@DisplayName("fewer samples per leg than an interval takes is PENDING_MEASUREMENT naming the minimum and tax.count, never a pass")
+	@DisplayName("fewer samples per arm than an interval takes is PENDING_MEASUREMENT naming the minimum and tax.count, never a pass")
 	void tooFewSamples(int count) {
 		double[] e2el = java.util.Arrays.copyOf(STEADY, count);
-		RungRun run = write(runs(leg("raw_vllm", e2el), leg("gateway", e2el), Synthetic.QUIET));
+		RungRecorder run = write(runs(arm("raw_vllm", e2el), arm("gateway", e2el), Synthetic.QUIET));
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("tax.count");
-		assertThat(run.pendings().get(0).reason()).isEqualTo("a leg sent " + count + " samples, fewer than the 6 per arm a 95 % interval "
+		assertThat(run.pendings().get(0).reason()).isEqualTo("an arm sent " + count + " samples, fewer than the 6 per arm a 95 % interval "
 				+ "of a median takes (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n), so latency_tax, "
 				+ "decode_tps_tax and the A/A floor are undefined (set -Dtax.count=8 (at least 6))");
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
@@ -184,7 +184,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
 	void skipped() {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
 		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
 				"aa_raw_b_chat", "tax_measured", "regression_gate");
@@ -203,8 +203,8 @@ class TaxReportTests {
 				new RequestDetail.Call("b", "deny_write", "{}"), new RequestDetail.Call("c", "transform_exec", "{\"cmd\": \"ls\"}"));
 		List<RequestDetail.Call> passed = List.of(new RequestDetail.Call("a", "allow_read", "{\"p\": 1}"),
 				new RequestDetail.Call("c", "transform_exec", "{\"redacted\": true}"));
-		RungRun run = write(runs(leg("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
-				List.of()))), leg("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
+		RungRecorder run = write(runs(arm("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
+				List.of()))), arm("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
 						List.of()))), Synthetic.QUIET));
 		var adjudication = run.body().path("adjudication");
 		assertThat(adjudication.path("turns_compared").asInt()).isEqualTo(1);
@@ -218,9 +218,9 @@ class TaxReportTests {
 	}
 
 	@Test
-	@DisplayName("the artifact carries the seed's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
+	@DisplayName("the artifact carries fak's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
 	void artifactFields() {
-		RungRun run = write(runs(leg("raw_vllm", STEADY), leg("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
 				Synthetic.QUIET));
 		var body = run.body();
 		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
@@ -238,7 +238,7 @@ class TaxReportTests {
 		assertThat(body.path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
 		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0030, 1.0070], decode_tps_tax 1.0055 [1.0033, 1.0078], "
 				+ "A/A 1.0000 [0.9980, 1.0020]; gate NO_BASELINE (SIMULATED: engine double)");
-		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per leg, ABBA after 1 warm-up");
+		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per arm, ABBA after 1 warm-up");
 		assertThat(run.measurements()).extracting(Measurement::name).containsExactly("regression_gate", "latency_tax", "decode_tps_tax",
 				"noise_floor_latency_tax", "raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99", "client_lag_p99");
 	}
@@ -246,7 +246,7 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a witness that did not run says so in its headline: nothing measured, no number")
 	void skippedHeadline() {
-		RungRun run = Synthetic.run(ArtifactId.VLLM_TAX);
+		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("x"));
 		assertThat(run.headline()).contains("latency_tax unmeasured, decode_tps_tax unmeasured, A/A unmeasured; gate NO_BENCH "
 				+ "(SIMULATED: engine double)");

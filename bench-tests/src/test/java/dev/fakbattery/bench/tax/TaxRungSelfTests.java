@@ -44,7 +44,7 @@ class TaxRungSelfTests {
 	@DisplayName("SIMULATED under -Pgpu, and the rung fails naming the double")
 	void doubleBehindBaseUrlFailsUnderGpu(String method, String file) throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start()) {
-			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.core.RungRun"))
+			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.core.RungRecorder"))
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
 						HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
 						HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.SWEEP_WARMUP_S, "1", HarnessConstants.EXPERIMENTS_DIR,
@@ -64,7 +64,7 @@ class TaxRungSelfTests {
 	void doubleBehindReferenceGatewayFailsUnderGpu() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start();
 				GatewayUnderTest front = GatewayLauncher.embedded(URI.create(engine.baseUrl()), Dialect.VLLM)) {
-			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, "taxWitness", "dev.fakbattery.core.RungRun"))
+			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, "taxWitness", "dev.fakbattery.core.RungRecorder"))
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
 						HarnessConstants.BASE_URL, front.baseUrl().toString(), HarnessConstants.MODEL, engine.model(),
 						HarnessConstants.TAX_COUNT, "2", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),

@@ -9,7 +9,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.TimingModel;
@@ -30,9 +30,9 @@ import org.junit.jupiter.api.Test;
 class TaxRungTests {
 
 	@Test
-	@RungArtifact(ArtifactId.VLLM_TAX)
+	@RungArtifact(ArtifactId.TAX_WITNESS)
 	@DisplayName("tax witness: raw engine vs gateway, interleaved")
-	void taxWitness(RungRun run) throws IOException {
+	void taxWitness(RungRecorder run) throws IOException {
 		TaxSettings settings = TaxSettings.from(run.config());
 		Optional<URI> node = NodeTarget.configured(run);
 		if (node.isPresent()) {
@@ -51,7 +51,7 @@ class TaxRungTests {
 	@Test
 	@RungArtifact(ArtifactId.CONCURRENCY_SWEEP)
 	@DisplayName("concurrency sweep: raw and gateway per level")
-	void concurrencySweep(RungRun run) throws IOException {
+	void concurrencySweep(RungRecorder run) throws IOException {
 		TaxSettings settings = TaxSettings.from(run.config());
 		Optional<URI> node = NodeTarget.configured(run);
 		if (node.isPresent()) {
@@ -74,7 +74,7 @@ class TaxRungTests {
 	@Test
 	@RungArtifact(ArtifactId.RATE_SWEEP)
 	@DisplayName("rate sweep: goodput against SLOs, raw and gateway, and the highest rate each meets")
-	void rateSweep(RungRun run) throws IOException {
+	void rateSweep(RungRecorder run) throws IOException {
 		TaxSettings settings = TaxSettings.from(run.config());
 		Optional<URI> node = NodeTarget.configured(run);
 		if (node.isPresent()) {
@@ -92,7 +92,7 @@ class TaxRungTests {
 	}
 
 	/** Runs {@code rung} against the engine double in its own JVM; in this JVM (said in the artifact) when its jar is not built. */
-	private static void onProcessDouble(RungRun run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung) throws IOException {
+	private static void onProcessDouble(RungRecorder run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung) throws IOException {
 		Optional<java.nio.file.Path> jar = ProcessUpstream.jar(run.config());
 		if (jar.isPresent()) {
 			run.body().put("engine_double_process", "own JVM: " + jar.get());

@@ -22,7 +22,7 @@ class TaxSettingsTests {
 	}
 
 	@Test
-	@DisplayName("the default profile gets smoke-sized counts, the battery the seed's")
+	@DisplayName("the default profile gets smoke-sized counts, the battery fak's counts")
 	void profiles() {
 		TaxSettings tiny = settings(Map.of(HarnessConstants.PROFILE, "default"));
 		assertThat(tiny.count()).as("the fewest an interval takes").isEqualTo(6);

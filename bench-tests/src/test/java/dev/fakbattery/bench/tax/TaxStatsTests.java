@@ -20,7 +20,7 @@ class TaxStatsTests {
 
 	private static final BootstrapCi BOOTSTRAP = BootstrapCi.seeded(8);
 
-	/** Eight samples per leg, as the seed battery takes them. */
+	/** Eight samples per arm, as fak's battery takes them. */
 	private static final double[] RAW_S = { 0.4012, 0.3987, 0.4105, 0.4023, 0.3951, 0.4077, 0.4031, 0.3999 };
 
 	private static final double[] GATEWAY_S = { 0.4519, 0.4488, 0.4602, 0.4533, 0.4477, 0.4590, 0.4541, 0.4506 };
@@ -53,7 +53,7 @@ class TaxStatsTests {
 	}
 
 	@Test
-	@DisplayName("serialises the seed's tax fields rounded as the seed does, plus the intervals")
+	@DisplayName("serialises fak's tax fields rounded as fak does, plus the intervals")
 	void writesSeedFields() {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		TaxStats tax = TaxStats.compute(RAW_S, GATEWAY_S, RAW_TPS, GATEWAY_TPS, BOOTSTRAP);
@@ -72,7 +72,7 @@ class TaxStatsTests {
 	}
 
 	@Test
-	@DisplayName("a failed gateway leg leaves the tax unknown (null), and the gate calls it NO_BENCH")
+	@DisplayName("a failed gateway arm leaves the tax unknown (null), and the gate calls it NO_BENCH")
 	void failedLegIsNoBench(@TempDir Path dir) {
 		TaxStats tax = TaxStats.compute(RAW_S, new double[0], RAW_TPS, new double[0], BOOTSTRAP);
 		ObjectNode node = Json.MAPPER.createObjectNode();

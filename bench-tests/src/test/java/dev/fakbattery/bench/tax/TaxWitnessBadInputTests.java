@@ -18,7 +18,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.engine.Fault;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;
@@ -33,21 +33,21 @@ class TaxWitnessBadInputTests {
 	@TempDir
 	Path dir;
 
-	private RungRun run(Map<String, String> extra) {
+	private RungRecorder run(Map<String, String> extra) {
 		Map<String, String> values = new HashMap<>(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.EXPERIMENTS_DIR,
 				dir.toString()));
 		values.putAll(extra);
-		return new RungRun(ArtifactId.VLLM_TAX, HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
+		return new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
 	}
 
-	private static Check check(RungRun run, String name) {
+	private static Check check(RungRecorder run, String name) {
 		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
 	}
 
 	@Test
-	@DisplayName("an unreachable base.url fails naming the URL, skips both legs and the gate says NO_BENCH")
+	@DisplayName("an unreachable base.url fails naming the URL, skips both arms and the gate says NO_BENCH")
 	void unreachable() {
-		RungRun run = run(Map.of());
+		RungRecorder run = run(Map.of());
 		URI base = URI.create("http://127.0.0.1:9/v1");
 		TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, Dialect.VLLM));
 		Check upstream = check(run, "upstream_models");
@@ -75,7 +75,7 @@ class TaxWitnessBadInputTests {
 		});
 		server.start();
 		try {
-			RungRun run = run(Map.of());
+			RungRecorder run = run(Map.of());
 			URI base = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/v1");
 			TaxWitness.run(run, TaxSettings.from(run.config()), TaxUpstream.node(base, Dialect.VLLM));
 			assertThat(check(run, "upstream_models").observed()).isEqualTo("GET " + base
@@ -87,9 +87,9 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("a gateway that fails to start skips both legs and fails naming its log")
+	@DisplayName("a gateway that fails to start skips both arms and fails naming its log")
 	void gatewayFailsToStart() throws IOException {
-		RungRun run = run(Map.of(HarnessConstants.GATEWAY_CMD, "echo no such gateway; exit 3", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "5"));
+		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_CMD, "echo no such gateway; exit 3", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "5"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
 			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
 			Check gateway = check(run, "gateway_command");
@@ -103,9 +103,9 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("a gateway.url that does not answer skips both legs: the raw engine gets no measured request")
+	@DisplayName("a gateway.url that does not answer skips both arms: the raw engine gets no measured request")
 	void gatewayUrlSilent() throws IOException {
-		RungRun run = run(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1"));
+		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
 			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
 			assertThat(check(run, "gateway_command").observed()).startsWith("mode start-failed: GET http://127.0.0.1:9/v1/models got no response");
@@ -115,9 +115,9 @@ class TaxWitnessBadInputTests {
 	}
 
 	@Test
-	@DisplayName("non-200 samples are counted and reported in the leg, and fail its check")
+	@DisplayName("non-200 samples are counted and reported in the arm, and fail its check")
 	void non200Counted() throws IOException {
-		RungRun run = run(Map.of());
+		RungRecorder run = run(Map.of());
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
 			for (int i = 0; i < 4; i++) {
 				upstream.engine().nextFault(Fault.status(500));

@@ -13,7 +13,7 @@ import java.util.Map;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -47,7 +47,7 @@ class GpuProfileFailsClosedTests {
 	}
 
 	private void run(String className, String method, String expected) {
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(className, method, RungRun.class.getName()))
+		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(className, method, RungRecorder.class.getName()))
 			.configurationParameters(nothingConfigured(dir))
 			.execute().testEvents()
 			.assertThatEvents().haveExactly(1, event(test(method),

@@ -21,7 +21,7 @@ import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.WireRung;
 import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.wire.Dialect;
@@ -112,7 +112,7 @@ class FaultRungSelfTests {
 	}
 
 	private Events runRung(String method, String profile, boolean allowPending) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, method, RungRun.class.getName()))
+		return EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
 					HarnessConstants.PROFILE, profile, HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending))))
 			.execute().testEvents();
@@ -138,7 +138,7 @@ class FaultRungSelfTests {
 	static class RungTestCase {
 
 		@Test
-		void takesAnyHeaders(RungRun run) {
+		void takesAnyHeaders(RungRecorder run) {
 			EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
 				.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
 				.configurationParameters(KitRun.parameters(run.config())).execute();
@@ -146,7 +146,7 @@ class FaultRungSelfTests {
 		}
 
 		@Test
-		void declaresNoLimits(RungRun run) {
+		void declaresNoLimits(RungRecorder run) {
 			FaultRungTests.record(run, kit(KitRun.parameters(run.config())), "a gateway that declares no limits");
 		}
 	}

@@ -14,7 +14,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.WireRung;
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.conformance.wire.KitRun;
@@ -54,7 +54,7 @@ class FaultRungTests {
 
 	@Test
 	@DisplayName("runs the fault rules against the gateway under test")
-	void faultRules(RungRun run) {
+	void faultRules(RungRecorder run) {
 		HarnessConfig config = run.config();
 		boolean embedded = config.string(HarnessConstants.GATEWAY_URL).isEmpty() && config.string(HarnessConstants.GATEWAY_CMD).isEmpty();
 		if (embedded && !config.profile().embeddedTargetAllowed()) {
@@ -77,7 +77,7 @@ class FaultRungTests {
 	 * one as a check, the limit rules that had no limits as one pending naming them and the four limits, and the counts;
 	 * a kit that ran no rule at all (its gateway did not start) fails the rung with the reason.
 	 */
-	static void record(RungRun run, EngineExecutionResults results, String gateway) {
+	static void record(RungRecorder run, EngineExecutionResults results, String gateway) {
 		ArrayNode rules = run.body().putArray("rules");
 		Map<String, List<String>> pending = new TreeMap<>();
 		Map<String, Integer> counts = new TreeMap<>(Map.of(PASS, 0, FAIL, 0, PENDING_MEASUREMENT, 0, NOT_APPLICABLE, 0));

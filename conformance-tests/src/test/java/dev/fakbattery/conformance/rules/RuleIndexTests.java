@@ -111,16 +111,10 @@ class RuleIndexTests {
 	enum Broken implements KitRule {
 		X01(Kind.REQUIRED, "the first", "both"), X02(Kind.OPTIONAL, "two", "both"), X03(Kind.REQUIRED, "three", "sometimes");
 
-		private final Kind kind;
-
-		private final String title;
-
-		private final String modes;
+		private final Text text;
 
 		Broken(Kind kind, String title, String modes) {
-			this.kind = kind;
-			this.title = title;
-			this.modes = modes;
+			this.text = new Text(kind, title, "a MUST", modes, "never", "this");
 		}
 
 		@Override
@@ -129,33 +123,8 @@ class RuleIndexTests {
 		}
 
 		@Override
-		public String title() {
-			return title;
-		}
-
-		@Override
-		public String must() {
-			return "a MUST";
-		}
-
-		@Override
-		public String modes() {
-			return modes;
-		}
-
-		@Override
-		public String skippedWhen() {
-			return "never";
-		}
-
-		@Override
-		public String ifItFails() {
-			return "this";
-		}
-
-		@Override
-		public Kind kind() {
-			return kind;
+		public Text text() {
+			return text;
 		}
 	}
 

@@ -11,7 +11,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.WireRung;
 
 import org.junit.jupiter.api.DisplayName;
@@ -37,7 +37,7 @@ class WireRungTests {
 
 	@Test
 	@DisplayName("runs the wire conformance rules against the gateway under test")
-	void wireConformance(RungRun run) {
+	void wireConformance(RungRecorder run) {
 		HarnessConfig config = run.config();
 		boolean embedded = config.string(HarnessConstants.GATEWAY_URL).isEmpty() && config.string(HarnessConstants.GATEWAY_CMD).isEmpty();
 		if (embedded && !config.profile().embeddedTargetAllowed()) {
@@ -73,7 +73,7 @@ class WireRungTests {
 	}
 
 	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
-	private static void record(RungRun run, Events tests, ArrayNode rules) {
+	private static void record(RungRecorder run, Events tests, ArrayNode rules) {
 		for (Event event : tests.finished().list()) {
 			TestDescriptor invocation = event.getTestDescriptor();
 			String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.Json;
 
 /**
- * The seed's per-arm and cross-arm measurement requirements of the run contract.
+ * fak's per-arm and cross-arm measurement requirements of the run contract.
  */
 final class MeasurementRequirements {
 

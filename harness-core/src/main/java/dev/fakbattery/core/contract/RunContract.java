@@ -13,16 +13,19 @@ import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
- * Builds the run contract (rung 0) from configuration, with the seed's schema id and field names
+ * Builds the run contract (rung 0) from configuration, with fak's schema id and field names
  * ({@code fak.glm52-vllm-raw-fak-run-contract.v1}). A contract is not a result:
  * {@code result_claim_allowed} is always false here; only the final gate can allow a claim.
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class RunContract {
 
-	/** The seed's 16 metrics, in its order. */
+	/** fak's 16 metrics, in its order. */
 	public static final List<String> METRICS_REQUIRED = List.of("completed", "pass_rate", "resolved", "resolve_pct",
 			"safe_completion_rate", "tool_call_counts", "token_counts.prompt_tokens", "token_counts.completion_tokens",
 			"token_counts.total_tokens", "latency.agent_sec", "latency.grade_sec", "latency.gateway_tax",

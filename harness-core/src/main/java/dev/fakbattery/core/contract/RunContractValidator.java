@@ -11,12 +11,12 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 
 /**
- * Validates a run contract, ours or the seed's: every check is computed from the document and can
+ * Validates a run contract, ours or fak's: every check is computed from the document and can
  * fail (the self-tests feed broken contracts).
  *
  * @since 0.1
  */
-public final class RunContractValidator {
+final class RunContractValidator {
 
 	public static final String SCHEMA = ArtifactId.RUN_CONTRACT.schema();
 	static final List<String> SHARED_CONFIG_KEYS = List.of("checkpoint_model", "served_model_name", "engine", "selection",
@@ -39,7 +39,7 @@ public final class RunContractValidator {
 		Set<String> metrics = texts(doc.path("metrics_required"));
 		Set<String> lacking = new TreeSet<>(RunContract.METRICS_REQUIRED);
 		lacking.removeAll(metrics);
-		checks.add(new Check("metrics_required", lacking.isEmpty(), "the seed's " + RunContract.METRICS_REQUIRED.size() + " metrics",
+		checks.add(new Check("metrics_required", lacking.isEmpty(), "fak's " + RunContract.METRICS_REQUIRED.size() + " metrics",
 				lacking.isEmpty() ? metrics.size() + " metrics" : "missing " + lacking));
 		checks.add(perArm(doc.path("measurement_requirements").path("per_arm")));
 		JsonNode required = doc.path("required_artifacts");

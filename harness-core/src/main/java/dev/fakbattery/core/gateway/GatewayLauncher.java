@@ -15,6 +15,8 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import dev.fakbattery.core.ConfigurationException;
 
+import org.apiguardian.api.API;
+
 /**
  * Chooses the gateway under test: {@code gateway.url} (already running), else {@code gateway.cmd}
  * (started, health-checked, logged and stopped by the harness), else the embedded reference
@@ -22,6 +24,7 @@ import dev.fakbattery.core.ConfigurationException;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class GatewayLauncher {
 
 	/** How the embedded default is named: {@value}. */

@@ -4,6 +4,8 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.SplittableRandom;
 
+import org.apiguardian.api.API;
+
 /**
  * When each request of an open-loop run is meant to be sent, precomputed before the run as
  * offsets from its start, as {@code vllm bench serve} does: inter-arrival gaps are drawn from
@@ -18,6 +20,7 @@ import java.util.SplittableRandom;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ArrivalSchedule {
 
 	private final long[] offsetsNanos;

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
+
 /**
  * One chat request a load run sends: the messages, {@code temperature 0}, {@code max_tokens}, optionally
  * {@code ignore_eos} and {@code tools}, and when streamed
@@ -24,6 +26,7 @@ import dev.fakbattery.wire.WireJson;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ChatPayload {
 
 	/**

@@ -8,21 +8,23 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * How late the load client's own threads ran while it measured: the wake-up lateness of a probe parked on the same
  * virtual-thread carriers the client reads its responses on ({@link ClientLagProbe}), in microseconds. A client whose
  * lag p99 exceeds {@value #LIMIT_P99_MICROS} µs was itself a bottleneck: the latencies it recorded include its own
- * queueing, so a rung records such a leg as invalid ({@code RungRun.invalid}), like a lagging engine double.
+ * queueing, so a rung records such an arm as invalid ({@code RungRecorder.invalid}), like a lagging engine double.
  *
  * <p>The probe's own timer wake-up (about 0.05 to 0.1 ms on an idle Linux machine) is part of every sample, so the
  * figure over-states, never under-states, how late a response byte is read.
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ClientLag {
 
-	/** The most p99 lag that still lets a leg count: {@value} µs (1 ms), the engine double's limit too. */
+	/** The most p99 lag that still lets an arm count: {@value} µs (1 ms), the engine double's limit too. */
 	public static final double LIMIT_P99_MICROS = 1_000.0;
 
 	private final Histogram micros;

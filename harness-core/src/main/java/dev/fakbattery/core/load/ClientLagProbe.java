@@ -4,6 +4,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
+import org.apiguardian.api.API;
 
 /**
  * Measures the load client's scheduling lag while it runs, the way jHiccup measures a JVM's: a virtual thread parks
@@ -13,13 +14,14 @@ import org.HdrHistogram.Recorder;
  *
  * <pre>
  * try (ClientLagProbe probe = ClientLagProbe.start()) {
- *     ... run the leg ...
+ *     ... run the arm ...
  *     ClientLag lag = probe.read();
  * }
  * </pre>
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ClientLagProbe implements AutoCloseable {
 
 	/** How long the probe parks between samples: {@value} µs. */

@@ -3,6 +3,8 @@ package dev.fakbattery.core.load;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 /**
  * A closed-loop run: {@code concurrency} workers, each sending its next request as soon as its
  * previous one ended, until {@code requests} were sent or {@code timeCap} passed; first
@@ -16,6 +18,7 @@ import java.util.Objects;
  * ended as failed and requests not yet sent are counted as not sent
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record ClosedLoop(int concurrency, int requests, int warmupRequests, Duration timeCap) {
 
 	/** The most requests in flight a run accepts. */

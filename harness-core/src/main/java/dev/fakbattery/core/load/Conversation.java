@@ -3,6 +3,8 @@ package dev.fakbattery.core.load;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.apiguardian.api.API;
+
 /**
  * The requests of one conversation, sent one after another on one connection's worth of time: the first, then each
  * next one built from the answer before it (an agentic loop answers the proposed tool calls with tool results). A
@@ -10,6 +12,7 @@ import java.util.Optional;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public interface Conversation {
 
 	/** The first request. */

@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import dev.fakbattery.core.stats.Summary;
 
+import org.apiguardian.api.API;
+
 /**
  * What one load run against one target did: every measured request (failed ones included), the
  * warm-up it excluded, the requests it never sent, and for an open loop how late the scheduler
@@ -30,6 +32,7 @@ import dev.fakbattery.core.stats.Summary;
  * @param clientLag the client's own scheduling lag over the measured phase ({@link ClientLagProbe})
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record LoadResult(String target, String baseUrl, String mode, int concurrency, double rate, int planned,
 		List<RequestOutcome> outcomes, int warmupSent, int warmupFailed, int notSent, long startNanos, long endNanos,
 		double durationS, Optional<Summary> scheduleLagMs, boolean timeCapped, ClientLag clientLag) {

@@ -14,6 +14,8 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.fakbattery.core.stats.LatencyRecorder;
 
+import org.apiguardian.api.API;
+
 /**
  * Runs a {@link ClosedLoop} or an {@link OpenLoop} against one {@link TargetClient}, each request on
  * its own virtual thread. Every run is bounded twice: by its request count and by its time cap, at
@@ -30,6 +32,7 @@ import dev.fakbattery.core.stats.LatencyRecorder;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class LoadRunner {
 
 	private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);

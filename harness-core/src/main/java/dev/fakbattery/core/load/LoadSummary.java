@@ -16,6 +16,8 @@ import dev.fakbattery.core.stats.Slo;
 import dev.fakbattery.core.stats.Summary;
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * The statistics of one {@link LoadResult}, under {@code vllm bench serve}'s field names (see the
  * package documentation for how each maps to GuideLLM and AIPerf). Distributions are summarised by
@@ -32,6 +34,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param goodput under the SLO, when one was given
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary itl, Summary itlPerToken, Summary e2el,
 		Summary clientQueueTime, Optional<Goodput> goodput) {
 

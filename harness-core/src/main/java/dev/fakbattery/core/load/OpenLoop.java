@@ -3,6 +3,8 @@ package dev.fakbattery.core.load;
 import java.time.Duration;
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 /**
  * An open-loop run: requests are sent on the precomputed {@link ArrivalSchedule} whatever the
  * responses do, optionally capped at {@code maxConcurrency} in flight (a request waiting for a slot
@@ -15,6 +17,7 @@ import java.util.Objects;
  * @param timeCap the whole run stops by itself after this (see {@link ClosedLoop})
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record OpenLoop(ArrivalSchedule arrivals, int maxConcurrency, int warmupRequests, Duration timeCap) {
 
 	public OpenLoop {

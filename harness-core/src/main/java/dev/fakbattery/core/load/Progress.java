@@ -6,6 +6,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
+import org.apiguardian.api.API;
+
 /**
  * Tells a person watching a long run how far it is: {@code [tax] sweep c=64 raw 120/256 ETA 12s},
  * at most once per interval (default {@value #DEFAULT_INTERVAL_SECONDS} s) and once at the end.
@@ -19,6 +21,7 @@ import java.util.function.LongSupplier;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class Progress {
 
 	/** Seconds between two lines unless told otherwise. */

@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalInt;
 
+import org.apiguardian.api.API;
+
 /**
  * What one request of a workload asked for and what came back besides its timing: its place in a conversation, the
  * lengths the workload meant, the prompt tokens the engine served from its prefix cache, the tool calls the answer
@@ -18,6 +20,7 @@ import java.util.OptionalInt;
  * @param finishReason the answer's {@code finish_reason}; null when none came
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record RequestDetail(int conversation, int turn, OptionalInt promptTokensAsked, int outputTokensAsked,
 		OptionalInt cachedTokens, List<Call> toolCalls, String finishReason) {
 

@@ -5,6 +5,8 @@ import java.util.OptionalInt;
 
 import dev.fakbattery.core.stats.RequestTiming;
 
+import org.apiguardian.api.API;
+
 /**
  * What one request of a load run measured. Times are {@link System#nanoTime()} values; durations
  * are milliseconds; unknown is {@code NaN} (or {@link TokenSource#NONE}), never 0. A failed request
@@ -33,6 +35,7 @@ import dev.fakbattery.core.stats.RequestTiming;
  * @param detail what the workload asked for and what else came back (conversation, turn, tool calls, cached tokens)
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record RequestOutcome(String target, int index, boolean warmup, long intendedNanos, long sentNanos,
 		long endNanos, int httpStatus, String error, double ttftMs, double e2elMs, double[] itlMs,
 		double[] itlPerTokenMs, boolean itlPerTokenFromUsage, int outputTokens, TokenSource outputTokensSource,
@@ -129,7 +132,7 @@ public record RequestOutcome(String target, int index, boolean warmup, long inte
 		return ok() && outputTokens > 0 && decodeMs > 0 ? outputTokens / (decodeMs / 1000) : Double.NaN;
 	}
 
-	/** The seed's decode tok/s: completion tokens over the whole request time; {@code NaN} unless ok. */
+	/** fak's decode tok/s: completion tokens over the whole request time; {@code NaN} unless ok. */
 	public double e2eCompletionTps() {
 		double ms = requestMs();
 		return ok() && outputTokens > 0 && ms > 0 ? outputTokens / (ms / 1000) : Double.NaN;

@@ -2,12 +2,15 @@ package dev.fakbattery.core.load;
 
 import java.util.Objects;
 
+import org.apiguardian.api.API;
+
 /**
  * Where a load run takes its requests from: conversation {@code i} of a workload. The same index gives the same
  * requests (workloads are seeded), so two arms of a comparison send the same conversations.
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @FunctionalInterface
 public interface RequestSource {
 

@@ -11,15 +11,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.stats.LatencyRecorder;
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * What a workload's requests asked for against what the engine served, over the successful requests of a run or a
- * leg: token drift (prompt tokens asked by the workload vs {@code usage.prompt_tokens}; {@code max_tokens} vs
+ * arm: token drift (prompt tokens asked by the workload vs {@code usage.prompt_tokens}; {@code max_tokens} vs
  * completion tokens), the prompt tokens served from the prefix cache where the engine reports them, the tool calls
  * the answers proposed (by the kit's {@code allow_}/{@code deny_}/{@code transform_} naming) and, for multi-turn
  * workloads, TTFT per turn.
  *
  * @since 0.3
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class RequestStats {
 
 	/** The arguments the kit's policy convention gives a transformed call. */

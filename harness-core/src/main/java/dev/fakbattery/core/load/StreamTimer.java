@@ -37,7 +37,7 @@ import dev.fakbattery.wire.ToolCallAssembler;
  *
  * @since 0.1
  */
-public final class StreamTimer {
+final class StreamTimer {
 
 	private static final int TEXT_LIMIT = 500;
 

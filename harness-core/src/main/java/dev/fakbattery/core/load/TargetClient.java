@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.StaleConnection;
 
+import org.apiguardian.api.API;
+
 /**
  * One target of a load run (a raw engine, a gateway) with its own {@link HttpClient}: HTTP/1.1,
  * keep-alive, callbacks on virtual threads. The JDK client opens a connection per request in flight
@@ -40,6 +42,7 @@ import dev.fakbattery.wire.StaleConnection;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class TargetClient implements AutoCloseable {
 
 	/** How long one request may take, headers and whole body, unless told otherwise. */

@@ -1,5 +1,7 @@
 package dev.fakbattery.core.load;
 
+import org.apiguardian.api.API;
+
 /**
  * Where a request's output-token count came from. Only {@link #CHUNK_COUNT} is a re-count by the
  * client, and it is flagged in every summary: it assumes one token per chunk, which reasoning and
@@ -7,6 +9,7 @@ package dev.fakbattery.core.load;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public enum TokenSource {
 	/** {@code usage.completion_tokens} of the final usage chunk or of a non-stream body. */
 	USAGE,

@@ -28,7 +28,7 @@
  * <tr><td>{@code schedule_lag}</td><td>the scheduler's release time - intended time</td>
  * <td>scheduler diagnostics</td><td>schedule lag</td></tr>
  * <tr><td>{@code client_lag}</td><td>the client's own scheduling lag ({@link dev.fakbattery.core.load.ClientLagProbe});
- * a leg whose p99 exceeds 1 ms is invalid</td><td>-</td><td>-</td></tr>
+ * an arm whose p99 exceeds 1 ms is invalid</td><td>-</td><td>-</td></tr>
  * <tr><td>{@code output_throughput}</td><td>completion tokens of successful requests / duration (first send
  * to last end)</td><td>output_tokens_per_second</td><td>output_token_throughput</td></tr>
  * <tr><td>{@code median_decode_tps}</td><td>per request: completion tokens / (last token - first token)</td>

@@ -9,21 +9,24 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
- * An engine's own view of a leg: its Prometheus {@code /metrics} read before and after, and what changed, under the
+ * An engine's own view of an arm: its Prometheus {@code /metrics} read before and after, and what changed, under the
  * engine's names (vLLM, SGLang, llama.cpp with {@code --metrics}; the engine double serves vLLM's or SGLang's). Gauges
- * (running and waiting requests, KV-cache usage) are written before, after and at their peak during the leg; counters (prefix-cache queries and
- * hits, preemptions, prompt and generation tokens) as the change over the leg; the prefix-cache hit rate is the
- * change in hits over the change in queries (vLLM), or SGLang's own gauge after the leg.
+ * (running and waiting requests, KV-cache usage) are written before, after and at their peak during the arm; counters (prefix-cache queries and
+ * hits, preemptions, prompt and generation tokens) as the change over the arm; the prefix-cache hit rate is the
+ * change in hits over the change in queries (vLLM), or SGLang's own gauge after the arm.
  *
  * <pre>
  * EngineMetrics metrics = EngineMetrics.before(baseUrl);
- * ... run the leg ...
+ * ... run the arm ...
  * metrics.after().writeTo(artifact.putObject("engine_metrics"));
  * </pre>
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class EngineMetrics {
 
 	/** A quantity and the names the engines give it, first found wins. */
@@ -53,7 +56,7 @@ public final class EngineMetrics {
 		}
 	}
 
-	/** How often the gauges are read during a leg, for their peak. */
+	/** How often the gauges are read during an arm, for their peak. */
 	static final long PEAK_INTERVAL_MILLIS = 500;
 
 	private final MetricsScrape before;
@@ -75,7 +78,7 @@ public final class EngineMetrics {
 	}
 
 	/**
-	 * Reads the page of the engine at {@code baseUrl} now, before a leg, and then every {@value #PEAK_INTERVAL_MILLIS} ms
+	 * Reads the page of the engine at {@code baseUrl} now, before an arm, and then every {@value #PEAK_INTERVAL_MILLIS} ms
 	 * for the gauges' peaks (running and waiting requests, KV-cache usage) until {@link #after()}; a page that cannot be
 	 * read is not sampled.
 	 */
@@ -109,7 +112,7 @@ public final class EngineMetrics {
 		return new EngineMetrics(before.url(), before, after, java.util.Map.of(), null);
 	}
 
-	/** Stops the peak sampler and reads the page again, after the leg. */
+	/** Stops the peak sampler and reads the page again, after the arm. */
 	public EngineMetrics after() {
 		if (sampler != null) {
 			sampler.interrupt();
@@ -147,15 +150,15 @@ public final class EngineMetrics {
 				: null;
 		node.put("available", missing == null && after != null);
 		if (after == null) {
-			node.put("unavailable", "read only before the leg");
+			node.put("unavailable", "read only before the arm");
 			return;
 		}
 		if (missing != null) {
 			node.put("unavailable", missing.unavailable().orElseThrow());
 			return;
 		}
-		node.put("method", "scraped before and after the leg; counters as the change, gauges before, after and at their peak (read every "
-				+ PEAK_INTERVAL_MILLIS + " ms during the leg)");
+		node.put("method", "scraped before and after the arm; counters as the change, gauges before, after and at their peak (read every "
+				+ PEAK_INTERVAL_MILLIS + " ms during the arm)");
 		for (Quantity quantity : Quantity.values()) {
 			if (quantity == Quantity.PREFIX_CACHE_HIT_RATE) {
 				continue;

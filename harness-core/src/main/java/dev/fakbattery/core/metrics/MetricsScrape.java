@@ -14,6 +14,8 @@ import java.util.OptionalDouble;
 import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.PromText;
 
+import org.apiguardian.api.API;
+
 /**
  * One read of a server's Prometheus {@code /metrics} page: its samples, or why there are none (llama.cpp answers 501
  * unless started with {@code --metrics}; a gateway may serve none). Never throws for an unreachable or odd page.
@@ -23,6 +25,7 @@ import dev.fakbattery.wire.PromText;
  * @param unavailable why the page could not be read; empty when it was
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<String> unavailable) {
 
 	private static final HttpClient HTTP = HttpClients.negotiating(Duration.ofSeconds(5));
@@ -68,7 +71,7 @@ public record MetricsScrape(URI url, List<PromText.Sample> samples, Optional<Str
 
 	/**
 	 * The series that changed between two reads, as {@code name{labels}} to the change, in page order: what a server
-	 * whose metric names the harness does not know (a gateway under test) did during a leg.
+	 * whose metric names the harness does not know (a gateway under test) did during an arm.
 	 */
 	public static java.util.Map<String, Double> changes(MetricsScrape before, MetricsScrape after) {
 		java.util.Map<String, Double> then = new java.util.HashMap<>();

@@ -16,12 +16,13 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
 import dev.fakbattery.wire.HttpClients;
+
+import org.apiguardian.api.API;
 
 /**
  * A server process the harness starts from a configured command template ({@code gateway.cmd},
@@ -44,6 +45,7 @@ import dev.fakbattery.wire.HttpClients;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ManagedProcess implements AutoCloseable {
 
 	private static final int TAIL_LINES = 20;
@@ -259,17 +261,7 @@ public final class ManagedProcess implements AutoCloseable {
 	/** Stops the process and its children: a polite signal, then after 5 s a forced one. */
 	@Override
 	public void close() {
-		process.descendants().forEach(ProcessHandle::destroy);
-		process.destroy();
-		try {
-			if (!process.waitFor(5, TimeUnit.SECONDS)) {
-				process.descendants().forEach(ProcessHandle::destroyForcibly);
-				process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-			}
-		}
-		catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-		}
+		ProcessTree.stop(process, Duration.ofSeconds(5));
 	}
 
 	/** A free loopback port. */

@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
 
+import org.apiguardian.api.API;
+
 /**
  * Percentile-bootstrap confidence intervals for the statistics a gateway-tax comparison reports:
  * the {@linkplain #median(double[]) median} of one sample, the
@@ -49,6 +51,7 @@ import java.util.function.DoubleSupplier;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class BootstrapCi {
 
 	/** Resamples drawn unless told otherwise. */

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * A point estimate with its bootstrap confidence interval {@code [lo, hi]}.
  *
@@ -25,6 +27,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param reason why the interval is undefined; empty when it is defined
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record ConfidenceInterval(String statistic, double estimate, double lo, double hi, double level,
 		int resamples, long seed, Optional<String> reason) {
 
@@ -40,6 +43,19 @@ public record ConfidenceInterval(String statistic, double estimate, double lo, d
 				Optional.of(reason));
 	}
 
+	/**
+	 * An interval known only by its bounds, as an artifact carries it ({@code ci95: {low, high}}): no resamples, seed 0.
+	 *
+	 * @throws IllegalArgumentException when the bounds are not finite and ordered
+	 */
+	public static ConfidenceInterval ofBounds(String statistic, double estimate, double lo, double hi, double level) {
+		ConfidenceInterval ci = new ConfidenceInterval(statistic, estimate, lo, hi, level, 0, 0, Optional.empty());
+		if (!ci.isBounded()) {
+			throw new IllegalArgumentException("confidence interval [" + lo + ", " + hi + "] is not finite and ordered");
+		}
+		return ci;
+	}
+
 	/** Whether estimate and bounds are known. */
 	public boolean isDefined() {
 		return reason.isEmpty();
@@ -48,6 +64,16 @@ public record ConfidenceInterval(String statistic, double estimate, double lo, d
 	/** Whether {@code value} lies within {@code [lo, hi]}; false when undefined. */
 	public boolean contains(double value) {
 		return isDefined() && lo <= value && value <= hi;
+	}
+
+	/** Whether it is defined with finite bounds, {@code lo <= hi}. */
+	public boolean isBounded() {
+		return isDefined() && Double.isFinite(lo) && Double.isFinite(hi) && lo <= hi;
+	}
+
+	/** Whether the two intervals share at least one point; false when either is not {@linkplain #isBounded bounded}. */
+	public boolean overlaps(ConfidenceInterval other) {
+		return isBounded() && other.isBounded() && lo <= other.hi && other.lo <= hi;
 	}
 
 	/** {@code hi - lo}; {@code NaN} when undefined. */

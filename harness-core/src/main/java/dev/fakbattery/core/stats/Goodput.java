@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.JsonNumbers;
 
+import org.apiguardian.api.API;
+
 /**
  * Goodput under an {@link Slo}, as {@code vllm bench serve --goodput} computes it: a request is
  * good only if it completed and meets every SLO ({@code <=}); {@code request_goodput} is good
@@ -24,6 +26,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param goodFraction {@code good / requests}
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record Goodput(Slo slo, int requests, int completed, int good, double durationS, double requestGoodput,
 		double goodFraction) {
 

@@ -5,10 +5,12 @@ import java.util.Collections;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.apiguardian.api.API;
+
 /**
  * Seeded, randomised order of the two arms of an A/B comparison (e.g. A = raw engine, B = gateway),
  * so neither arm always runs first and drift, warm caches or a noisy neighbour fall on both arms
- * alike. The seed battery always sent raw before gateway.
+ * alike. fak's battery always sent raw before gateway.
  *
  * <ul>
  * <li>{@link #abba(int, long)}: counterbalanced blocks of four, each {@code A B B A} or
@@ -28,6 +30,7 @@ import java.util.SplittableRandom;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class Interleaving {
 
 	/** One side of an A/B comparison. @since 0.1 */

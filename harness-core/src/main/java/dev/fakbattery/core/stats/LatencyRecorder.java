@@ -3,6 +3,7 @@ package dev.fakbattery.core.stats;
 import java.util.Arrays;
 
 import org.HdrHistogram.Histogram;
+import org.apiguardian.api.API;
 
 /**
  * Records latencies in milliseconds and summarises them exactly while the sample set is small,
@@ -13,7 +14,7 @@ import org.HdrHistogram.Histogram;
  * first {@code exactCapacity} samples are also kept as they are. {@link #summary()} is
  * {@link Summary.Method#EXACT} while every sample is kept and {@link Summary.Method#HDR_HISTOGRAM}
  * after that; the summary says which. The default capacity,
- * {@value #DEFAULT_EXACT_CAPACITY}, covers every tax-witness leg; a load run with more requests is
+ * {@value #DEFAULT_EXACT_CAPACITY}, covers every tax-witness arm; a load run with more requests is
  * summarised from the histogram.
  *
  * <pre>
@@ -26,6 +27,7 @@ import org.HdrHistogram.Histogram;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class LatencyRecorder {
 
 	/** Precision of the histogram: at most 0.1% relative error. */

@@ -2,8 +2,10 @@ package dev.fakbattery.core.stats;
 
 import java.util.Arrays;
 
+import org.apiguardian.api.API;
+
 /**
- * Exact order statistics over samples held in memory, computed the way the Python tools the seed
+ * Exact order statistics over samples held in memory, computed the way the Python tools fak
  * battery and {@code vllm bench serve} use do, so a number here equals the number there.
  *
  * <ul>
@@ -19,6 +21,7 @@ import java.util.Arrays;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class Percentiles {
 
 	private Percentiles() {

@@ -7,6 +7,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 
+import org.apiguardian.api.API;
+
 /**
  * The highest offered request rate that still meets the SLOs, and what a gateway costs of it: the rate sweep's search
  * and its interval. At each offered rate an arm sent {@code requests} requests of which {@code good} met every SLO
@@ -27,6 +29,7 @@ import java.util.SplittableRandom;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class RateSearch {
 
 	/**

@@ -1,5 +1,7 @@
 package dev.fakbattery.core.stats;
 
+import org.apiguardian.api.API;
+
 /**
  * The timings of one benchmark request that goodput is judged on, in milliseconds.
  *
@@ -14,6 +16,7 @@ package dev.fakbattery.core.stats;
  * @param outputTokens completion tokens (server usage); 0 when none
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record RequestTiming(boolean completed, double ttftMs, double e2elMs, int outputTokens) {
 
 	public RequestTiming {

@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * Service-level objectives for goodput, in {@code vllm bench serve --goodput} syntax:
  * whitespace-separated {@code KEY:VALUE} pairs, values in milliseconds, keys {@code ttft},
@@ -25,6 +27,7 @@ import java.util.stream.Collectors;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class Slo {
 
 	/** The metrics an SLO can bound. @since 0.1 */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.wire.JsonNumbers;
 
 import org.HdrHistogram.AbstractHistogram;
+import org.apiguardian.api.API;
 
 /**
  * The distribution summary the serving benchmarks report for one metric, in milliseconds: count,
@@ -14,9 +15,9 @@ import org.HdrHistogram.AbstractHistogram;
  * <ul>
  * <li>{@link #ofMillis(double...)}: samples held in memory are summarised <b>exactly</b>
  * ({@link Method#EXACT}). The median is Python's {@code statistics.median} (the mean of the two
- * middle values for an even count, so the median of 8 samples matches the seed's tax witness),
+ * middle values for an even count, so the median of 8 samples matches fak's tax witness),
  * percentiles are NumPy's {@code linear} {@code np.percentile}, std is {@code np.std} (population).
- * Use it for the small per-leg sample sets of a tax witness and for anything that must equal a
+ * Use it for the small per-arm sample sets of a tax witness and for anything that must equal a
  * Python tool's number.</li>
  * <li>{@link #ofMicrosHistogram(AbstractHistogram)}: a latency distribution recorded into an
  * HdrHistogram in microseconds is summarised from the histogram ({@link Method#HDR_HISTOGRAM}).
@@ -34,6 +35,7 @@ import org.HdrHistogram.AbstractHistogram;
  * @param method how the numbers were computed
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record Summary(Method method, long count, double mean, double median, double std, double min, double max,
 		double p50, double p90, double p95, double p99, double p999) {
 

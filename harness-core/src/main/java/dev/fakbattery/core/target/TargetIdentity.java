@@ -8,6 +8,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import org.apiguardian.api.API;
+
 /**
  * Who a rung measured: what the engine at the base URL said it is when {@link TargetProbe} asked. Every
  * artifact carries it; the final gate counts only artifacts measured against one identity.
@@ -37,6 +39,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param identityOverride the engine kind {@code engine.identity} set (recorded, visible); null when not set
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record TargetIdentity(String origin, URI baseUrl, String probedKind, String engineVersion, List<String> servedModels,
 		Integer contextLength, String server, String doubleEvidence, String problem, String ownedBy, String toolParser,
 		List<String> identifiedBy, List<String> probed, String identityOverride) {

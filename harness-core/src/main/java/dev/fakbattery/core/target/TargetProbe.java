@@ -19,6 +19,8 @@ import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
+import org.apiguardian.api.API;
+
 /**
  * Asks the engine at a base URL who it is, the one way every rung does: {@code GET /models} (served models,
  * {@code owned_by}, context length, {@code Server} header), then SGLang's {@code /get_server_info}, vLLM's
@@ -31,6 +33,7 @@ import dev.fakbattery.wire.WireJson;
  *
  * @since 0.2
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class TargetProbe {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(5);

@@ -15,6 +15,8 @@ import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * The workload the gateway exists for: multi-turn tool loops. Each conversation offers the kit's tools
  * ({@code allow_read}, {@code deny_write}, {@code transform_exec}) and asks for up to {@code turns} rounds of calls;
@@ -35,6 +37,7 @@ import dev.fakbattery.wire.Json;
  * @param seed seed of the rounds, the results and the injections
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record AgenticWorkload(int turns, double injectionShare, int outputLen, long seed) implements Workload {
 
 	/** The kit's injection marker: a tool result carrying it is a prompt injection (wire rule W16). */

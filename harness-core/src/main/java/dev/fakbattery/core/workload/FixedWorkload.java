@@ -5,13 +5,16 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
- * The tax witness's request, the seed battery's: one fixed counting prompt whose greedy answer is longer than
+ * The tax witness's request, fak's battery's: one fixed counting prompt whose greedy answer is longer than
  * {@code max_tokens}, so every request decodes exactly {@code max_tokens} tokens. The default workload.
  *
  * @param maxTokens {@code max_tokens} of every request
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record FixedWorkload(int maxTokens) implements Workload {
 
 	public FixedWorkload {

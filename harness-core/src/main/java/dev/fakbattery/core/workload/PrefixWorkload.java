@@ -9,6 +9,8 @@ import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.Conversation;
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
  * A prefix-cache workload ({@code vllm bench serve --dataset-name prefix_repetition}, SGLang's
  * {@code generated-shared-prefix}): {@code prefixes} seeded system prompts of {@code prefixLen} words, each request
@@ -23,6 +25,7 @@ import dev.fakbattery.core.load.RequestSource;
  * @param seed seed of the prefixes and suffixes
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record PrefixWorkload(int prefixes, int prefixLen, int suffixLen, int outputLen, long seed) implements Workload {
 
 	public PrefixWorkload {

@@ -9,6 +9,8 @@ import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.Conversation;
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
  * {@code vllm bench serve --dataset-name random}: each request a prompt of seeded words, its length drawn uniformly
  * from {@code inputLen x [1 - rangeRatio, 1 + rangeRatio]}, and {@code max_tokens} from the same range around
@@ -22,6 +24,7 @@ import dev.fakbattery.core.load.RequestSource;
  * @param seed seed of the lengths and words
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record RandomWorkload(int inputLen, int outputLen, double rangeRatio, boolean ignoreEos, long seed) implements Workload {
 
 	public RandomWorkload {

@@ -16,6 +16,8 @@ import dev.fakbattery.core.load.Conversation;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
  * {@code vllm bench serve --dataset-name sharegpt}: conversations from a ShareGPT-format JSON file (an array of
  * {@code {"conversations": [{"from": "human", "value": ...}, {"from": "gpt", "value": ...}, ...]}}), never downloaded:
@@ -31,6 +33,7 @@ import dev.fakbattery.wire.Json;
  * @param seed seed of the order
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record ShareGptWorkload(Path path, List<Pair> pairs, int skipped, long seed) implements Workload {
 
 	/**

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.load.RequestSource;
 
+import org.apiguardian.api.API;
+
 /**
  * What a load run sends, chosen by {@code workload} ({@link Workloads#from}): the tax witness's fixed counting prompt,
  * {@code random} lengths, {@code sharegpt} conversations from a file, {@code prefix} groups sharing a prefix, or
@@ -14,7 +16,7 @@ import dev.fakbattery.core.load.RequestSource;
  * <table>
  * <caption>workloads and their counterparts</caption>
  * <tr><th>name</th><th>vLLM bench serve</th><th>SGLang bench_serving</th><th>GuideLLM / AIPerf</th></tr>
- * <tr><td>fixed</td><td>-</td><td>-</td><td>- (the seed's tax witness request)</td></tr>
+ * <tr><td>fixed</td><td>-</td><td>-</td><td>- (fak's tax witness request)</td></tr>
  * <tr><td>random</td><td>{@code --dataset-name random}</td><td>{@code --dataset-name random}</td><td>synthetic data</td></tr>
  * <tr><td>sharegpt</td><td>{@code --dataset-name sharegpt}</td><td>{@code --dataset-name sharegpt}</td><td>file data</td></tr>
  * <tr><td>prefix</td><td>{@code prefix_repetition}</td><td>{@code generated-shared-prefix}</td><td>prefix options</td></tr>
@@ -23,6 +25,7 @@ import dev.fakbattery.core.load.RequestSource;
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public sealed interface Workload permits FixedWorkload, RandomWorkload, ShareGptWorkload, PrefixWorkload, AgenticWorkload {
 
 	/** The {@code workload} value, e.g. {@code random}. */

@@ -9,12 +9,15 @@ import dev.fakbattery.core.HarnessConstants;
 
 import dev.fakbattery.core.ConfigurationException;
 
+import org.apiguardian.api.API;
+
 /**
  * Resolves the {@link Workload} from the configuration ({@link HarnessConstants#WORKLOAD} and its parameters). A bad
  * value fails naming the parameter, the value and the fix.
  *
  * @since 0.3
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class Workloads {
 
 	/** The accepted {@code workload} values. */

@@ -1,5 +1,5 @@
 /**
- * What the load rungs send ({@code workload}): {@link dev.fakbattery.core.workload.FixedWorkload} (the seed's
+ * What the load rungs send ({@code workload}): {@link dev.fakbattery.core.workload.FixedWorkload} (fak's
  * counting prompt, the default), {@link dev.fakbattery.core.workload.RandomWorkload},
  * {@link dev.fakbattery.core.workload.ShareGptWorkload}, {@link dev.fakbattery.core.workload.PrefixWorkload} and
  * {@link dev.fakbattery.core.workload.AgenticWorkload}, each seeded and recorded with its parameters in every artifact;

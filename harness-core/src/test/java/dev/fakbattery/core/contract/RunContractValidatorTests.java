@@ -31,7 +31,7 @@ class RunContractValidatorTests {
 	}
 
 	@Test
-	@DisplayName("the seed's committed contract passes every check")
+	@DisplayName("fak's committed contract passes every check")
 	void seedContractValidates() throws IOException {
 		List<Check> checks = RunContractValidator.validate(seedContract());
 		assertThat(checks).hasSize(9).allSatisfy(check -> assertThat(check.passed()).as(check.describe()).isTrue());
@@ -91,7 +91,7 @@ class RunContractValidatorTests {
 	@Test
 	void missingMetricFails() throws IOException {
 		assertOnlyFails("metrics_required", c -> ((ArrayNode) c.path("metrics_required")).remove(11),
-				"check metrics_required: expected the seed's 16 metrics, observed missing [latency.gateway_tax]");
+				"check metrics_required: expected fak's 16 metrics, observed missing [latency.gateway_tax]");
 	}
 
 	@Test

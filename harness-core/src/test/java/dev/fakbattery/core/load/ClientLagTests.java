@@ -6,6 +6,7 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.StubEngine;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -94,7 +95,7 @@ class ClientLagTests {
 	@Test
 	@DisplayName("a load run carries the client's lag of its measured phase")
 	void inLoadRun() throws Exception {
-		try (StubEngine stub = new StubEngine("ok"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("ok"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			LoadResult result = LoadRunner.run(client, ChatPayload.streaming("m", "hi", 3),
 					new ClosedLoop(2, 10, 0, java.time.Duration.ofSeconds(30)), Progress.silent());
 			assertThat(result.clientLag().count()).isPositive();

@@ -7,6 +7,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.StubEngine;
 import dev.fakbattery.core.stats.Slo;
 import dev.fakbattery.wire.Json;
 
@@ -21,7 +22,7 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("a closed loop sends exactly its count after its warm-up, and times every request from its chunks")
 	void closedLoop() throws Exception {
-		try (StubEngine stub = new StubEngine("ok"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("ok"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			LoadResult result = LoadRunner.run(client, STREAM, new ClosedLoop(4, 20, 4, Duration.ofSeconds(30)), Progress.silent());
 			assertThat(stub.requests()).isEqualTo(24);
 			assertThat(result.outcomes()).hasSize(20).allMatch(RequestOutcome::ok).noneMatch(RequestOutcome::warmup);
@@ -50,7 +51,7 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("non-200 and truncated streams are counted with their status and reason, never dropped")
 	void failuresCounted() throws Exception {
-		try (StubEngine stub = new StubEngine("status=503"); TargetClient client = TargetClient.open("gateway", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("status=503"); TargetClient client = TargetClient.open("gateway", stub.uri())) {
 			LoadResult rejected = LoadRunner.run(client, STREAM, new ClosedLoop(2, 6, 0, Duration.ofSeconds(30)), Progress.silent());
 			LoadSummary summary = LoadSummary.of(rejected, Optional.empty());
 			assertThat(summary.httpStatusCounts()).containsEntry(503, 6L);
@@ -68,7 +69,7 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("two turns of one target merge into one result: outcomes in send order, durations added")
 	void merge() throws Exception {
-		try (StubEngine stub = new StubEngine("ok"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("ok"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			LoadResult a = LoadRunner.run(client, STREAM, new ClosedLoop(2, 4, 0, Duration.ofSeconds(30)), Progress.silent());
 			LoadResult b = LoadRunner.run(client, STREAM, new ClosedLoop(2, 4, 1, Duration.ofSeconds(30)), Progress.silent());
 			LoadResult merged = LoadResult.merge("closed-loop concurrency 2, 2 turns", java.util.List.of(a, b));
@@ -93,8 +94,8 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("a stream that stalls after its headers fails as timed out, and leaves the thread uninterrupted")
 	void requestTimeout() throws Exception {
-		try (StubEngine stub = new StubEngine("stall");
-				TargetClient client = TargetClient.open("raw", stub.baseUrl(), java.util.Map.of(), Duration.ofMillis(300))) {
+		try (StubEngine stub = StubEngine.chat("stall");
+				TargetClient client = TargetClient.open("raw", stub.uri(), java.util.Map.of(), Duration.ofMillis(300))) {
 			RequestOutcome outcome = client.send(STREAM, 0, false);
 			assertThat(outcome.ok()).isFalse();
 			assertThat(outcome.error()).startsWith("timed out: no complete response within 300 ms");
@@ -107,7 +108,7 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("the time cap stops a run by itself: the hung request fails, the rest are not sent")
 	void timeCap() throws Exception {
-		try (StubEngine stub = new StubEngine("hang"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("hang"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			LoadResult result = LoadRunner.run(client, STREAM, new ClosedLoop(1, 5, 0, Duration.ofMillis(300)), Progress.silent());
 			assertThat(result.timeCapped()).isTrue();
 			assertThat(result.outcomes()).hasSize(1);
@@ -119,7 +120,7 @@ class LoadRunnerTests {
 	@Test
 	@DisplayName("an open loop follows its schedule, records queue time and schedule lag; non-stream has no TTFT")
 	void openLoopNonStream() throws Exception {
-		try (StubEngine stub = new StubEngine("ok"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("ok"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			ArrivalSchedule arrivals = ArrivalSchedule.poisson(50, 500.0, 3);
 			LoadResult result = LoadRunner.run(client, ChatPayload.nonStreaming("m", "hi", 3),
 					new OpenLoop(arrivals, 0, 2, Duration.ofSeconds(30)), Progress.silent());

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class RequestOutcomeTests {
 
 	@Test
-	@DisplayName("TPOT, decode tok/s and the seed's end-to-end tok/s follow their definitions")
+	@DisplayName("TPOT, decode tok/s and fak's end-to-end tok/s follow their definitions")
 	void derivedMetrics() {
 		RequestOutcome o = new RequestOutcome("raw", 0, false, 0, 1_000_000, 121_000_000, 200, null, 20, 110, new double[0],
 				new double[0], false, 10, TokenSource.USAGE, OptionalInt.of(5), "x");

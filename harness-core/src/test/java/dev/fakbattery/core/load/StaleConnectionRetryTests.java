@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.StubEngine;
 import dev.fakbattery.core.load.KeepAliveClosingServer.Mode;
 import dev.fakbattery.wire.Json;
 
@@ -77,7 +78,7 @@ class StaleConnectionRetryTests {
 	@Test
 	@DisplayName("an HTTP error status is the server's answer and is not sent again")
 	void statusNotRetried() throws Exception {
-		try (StubEngine stub = new StubEngine("status=503"); TargetClient client = TargetClient.open("raw", stub.baseUrl())) {
+		try (StubEngine stub = StubEngine.chat("status=503"); TargetClient client = TargetClient.open("raw", stub.uri())) {
 			RequestOutcome outcome = client.send(STREAM, 0, false);
 			assertThat(outcome.httpStatus()).isEqualTo(503);
 			assertThat(outcome.retried()).isFalse();

@@ -44,7 +44,7 @@ class WorkloadsTests {
 	}
 
 	@Test
-	@DisplayName("fixed is the default: the seed's counting prompt with max_tokens 64, every conversation the same")
+	@DisplayName("fixed is the default: fak's counting prompt with max_tokens 64, every conversation the same")
 	void fixedDefault() {
 		Workload workload = from(Map.of());
 		assertThat(workload).isEqualTo(new FixedWorkload(64));

@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 /**
  * The final gate over the required artifacts of one run.
  *
- * <p>{@link #status()} is the seed's: {@code COMPLETE} or {@code PENDING_MEASUREMENT}. {@link #battery()} says
+ * <p>{@link #status()} is fak's: {@code COMPLETE} or {@code PENDING_MEASUREMENT}. {@link #battery()} says
  * more, in this order: {@code FAIL} (an artifact failed or was unreadable, or the counted artifacts measured
  * different targets), {@code SIMULATED} (a rung measured the engine double), {@code PENDING_MEASUREMENT}
  * (missing, pending, planned or stale artifacts), {@code COMPLETE}.
@@ -45,7 +45,7 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 		return new GateResult(runId, rows, problem);
 	}
 
-	/** The seed's status: COMPLETE only when every required artifact of the run passed on one real target. */
+	/** fak's status: COMPLETE only when every required artifact of the run passed on one real target. */
 	public String status() {
 		return complete() ? COMPLETE : PENDING;
 	}

@@ -7,7 +7,7 @@ import dev.fakbattery.core.ArtifactId;
 /**
  * One required artifact as the gate found it.
  *
- * @param status PASS, FAIL or MISSING (the seed's artifact_status); a stale, pending, planned or SIMULATED
+ * @param status PASS, FAIL or MISSING (fak's artifact_status); a stale, pending, planned or SIMULATED
  *        artifact is not PASS
  * @param verdict the artifact's verdict; {@code MISSING} when there is no readable artifact, {@code STALE} when
  *        it belongs to another run

@@ -34,7 +34,7 @@ class FinalGateTests {
 	Path dir;
 
 	@Test
-	@DisplayName("reproduces the seed's real final-check situation: preflight failed, live artifacts missing")
+	@DisplayName("reproduces fak's real final-check situation: preflight failed, live artifacts missing")
 	void seedSituation() throws IOException {
 		write(ArtifactId.RUN_CONTRACT, "PASS");
 		write(ArtifactId.PREFLIGHT, "FAIL");
@@ -191,7 +191,7 @@ class FinalGateTests {
 	@DisplayName("one SIMULATED artifact: no authority draft, and a stale draft is removed")
 	void oneSimulated() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
-			write(id, id == ArtifactId.VLLM_TAX ? "SIMULATED" : "PASS");
+			write(id, id == ArtifactId.TAX_WITNESS ? "SIMULATED" : "PASS");
 		}
 		Files.writeString(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md"), "stale draft from an earlier run");
 		GateResult result = FinalGate.evaluate(dir);
@@ -237,7 +237,7 @@ class FinalGateTests {
 	@DisplayName("one artifact failing: PENDING_MEASUREMENT with it in required_failed")
 	void oneFailing() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
-			write(id, id == ArtifactId.VLLM_TAX ? "FAIL" : "PASS");
+			write(id, id == ArtifactId.TAX_WITNESS ? "FAIL" : "PASS");
 		}
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.complete()).isFalse();
@@ -250,14 +250,14 @@ class FinalGateTests {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS");
 		}
-		ArtifactFiles.writeJson(dir.resolve(ArtifactId.VLLM_TAX.fileName()),
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.TAX_WITNESS.fileName()),
 				Json.MAPPER.createObjectNode().put("schema", "something.else").put("verdict", "PASS"));
 		Files.writeString(dir.resolve(ArtifactId.FLOORS.fileName()), "{ not json");
 		ArtifactFiles.writeJson(dir.resolve(ArtifactId.PREFLIGHT.fileName()),
 				Json.MAPPER.createObjectNode().put("schema", ArtifactId.PREFLIGHT.schema()).put("verdict", "OK"));
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.failed()).containsExactly("preflight", "vllm_tax", "floors");
-		assertThat(result.rows().get(ArtifactId.VLLM_TAX.ordinal()).detail())
+		assertThat(result.rows().get(ArtifactId.TAX_WITNESS.ordinal()).detail())
 			.isEqualTo("schema [something.else], expected [fak.vllm-adjudication-tax.v1]");
 	}
 
@@ -300,7 +300,7 @@ class FinalGateTests {
 	@DisplayName("SIMULATED never completes: -Pgpu and -Pgate fail naming the rungs and the double; -Pbattery says SIMULATED and passes")
 	void simulatedNeverCompletes() {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
-			boolean measuring = id == ArtifactId.VLLM_TAX || id == ArtifactId.CONCURRENCY_SWEEP;
+			boolean measuring = id == ArtifactId.TAX_WITNESS || id == ArtifactId.CONCURRENCY_SWEEP;
 			write(id, measuring ? "SIMULATED" : "PASS", RUN, measuring ? engine("vllm", "0.29.0+engine-double", true, "double") : null);
 		}
 		GateResult result = FinalGate.evaluate(dir);
@@ -324,7 +324,7 @@ class FinalGateTests {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS", OLD_RUN, vllm());
 		}
-		write(ArtifactId.VLLM_TAX, "PASS", RUN, vllm());
+		write(ArtifactId.TAX_WITNESS, "PASS", RUN, vllm());
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.runId()).hasValue(RUN);
 		assertThat(result.passed()).isEqualTo(1);

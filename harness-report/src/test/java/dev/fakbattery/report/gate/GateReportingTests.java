@@ -36,7 +36,7 @@ class GateReportingTests {
 	@DisplayName("the summary table pads every column to its widest cell")
 	void summaryTableAligns() {
 		List<GateRow> rows = List.of(new GateRow(ArtifactId.RUN_CONTRACT, "PASS", "PASS", "a.json", "headline", "r", null),
-				new GateRow(ArtifactId.VLLM_TAX, "MISSING", "PENDING_MEASUREMENT", "longer-name.json", "why", "r", null));
+				new GateRow(ArtifactId.TAX_WITNESS, "MISSING", "PENDING_MEASUREMENT", "longer-name.json", "why", "r", null));
 		assertThat(SummaryTable.console(rows)).isEqualTo("""
 				rung        verdict              artifact          headline / reason
 				--------------------------------------------------------------------

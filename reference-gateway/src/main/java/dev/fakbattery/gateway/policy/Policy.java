@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Adjudication policy: rules by tool-name glob, first match in file order wins; a tool no rule
- * names gets the default decision (deny unless the policy says otherwise, as the seed folds DEFER
+ * names gets the default decision (deny unless the policy says otherwise, as fak folds DEFER
  * into deny).
  *
  * <h2>Example</h2>

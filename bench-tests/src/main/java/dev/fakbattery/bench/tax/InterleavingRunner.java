@@ -11,14 +11,14 @@ import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.stats.Interleaving;
 
 /**
- * Sends one conversation at a time to two targets in a seeded ABBA order ({@link Interleaving#abba}), so drift over
- * the run falls on both arms alike; the seed battery always sent raw first. Both arms send the same conversations
+ * Runs an {@link Interleaving}: sends one conversation at a time to two targets in its seeded ABBA order, so drift over
+ * the run falls on both arms alike; fak's battery always sent raw first. Both arms send the same conversations
  * (the {@code i}-th of each arm is conversation {@code i} of the workload); a multi-turn conversation gives one sample
  * per turn, all at its place in the schedule.
  *
  * @since 0.1
  */
-public final class Interleaved {
+public final class InterleavingRunner {
 
 	/**
 	 * One request of an arm.
@@ -41,7 +41,7 @@ public final class Interleaved {
 	public record Arms(List<Sample> a, List<Sample> b, List<Interleaving.Arm> order) {
 	}
 
-	private Interleaved() {
+	private InterleavingRunner() {
 	}
 
 	/** Sends {@code perArm} conversations to each of {@code a} and {@code b}, in ABBA order from {@code seed}. */

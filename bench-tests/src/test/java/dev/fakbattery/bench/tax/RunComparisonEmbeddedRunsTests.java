@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.Measurement;
-import dev.fakbattery.report.CompareMain;
+import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.report.RunComparisonMain;
 import dev.fakbattery.report.Reading;
 import dev.fakbattery.report.RunComparison;
 
@@ -30,7 +30,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * against the artifacts, not values.
  */
 @DisplayName("comparing two embedded runs of the tax witness")
-class CompareEmbeddedRunsTests {
+class RunComparisonEmbeddedRunsTests {
 
 	@TempDir
 	Path root;
@@ -41,11 +41,11 @@ class CompareEmbeddedRunsTests {
 		Path base = run("20261130T100000Z", "base");
 		Path head = run("20261130T110000Z", "head");
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		RunComparison comparison = CompareMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
+		RunComparison comparison = RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
 				new PrintStream(printed, true, StandardCharsets.UTF_8));
 		RunComparison.Row latency = comparison.rows().stream().filter(r -> r.key().equals("3 tax / latency_tax")).findFirst().orElseThrow();
-		Measurement.Interval baseCi = interval(base, latency.base().value());
-		Measurement.Interval headCi = interval(head, latency.head().value());
+		ConfidenceInterval baseCi = interval(base, latency.base().value());
+		ConfidenceInterval headCi = interval(head, latency.head().value());
 		assertThat(latency.base().ci()).isEqualTo(baseCi);
 		assertThat(latency.head().ci()).isEqualTo(headCi);
 		assertThat(latency.overlap()).isEqualTo(baseCi.overlaps(headCi) ? RunComparison.Overlap.YES : RunComparison.Overlap.NO);
@@ -60,7 +60,7 @@ class CompareEmbeddedRunsTests {
 	private Path run(String runId, String name) {
 		Path dir = root.resolve(name);
 		EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRun)"))
+			.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRecorder)"))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
 					HarnessConstants.PROFILE, "default", HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.RUN_ID, runId)))
 			.execute();
@@ -68,11 +68,11 @@ class CompareEmbeddedRunsTests {
 	}
 
 	/** The latency_tax interval as the artifact wrote it, checked to hold the value. */
-	private static Measurement.Interval interval(Path dir, double value) {
+	private static ConfidenceInterval interval(Path dir, double value) {
 		for (JsonNode m : dev.fakbattery.report.RunSnapshot.readJson(dir.resolve("adjudication-tax-witness.json")).path("measurements")) {
 			if (m.path("name").asText().equals("latency_tax")) {
-				Measurement.Interval ci = new Measurement.Interval(m.path("ci95").path("low").asDouble(), m.path("ci95").path("high").asDouble());
-				assertThat(value).isBetween(ci.low(), ci.high());
+				ConfidenceInterval ci = ConfidenceInterval.ofBounds("reported ci95", value, m.path("ci95").path("low").asDouble(), m.path("ci95").path("high").asDouble(), 0.95);
+				assertThat(value).isBetween(ci.lo(), ci.hi());
 				return ci;
 			}
 		}

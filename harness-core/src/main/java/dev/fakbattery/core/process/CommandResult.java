@@ -1,6 +1,8 @@
-package dev.fakbattery.bench.process;
+package dev.fakbattery.core.process;
 
 import java.util.Objects;
+
+import org.apiguardian.api.API;
 
 /**
  * What a command left behind: its exit code and its output.
@@ -14,6 +16,7 @@ import java.util.Objects;
  * @param stderr standard error, never null
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record CommandResult(int exitCode, String stdout, String stderr) {
 
 	/** Exit code of a command that could not be started: {@value}. */

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.compare;
+package dev.fakbattery.bench.headtohead;
 
 import java.time.Duration;
 import java.util.List;
@@ -10,7 +10,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.ClosedLoop;
@@ -27,22 +27,22 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * Engine head-to-head rows (the seed's section 2): with {@code engine.compare}, one row per engine,
+ * Engine head-to-head rows (fak's section 2): with {@code engine.compare}, one row per engine,
  * the same streamed closed-loop load on each, and each row carrying its precision and batching
  * regime (a row without them is refused before anything runs). Optional: not a required artifact.
  */
 @TaxRung
 @NodeOnly
-@RungArtifact(ArtifactId.ENGINE_COMPARE)
+@RungArtifact(ArtifactId.ENGINE_HEAD_TO_HEAD)
 @DisplayName("engine head-to-head")
-class EngineCompareTests {
+class EngineHeadToHeadTests {
 
 	static final int CONCURRENCY = 8;
 	static final int REQUESTS = 32;
 
 	@Test
 	@DisplayName("one row per engine of engine.compare, same load, disclosure on every row")
-	void engineRows(RungRun run) {
+	void engineRows(RungRecorder run) {
 		List<EngineRow> rows = EngineRow.parse(run.config());
 		Assumptions.assumeFalse(rows.isEmpty(), "engine.compare is not set: no engines to compare (optional rung)");
 		String model = run.requireConfig(HarnessConstants.MODEL, "served model name", "NAME").orElse(null);

@@ -13,9 +13,9 @@ import org.knowm.xchart.XYChart;
  *
  * @since 0.3
  */
-public final class ComparePlot {
+public final class RunComparisonPlot {
 
-	private ComparePlot() {
+	private RunComparisonPlot() {
 	}
 
 	/** Draws the plot into {@code target}; empty when no number has an interval in both runs. */

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.compare;
+package dev.fakbattery.bench.headtohead;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
 @DisplayName("engine head-to-head, run against two engine doubles")
-class EngineCompareSelfTests {
+class EngineHeadToHeadSelfTests {
 
 	@TempDir
 	Path dir;
@@ -33,7 +33,7 @@ class EngineCompareSelfTests {
 				EngineDouble sglang = EngineDouble.builder().dialect(Dialect.SGLANG).timing(TimingModel.instant()).start()) {
 			String rows = "vllm=" + vllm.baseUrl() + ",precision=bf16,batching=continuous;sglang=" + sglang.baseUrl()
 					+ ",precision=bf16,batching=continuous";
-			EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
+			EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineHeadToHeadTests.class))
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
 						HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true")))
 				.execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
@@ -42,13 +42,13 @@ class EngineCompareSelfTests {
 		assertThat(artifact.path("verdict").asText()).isEqualTo("SIMULATED");
 		assertThat(artifact.path("rows").findValuesAsText("engine")).containsExactly("vllm", "sglang");
 		assertThat(artifact.path("rows").findValuesAsText("batching_regime")).containsOnly("continuous");
-		assertThat(artifact.path("rows").get(1).path("load").path("completed").asInt()).isEqualTo(EngineCompareTests.REQUESTS);
+		assertThat(artifact.path("rows").get(1).path("load").path("completed").asInt()).isEqualTo(EngineHeadToHeadTests.REQUESTS);
 	}
 
 	@Test
 	@DisplayName("a row without its disclosure is refused before anything runs")
 	void refusedRow() {
-		EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineCompareTests.class))
+		EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineHeadToHeadTests.class))
 			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
 					HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
 			.execute().testEvents().assertStatistics(stats -> stats.failed(1));

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.process;
+package dev.fakbattery.core.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -18,8 +18,10 @@ import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
 
+import org.apiguardian.api.API;
+
 /**
- * What one rung test measured and checked; injected into rung test methods.
+ * The recorder a rung test writes to: what it measured and checked; injected into rung test methods.
  *
  * <p>The rung writes its own fields into {@link #body()}, records {@link Measurement}s and
  * {@link Check}s; after the test the artifact extension computes the verdict from them, writes the
@@ -28,17 +30,18 @@ import dev.fakbattery.wire.Json;
  *
  * <h2>Example</h2>
  * <pre>
- * &#64;Test &#64;RungArtifact(ArtifactId.VLLM_TAX)
- * void taxWitness(RungRun run) {
+ * &#64;Test &#64;RungArtifact(ArtifactId.TAX_WITNESS)
+ * void taxWitness(RungRecorder run) {
  *     Optional&lt;URI&gt; raw = run.requireUrl(HarnessConstants.BASE_URL, "raw engine base URL");
  *     ...
- *     run.check("tax_measured", ok, "latency_tax from 8 samples per leg", observed);
+ *     run.check("tax_measured", ok, "latency_tax from 8 samples per arm", observed);
  * }
  * </pre>
  *
  * @since 0.1
  */
-public final class RungRun {
+@API(status = API.Status.STABLE, since = "0.6")
+public final class RungRecorder {
 
 	private final ArtifactId artifact;
 	private final HarnessConfig config;
@@ -56,7 +59,7 @@ public final class RungRun {
 	private String headline;
 	private String workload;
 
-	public RungRun(ArtifactId artifact, HarnessConfig config) {
+	public RungRecorder(ArtifactId artifact, HarnessConfig config) {
 		this.artifact = Objects.requireNonNull(artifact);
 		this.config = Objects.requireNonNull(config);
 	}
@@ -77,7 +80,7 @@ public final class RungRun {
 		return runContext;
 	}
 
-	/** Rung-specific fields of the artifact (seed field names where the artifact is the seed's). */
+	/** Rung-specific fields of the artifact (fak's field names where the artifact mirrors one of fak's). */
 	public ObjectNode body() {
 		return body;
 	}
@@ -96,8 +99,8 @@ public final class RungRun {
 	 * an interval that could not be computed is left out, never guessed.
 	 */
 	public Measurement.Measured measured(String name, double value, String unit, String source, ConfidenceInterval ci) {
-		return record(ci.isDefined() && Double.isFinite(ci.lo()) && Double.isFinite(ci.hi())
-				? Measurement.of(name, value, unit, source, new Measurement.Interval(ci.lo(), ci.hi()))
+		return record(ci.isBounded()
+				? Measurement.of(name, value, unit, source, ci)
 				: Measurement.of(name, value, unit, source));
 	}
 
@@ -210,7 +213,7 @@ public final class RungRun {
 	}
 
 	/**
-	 * The load this rung applied, in one line, for example {@code 8 streamed samples per leg, max_tokens 64}; the
+	 * The load this rung applied, in one line, for example {@code 8 streamed samples per arm, max_tokens 64}; the
 	 * artifact carries it as {@code workload} and the report shows it beside engine and model.
 	 */
 	public void workload(String text) {

@@ -14,18 +14,18 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * One leg of the tax witness (raw or gateway) in the seed's fields: {@code samples, ok_samples,
+ * One arm of the tax witness (raw or gateway) in fak's fields: {@code samples, ok_samples,
  * median_latency_s (6 dp), median_decode_tps (3 dp), leg_samples[]}, each sample {@code name, status,
  * http_status, body_excerpt, response_excerpt, perf{...}} and the row metadata (determinism mode,
  * precision, batching regime). Latency is E2EL (send to last token chunk); decode tok/s is completion
- * tokens over first-to-last token; the seed's definition (completion tokens over the whole request)
+ * tokens over first-to-last token; fak's definition (completion tokens over the whole request)
  * is {@code e2e_decode_tps} beside it. Failed samples stay in {@code leg_samples} and are counted.
  *
- * @param name the leg's sample prefix, e.g. {@code raw_vllm}
- * @param samples the leg's samples in order
+ * @param name the arm's sample prefix, e.g. {@code raw_vllm}
+ * @param samples the arm's samples in order
  * @since 0.1
  */
-public record LegReport(String name, List<Interleaved.Sample> samples) {
+public record ArmReport(String name, List<InterleavingRunner.Sample> samples) {
 
 	/** E2EL in seconds of the successful samples. */
 	public double[] latencyS() {
@@ -37,7 +37,7 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 		return ok().mapToDouble(RequestOutcome::decodeTps).filter(Double::isFinite).toArray();
 	}
 
-	/** The seed's decode tok/s: completion tokens over the whole request time. */
+	/** fak's decode tok/s: completion tokens over the whole request time. */
 	public double[] e2eDecodeTps() {
 		return ok().mapToDouble(RequestOutcome::e2eCompletionTps).filter(Double::isFinite).toArray();
 	}
@@ -54,13 +54,13 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 
 	/** Conversations of which a request failed. */
 	public int failedConversations() {
-		return (int) samples.stream().map(Interleaved.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
+		return (int) samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
 			.distinct().count();
 	}
 
-	/** Every request of the leg, in order. */
+	/** Every request of the arm, in order. */
 	public List<RequestOutcome> outcomes() {
-		return samples.stream().map(Interleaved.Sample::outcome).toList();
+		return samples.stream().map(InterleavingRunner.Sample::outcome).toList();
 	}
 
 	/** Samples by HTTP status, 0 meaning no response. */
@@ -72,39 +72,39 @@ public record LegReport(String name, List<Interleaved.Sample> samples) {
 
 	/** The first failure's reason, or null when every sample succeeded. */
 	public String firstError() {
-		return samples.stream().map(Interleaved.Sample::outcome).filter(o -> !o.ok()).map(RequestOutcome::error).findFirst()
+		return samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(RequestOutcome::error).findFirst()
 			.orElse(null);
 	}
 
 	private java.util.stream.Stream<RequestOutcome> ok() {
-		return samples.stream().map(Interleaved.Sample::outcome).filter(RequestOutcome::ok);
+		return samples.stream().map(InterleavingRunner.Sample::outcome).filter(RequestOutcome::ok);
 	}
 
-	/** The leg object; {@code rows} are the per-row metadata fields. */
+	/** The arm object; {@code rows} are the per-row metadata fields. */
 	public ObjectNode toJson(Map<String, String> rows) {
-		ObjectNode leg = Json.MAPPER.createObjectNode();
-		leg.put("samples", samples.size());
-		leg.put("conversations", conversations());
-		leg.put("ok_samples", okSamples());
-		leg.put("failed_samples", samples.size() - okSamples());
-		leg.put("retried_samples", samples.stream().filter(sample -> sample.outcome().retried()).count());
-		ObjectNode statuses = leg.putObject("http_status_counts");
+		ObjectNode arm = Json.MAPPER.createObjectNode();
+		arm.put("samples", samples.size());
+		arm.put("conversations", conversations());
+		arm.put("ok_samples", okSamples());
+		arm.put("failed_samples", samples.size() - okSamples());
+		arm.put("retried_samples", samples.stream().filter(sample -> sample.outcome().retried()).count());
+		ObjectNode statuses = arm.putObject("http_status_counts");
 		statusCounts().forEach((status, count) -> statuses.put(String.valueOf(status), count));
-		JsonNumbers.put(leg, "median_latency_s", Percentiles.median(latencyS()), 6);
-		JsonNumbers.put(leg, "median_decode_tps", Percentiles.median(decodeTps()), 3);
-		JsonNumbers.put(leg, "median_e2e_decode_tps", Percentiles.median(e2eDecodeTps()), 3);
-		JsonNumbers.put(leg, "median_ttft_s", Percentiles.median(ok().mapToDouble(o -> o.ttftMs() / 1000).toArray()), 6);
-		rows.forEach(leg::put);
-		RequestStats.writeLatencies(leg.putObject("latency"), outcomes());
-		RequestStats.writeTo(leg, outcomes());
-		ArrayNode rowsArray = leg.putArray("leg_samples");
+		JsonNumbers.put(arm, "median_latency_s", Percentiles.median(latencyS()), 6);
+		JsonNumbers.put(arm, "median_decode_tps", Percentiles.median(decodeTps()), 3);
+		JsonNumbers.put(arm, "median_e2e_decode_tps", Percentiles.median(e2eDecodeTps()), 3);
+		JsonNumbers.put(arm, "median_ttft_s", Percentiles.median(ok().mapToDouble(o -> o.ttftMs() / 1000).toArray()), 6);
+		rows.forEach(arm::put);
+		RequestStats.writeLatencies(arm.putObject("latency"), outcomes());
+		RequestStats.writeTo(arm, outcomes());
+		ArrayNode rowsArray = arm.putArray("leg_samples");
 		for (int i = 0; i < samples.size(); i++) {
 			rowsArray.add(sample(i, samples.get(i), rows));
 		}
-		return leg;
+		return arm;
 	}
 
-	private ObjectNode sample(int i, Interleaved.Sample sample, Map<String, String> rows) {
+	private ObjectNode sample(int i, InterleavingRunner.Sample sample, Map<String, String> rows) {
 		RequestOutcome o = sample.outcome();
 		ObjectNode row = Json.MAPPER.createObjectNode();
 		row.put("name", name + "_" + (i + 1));

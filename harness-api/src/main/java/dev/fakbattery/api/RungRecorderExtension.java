@@ -3,7 +3,7 @@ package dev.fakbattery.api;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRun;
+import dev.fakbattery.core.RungRecorder;
 
 import java.lang.reflect.Method;
 import java.util.Optional;
@@ -16,31 +16,31 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Creates the {@link RungRun} of each rung test and injects it.
+ * Creates the {@link RungRecorder} of each rung test and injects it.
  */
-class RungRunExtension implements BeforeEachCallback, ParameterResolver {
+class RungRecorderExtension implements BeforeEachCallback, ParameterResolver {
 
-	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RungRunExtension.class);
+	private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(RungRecorderExtension.class);
 
 	@Override
 	public void beforeEach(ExtensionContext context) {
 		ArtifactId artifact = declaredArtifact(context);
-		context.getStore(NAMESPACE).put(RungRun.class, new RungRun(artifact, JupiterConfig.of(context)));
+		context.getStore(NAMESPACE).put(RungRecorder.class, new RungRecorder(artifact, JupiterConfig.of(context)));
 	}
 
 	@Override
 	public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-		return parameter.getParameter().getType() == RungRun.class;
+		return parameter.getParameter().getType() == RungRecorder.class;
 	}
 
 	@Override
 	public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
 		return runOf(context).orElseThrow(() -> new ConfigurationException(
-				"RungRun can only be injected into test methods of a @Rung class"));
+				"RungRecorder can only be injected into test methods of a @Rung class"));
 	}
 
-	static Optional<RungRun> runOf(ExtensionContext context) {
-		return Optional.ofNullable(context.getStore(NAMESPACE).get(RungRun.class, RungRun.class));
+	static Optional<RungRecorder> runOf(ExtensionContext context) {
+		return Optional.ofNullable(context.getStore(NAMESPACE).get(RungRecorder.class, RungRecorder.class));
 	}
 
 	private static ArtifactId declaredArtifact(ExtensionContext context) {

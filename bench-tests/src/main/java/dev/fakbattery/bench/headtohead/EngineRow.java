@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.compare;
+package dev.fakbattery.bench.headtohead;
 
 import java.net.URI;
 import java.util.ArrayList;

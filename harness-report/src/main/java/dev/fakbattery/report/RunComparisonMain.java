@@ -16,16 +16,16 @@ import dev.fakbattery.core.HarnessConstants;
  * Compares two runs ({@code ./mvnw verify -Pcompare -Dcompare.base=DIR -Dcompare.head=DIR}): prints the table of
  * {@link ComparisonTable}, and writes compare.md, compare.json and compare.png into the output folder.
  * <pre>
- * CompareMain --base=DIR --head=DIR --out=DIR [--experiments-dir=DIR] [--history-dir=DIR]
+ * RunComparisonMain --base=DIR --head=DIR --out=DIR [--experiments-dir=DIR] [--history-dir=DIR]
  * </pre>
  * Without a head, the experiments folder is the head; without a base, the newest run archived in the experiments
  * folder's history ({@link RunHistory}) other than the head's run is the base.
  *
  * @since 0.3
  */
-public final class CompareMain {
+public final class RunComparisonMain {
 
-	private CompareMain() {
+	private RunComparisonMain() {
 	}
 
 	public static void main(String[] args) {
@@ -54,7 +54,7 @@ public final class CompareMain {
 		Path outDir = options.path("out");
 		ArtifactFiles.writeString(outDir.resolve("compare.md"), ComparisonTable.markdown(comparison));
 		ArtifactFiles.writeJson(outDir.resolve("compare.json"), comparison.toJson());
-		Optional<Path> plot = ComparePlot.draw(comparison, outDir.resolve("compare.png"));
+		Optional<Path> plot = RunComparisonPlot.draw(comparison, outDir.resolve("compare.png"));
 		out.println();
 		out.println("fak-battery comparison (" + baseDir + " -> " + headDir + ")");
 		out.print(ComparisonTable.console(comparison));

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.process;
+package dev.fakbattery.core.process;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,14 +10,18 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
+import org.apiguardian.api.API;
+
 /**
- * Runs commands with {@link ProcessBuilder}, killing them (and their children) at a timeout.
+ * Runs commands to completion with {@link ProcessBuilder}, killing them (and their children) at a timeout. For a
+ * server that must stay up, answer a health check and own its port, use {@link ManagedProcess}.
  *
  * <p>Output goes to temporary files rather than pipes, so a chatty command cannot block on a full
  * pipe buffer while the runner waits for it.
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ProcessCommandRunner implements CommandRunner {
 
 	private final Duration timeout;
@@ -71,8 +75,7 @@ public final class ProcessCommandRunner implements CommandRunner {
 	}
 
 	private static void kill(Process process) {
-		process.descendants().forEach(ProcessHandle::destroyForcibly);
-		process.destroyForcibly();
+		ProcessTree.stop(process, Duration.ZERO);
 	}
 
 	private static Path tempFile(String what) {

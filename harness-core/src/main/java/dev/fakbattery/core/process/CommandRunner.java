@@ -1,6 +1,8 @@
-package dev.fakbattery.bench.process;
+package dev.fakbattery.core.process;
 
 import java.util.List;
+
+import org.apiguardian.api.API;
 
 /**
  * Runs one command line (an argv, never a shell string). Tests inject recorded results; a serving
@@ -8,6 +10,7 @@ import java.util.List;
  *
  * @since 0.1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @FunctionalInterface
 public interface CommandRunner {
 

@@ -1,4 +1,4 @@
-package dev.fakbattery.bench.compare;
+package dev.fakbattery.bench.headtohead;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
