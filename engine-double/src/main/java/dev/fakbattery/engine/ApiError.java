@@ -14,11 +14,11 @@ final class ApiError extends Exception {
 	static final String VALIDATION = "validation";
 
 	private static final Map<Integer, String> PHRASES = Map.ofEntries(
-		Map.entry(400, "Bad Request"), Map.entry(401, "Unauthorized"), Map.entry(403, "Forbidden"),
-		Map.entry(404, "Not Found"), Map.entry(405, "Method Not Allowed"), Map.entry(408, "Request Timeout"),
-		Map.entry(409, "Conflict"), Map.entry(413, "Request Entity Too Large"), Map.entry(422, "Unprocessable Entity"),
-		Map.entry(429, "Too Many Requests"), Map.entry(500, "Internal Server Error"), Map.entry(501, "Not Implemented"),
-		Map.entry(502, "Bad Gateway"), Map.entry(503, "Service Unavailable"), Map.entry(504, "Gateway Timeout"));
+			Map.entry(400, "Bad Request"), Map.entry(401, "Unauthorized"), Map.entry(403, "Forbidden"),
+			Map.entry(404, "Not Found"), Map.entry(405, "Method Not Allowed"), Map.entry(408, "Request Timeout"),
+			Map.entry(409, "Conflict"), Map.entry(413, "Request Entity Too Large"), Map.entry(422, "Unprocessable Entity"),
+			Map.entry(429, "Too Many Requests"), Map.entry(500, "Internal Server Error"), Map.entry(501, "Not Implemented"),
+			Map.entry(502, "Bad Gateway"), Map.entry(503, "Service Unavailable"), Map.entry(504, "Gateway Timeout"));
 
 	private final int status;
 

@@ -1,12 +1,13 @@
 package dev.fakbattery.engine;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * Splits tool-call arguments into the fragments the engines stream. Only the concatenation is meaningful; boundaries
@@ -18,7 +19,7 @@ final class ArgumentFragments {
 
 	/** A word, a JSON escape, or a run of punctuation, each with its leading whitespace; or trailing whitespace. */
 	private static final Pattern TOKEN = Pattern.compile(
-		"\\s*(?:[\\p{L}\\p{N}_]+|\\\\u[0-9a-fA-F]{4}|\\\\.|[^\\s\\p{L}\\p{N}_\\\\]+)|\\s+");
+			"\\s*(?:[\\p{L}\\p{N}_]+|\\\\u[0-9a-fA-F]{4}|\\\\.|[^\\s\\p{L}\\p{N}_\\\\]+)|\\s+");
 
 	private ArgumentFragments() {
 	}
@@ -79,7 +80,8 @@ final class ArgumentFragments {
 					pieces.add(pending.toString());
 					pending.setLength(0);
 				}
-			} else {
+			}
+			else {
 				pending.append(value);
 			}
 		}

@@ -40,7 +40,8 @@ final class ChatEndpoint implements Router.Endpoint {
 		Generation generation;
 		try {
 			generation = admit(exchange, body, arrival);
-		} catch (ApiError error) {
+		}
+		catch (ApiError error) {
 			Http.send(exchange, error.status(), Http.JSON, wire.errorBody(error));
 			return;
 		}
@@ -60,7 +61,7 @@ final class ChatEndpoint implements Router.Endpoint {
 		Completion completion = planner.plan(request, wire, random);
 		int cached = engine.counters().prefixCache.admit(request.blockHashes(), request.promptTokens());
 		Turn turn = new Turn(wire.responseId(request, exchange.getRequestHeaders()), System.currentTimeMillis() / 1000,
-			wire.responseModel(request), request, completion, cached);
+				wire.responseModel(request), request, completion, cached);
 		return new Generation(turn, wire, fault, engine, random.split(), arrival);
 	}
 
@@ -71,12 +72,15 @@ final class ChatEndpoint implements Router.Endpoint {
 		EngineCounters.Finished finished = EngineCounters.Finished.ABORT;
 		try {
 			finished = generation.turn().request().stream() ? generation.stream(exchange) : generation.respond(exchange);
-		} catch (InterruptedIOException e) {
+		}
+		catch (InterruptedIOException e) {
 			throw e;
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			counters.clientDisconnects.increment();
 			throw e;
-		} finally {
+		}
+		finally {
 			counters.ended(promptTokens + generation.generated(), finished, System.nanoTime() - arrival);
 		}
 	}
@@ -87,7 +91,8 @@ final class ChatEndpoint implements Router.Endpoint {
 		if (header != null) {
 			try {
 				return Fault.parse(header);
-			} catch (IllegalArgumentException e) {
+			}
+			catch (IllegalArgumentException e) {
 				throw ApiError.badRequest(e.getMessage());
 			}
 		}

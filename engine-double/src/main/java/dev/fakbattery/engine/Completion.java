@@ -15,7 +15,9 @@ import java.util.List;
  */
 record Completion(List<Step> steps, Finish finish, List<ToolCall> toolCalls, String text, boolean namedTool) {
 
-	enum Finish { STOP, LENGTH, TOOL_CALLS }
+	enum Finish {
+		STOP, LENGTH, TOOL_CALLS
+	}
 
 	int completionTokens() {
 		return steps.size();

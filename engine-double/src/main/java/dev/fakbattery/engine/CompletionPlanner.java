@@ -45,7 +45,7 @@ final class CompletionPlanner {
 			steps.add(new Step.Eos());
 		}
 		return new Completion(List.copyOf(steps), limited ? Completion.Finish.LENGTH : Completion.Finish.STOP,
-			List.of(), String.join("", pieces), false);
+				List.of(), String.join("", pieces), false);
 	}
 
 	private Completion tools(EngineRequest request, Wire wire, List<ToolScript.Directive> directives) {
@@ -60,7 +60,7 @@ final class CompletionPlanner {
 		}
 		steps.add(new Step.Eos());
 		return new Completion(List.copyOf(steps), Completion.Finish.TOOL_CALLS, List.copyOf(calls), "",
-			request.toolChoice().mode() == ToolChoice.Mode.NAMED);
+				request.toolChoice().mode() == ToolChoice.Mode.NAMED);
 	}
 
 	/** FNV-1a over the messages, so the text depends on the conversation but not on ids or timing. */

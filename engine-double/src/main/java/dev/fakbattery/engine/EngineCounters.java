@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.LongAdder;
 final class EngineCounters {
 
 	/** Why a generation ended, as the engines' {@code finished_reason} label spells it. */
-	enum Finished { STOP, LENGTH, ABORT }
+	enum Finished {
+		STOP, LENGTH, ABORT
+	}
 
 	final LongAdder chatRequests = new LongAdder();
 
@@ -37,13 +39,13 @@ final class EngineCounters {
 	final PrefixCache prefixCache = new PrefixCache();
 
 	final LatencyHistogram ttft = new LatencyHistogram(0.001, 0.005, 0.01, 0.02, 0.04, 0.06, 0.08, 0.1, 0.25, 0.5,
-		0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0, 640.0, 2560.0);
+			0.75, 1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0, 160.0, 640.0, 2560.0);
 
 	final LatencyHistogram itl = new LatencyHistogram(0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.75,
-		1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0);
+			1.0, 2.5, 5.0, 7.5, 10.0, 20.0, 40.0, 80.0);
 
 	final LatencyHistogram e2e = new LatencyHistogram(0.3, 0.5, 0.8, 1.0, 1.5, 2.0, 2.5, 5.0, 10.0, 15.0, 20.0, 30.0,
-		40.0, 50.0, 60.0, 120.0, 240.0, 480.0, 960.0, 1920.0, 7680.0);
+			40.0, 50.0, 60.0, 120.0, 240.0, 480.0, 960.0, 1920.0, 7680.0);
 
 	void started(int promptTokenCount) {
 		active.incrementAndGet();

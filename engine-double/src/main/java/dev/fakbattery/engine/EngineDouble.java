@@ -81,7 +81,7 @@ public final class EngineDouble implements AutoCloseable {
 		this.engine = new SchedulerState(builder.timing, new Pacer(builder.spin.toNanos()), new LagRecorder(), new EngineCounters());
 		this.log = new RequestLog(builder.recordLimit);
 		EngineIdentity identity = new EngineIdentity(builder.model, builder.version(), builder.maxModelLen,
-			System.currentTimeMillis() / 1000);
+				System.currentTimeMillis() / 1000);
 		Wire wire = Wire.of(builder.dialect, identity);
 		CompletionPlanner planner = new CompletionPlanner(builder.seed, builder.completionTokens);
 		this.chat = new ChatEndpoint(wire, engine, planner);
@@ -97,7 +97,8 @@ public final class EngineDouble implements AutoCloseable {
 		server.start();
 		try {
 			Warmup.run(server, wire, planner, builder.model);
-		} catch (IOException | RuntimeException e) {
+		}
+		catch (IOException | RuntimeException e) {
 			close();
 			throw e;
 		}
@@ -190,7 +191,8 @@ public final class EngineDouble implements AutoCloseable {
 		executor.shutdownNow();
 		try {
 			executor.awaitTermination(5, TimeUnit.SECONDS);
-		} catch (InterruptedException e) {
+		}
+		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 		}
 	}

@@ -31,16 +31,18 @@ import dev.fakbattery.wire.Json;
  * @since 0.1
  */
 record EngineRequest(ChatRequest wire, String model, boolean stream, boolean includeUsage, boolean continuousUsage,
-	Integer maxTokens, List<String> tools, ToolChoice toolChoice, Long seed, String rid, int promptTokens,
-	String lastUserText, int toolRounds, long[] blockHashes) {
+		Integer maxTokens, List<String> tools, ToolChoice toolChoice, Long seed, String rid, int promptTokens,
+		String lastUserText, int toolRounds, long[] blockHashes) {
 
 	static EngineRequest parse(byte[] raw) throws ApiError {
 		JsonNode root;
 		try {
 			root = Json.MAPPER.readTree(raw);
-		} catch (JsonProcessingException e) {
+		}
+		catch (JsonProcessingException e) {
 			throw ApiError.validation("JSON decode error: " + e.getOriginalMessage());
-		} catch (java.io.IOException e) {
+		}
+		catch (java.io.IOException e) {
 			throw ApiError.validation("JSON decode error: " + e.getMessage());
 		}
 		if (root == null || !root.isObject()) {
@@ -52,7 +54,8 @@ record EngineRequest(ChatRequest wire, String model, boolean stream, boolean inc
 			throw ApiError.validation("1 validation error:\n  {'type': 'missing', 'loc': ('body', 'messages'), 'msg': 'Field required'}");
 		}
 		if (!messages.isArray()) {
-			throw ApiError.validation("1 validation error:\n  {'type': 'list_type', 'loc': ('body', 'messages'), 'msg': 'Input should be a valid list'}");
+			throw ApiError.validation(
+					"1 validation error:\n  {'type': 'list_type', 'loc': ('body', 'messages'), 'msg': 'Input should be a valid list'}");
 		}
 		if (messages.isEmpty()) {
 			throw ApiError.badRequest("Messages cannot be empty.");
@@ -63,19 +66,19 @@ record EngineRequest(ChatRequest wire, String model, boolean stream, boolean inc
 		ChatRequest wire = ChatRequest.of(body);
 		ToolChoice toolChoice = toolChoice(wire.toolChoice().orElse(null), tools);
 		return new EngineRequest(wire,
-			textOrNull(body.get("model")),
-			body.path("stream").asBoolean(false),
-			options.path("include_usage").asBoolean(false),
-			options.path("continuous_usage_stats").asBoolean(false),
-			maxTokens,
-			tools,
-			toolChoice,
-			body.hasNonNull("seed") && body.get("seed").canConvertToLong() ? body.get("seed").asLong() : null,
-			textOrNull(body.get("rid")),
-			Math.max(1, countWords(messages)),
-			lastUserText(messages),
-			toolRounds(messages),
-			PrefixCache.blockHashes(words(messages), countWords(messages)));
+				textOrNull(body.get("model")),
+				body.path("stream").asBoolean(false),
+				options.path("include_usage").asBoolean(false),
+				options.path("continuous_usage_stats").asBoolean(false),
+				maxTokens,
+				tools,
+				toolChoice,
+				body.hasNonNull("seed") && body.get("seed").canConvertToLong() ? body.get("seed").asLong() : null,
+				textOrNull(body.get("rid")),
+				Math.max(1, countWords(messages)),
+				lastUserText(messages),
+				toolRounds(messages),
+				PrefixCache.blockHashes(words(messages), countWords(messages)));
 	}
 
 	private static Integer maxTokens(ObjectNode body) throws ApiError {
@@ -84,7 +87,8 @@ record EngineRequest(ChatRequest wire, String model, boolean stream, boolean inc
 			return null;
 		}
 		if (!value.canConvertToInt() || !value.isIntegralNumber()) {
-			throw ApiError.validation("1 validation error:\n  {'type': 'int_type', 'loc': ('body', 'max_tokens'), 'msg': 'Input should be a valid integer'}");
+			throw ApiError.validation(
+					"1 validation error:\n  {'type': 'int_type', 'loc': ('body', 'max_tokens'), 'msg': 'Input should be a valid integer'}");
 		}
 		if (value.asInt() < 1) {
 			throw ApiError.badRequest("max_tokens must be at least 1, got " + value.asInt() + ".");
@@ -112,7 +116,8 @@ record EngineRequest(ChatRequest wire, String model, boolean stream, boolean inc
 				case "none" -> ToolChoice.Mode.NONE;
 				case "auto" -> ToolChoice.Mode.AUTO;
 				case "required" -> ToolChoice.Mode.REQUIRED;
-				default -> throw ApiError.validation("tool_choice must be none, auto, required or a named function, was '" + choice.asText() + "'");
+				default -> throw ApiError
+						.validation("tool_choice must be none, auto, required or a named function, was '" + choice.asText() + "'");
 			};
 			if (mode == ToolChoice.Mode.REQUIRED && tools.isEmpty()) {
 				throw ApiError.badRequest("Tools cannot be empty if tool choice is set to required.");
@@ -180,7 +185,8 @@ record EngineRequest(ChatRequest wire, String model, boolean stream, boolean inc
 		for (JsonNode part : content) {
 			if (part.isTextual()) {
 				text.append(part.asText()).append(' ');
-			} else if (part.hasNonNull("text")) {
+			}
+			else if (part.hasNonNull("text")) {
 				text.append(part.get("text").asText()).append(' ');
 			}
 		}

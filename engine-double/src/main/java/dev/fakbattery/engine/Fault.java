@@ -122,7 +122,7 @@ public record Fault(int status, int abortAfter, long stallMillis, int stallAfter
 				case "malformed-after" -> malformedAfter = (int) value;
 				case "stream-error-after" -> streamErrorAfter = (int) value;
 				default -> throw new IllegalArgumentException("Unknown " + HEADER + " key [" + key
-					+ "]: use status, abort-after, stall-ms, stall-after, malformed-after or stream-error-after");
+						+ "]: use status, abort-after, stall-ms, stall-after, malformed-after or stream-error-after");
 			}
 		}
 		return new Fault(status, abortAfter, stallMillis, stallAfter, malformedAfter, streamErrorAfter);
@@ -162,9 +162,10 @@ public record Fault(int status, int abortAfter, long stallMillis, int stallAfter
 				throw new NumberFormatException("out of range");
 			}
 			return value;
-		} catch (NumberFormatException e) {
+		}
+		catch (NumberFormatException e) {
 			throw new IllegalArgumentException("Unable to parse " + HEADER + " part [" + part.strip()
-				+ "]: value must be a whole number 0.." + Integer.MAX_VALUE, e);
+					+ "]: value must be a whole number 0.." + Integer.MAX_VALUE, e);
 		}
 	}
 

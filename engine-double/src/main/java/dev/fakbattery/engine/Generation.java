@@ -147,7 +147,8 @@ final class Generation {
 		generated++;
 		if (step == 0) {
 			engine.counters().ttft.observeNanos(now - arrival);
-		} else {
+		}
+		else {
 			engine.counters().itl.observeNanos(now - lastEmission);
 		}
 		lastEmission = now;

@@ -1,9 +1,10 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+
+import com.sun.net.httpserver.HttpExchange;
 
 /**
  * Fixed-length responses.

@@ -19,7 +19,7 @@ final class InfoEndpoints {
 
 	/** SGLang's {@code /flush_cache} success text. */
 	static final String FLUSH_CACHE_TEXT = "Cache flushed.\nPlease check backend logs for more details. "
-		+ "(When there are running or waiting requests, the operation will not be performed.)\n";
+			+ "(When there are running or waiting requests, the operation will not be performed.)\n";
 
 	private final Dialect dialect;
 
@@ -42,14 +42,15 @@ final class InfoEndpoints {
 		router.route("/health", get, (exchange, body, arrival) -> Http.send(exchange, 200, null, ""));
 		router.route("/version", get, this::version);
 		router.route("/metrics", get, (exchange, body, arrival) -> Http.send(exchange, 200,
-			"text/plain; version=0.0.4; charset=utf-8", MetricsPage.render(dialect, identity.model(), counters)));
+				"text/plain; version=0.0.4; charset=utf-8", MetricsPage.render(dialect, identity.model(), counters)));
 		if (dialect == Dialect.VLLM) {
 			router.route("/reset_prefix_cache", Set.of("POST"), (exchange, body, arrival) -> {
 				counters.resets.increment();
 				counters.prefixCache.reset();
 				Http.send(exchange, 200, null, "");
 			});
-		} else {
+		}
+		else {
 			router.route("/flush_cache", Set.of("GET", "POST"), (exchange, body, arrival) -> {
 				counters.resets.increment();
 				counters.prefixCache.reset();

@@ -19,7 +19,7 @@ final class LagEndpoint {
 
 	static void register(Router router, EngineDouble engine) {
 		router.route(EngineDouble.LAG_PATH, Set.of("GET"), (exchange, body, arrival) -> Http.send(exchange, 200, Http.JSON,
-			json(engine.schedulingLag())));
+				json(engine.schedulingLag())));
 		router.route(EngineDouble.LAG_PATH + "/reset", Set.of("POST"), (exchange, body, arrival) -> {
 			engine.resetStats();
 			Http.send(exchange, 200, Http.JSON, json(engine.schedulingLag()));
@@ -31,7 +31,8 @@ final class LagEndpoint {
 		for (var entry : Map.of("p50_us", lag.p50Micros(), "p99_us", lag.p99Micros(), "max_us", lag.maxMicros()).entrySet()) {
 			if (Double.isNaN(entry.getValue())) {
 				node.putNull(entry.getKey());
-			} else {
+			}
+			else {
 				node.put(entry.getKey(), entry.getValue());
 			}
 		}

@@ -22,8 +22,8 @@ public record LagStats(long count, double p50Micros, double p99Micros, double ma
 			return new LagStats(0, Double.NaN, Double.NaN, Double.NaN);
 		}
 		return new LagStats(count,
-			nanos.getValueAtPercentile(50) / 1_000.0,
-			nanos.getValueAtPercentile(99) / 1_000.0,
-			nanos.getMaxValue() / 1_000.0);
+				nanos.getValueAtPercentile(50) / 1_000.0,
+				nanos.getValueAtPercentile(99) / 1_000.0,
+				nanos.getMaxValue() / 1_000.0);
 	}
 }

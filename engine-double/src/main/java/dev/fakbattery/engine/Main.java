@@ -15,8 +15,8 @@ import dev.fakbattery.wire.Dialect;
 public final class Main {
 
 	private static final String USAGE = "usage: java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME]"
-		+ " [--seed S] [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A]"
-		+ " [--spin-us US] [--completion-tokens N]";
+			+ " [--seed S] [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A]"
+			+ " [--spin-us US] [--completion-tokens N]";
 
 	private Main() {
 	}
@@ -26,7 +26,8 @@ public final class Main {
 		EngineDouble.Builder builder;
 		try {
 			builder = configure(args);
-		} catch (IllegalArgumentException e) {
+		}
+		catch (IllegalArgumentException e) {
 			System.err.println(e.getMessage());
 			System.err.println(USAGE);
 			System.exit(2);
@@ -73,7 +74,7 @@ public final class Main {
 				case "--ttft-ms" -> timing = timing.withTtftBase(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e6)));
 				case "--itl-ms" -> timing = timing.withItlBase(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e6)));
 				case "--per-prompt-token-us" -> timing = timing.withPerPromptToken(
-					java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
+						java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
 				case "--batch-alpha" -> timing = timing.withBatchAlpha(parseDouble(option, value));
 				case "--spin-us" -> builder.spin(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
 				default -> throw new IllegalArgumentException("unknown option " + option);
@@ -88,7 +89,8 @@ public final class Main {
 	private static int parseInt(String option, String value) {
 		try {
 			return Integer.parseInt(value);
-		} catch (NumberFormatException e) {
+		}
+		catch (NumberFormatException e) {
 			throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected an integer", e);
 		}
 	}
@@ -99,7 +101,8 @@ public final class Main {
 			if (parsed >= 0 && Double.isFinite(parsed)) {
 				return parsed;
 			}
-		} catch (NumberFormatException e) {
+		}
+		catch (NumberFormatException e) {
 			// reported below
 		}
 		throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected a number >= 0");
@@ -108,7 +111,8 @@ public final class Main {
 	private static long parseLong(String option, String value) {
 		try {
 			return Long.parseLong(value);
-		} catch (NumberFormatException e) {
+		}
+		catch (NumberFormatException e) {
 			throw new IllegalArgumentException("Unable to parse " + option + " value [" + value + "]: expected an integer", e);
 		}
 	}

@@ -33,7 +33,8 @@ final class Pacer {
 			}
 			if (remaining > spinNanos) {
 				LockSupport.parkNanos(remaining - spinNanos);
-			} else {
+			}
+			else {
 				Thread.onSpinWait();
 			}
 		}

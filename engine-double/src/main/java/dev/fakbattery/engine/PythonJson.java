@@ -21,13 +21,13 @@ import dev.fakbattery.wire.Json;
 final class PythonJson {
 
 	private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-		.withObjectFieldValueSpacing(Spacing.AFTER)
-		.withObjectEntrySpacing(Spacing.AFTER)
-		.withArrayValueSpacing(Spacing.AFTER)
-		.withObjectEmptySeparator("")
-		.withArrayEmptySeparator(""))
-		.withObjectIndenter(DefaultPrettyPrinter.NopIndenter.instance)
-		.withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance);
+			.withObjectFieldValueSpacing(Spacing.AFTER)
+			.withObjectEntrySpacing(Spacing.AFTER)
+			.withArrayValueSpacing(Spacing.AFTER)
+			.withObjectEmptySeparator("")
+			.withArrayEmptySeparator(""))
+			.withObjectIndenter(DefaultPrettyPrinter.NopIndenter.instance)
+			.withArrayIndenter(DefaultPrettyPrinter.NopIndenter.instance);
 
 	private static final ObjectWriter UTF8 = Json.MAPPER.writer(PRINTER);
 
@@ -49,7 +49,8 @@ final class PythonJson {
 	private static String write(ObjectWriter writer, JsonNode value) {
 		try {
 			return writer.writeValueAsString(value);
-		} catch (JsonProcessingException e) {
+		}
+		catch (JsonProcessingException e) {
 			throw new IllegalStateException("a JSON tree must serialize", e);
 		}
 	}

@@ -17,7 +17,7 @@ import java.util.Optional;
  * @since 0.1
  */
 public record RecordedRequest(String method, String path, String query, Map<String, List<String>> headers,
-	String body, Instant receivedAt) {
+		String body, Instant receivedAt) {
 
 	/** The first value of a header, looked up case-insensitively. */
 	public Optional<String> header(String name) {

@@ -1,6 +1,5 @@
 package dev.fakbattery.engine;
 
-import com.sun.net.httpserver.HttpExchange;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayDeque;
@@ -11,6 +10,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+
+import com.sun.net.httpserver.HttpExchange;
 
 /**
  * The last {@code limit} requests the double received, oldest first.
@@ -29,15 +30,14 @@ final class RequestLog {
 
 	void record(HttpExchange exchange, byte[] body) {
 		Map<String, List<String>> headers = new LinkedHashMap<>();
-		exchange.getRequestHeaders().forEach((name, values) ->
-			headers.merge(name.toLowerCase(Locale.ROOT), List.copyOf(values), (a, b) -> {
-				List<String> merged = new ArrayList<>(a);
-				merged.addAll(b);
-				return List.copyOf(merged);
-			}));
+		exchange.getRequestHeaders().forEach((name, values) -> headers.merge(name.toLowerCase(Locale.ROOT), List.copyOf(values), (a, b) -> {
+			List<String> merged = new ArrayList<>(a);
+			merged.addAll(b);
+			return List.copyOf(merged);
+		}));
 		String query = exchange.getRequestURI().getRawQuery();
 		RecordedRequest request = new RecordedRequest(exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
-			query == null ? "" : query, Map.copyOf(headers), new String(body, StandardCharsets.UTF_8), Instant.now());
+				query == null ? "" : query, Map.copyOf(headers), new String(body, StandardCharsets.UTF_8), Instant.now());
 		synchronized (requests) {
 			requests.addLast(request);
 			while (requests.size() > limit) {

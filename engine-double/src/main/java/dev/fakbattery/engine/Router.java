@@ -48,9 +48,11 @@ final class Router implements HttpHandler {
 		Route route = routes.get(exchange.getRequestURI().getPath());
 		if (route == null) {
 			Http.send(exchange, 404, Http.JSON, "{\"detail\":\"Not Found\"}");
-		} else if (!route.methods().contains(exchange.getRequestMethod())) {
+		}
+		else if (!route.methods().contains(exchange.getRequestMethod())) {
 			Http.send(exchange, 405, Http.JSON, "{\"detail\":\"Method Not Allowed\"}");
-		} else {
+		}
+		else {
 			route.endpoint().handle(exchange, body, arrival);
 		}
 	}

@@ -1,11 +1,12 @@
 package dev.fakbattery.engine;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.WireJson;
 
@@ -49,12 +50,12 @@ final class SglangWire implements Wire {
 		int max = identity.maxModelLen();
 		if (prompt >= max) {
 			throw ApiError.badRequest("The input (" + prompt + " tokens) is longer than the model's context length ("
-				+ max + " tokens).");
+					+ max + " tokens).");
 		}
 		Integer maxTokens = request.maxTokens();
 		if (maxTokens != null && maxTokens > max) {
 			throw ApiError.badRequest("max_completion_tokens is too large: " + maxTokens + ".This model supports at most "
-				+ max + " completion tokens.");
+					+ max + " completion tokens.");
 		}
 	}
 
@@ -62,10 +63,10 @@ final class SglangWire implements Wire {
 	public ToolCall toolCall(ToolScript.Directive directive) {
 		if (directive.json() == null) {
 			return new ToolCall("call_" + Ids.hex(24), directive.name(), directive.raw(),
-				ArgumentFragments.tokens(directive.raw()));
+					ArgumentFragments.tokens(directive.raw()));
 		}
 		return new ToolCall("call_" + Ids.hex(24), directive.name(), PythonJson.dumps(directive.json()),
-			ArgumentFragments.sglang(directive.json()));
+				ArgumentFragments.sglang(directive.json()));
 	}
 
 	@Override
@@ -93,7 +94,7 @@ final class SglangWire implements Wire {
 			}
 			case Step.ToolArgs args -> events.add(toolChunk(turn, step, null, args.call(), null, args.fragment()));
 			case Step.Eos eos -> events.add(msgspecChunk(turn, msgspecDelta(),
-				completion.finish() == Completion.Finish.TOOL_CALLS ? "tool_calls" : "stop", EOS_TOKEN_ID, null));
+					completion.finish() == Completion.Finish.TOOL_CALLS ? "tool_calls" : "stop", EOS_TOKEN_ID, null));
 		}
 		return events;
 	}
@@ -137,7 +138,8 @@ final class SglangWire implements Wire {
 		message.putNull("reasoning_content");
 		if (completion.toolCalls().isEmpty()) {
 			message.putNull("tool_calls");
-		} else {
+		}
+		else {
 			ArrayNode calls = message.putArray("tool_calls");
 			for (int i = 0; i < completion.toolCalls().size(); i++) {
 				ToolCall call = completion.toolCalls().get(i);
@@ -158,7 +160,8 @@ final class SglangWire implements Wire {
 		});
 		if (completion.finish() == Completion.Finish.STOP) {
 			choice.put("matched_stop", EOS_TOKEN_ID);
-		} else {
+		}
+		else {
 			choice.putNull("matched_stop");
 		}
 		body.set("usage", usage(turn.promptTokens(), completion.completionTokens()));
@@ -249,7 +252,8 @@ final class SglangWire implements Wire {
 		ObjectNode usage = continuousUsage(turn, step);
 		if (usage == null) {
 			chunk.putNull("usage");
-		} else {
+		}
+		else {
 			chunk.set("usage", usage);
 		}
 		return WireJson.write(chunk);

@@ -9,7 +9,9 @@ package dev.fakbattery.engine;
  */
 record ToolChoice(Mode mode, String name) {
 
-	enum Mode { NONE, AUTO, REQUIRED, NAMED }
+	enum Mode {
+		NONE, AUTO, REQUIRED, NAMED
+	}
 
 	boolean callsTools() {
 		return mode != Mode.NONE;

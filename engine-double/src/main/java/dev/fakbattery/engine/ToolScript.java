@@ -63,8 +63,10 @@ final class ToolScript {
 		}
 		ToolChoice choice = request.toolChoice();
 		if (choice.mode() == ToolChoice.Mode.NAMED) {
-			return List.of(found.stream().filter(d -> d.name().equals(choice.name())).findFirst()
-				.orElse(directive(choice.name(), "{}")));
+			return List.of(found.stream()
+					.filter(d -> d.name().equals(choice.name()))
+					.findFirst()
+					.orElse(directive(choice.name(), "{}")));
 		}
 		if (found.isEmpty()) {
 			found.add(directive(request.tools().getFirst(), "{}"));
@@ -76,7 +78,8 @@ final class ToolScript {
 		JsonNode json;
 		try {
 			json = Json.MAPPER.readTree(raw);
-		} catch (java.io.IOException e) {
+		}
+		catch (java.io.IOException e) {
 			json = null;
 		}
 		return new Directive(name, json != null && json.isObject() ? json : null, raw);

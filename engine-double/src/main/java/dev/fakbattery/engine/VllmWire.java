@@ -1,11 +1,12 @@
 package dev.fakbattery.engine;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.Headers;
 
 import dev.fakbattery.wire.WireJson;
 
@@ -26,7 +27,7 @@ final class VllmWire implements Wire {
 	VllmWire(EngineIdentity identity) {
 		this.identity = identity;
 		this.fingerprint = "vllm-" + identity.version() + "-"
-			+ String.format(Locale.ROOT, "%08x", (identity.model() + identity.version()).hashCode());
+				+ String.format(Locale.ROOT, "%08x", (identity.model() + identity.version()).hashCode());
 	}
 
 	@Override
@@ -53,13 +54,13 @@ final class VllmWire implements Wire {
 		int max = identity.maxModelLen();
 		if (prompt >= max) {
 			throw ApiError.badRequest("This model's maximum context length is " + max + " tokens. However, your request has "
-				+ prompt + " input tokens. Please reduce the length of the input messages.");
+					+ prompt + " input tokens. Please reduce the length of the input messages.");
 		}
 		Integer maxTokens = request.maxTokens();
 		if (maxTokens != null && maxTokens > max - prompt) {
 			throw ApiError.badRequest("'max_tokens' or 'max_completion_tokens' is too large: " + maxTokens
-				+ ". This model's maximum context length is " + max + " tokens and your request has " + prompt
-				+ " input tokens (" + maxTokens + " > " + max + " - " + prompt + ").");
+					+ ". This model's maximum context length is " + max + " tokens and your request has " + prompt
+					+ " input tokens (" + maxTokens + " > " + max + " - " + prompt + ").");
 		}
 	}
 
@@ -188,7 +189,7 @@ final class VllmWire implements Wire {
 		usage.putNull("completion_tokens_details");
 		body.set("usage", usage);
 		for (String extension : List.of("prompt_logprobs", "prompt_token_ids", "prompt_text", "kv_transfer_params",
-			"ec_transfer_params", "metrics")) {
+				"ec_transfer_params", "metrics")) {
 			body.putNull(extension);
 		}
 		return WireJson.write(body);

@@ -19,7 +19,7 @@ final class Vocabulary {
 		"fast", "slow", "small", "large", "first", "last", "next", "same", "every", "each",
 		"and", "or", "but", "then", "so", "of", "to", "in", "on", "with",
 		"quietly", "again", "now", "here", "there", "always", "never", "often", "soon", "well",
-		"Paris", "river", "stone", "light"};
+		"Paris", "river", "stone", "light" };
 
 	private Vocabulary() {
 	}
@@ -33,7 +33,8 @@ final class Vocabulary {
 		for (int i = 0; i < count; i++) {
 			if (closing && i == count - 1 && count > 1) {
 				pieces.add(".");
-			} else {
+			}
+			else {
 				String word = WORDS[random.nextInt(WORDS.length)];
 				pieces.add(i == 0 ? Character.toUpperCase(word.charAt(0)) + word.substring(1) : " " + word);
 			}

@@ -26,11 +26,11 @@ final class Warmup {
 	private static final String PATH = "/__engine_double_warmup";
 
 	private static final List<String> BODIES = List.of(
-		"{\"messages\":[{\"role\":\"user\",\"content\":\"warm up\"}],\"stream\":true,"
-			+ "\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}}",
-		"{\"messages\":[{\"role\":\"user\",\"content\":\"warm up\"}],\"max_tokens\":2}",
-		"{\"messages\":[{\"role\":\"user\",\"content\":\"CALL f {\\\"a\\\": \\\"b c\\\"}\"}],\"stream\":true,"
-			+ "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}");
+			"{\"messages\":[{\"role\":\"user\",\"content\":\"warm up\"}],\"stream\":true,"
+					+ "\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}}",
+			"{\"messages\":[{\"role\":\"user\",\"content\":\"warm up\"}],\"max_tokens\":2}",
+			"{\"messages\":[{\"role\":\"user\",\"content\":\"CALL f {\\\"a\\\": \\\"b c\\\"}\"}],\"stream\":true,"
+					+ "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}");
 
 	private Warmup() {
 	}
@@ -43,7 +43,8 @@ final class Warmup {
 			for (String body : BODIES) {
 				request(server.getAddress(), body);
 			}
-		} finally {
+		}
+		finally {
 			server.removeContext(context);
 		}
 		wire.streamErrorFrame();
@@ -63,10 +64,12 @@ final class Warmup {
 			Generation generation = new Generation(turn, wire, Fault.none(), scratch, random.split(), arrival);
 			if (request.stream()) {
 				generation.stream(exchange);
-			} else {
+			}
+			else {
 				generation.respond(exchange);
 			}
-		} catch (ApiError e) {
+		}
+		catch (ApiError e) {
 			throw new IllegalStateException("warm-up request rejected: " + e.getMessage(), e);
 		}
 	}
@@ -78,7 +81,7 @@ final class Warmup {
 			socket.setSoTimeout(10_000);
 			OutputStream out = socket.getOutputStream();
 			out.write(("POST " + PATH + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\n"
-				+ "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+					+ "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
 			out.write(bytes);
 			out.flush();
 			InputStream in = socket.getInputStream();

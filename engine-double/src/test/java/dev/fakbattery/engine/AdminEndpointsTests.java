@@ -90,7 +90,7 @@ class AdminEndpointsTests {
 		assertThat(value(after, "vllm:generation_tokens_total") - value(before, "vllm:generation_tokens_total")).isEqualTo(5.0);
 		assertThat(value(after, "vllm:prompt_tokens_total") - value(before, "vllm:prompt_tokens_total")).isEqualTo(3.0);
 		assertThat(value(after, "vllm:time_to_first_token_seconds_count") - value(before, "vllm:time_to_first_token_seconds_count"))
-			.isEqualTo(1.0);
+				.isEqualTo(1.0);
 		// the request counter drops when the handler returns, which can be just after the client read the answer
 		String settled = after;
 		for (int i = 0; i < 50 && value(settled, "vllm:num_requests_running") != 0; i++) {
@@ -115,7 +115,8 @@ class AdminEndpointsTests {
 
 		assertThat(health.statusCode()).isEqualTo(200);
 		assertThat(health.body()).isEmpty();
-		assertThat(version.body()).isEqualTo(dialect == Dialect.VLLM ? "{\"version\":\"0.29.0+engine-double\"}" : "{\"version\":\"0.5.20+engine-double\"}");
+		assertThat(version.body())
+				.isEqualTo(dialect == Dialect.VLLM ? "{\"version\":\"0.29.0+engine-double\"}" : "{\"version\":\"0.5.20+engine-double\"}");
 	}
 
 	@Test

@@ -4,11 +4,11 @@ import static dev.fakbattery.engine.WireShapes.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -29,11 +29,11 @@ class FaultTests extends InstantDoubles {
 
 		assertThat(v500.statusCode()).isEqualTo(500);
 		assertThat(v500.body()).isEqualTo(
-			"{\"error\":{\"message\":\"Injected fault (status=500)\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}");
+				"{\"error\":{\"message\":\"Injected fault (status=500)\",\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}");
 		assertThat(v503.statusCode()).isEqualTo(503);
 		assertThat(parse(v503.body()).at("/error/type").asText()).isEqualTo("ServiceUnavailableError");
 		assertThat(s500.body()).isEqualTo(
-			"{\"object\":\"error\",\"message\":\"Injected fault (status=500)\",\"type\":\"INTERNAL_SERVER_ERROR\",\"param\":null,\"code\":500}");
+				"{\"object\":\"error\",\"message\":\"Injected fault (status=500)\",\"type\":\"INTERNAL_SERVER_ERROR\",\"param\":null,\"code\":500}");
 		assertThat(s401.statusCode()).isEqualTo(401);
 		assertThat(s401.body()).isEqualTo("{\"error\":\"Unauthorized\"}");
 	}
@@ -50,14 +50,14 @@ class FaultTests extends InstantDoubles {
 		assertThat(stream.failure()).as("the client sees a broken body").isNotNull();
 		assertThat(stream.data()).doesNotContain("[DONE]");
 		assertThat(TestHttp.get(vllm.rootUrl() + "/metrics").body())
-			.containsPattern("vllm:request_success_total\\{engine=\"0\",finished_reason=\"abort\",model_name=\"[^\"]+\"} [1-9]");
+				.containsPattern("vllm:request_success_total\\{engine=\"0\",finished_reason=\"abort\",model_name=\"[^\"]+\"} [1-9]");
 	}
 
 	@Test
 	@DisplayName("abort-after on a non-streamed request closes the connection without an answer")
 	void abortNonStreamed() {
 		assertThatThrownBy(() -> TestHttp.post(chat(sglang), BODY, Fault.HEADER, "abort-after=0"))
-			.isInstanceOf(UncheckedIOException.class);
+				.isInstanceOf(UncheckedIOException.class);
 	}
 
 	@Test
@@ -150,7 +150,7 @@ class FaultTests extends InstantDoubles {
 	@DisplayName("Fault.parse rejects bad values with the part and the rule")
 	void parseErrors() {
 		assertThatThrownBy(() -> Fault.parse("status=abc"))
-			.hasMessage("Unable to parse X-Double-Fault part [status=abc]: value must be a whole number 0..2147483647");
+				.hasMessage("Unable to parse X-Double-Fault part [status=abc]: value must be a whole number 0..2147483647");
 		assertThatThrownBy(() -> Fault.parse("status=42")).hasMessage("status must be an HTTP status 100..599, was 42");
 		assertThatThrownBy(() -> Fault.parse("abort")).hasMessage("Unable to parse X-Double-Fault part [abort]: expected key=value");
 	}

@@ -40,28 +40,32 @@ class HostileRequestPropertyTests extends InstantDoubles {
 	@Test
 	@DisplayName("hostile request bodies get 200 or a 4xx error body, in both dialects")
 	void hostileRequests() {
-		qt().withExamples(300).forAll(lists().of(integers().all()).ofSizeBetween(0, 80), booleans().all(), booleans().all())
-			.checkAssert((picks, mutateValid, sglangDialect) -> {
-				byte[] body = mutateValid ? HostileBytes.mutated(VALID.getBytes(StandardCharsets.UTF_8), picks.subList(0, Math.min(4, picks.size())))
-						: HostileBytes.tokens(TOKENS, picks);
-				HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body);
-				assertThat(answer.statusCode()).as("status for %s: %s", new String(body, StandardCharsets.UTF_8), answer.body())
-					.isIn(200, 400, 404, 422);
-				if (answer.statusCode() != 200) {
-					assertThat(WireJson.read(answer.body())).as("error body for %s", new String(body, StandardCharsets.UTF_8)).isPresent();
-				}
-			});
+		qt().withExamples(300)
+				.forAll(lists().of(integers().all()).ofSizeBetween(0, 80), booleans().all(), booleans().all())
+				.checkAssert((picks, mutateValid, sglangDialect) -> {
+					byte[] body = mutateValid
+							? HostileBytes.mutated(VALID.getBytes(StandardCharsets.UTF_8), picks.subList(0, Math.min(4, picks.size())))
+							: HostileBytes.tokens(TOKENS, picks);
+					HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body);
+					assertThat(answer.statusCode()).as("status for %s: %s", new String(body, StandardCharsets.UTF_8), answer.body())
+							.isIn(200, 400, 404, 422);
+					if (answer.statusCode() != 200) {
+						assertThat(WireJson.read(answer.body())).as("error body for %s", new String(body, StandardCharsets.UTF_8))
+								.isPresent();
+					}
+				});
 	}
 
 	@Test
 	@DisplayName("a valid request with values of the wrong type gets 200 or a 4xx error body, in both dialects")
 	void typeConfusedRequests() {
-		qt().withExamples(300).forAll(lists().of(integers().between(0, 1 << 20)).ofSizeBetween(1, 3), booleans().all())
-			.checkAssert((swaps, sglangDialect) -> {
-				String body = confused(VALID, swaps);
-				HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body.getBytes(StandardCharsets.UTF_8));
-				assertThat(answer.statusCode()).as("status for %s: %s", body, answer.body()).isIn(200, 400, 404, 422);
-			});
+		qt().withExamples(300)
+				.forAll(lists().of(integers().between(0, 1 << 20)).ofSizeBetween(1, 3), booleans().all())
+				.checkAssert((swaps, sglangDialect) -> {
+					String body = confused(VALID, swaps);
+					HttpResponse<String> answer = post(chat(sglangDialect ? sglang : vllm), body.getBytes(StandardCharsets.UTF_8));
+					assertThat(answer.statusCode()).as("status for %s: %s", body, answer.body()).isIn(200, 400, 404, 422);
+				});
 	}
 
 	private static final List<String> VALUES = List.of("null", "0", "-1", "1.5", "99999999999999999999999", "\"x\"", "\"\"", "true",
@@ -100,8 +104,11 @@ class HostileRequestPropertyTests extends InstantDoubles {
 
 	private static HttpResponse<String> post(String url, byte[] body) {
 		try {
-			return TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-				.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+			return TestHttp.CLIENT.send(HttpRequest.newBuilder(URI.create(url))
+					.timeout(Duration.ofSeconds(10))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+					.build(),
 					HttpResponse.BodyHandlers.ofString());
 		}
 		catch (IOException e) {

@@ -16,8 +16,8 @@ class MainTests {
 	@Test
 	@DisplayName("--dialect, --port, --model, --seed, --timing configure the double")
 	void configure() throws IOException {
-		EngineDouble.Builder builder = Main.configure(new String[] {"--dialect", "SGLang", "--port", "0", "--model", "m/x",
-			"--seed", "5", "--timing", "instant", "--completion-tokens", "2"});
+		EngineDouble.Builder builder = Main.configure(new String[]{ "--dialect", "SGLang", "--port", "0", "--model", "m/x",
+			"--seed", "5", "--timing", "instant", "--completion-tokens", "2" });
 		try (EngineDouble engine = builder.start()) {
 			assertThat(engine.dialect()).isEqualTo(Dialect.SGLANG);
 			assertThat(engine.model()).isEqualTo("m/x");
@@ -29,17 +29,17 @@ class MainTests {
 	@Test
 	@DisplayName("bad command lines fail with a message that names the option")
 	void errors() {
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "tgi", "--port", "1"}))
-			.hasMessage("Unable to parse engine dialect [tgi]: use one of vllm, sglang, llamacpp");
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "llamacpp", "--port", "1"}))
-			.hasMessage("the engine double speaks [vllm, sglang], not llamacpp: run the real engine (for llama.cpp, llama-server with "
-					+ "-Pllamacpp or -Dengine.cmd)");
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm"}))
-			.hasMessage("--dialect and --port are required");
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm", "--port", "x"}))
-			.hasMessage("Unable to parse --port value [x]: expected an integer");
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm", "--port", "0", "--timing", "slow"}))
-			.hasMessage("Unable to parse --timing value [slow]: use default or instant");
-		assertThatThrownBy(() -> Main.configure(new String[] {"--verbose"})).hasMessage("option --verbose needs a value");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "tgi", "--port", "1" }))
+				.hasMessage("Unable to parse engine dialect [tgi]: use one of vllm, sglang, llamacpp");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "llamacpp", "--port", "1" }))
+				.hasMessage("the engine double speaks [vllm, sglang], not llamacpp: run the real engine (for llama.cpp, llama-server with "
+						+ "-Pllamacpp or -Dengine.cmd)");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm" }))
+				.hasMessage("--dialect and --port are required");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm", "--port", "x" }))
+				.hasMessage("Unable to parse --port value [x]: expected an integer");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--timing", "slow" }))
+				.hasMessage("Unable to parse --timing value [slow]: use default or instant");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--verbose" })).hasMessage("option --verbose needs a value");
 	}
 }

@@ -14,7 +14,7 @@ class PythonJsonTests {
 		String json = "{\"a\":1,\"b\":[1,2,{\"c\":null}],\"d\":{},\"e\":[],\"f\":true,\"g\":\"x y\"}";
 
 		assertThat(PythonJson.dumps(WireShapes.parse(json)))
-			.isEqualTo("{\"a\": 1, \"b\": [1, 2, {\"c\": null}], \"d\": {}, \"e\": [], \"f\": true, \"g\": \"x y\"}");
+				.isEqualTo("{\"a\": 1, \"b\": [1, 2, {\"c\": null}], \"d\": {}, \"e\": [], \"f\": true, \"g\": \"x y\"}");
 	}
 
 	@Test
@@ -32,7 +32,7 @@ class PythonJsonTests {
 		String arguments = "{\"city\": \"Paris\", \"unit\": \"celsius\"}";
 
 		assertThat(ArgumentFragments.tokens(arguments))
-			.containsExactly("{\"", "city", "\":", " \"", "Paris", "\",", " \"", "unit", "\":", " \"", "celsius", "\"}");
+				.containsExactly("{\"", "city", "\":", " \"", "Paris", "\",", " \"", "unit", "\":", " \"", "celsius", "\"}");
 		assertThat(String.join("", ArgumentFragments.tokens("a\\u00e9 b\\\"c  "))).isEqualTo("a\\u00e9 b\\\"c  ");
 	}
 
@@ -42,9 +42,9 @@ class PythonJsonTests {
 		var args = WireShapes.parse("{\"city\":\"Paris\",\"unit\":\"celsius\",\"days\":3,\"tags\":[\"a\"]}");
 
 		assertThat(ArgumentFragments.sglang(args))
-			.containsExactly("{\"city\": \"", "Paris\"", ", \"unit\": \"", "celsius\"", ", \"days\": 3, \"tags\": [\"a\"]}");
+				.containsExactly("{\"city\": \"", "Paris\"", ", \"unit\": \"", "celsius\"", ", \"days\": 3, \"tags\": [\"a\"]}");
 		assertThat(ArgumentFragments.sglang(WireShapes.parse("{\"city\":\"Paris\",\"unit\":\"celsius\"}")))
-			.containsExactly("{\"city\": \"", "Paris\"", ", \"unit\": \"", "celsius\"}");
+				.containsExactly("{\"city\": \"", "Paris\"", ", \"unit\": \"", "celsius\"}");
 		assertThat(ArgumentFragments.sglang(WireShapes.parse("{}"))).containsExactly("{}");
 	}
 }

@@ -3,9 +3,11 @@ package dev.fakbattery.engine;
 import static dev.fakbattery.engine.WireShapes.parse;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpResponse;
 import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +16,7 @@ class StreamOptionsTests extends InstantDoubles {
 
 	static String body(String extra) {
 		return "{\"messages\":[{\"role\":\"system\",\"content\":\"be brief\"},{\"role\":\"user\",\"content\":\"say three words\"}]"
-			+ extra + "}";
+				+ extra + "}";
 	}
 
 	@Test
@@ -45,12 +47,14 @@ class StreamOptionsTests extends InstantDoubles {
 	@DisplayName("vLLM continuous_usage_stats: every chunk carries running usage, placed after choices")
 	void vllmContinuousUsage() {
 		List<String> chunks = TestHttp.stream(chat(vllm),
-			body(",\"stream\":true,\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}")).chunks();
+				body(",\"stream\":true,\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}")).chunks();
 
 		assertThat(chunks).allMatch(c -> parse(c).has("usage"));
 		assertThat(chunks).extracting(c -> parse(c).at("/usage/completion_tokens").asInt()).containsExactly(0, 1, 2, 3, 4, 5, 6, 6);
-		assertThat(chunks.get(0)).contains("\"usage\":{\"prompt_tokens\":5,\"total_tokens\":5,\"completion_tokens\":0},\"prompt_token_ids\":null");
-		assertThat(chunks.get(1)).endsWith("\"token_ids\":null}],\"usage\":{\"prompt_tokens\":5,\"total_tokens\":6,\"completion_tokens\":1}}");
+		assertThat(chunks.get(0))
+				.contains("\"usage\":{\"prompt_tokens\":5,\"total_tokens\":5,\"completion_tokens\":0},\"prompt_token_ids\":null");
+		assertThat(chunks.get(1))
+				.endsWith("\"token_ids\":null}],\"usage\":{\"prompt_tokens\":5,\"total_tokens\":6,\"completion_tokens\":1}}");
 	}
 
 	@Test
@@ -58,22 +62,28 @@ class StreamOptionsTests extends InstantDoubles {
 	void sglangUsage() {
 		List<String> plain = TestHttp.stream(chat(sglang), body(",\"stream\":true,\"stream_options\":{\"include_usage\":true}")).chunks();
 		List<String> continuous = TestHttp.stream(chat(sglang),
-			body(",\"stream\":true,\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}")).chunks();
+				body(",\"stream\":true,\"stream_options\":{\"include_usage\":true,\"continuous_usage_stats\":true}")).chunks();
 
 		assertThat(parse(plain.getLast()).get("usage").toString())
-			.isEqualTo("{\"prompt_tokens\":5,\"total_tokens\":11,\"completion_tokens\":6,\"prompt_tokens_details\":null,\"reasoning_tokens\":0}");
+				.isEqualTo(
+						"{\"prompt_tokens\":5,\"total_tokens\":11,\"completion_tokens\":6,\"prompt_tokens_details\":null,\"reasoning_tokens\":0}");
 		assertThat(plain.subList(0, plain.size() - 1)).noneMatch(c -> parse(c).has("usage"));
 		assertThat(continuous).filteredOn(c -> WireShapes.kind(c) == WireShapes.Kind.CONTENT)
-			.hasSize(5).allMatch(c -> parse(c).at("/usage/prompt_tokens").asInt() == 5);
+				.hasSize(5)
+				.allMatch(c -> parse(c).at("/usage/prompt_tokens").asInt() == 5);
 	}
 
 	@Test
 	@DisplayName("max_tokens: exactly that many content tokens, finish_reason length, no EOS token")
 	void maxTokens() {
 		for (EngineDouble engine : List.of(vllm, sglang)) {
-			List<String> chunks = TestHttp.stream(chat(engine), body(",\"stream\":true,\"max_tokens\":7,\"stream_options\":{\"include_usage\":true}")).chunks();
-			long content = chunks.stream().filter(c -> parse(c).at("/choices/0/delta/content").isTextual()
-				&& !parse(c).at("/choices/0/delta/content").asText().isEmpty()).count();
+			List<String> chunks = TestHttp
+					.stream(chat(engine), body(",\"stream\":true,\"max_tokens\":7,\"stream_options\":{\"include_usage\":true}"))
+					.chunks();
+			long content = chunks.stream()
+					.filter(c -> parse(c).at("/choices/0/delta/content").isTextual()
+							&& !parse(c).at("/choices/0/delta/content").asText().isEmpty())
+					.count();
 			JsonNode nonStream = parse(TestHttp.post(chat(engine), body(",\"max_completion_tokens\":7")).body());
 
 			assertThat(content).as(engine.dialect().id()).isEqualTo(7);
@@ -91,9 +101,11 @@ class StreamOptionsTests extends InstantDoubles {
 		HttpResponse<String> s = TestHttp.post(chat(sglang), body(",\"max_tokens\":0"));
 
 		assertThat(v.statusCode()).isEqualTo(400);
-		assertThat(v.body()).isEqualTo("{\"error\":{\"message\":\"max_tokens must be at least 1, got 0.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}");
+		assertThat(v.body()).isEqualTo(
+				"{\"error\":{\"message\":\"max_tokens must be at least 1, got 0.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}}");
 		assertThat(s.statusCode()).isEqualTo(400);
-		assertThat(s.body()).isEqualTo("{\"object\":\"error\",\"message\":\"max_tokens must be at least 1, got 0.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}");
+		assertThat(s.body()).isEqualTo(
+				"{\"object\":\"error\",\"message\":\"max_tokens must be at least 1, got 0.\",\"type\":\"BadRequestError\",\"param\":null,\"code\":400}");
 	}
 
 	@Test

@@ -21,9 +21,9 @@ import java.util.Map;
 final class TestHttp {
 
 	static final HttpClient CLIENT = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(5))
-		.build();
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
 
 	/** One SSE data line and when it was read, in {@link System#nanoTime()}. */
 	record Event(String data, long nanos) {
@@ -55,9 +55,10 @@ final class TestHttp {
 	}
 
 	static HttpResponse<String> post(String url, String body, String... headers) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+				.timeout(Duration.ofSeconds(10))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body));
 		if (headers.length > 0) {
 			request.headers(headers);
 		}
@@ -65,9 +66,10 @@ final class TestHttp {
 	}
 
 	static Stream stream(String url, String body, String... headers) {
-		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
+		HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url))
+				.timeout(Duration.ofSeconds(10))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body));
 		if (headers.length > 0) {
 			builder.headers(headers);
 		}
@@ -75,9 +77,11 @@ final class TestHttp {
 		HttpResponse<InputStream> response;
 		try {
 			response = CLIENT.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			throw new UncheckedIOException(e);
-		} catch (InterruptedException e) {
+		}
+		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(e);
 		}
@@ -90,7 +94,8 @@ final class TestHttp {
 					events.add(new Event(line.substring(6), System.nanoTime()));
 				}
 			}
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			failure = e;
 		}
 		return new Stream(response.statusCode(), response.headers().map(), List.copyOf(events), sent, failure);
@@ -103,7 +108,7 @@ final class TestHttp {
 	static String raw(EngineDouble engine, String path, String body, String... headerLines) {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		StringBuilder head = new StringBuilder("POST " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-			+ "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n");
+				+ "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n");
 		for (String line : headerLines) {
 			head.append(line).append("\r\n");
 		}
@@ -116,11 +121,13 @@ final class TestHttp {
 			java.io.ByteArrayOutputStream received = new java.io.ByteArrayOutputStream();
 			try {
 				socket.getInputStream().transferTo(received);
-			} catch (IOException e) {
+			}
+			catch (IOException e) {
 				// a reset after the data still leaves what was read
 			}
 			return received.toString(StandardCharsets.UTF_8);
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
 	}
@@ -128,9 +135,11 @@ final class TestHttp {
 	private static HttpResponse<String> send(HttpRequest request) {
 		try {
 			return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			throw new UncheckedIOException(e);
-		} catch (InterruptedException e) {
+		}
+		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(e);
 		}

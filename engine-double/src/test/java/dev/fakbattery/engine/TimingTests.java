@@ -56,7 +56,8 @@ class TimingTests {
 	@DisplayName("prompt cost and ITL add up on an absolute schedule: last token no earlier than ttft + (n-1) * itl")
 	void promptCostAndItl() throws IOException {
 		TimingModel timing = TimingModel.instant().withPerPromptToken(Duration.ofMillis(1)).withItlBase(Duration.ofMillis(5));
-		String prompt = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + "w ".repeat(30).strip() + "\"}],\"stream\":true,\"max_tokens\":10}";
+		String prompt = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + "w ".repeat(30).strip()
+				+ "\"}],\"stream\":true,\"max_tokens\":10}";
 		try (EngineDouble engine = EngineDouble.builder().timing(timing).start()) {
 			TestHttp.Stream stream = TestHttp.stream(engine.baseUrl() + "/chat/completions", prompt);
 			List<TestHttp.Event> events = stream.events();
@@ -85,10 +86,10 @@ class TimingTests {
 	@DisplayName("bad timing parameters fail with the parameter's name")
 	void validation() {
 		assertThatThrownBy(() -> TimingModel.defaults().withItlBase(Duration.ofMillis(-1)))
-			.hasMessage("itlBase must not be negative, was PT-0.001S");
+				.hasMessage("itlBase must not be negative, was PT-0.001S");
 		assertThatThrownBy(() -> TimingModel.defaults().withJitter(2)).hasMessage("jitter must be in [0, 1], was 2.0");
 		assertThatThrownBy(() -> TimingModel.defaults().withBatchAlpha(Double.NaN))
-			.hasMessage("batchAlpha must be a finite number >= 0, was NaN");
+				.hasMessage("batchAlpha must be a finite number >= 0, was NaN");
 	}
 
 	@Test
@@ -97,7 +98,7 @@ class TimingTests {
 		TimingModel timing = TimingModel.instant().withItlBase(Duration.ofMillis(2)).withBatchAlpha(1.0);
 		String body = "{\"messages\":[{\"role\":\"user\",\"content\":\"count\"}],\"stream\":true,\"max_tokens\":15}";
 		try (EngineDouble engine = EngineDouble.builder().timing(timing).start();
-			ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+				ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
 			String url = engine.baseUrl() + "/chat/completions";
 			TestHttp.stream(url, body);
 			// the fastest of three alone: a stall of a busy machine in one of them cannot make "alone" look slow
@@ -148,7 +149,7 @@ class TimingTests {
 	void stallIsScheduleNotLag() throws IOException {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(3).start()) {
 			TestHttp.Stream stream = TestHttp.stream(engine.baseUrl() + "/chat/completions", STREAM, Fault.HEADER,
-				"stall-ms=600; stall-after=2");
+					"stall-ms=600; stall-after=2");
 			LagStats lag = engine.schedulingLag();
 
 			assertThat(stream.events().getLast().nanos() - stream.sentNanos()).isGreaterThanOrEqualTo(Duration.ofMillis(600).toNanos());
@@ -180,11 +181,11 @@ class TimingTests {
 	@DisplayName("same seed and request give the same bytes apart from ids and timestamps; another seed differs")
 	void determinism() throws IOException {
 		String tools = "{\"messages\":[{\"role\":\"user\",\"content\":\"CALL f {\\\"a\\\": [1, 2]}\"}],\"stream\":true,"
-			+ "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}";
+				+ "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"f\"}}]}";
 		for (Dialect dialect : EngineDouble.DIALECTS) {
 			try (EngineDouble a = EngineDouble.builder().dialect(dialect).seed(7).timing(TimingModel.instant()).start();
-				EngineDouble b = EngineDouble.builder().dialect(dialect).seed(7).timing(TimingModel.instant()).start();
-				EngineDouble c = EngineDouble.builder().dialect(dialect).seed(8).timing(TimingModel.instant()).start()) {
+					EngineDouble b = EngineDouble.builder().dialect(dialect).seed(7).timing(TimingModel.instant()).start();
+					EngineDouble c = EngineDouble.builder().dialect(dialect).seed(8).timing(TimingModel.instant()).start()) {
 				for (String body : List.of(STREAM, BODY, tools)) {
 					assertThat(normalized(a, body)).as(dialect + " " + body).isEqualTo(normalized(b, body));
 				}
@@ -196,10 +197,11 @@ class TimingTests {
 
 	static String normalized(EngineDouble engine, String body) {
 		String url = engine.baseUrl() + "/chat/completions";
-		String text = body.contains("\"stream\":true") ? String.join("\n", TestHttp.stream(url, body).data())
-			: TestHttp.post(url, body).body();
+		String text = body.contains("\"stream\":true")
+				? String.join("\n", TestHttp.stream(url, body).data())
+				: TestHttp.post(url, body).body();
 		return text.replaceAll("\"(id|created)\":(\"[^\"]*\"|\\d+)", "\"$1\":_")
-			.replaceAll("(chatcmpl-tool-|call_)[0-9a-f]+", "$1_");
+				.replaceAll("(chatcmpl-tool-|call_)[0-9a-f]+", "$1_");
 	}
 
 	@Test
@@ -210,7 +212,8 @@ class TimingTests {
 		TimingModel timing = TimingModel.instant().withItlBase(Duration.ofMillis(20));
 		try (EngineDouble engine = EngineDouble.builder().timing(timing).completionTokens(100_000).start()) {
 			HttpRequest request = HttpRequest.newBuilder(URI.create(engine.baseUrl() + "/chat/completions"))
-				.POST(HttpRequest.BodyPublishers.ofString(STREAM)).build();
+					.POST(HttpRequest.BodyPublishers.ofString(STREAM))
+					.build();
 			HttpResponse<InputStream> response = TestHttp.CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
 			BufferedReader reader = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
 			assertThat(reader.readLine()).startsWith("data: ");

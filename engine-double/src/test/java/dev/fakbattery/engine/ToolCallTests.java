@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class ToolCallTests {
 
 	static final String TOOLS = "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"list_dir\"}},"
-		+ "{\"type\":\"function\",\"function\":{\"name\":\"allow_read\"}}]";
+			+ "{\"type\":\"function\",\"function\":{\"name\":\"allow_read\"}}]";
 
 	static EngineDouble vllm;
 
@@ -59,9 +59,9 @@ class ToolCallTests {
 		String body = request("Please read it.\nCALL allow_read {\"path\":\"/etc/hosts\"}", "");
 		for (EngineDouble engine : List.of(vllm, sglang)) {
 			JsonNode call = parse(TestHttp.post(engine.baseUrl() + "/chat/completions", body).body())
-				.at("/choices/0/message/tool_calls/0");
+					.at("/choices/0/message/tool_calls/0");
 			List<String> chunks = TestHttp.stream(engine.baseUrl() + "/chat/completions",
-				body.replaceFirst("}$", ",\"stream\":true}")).chunks();
+					body.replaceFirst("}$", ",\"stream\":true}")).chunks();
 
 			assertThat(call.at("/function/name").asText()).as(engine.dialect().id()).isEqualTo("allow_read");
 			assertThat(call.at("/function/arguments").asText()).isEqualTo("{\"path\": \"/etc/hosts\"}");
@@ -73,7 +73,7 @@ class ToolCallTests {
 	@DisplayName("without a directive the first offered tool is called with {}")
 	void defaultCall() {
 		JsonNode call = parse(TestHttp.post(vllm.baseUrl() + "/chat/completions", request("what is here?", "")).body())
-			.at("/choices/0/message/tool_calls/0");
+				.at("/choices/0/message/tool_calls/0");
 
 		assertThat(call.at("/function/name").asText()).isEqualTo("list_dir");
 		assertThat(call.at("/function/arguments").asText()).isEqualTo("{}");
@@ -84,11 +84,11 @@ class ToolCallTests {
 	@DisplayName("vLLM deltas: id/type/index/name first, then index+arguments only, each with content:null")
 	void vllmDeltas() {
 		List<String> chunks = TestHttp.stream(vllm.baseUrl() + "/chat/completions",
-			request("CALL allow_read {\"path\":\"/tmp/a b\"}", ",\"stream\":true")).chunks();
+				request("CALL allow_read {\"path\":\"/tmp/a b\"}", ",\"stream\":true")).chunks();
 		List<JsonNode> deltas = chunks.stream().map(c -> parse(c).at("/choices/0/delta")).filter(d -> d.has("tool_calls")).toList();
 
 		assertThat(deltas.getFirst().toString()).matches(
-			"\\{\"content\":null,\"tool_calls\":\\[\\{\"id\":\"chatcmpl-tool-[0-9a-f]{16}\",\"type\":\"function\",\"index\":0,\"function\":\\{\"name\":\"allow_read\"}}]}");
+				"\\{\"content\":null,\"tool_calls\":\\[\\{\"id\":\"chatcmpl-tool-[0-9a-f]{16}\",\"type\":\"function\",\"index\":0,\"function\":\\{\"name\":\"allow_read\"}}]}");
 		assertThat(deltas.subList(1, deltas.size())).isNotEmpty().allSatisfy(d -> {
 			assertThat(d.get("content").isNull()).isTrue();
 			assertThat(d.at("/tool_calls/0").properties()).extracting(e -> e.getKey()).containsExactly("index", "function");
@@ -100,7 +100,7 @@ class ToolCallTests {
 	@DisplayName("SGLang deltas: first has arguments \"\", later ones explicit id:null and name:null, usage:null")
 	void sglangDeltas() {
 		List<String> chunks = TestHttp.stream(sglang.baseUrl() + "/chat/completions",
-			request("CALL allow_read {\"path\":\"/tmp/a b\",\"mode\":\"r\"}", ",\"stream\":true")).chunks();
+				request("CALL allow_read {\"path\":\"/tmp/a b\",\"mode\":\"r\"}", ",\"stream\":true")).chunks();
 		List<JsonNode> tool = chunks.stream().map(WireShapes::parse).filter(c -> c.at("/choices/0/delta").has("tool_calls")).toList();
 
 		assertThat(tool.getFirst().at("/choices/0/delta/tool_calls/0/function/arguments").asText()).isEmpty();
@@ -119,8 +119,10 @@ class ToolCallTests {
 	void sglangNonAscii() {
 		String body = request("CALL allow_read {\"path\":\"/tmp/café\"}", "");
 		String nonStream = parse(TestHttp.post(sglang.baseUrl() + "/chat/completions", body).body())
-			.at("/choices/0/message/tool_calls/0/function/arguments").asText();
-		List<String> chunks = TestHttp.stream(sglang.baseUrl() + "/chat/completions", body.replaceFirst("}$", ",\"stream\":true}")).chunks();
+				.at("/choices/0/message/tool_calls/0/function/arguments")
+				.asText();
+		List<String> chunks = TestHttp.stream(sglang.baseUrl() + "/chat/completions", body.replaceFirst("}$", ",\"stream\":true}"))
+				.chunks();
 
 		assertThat(nonStream).isEqualTo("{\"path\": \"/tmp/café\"}");
 		assertThat(arguments(chunks, 0)).isEqualTo("{\"path\": \"/tmp/caf\\u00e9\"}");
@@ -130,7 +132,7 @@ class ToolCallTests {
 	@DisplayName("arguments that are not a JSON object pass through verbatim")
 	void rawArguments() {
 		JsonNode call = parse(TestHttp.post(vllm.baseUrl() + "/chat/completions", request("CALL allow_read {\"path\": ", "")).body())
-			.at("/choices/0/message/tool_calls/0");
+				.at("/choices/0/message/tool_calls/0");
 
 		assertThat(call.at("/function/arguments").asText()).isEqualTo("{\"path\":");
 	}
@@ -154,7 +156,7 @@ class ToolCallTests {
 	@DisplayName("a named tool_choice for an unoffered function is a 400")
 	void unknownNamedTool() {
 		var response = TestHttp.post(vllm.baseUrl() + "/chat/completions",
-			request("go", ",\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"rm_rf\"}}"));
+				request("go", ",\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"rm_rf\"}}"));
 
 		assertThat(response.statusCode()).isEqualTo(400);
 		assertThat(parse(response.body()).at("/error/message").asText()).isEqualTo("Tool 'rm_rf' not found in tools list.");

@@ -34,19 +34,19 @@ class WireShapeTests {
 	static final String MODEL = "Qwen/Qwen2.5-7B-Instruct";
 
 	static final String TOOLS = """
-		"tools":[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object",
-		"properties":{"city":{"type":"string"},"unit":{"type":"string"}}}}}]""";
+			"tools":[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object",
+			"properties":{"city":{"type":"string"},"unit":{"type":"string"}}}}}]""";
 
 	static final String TEXT = """
-		{"model":"%s","messages":[{"role":"user","content":"What is the capital of France?"}]}""".formatted(MODEL);
+			{"model":"%s","messages":[{"role":"user","content":"What is the capital of France?"}]}""".formatted(MODEL);
 
 	static final String TOOL_CALL = """
-		{"model":"%s","messages":[{"role":"user","content":"Weather?\\nCALL get_weather {\\"city\\": \\"Paris\\", \\"unit\\": \\"celsius\\"}"}],%s}"""
-		.formatted(MODEL, TOOLS);
+			{"model":"%s","messages":[{"role":"user","content":"Weather?\\nCALL get_weather {\\"city\\": \\"Paris\\", \\"unit\\": \\"celsius\\"}"}],%s}"""
+			.formatted(MODEL, TOOLS);
 
 	static final String PARALLEL = """
-		{"model":"%s","messages":[{"role":"user","content":"CALL get_weather {\\"city\\": \\"Paris\\"}\\nCALL get_weather {\\"city\\": \\"Tokyo\\"}"}],%s}"""
-		.formatted(MODEL, TOOLS);
+			{"model":"%s","messages":[{"role":"user","content":"CALL get_weather {\\"city\\": \\"Paris\\"}\\nCALL get_weather {\\"city\\": \\"Tokyo\\"}"}],%s}"""
+			.formatted(MODEL, TOOLS);
 
 	static final Map<Dialect, EngineDouble> ENGINES = new EnumMap<>(Dialect.class);
 
@@ -93,7 +93,7 @@ class WireShapeTests {
 
 		assertThat(shape(response.body())).isEqualTo(shape(WireShapes.resource(dir(dialect) + "chat-tool-call.json")));
 		assertThat(WireShapes.parse(response.body()).at("/choices/0/message/tool_calls/0/function/arguments").asText())
-			.isEqualTo("{\"city\": \"Paris\", \"unit\": \"celsius\"}");
+				.isEqualTo("{\"city\": \"Paris\", \"unit\": \"celsius\"}");
 	}
 
 	@ParameterizedTest
@@ -125,7 +125,7 @@ class WireShapeTests {
 			assertThat(shape(first(stream.chunks(), kind))).as(kind.name()).isEqualTo(shape(first(sample, kind)));
 		}
 		assertThat(stream.chunks()).extracting(WireShapes::kind)
-			.containsSubsequence(ROLE, TOOL_START, TOOL_ARGS, FINISH, USAGE);
+				.containsSubsequence(ROLE, TOOL_START, TOOL_ARGS, FINISH, USAGE);
 		assertThat(WireShapes.parse(first(stream.chunks(), FINISH)).at("/choices/0/finish_reason").asText()).isEqualTo("tool_calls");
 	}
 
@@ -182,7 +182,7 @@ class WireShapeTests {
 		String prompt = "word ".repeat(2778).strip();
 		try (EngineDouble engine = EngineDouble.builder().maxModelLen(4096).timing(TimingModel.instant()).start()) {
 			HttpResponse<String> response = TestHttp.post(engine.baseUrl() + "/chat/completions",
-				"{\"messages\":[{\"role\":\"user\",\"content\":\"" + prompt + "\"}],\"max_tokens\":8000}");
+					"{\"messages\":[{\"role\":\"user\",\"content\":\"" + prompt + "\"}],\"max_tokens\":8000}");
 
 			assertThat(response.statusCode()).isEqualTo(400);
 			assertThat(response.body()).isEqualTo(WireShapes.resource("vllm/error-400.json").strip());
@@ -192,15 +192,19 @@ class WireShapeTests {
 	@Test
 	@DisplayName("SGLang: a prompt beyond the context answers the sample's flat 400 shape")
 	void sglangContextError() throws IOException {
-		try (EngineDouble engine = EngineDouble.builder().dialect(Dialect.SGLANG).maxModelLen(8)
-			.timing(TimingModel.instant()).start()) {
+		try (EngineDouble engine = EngineDouble.builder()
+				.dialect(Dialect.SGLANG)
+				.maxModelLen(8)
+				.timing(TimingModel.instant())
+				.start()) {
 			HttpResponse<String> response = TestHttp.post(engine.baseUrl() + "/chat/completions",
-				"{\"messages\":[{\"role\":\"user\",\"content\":\"one two three four five six seven eight nine\"}]}");
+					"{\"messages\":[{\"role\":\"user\",\"content\":\"one two three four five six seven eight nine\"}]}");
 
 			assertThat(response.statusCode()).isEqualTo(400);
 			assertThat(shape(response.body())).isEqualTo(shape(WireShapes.resource("sglang/error-400.json")));
-			assertThat(response.body()).contains("\"message\":\"The input (9 tokens) is longer than the model's context length (8 tokens).\"",
-				"\"type\":\"BadRequestError\"");
+			assertThat(response.body()).contains(
+					"\"message\":\"The input (9 tokens) is longer than the model's context length (8 tokens).\"",
+					"\"type\":\"BadRequestError\"");
 		}
 	}
 

@@ -21,7 +21,9 @@ import dev.fakbattery.wire.Json;
 final class WireShapes {
 
 	/** What a chunk is, by its content. */
-	enum Kind { ROLE, CONTENT, TOOL_START, TOOL_ARGS, FINISH, USAGE, ERROR }
+	enum Kind {
+		ROLE, CONTENT, TOOL_START, TOOL_ARGS, FINISH, USAGE, ERROR
+	}
 
 	private WireShapes() {
 	}
@@ -29,7 +31,8 @@ final class WireShapes {
 	static JsonNode parse(String json) {
 		try {
 			return Json.MAPPER.readTree(json);
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			throw new UncheckedIOException("not JSON: " + json, e);
 		}
 	}
@@ -81,8 +84,10 @@ final class WireShapes {
 
 	/** The first chunk of a kind. */
 	static String first(List<String> chunks, Kind kind) {
-		return chunks.stream().filter(c -> kind(c) == kind).findFirst()
-			.orElseThrow(() -> new AssertionError("no " + kind + " chunk in " + chunks));
+		return chunks.stream()
+				.filter(c -> kind(c) == kind)
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no " + kind + " chunk in " + chunks));
 	}
 
 	/** The text of a test resource. */
@@ -92,7 +97,8 @@ final class WireShapes {
 				throw new IllegalStateException("missing test resource wire/" + path);
 			}
 			return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-		} catch (IOException e) {
+		}
+		catch (IOException e) {
 			throw new UncheckedIOException(e);
 		}
 	}
@@ -100,10 +106,10 @@ final class WireShapes {
 	/** The data payloads of a sample SSE file, {@code [DONE]} included. */
 	static List<String> sampleEvents(String path) {
 		return Arrays.stream(resource(path).split("\n\n"))
-			.map(String::strip)
-			.filter(line -> line.startsWith("data: "))
-			.map(line -> line.substring(6))
-			.toList();
+				.map(String::strip)
+				.filter(line -> line.startsWith("data: "))
+				.map(line -> line.substring(6))
+				.toList();
 	}
 
 	/** The sample's chunks (JSON objects only). */

@@ -20,16 +20,19 @@ import org.junit.jupiter.api.Test;
 class WorkloadSupportTests {
 
 	private static final String TOOLS = "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"allow_read\"}},"
-		+ "{\"type\":\"function\",\"function\":{\"name\":\"deny_write\"}}]";
+			+ "{\"type\":\"function\",\"function\":{\"name\":\"deny_write\"}}]";
 
 	private static final String SCRIPT = "Do it.\nCALL allow_read {\"path\": \"a\"}\nCALL deny_write {}\nTHEN\nCALL allow_read {\"path\": \"b\"}";
 
 	private static String loop(int answeredRounds) {
 		StringBuilder messages = new StringBuilder("[{\"role\":\"user\",\"content\":" + TextNode.valueOf(SCRIPT) + "}");
 		for (int r = 0; r < answeredRounds; r++) {
-			messages.append(",{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c").append(r)
-				.append("\",\"type\":\"function\",\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}]}")
-				.append(",{\"role\":\"tool\",\"tool_call_id\":\"c").append(r).append("\",\"content\":\"fine\"}");
+			messages.append(",{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c")
+					.append(r)
+					.append("\",\"type\":\"function\",\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}]}")
+					.append(",{\"role\":\"tool\",\"tool_call_id\":\"c")
+					.append(r)
+					.append("\",\"content\":\"fine\"}");
 		}
 		return "{\"messages\":" + messages + "]," + TOOLS + ",\"max_tokens\":4}";
 	}
@@ -60,20 +63,24 @@ class WorkloadSupportTests {
 				String prompt = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + "w ".repeat(40).strip() + "\"}],\"max_tokens\":2}";
 				String chat = engine.baseUrl() + "/chat/completions";
 				String metrics = engine.rootUrl() + "/metrics";
-				double before = metric(TestHttp.get(metrics).body(), dialect == Dialect.VLLM ? "vllm:prefix_cache_hits_total" : "sglang:cache_hit_rate");
+				double before = metric(TestHttp.get(metrics).body(),
+						dialect == Dialect.VLLM ? "vllm:prefix_cache_hits_total" : "sglang:cache_hit_rate");
 				TestHttp.post(chat, prompt);
 				TestHttp.post(chat, prompt);
 				String page = TestHttp.get(metrics).body();
 				if (dialect == Dialect.VLLM) {
 					assertThat(metric(page, "vllm:prefix_cache_hits_total") - before).isEqualTo(32);
-				} else {
+				}
+				else {
 					assertThat(metric(page, "sglang:cache_hit_rate")).isGreaterThan(before);
 				}
 				TestHttp.post(engine.rootUrl() + (dialect == Dialect.VLLM ? "/reset_prefix_cache" : "/flush_cache"), "");
-				double hits = metric(TestHttp.get(metrics).body(), dialect == Dialect.VLLM ? "vllm:prefix_cache_hits_total" : "sglang:cache_hit_rate");
+				double hits = metric(TestHttp.get(metrics).body(),
+						dialect == Dialect.VLLM ? "vllm:prefix_cache_hits_total" : "sglang:cache_hit_rate");
 				TestHttp.post(chat, prompt);
-				assertThat(metric(TestHttp.get(metrics).body(), dialect == Dialect.VLLM ? "vllm:prefix_cache_hits_total"
-					: "sglang:cache_hit_rate")).as("no hit after the reset").isLessThanOrEqualTo(hits);
+				assertThat(metric(TestHttp.get(metrics).body(), dialect == Dialect.VLLM
+						? "vllm:prefix_cache_hits_total"
+						: "sglang:cache_hit_rate")).as("no hit after the reset").isLessThanOrEqualTo(hits);
 			}
 		}
 	}
@@ -82,7 +89,8 @@ class WorkloadSupportTests {
 	@DisplayName("the scheduling lag is readable and resettable over HTTP, for a double in another process")
 	void lagEndpoint() throws IOException {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start()) {
-			TestHttp.post(engine.baseUrl() + "/chat/completions", "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":3}");
+			TestHttp.post(engine.baseUrl() + "/chat/completions",
+					"{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":3}");
 			JsonNode lag = parse(TestHttp.get(engine.rootUrl() + EngineDouble.LAG_PATH).body());
 			assertThat(lag.path("count").asLong()).isEqualTo(engine.schedulingLag().count()).isPositive();
 			assertThat(lag.path("p99_us").isNumber()).isTrue();
@@ -95,19 +103,22 @@ class WorkloadSupportTests {
 	@Test
 	@DisplayName("--ttft-ms, --itl-ms, --per-prompt-token-us, --batch-alpha and --spin-us set the timing; bad numbers name the option")
 	void timingOptions() {
-		EngineDouble.Builder builder = Main.configure(new String[] {"--dialect", "vllm", "--port", "0", "--ttft-ms", "50",
-			"--itl-ms", "20.5", "--per-prompt-token-us", "3", "--batch-alpha", "0", "--spin-us", "200"});
+		EngineDouble.Builder builder = Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--ttft-ms", "50",
+			"--itl-ms", "20.5", "--per-prompt-token-us", "3", "--batch-alpha", "0", "--spin-us", "200" });
 		assertThat(builder.timing()).isEqualTo(new TimingModel(Duration.ofMillis(50), Duration.ofNanos(3_000),
-			Duration.ofNanos(20_500_000), 0, 0));
+				Duration.ofNanos(20_500_000), 0, 0));
 		assertThat(builder.spin()).isEqualTo(Duration.ofNanos(200_000));
-		assertThat(Main.configure(new String[] {"--dialect", "vllm", "--port", "0", "--itl-ms", "7", "--timing", "instant"}).timing())
-			.as("the last --timing wins over earlier options").isEqualTo(TimingModel.instant());
-		assertThatThrownBy(() -> Main.configure(new String[] {"--dialect", "vllm", "--port", "0", "--itl-ms", "-1"}))
-			.hasMessage("Unable to parse --itl-ms value [-1]: expected a number >= 0");
+		assertThat(Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--itl-ms", "7", "--timing", "instant" }).timing())
+				.as("the last --timing wins over earlier options")
+				.isEqualTo(TimingModel.instant());
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--itl-ms", "-1" }))
+				.hasMessage("Unable to parse --itl-ms value [-1]: expected a number >= 0");
 	}
 
 	private static double metric(String page, String name) {
-		return page.lines().filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
-			.mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))).sum();
+		return page.lines()
+				.filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
+				.mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+				.sum();
 	}
 }

@@ -3,10 +3,10 @@ package dev.fakbattery.api;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
-
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The Allure test case of the running JUnit test. A rung or rule run inside another test (an EngineTestKit
@@ -29,8 +29,9 @@ final class AllureTest {
 			return Optional.empty();
 		}
 		AtomicBoolean same = new AtomicBoolean();
-		lifecycle.updateTestCase(current.get(), result -> same.set(result.getLabels().stream()
-			.anyMatch(label -> UNIQUE_ID.equals(label.getName()) && context.getUniqueId().equals(label.getValue()))));
+		lifecycle.updateTestCase(current.get(), result -> same.set(result.getLabels()
+				.stream()
+				.anyMatch(label -> UNIQUE_ID.equals(label.getName()) && context.getUniqueId().equals(label.getValue()))));
 		return same.get() ? current : Optional.empty();
 	}
 }

@@ -1,12 +1,5 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.ArtifactDocument;
-import dev.fakbattery.core.ArtifactFiles;
-import dev.fakbattery.core.RungOutcome;
-import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.core.SecretGuard;
-import dev.fakbattery.core.Verdict;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -14,6 +7,12 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.ArtifactDocument;
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.SecretGuard;
+import dev.fakbattery.core.Verdict;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;

@@ -1,15 +1,14 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRecorder;
-
 import java.lang.reflect.Method;
 import java.util.Optional;
 
-import org.junit.jupiter.api.extension.BeforeEachCallback;
+import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRecorder;
+
+import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
@@ -46,9 +45,9 @@ class RungRecorderExtension implements BeforeEachCallback, ParameterResolver {
 	private static ArtifactId declaredArtifact(ExtensionContext context) {
 		Method method = context.getRequiredTestMethod();
 		return AnnotationSupport.findAnnotation(method, RungArtifact.class)
-			.or(() -> AnnotationSupport.findAnnotation(context.getRequiredTestClass(), RungArtifact.class))
-			.map(RungArtifact::value)
-			.orElseThrow(() -> new ConfigurationException("Rung test [" + method.getName()
-					+ "] declares no @RungArtifact: annotate the method or its class with the artifact it writes."));
+				.or(() -> AnnotationSupport.findAnnotation(context.getRequiredTestClass(), RungArtifact.class))
+				.map(RungArtifact::value)
+				.orElseThrow(() -> new ConfigurationException("Rung test [" + method.getName()
+						+ "] declares no @RungArtifact: annotate the method or its class with the artifact it writes."));
 	}
 }

@@ -1,10 +1,5 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.Check;
-import dev.fakbattery.core.ReportLabels;
-import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.core.Verdict;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,14 +14,19 @@ import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.Verdict;
+
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Parameter;
 import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StepResult;
-
-import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A rung's page in the battery report: epic {@link ReportLabels#BATTERY}, the rung as feature, the test as story;
@@ -52,15 +52,19 @@ final class RungReport {
 		List<Parameter> parameters = new ArrayList<>();
 		parameters(verdict, document).forEach((name, value) -> parameters.add(new Parameter().setName(name).setValue(value)));
 		lifecycle.updateTestCase(uuid, result -> result.setName(context.getDisplayName() + " [" + verdict + "]")
-			.setDescription(description(verdict, document))
-			.setParameters(parameters)
-			.getLabels().addAll(labels));
-		run.checks().forEach(check -> step(lifecycle, uuid, "check " + check.name(), stepStatus(document, check),
-				Map.of("expected", check.expected(), "observed", check.observed())));
-		document.path("measurements").forEach(m -> step(lifecycle, uuid, measurement(m), Status.PASSED,
-				Map.of("source", m.path("source").asText())));
-		document.path("pending").forEach(p -> step(lifecycle, uuid, "pending " + p.path("name").asText() + ": "
-				+ p.path("missing").asText(), Status.SKIPPED, Map.of("how to provide", p.path("how_to_provide").asText())));
+				.setDescription(description(verdict, document))
+				.setParameters(parameters)
+				.getLabels()
+				.addAll(labels));
+		run.checks()
+				.forEach(check -> step(lifecycle, uuid, "check " + check.name(), stepStatus(document, check),
+						Map.of("expected", check.expected(), "observed", check.observed())));
+		document.path("measurements")
+				.forEach(m -> step(lifecycle, uuid, measurement(m), Status.PASSED,
+						Map.of("source", m.path("source").asText())));
+		document.path("pending")
+				.forEach(p -> step(lifecycle, uuid, "pending " + p.path("name").asText() + ": "
+						+ p.path("missing").asText(), Status.SKIPPED, Map.of("how to provide", p.path("how_to_provide").asText())));
 		attachFile(artifact);
 		extra.forEach(RungReport::attachFile);
 		VerdictStatus.record(uuid, verdict, reason(verdict, document));
@@ -82,16 +86,21 @@ final class RungReport {
 		JsonNode provenance = doc.path("provenance");
 		Map<String, String> parameters = new LinkedHashMap<>();
 		parameters.put("verdict", verdict.name());
-		parameters.put("engine", engine.isObject() ? engine.path("engine_kind").asText("unknown")
-				+ (engine.path("engine_double").asBoolean() ? " (engine double)" : "") + " at " + engine.path("base_url").asText("?")
-				+ " (" + engine.path("origin").asText("?") + ")" : "none measured by this rung");
+		parameters.put("engine", engine.isObject()
+				? engine.path("engine_kind").asText("unknown")
+						+ (engine.path("engine_double").asBoolean() ? " (engine double)" : "") + " at "
+						+ engine.path("base_url").asText("?")
+						+ " (" + engine.path("origin").asText("?") + ")"
+				: "none measured by this rung");
 		parameters.put("engine version", text(engine.path("engine_version")));
 		JsonNode served = engine.path("served_models");
-		parameters.put("model", provenance.path("model").isTextual() ? provenance.path("model").asText()
+		parameters.put("model", provenance.path("model").isTextual()
+				? provenance.path("model").asText()
 				: served.isArray() && !served.isEmpty() ? served.get(0).asText() + " (served)" : "unknown");
 		parameters.put("gateway", text(doc.path("target").path("gateway")));
 		parameters.put("precision", text(doc.path("precision").isTextual() ? doc.path("precision") : provenance.path("precision")));
-		parameters.put("batching", text(doc.path("batching_regime").isTextual() ? doc.path("batching_regime")
+		parameters.put("batching", text(doc.path("batching_regime").isTextual()
+				? doc.path("batching_regime")
 				: provenance.path("batching_regime")));
 		if (doc.path("workload").isTextual()) {
 			parameters.put("workload", doc.path("workload").asText());
@@ -105,7 +114,7 @@ final class RungReport {
 	static String description(Verdict verdict, JsonNode doc) {
 		JsonNode summary = doc.path("summary");
 		StringBuilder text = new StringBuilder(verdict.name()).append(": ")
-			.append(summary.path("headline").isTextual() ? summary.path("headline").asText() : "no headline recorded");
+				.append(summary.path("headline").isTextual() ? summary.path("headline").asText() : "no headline recorded");
 		if (summary.path("pending_reason").isTextual()) {
 			text.append("\n\nPENDING_MEASUREMENT: ").append(summary.path("pending_reason").asText());
 		}
@@ -123,8 +132,10 @@ final class RungReport {
 		double value = m.path("value").asDouble();
 		String shown = !m.path("unit").asText().equals("ratio") && value == Math.rint(value) ? String.valueOf((long) value) : number(value);
 		return String.format(Locale.ROOT, "measured %s = %s %s%s", m.path("name").asText(), shown,
-				m.path("unit").asText(), ci.isObject() ? ", 95% CI [" + number(ci.path("low").asDouble()) + ", "
-						+ number(ci.path("high").asDouble()) + "]" : "");
+				m.path("unit").asText(), ci.isObject()
+						? ", 95% CI [" + number(ci.path("low").asDouble()) + ", "
+								+ number(ci.path("high").asDouble()) + "]"
+						: "");
 	}
 
 	private static String number(double value) {

@@ -1,16 +1,16 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.Verdict;
-
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+
+import dev.fakbattery.core.Verdict;
+
+import org.apiguardian.api.API;
 
 import io.qameta.allure.listener.TestLifecycleListener;
 import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StatusDetails;
 import io.qameta.allure.model.TestResult;
-
-import org.apiguardian.api.API;
 
 /**
  * Keeps a battery test whose verdict is not a real pass from reading as one in the report. A rung that passed its

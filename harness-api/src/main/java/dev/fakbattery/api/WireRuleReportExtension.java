@@ -1,21 +1,20 @@
 package dev.fakbattery.api;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.ReportLabels;
 import dev.fakbattery.core.RunContext;
 import dev.fakbattery.core.Verdict;
-
-import java.util.ArrayList;
-import java.util.List;
-
-import io.qameta.allure.Allure;
-import io.qameta.allure.model.Label;
-import io.qameta.allure.model.Parameter;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import dev.fakbattery.core.gateway.GatewayLauncher;
+import io.qameta.allure.Allure;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Parameter;
 
 /**
  * Labels a wire rule's test for the battery report (see {@link WireRuleReport}); a rule run inside another test (the
@@ -32,8 +31,10 @@ class WireRuleReportExtension implements BeforeEachCallback {
 	public void beforeEach(ExtensionContext context) {
 		AllureTest.of(context).ifPresent(uuid -> {
 			HarnessConfig config = JupiterConfig.of(context);
-			String rule = context.getParent().filter(parent -> parent.getTestMethod().isPresent())
-				.map(ExtensionContext::getDisplayName).orElse(context.getDisplayName());
+			String rule = context.getParent()
+					.filter(parent -> parent.getTestMethod().isPresent())
+					.map(ExtensionContext::getDisplayName)
+					.orElse(context.getDisplayName());
 			String gateway = GatewayLauncher.describe(config);
 			List<Label> labels = new ArrayList<>(List.of(new Label().setName("epic").setValue(ReportLabels.WIRE),
 					new Label().setName("feature").setValue(rule), new Label().setName("story").setValue(context.getDisplayName())));

@@ -1,7 +1,5 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.HarnessConfig;
-
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.io.InputStream;
@@ -9,6 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+
+import dev.fakbattery.core.HarnessConfig;
+
+import org.junit.platform.launcher.core.LauncherConfig;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
@@ -18,10 +22,6 @@ import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Parameter;
 import io.qameta.allure.model.TestResult;
 import io.qameta.allure.model.TestResultContainer;
-
-import org.junit.platform.launcher.core.LauncherConfig;
-import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
-import org.junit.platform.launcher.core.LauncherFactory;
 
 /**
  * Runs test classes through a real JUnit launcher with Allure's listener on a lifecycle of its own, the way Surefire
@@ -39,11 +39,17 @@ final class AllureRecorder implements AllureResultsWriter {
 		AllureLifecycle lifecycle = new AllureLifecycle(recorder);
 		Allure.setLifecycle(lifecycle);
 		try {
-			LauncherConfig config = LauncherConfig.builder().enableTestExecutionListenerAutoRegistration(false)
-				.enablePostDiscoveryFilterAutoRegistration(false).enableLauncherSessionListenerAutoRegistration(false)
-				.enableLauncherDiscoveryListenerAutoRegistration(false).build();
-			LauncherFactory.create(config).execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(testClass))
-				.configurationParameters(HarnessConfig.hermeticParameters(parameters)).build(), new AllureJunitPlatform(lifecycle));
+			LauncherConfig config = LauncherConfig.builder()
+					.enableTestExecutionListenerAutoRegistration(false)
+					.enablePostDiscoveryFilterAutoRegistration(false)
+					.enableLauncherSessionListenerAutoRegistration(false)
+					.enableLauncherDiscoveryListenerAutoRegistration(false)
+					.build();
+			LauncherFactory.create(config)
+					.execute(LauncherDiscoveryRequestBuilder.request()
+							.selectors(selectClass(testClass))
+							.configurationParameters(HarnessConfig.hermeticParameters(parameters))
+							.build(), new AllureJunitPlatform(lifecycle));
 		}
 		finally {
 			Allure.setLifecycle(previous);
@@ -52,8 +58,11 @@ final class AllureRecorder implements AllureResultsWriter {
 	}
 
 	TestResult result(String name) {
-		return results.stream().filter(r -> r.getName().startsWith(name)).findFirst()
-			.orElseThrow(() -> new AssertionError("no Allure result named " + name + "...: " + results.stream().map(TestResult::getName).toList()));
+		return results.stream()
+				.filter(r -> r.getName().startsWith(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError(
+						"no Allure result named " + name + "...: " + results.stream().map(TestResult::getName).toList()));
 	}
 
 	static Optional<String> label(TestResult result, String name) {

@@ -19,10 +19,10 @@ import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -33,8 +33,10 @@ class JupiterConfigTests {
 	@DisplayName("-Dtax.coutn=3 fails the run: Unknown configuration parameter tax.coutn: did you mean tax.count?")
 	void misspelledSystemPropertyFailsTheRun() {
 		Events events = withSystemProperty("tax.coutn", "3", () -> run(Map.of()));
-		events.assertThatEvents().haveExactly(1, event(test("reads"), finishedWithFailure(
-				message(m -> m.endsWith("Unknown configuration parameter tax.coutn: did you mean tax.count? Fix: pass -Dtax.count=... instead of -Dtax.coutn.")))));
+		events.assertThatEvents()
+				.haveExactly(1, event(test("reads"), finishedWithFailure(
+						message(m -> m.endsWith(
+								"Unknown configuration parameter tax.coutn: did you mean tax.count? Fix: pass -Dtax.count=... instead of -Dtax.coutn.")))));
 	}
 
 	@Test
@@ -50,11 +52,13 @@ class JupiterConfigTests {
 		Map<String, String> outer = outerValues();
 		Probe.SEEN.clear();
 		withSystemProperties(outer, () -> run(Map.of(ConfigKeys.MODEL.name(), "given")))
-			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+				.assertThatEvents()
+				.haveExactly(1, event(test("reads"), finishedSuccessfully()));
 		assertThat(Probe.SEEN).as("values the self-test saw").containsExactly(ConfigKeys.MODEL.name() + "=given");
 		Probe.SEEN.clear();
 		withSystemProperties(outer, () -> run(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.MODEL.name(), "given"))))
-			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+				.assertThatEvents()
+				.haveExactly(1, event(test("reads"), finishedSuccessfully()));
 		assertThat(Probe.SEEN).as("values the self-test saw with hermeticParameters").containsExactly(ConfigKeys.MODEL.name() + "=given");
 	}
 
@@ -63,8 +67,12 @@ class JupiterConfigTests {
 	void launcherRunSeesTheOuterValue() {
 		Probe.SEEN.clear();
 		withSystemProperties(Map.of(ConfigKeys.SELECTION.name(), "outer"), () -> EngineTestKit.engine("junit-jupiter")
-			.selectors(selectClass(Probe.class)).enableImplicitConfigurationParameters(true).execute().testEvents())
-			.assertThatEvents().haveExactly(1, event(test("reads"), finishedSuccessfully()));
+				.selectors(selectClass(Probe.class))
+				.enableImplicitConfigurationParameters(true)
+				.execute()
+				.testEvents())
+				.assertThatEvents()
+				.haveExactly(1, event(test("reads"), finishedSuccessfully()));
 		assertThat(Probe.SEEN).contains(ConfigKeys.SELECTION.name() + "=outer");
 	}
 
@@ -81,8 +89,11 @@ class JupiterConfigTests {
 	}
 
 	private static Events run(Map<String, String> parameters) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(Probe.class)).configurationParameters(parameters)
-			.execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(Probe.class))
+				.configurationParameters(parameters)
+				.execute()
+				.testEvents();
 	}
 
 	private static Events withSystemProperty(String name, String value, java.util.function.Supplier<Events> body) {

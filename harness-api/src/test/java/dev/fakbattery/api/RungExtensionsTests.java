@@ -1,16 +1,5 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.core.Check;
-import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.ConfigKeys;
-import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.PendingMeasurementError;
-import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungOutcome;
-import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.core.StubEngine;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
@@ -27,11 +16,21 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.PendingMeasurementError;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.StubEngine;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -52,8 +51,9 @@ class RungExtensionsTests {
 	void pendingFailsUnderGpu() throws Exception {
 		Events tests = run("missesBaseUrl", false).testEvents();
 		tests.assertStatistics(stats -> stats.started(1).failed(1).succeeded(0));
-		tests.assertThatEvents().haveExactly(1, event(test("missesBaseUrl"),
-				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(BASE_URL_PENDING))));
+		tests.assertThatEvents()
+				.haveExactly(1, event(test("missesBaseUrl"),
+						finishedWithFailure(instanceOf(PendingMeasurementError.class), message(BASE_URL_PENDING))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 	}
 
@@ -62,8 +62,9 @@ class RungExtensionsTests {
 	void pendingAbortsUnderBattery() throws Exception {
 		Events tests = run("missesBaseUrl", true).testEvents();
 		tests.assertStatistics(stats -> stats.started(1).aborted(1).succeeded(0).failed(0));
-		tests.assertThatEvents().haveExactly(1, event(test("missesBaseUrl"),
-				abortedWithReason(instanceOf(TestAbortedException.class), message(BASE_URL_PENDING))));
+		tests.assertThatEvents()
+				.haveExactly(1, event(test("missesBaseUrl"),
+						abortedWithReason(instanceOf(TestAbortedException.class), message(BASE_URL_PENDING))));
 		JsonNode doc = artifact();
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("pending").get(0).path("name").asText()).isEqualTo("base.url");
@@ -74,7 +75,7 @@ class RungExtensionsTests {
 	@DisplayName("a pending measurement never passes, even next to passing checks")
 	void pendingBesidePassingChecksStillPending() {
 		run("passesChecksButMissesOne", false).testEvents()
-			.assertStatistics(stats -> stats.failed(1).succeeded(0));
+				.assertStatistics(stats -> stats.failed(1).succeeded(0));
 	}
 
 	@Test
@@ -87,9 +88,10 @@ class RungExtensionsTests {
 		assertThat(doc.path("measurements").get(0).path("value").asDouble()).isEqualTo(1.07);
 		assertThat(doc.path("acceptance").path("tax_measured").path("status").asText()).isEqualTo("PASS");
 		assertThat(doc.path("summary").path("headline").asText()).isEqualTo("latency_tax 1.07");
-		assertThat(doc.path("provenance").fieldNames()).toIterable().contains("harness_version", "git_commit", "host",
-				"jdk", "reproduce_command", "engine", "engine_version", "model", "precision", "batching_regime",
-				"determinism_mode");
+		assertThat(doc.path("provenance").fieldNames()).toIterable()
+				.contains("harness_version", "git_commit", "host",
+						"jdk", "reproduce_command", "engine", "engine_version", "model", "precision", "batching_regime",
+						"determinism_mode");
 		assertThat(doc.path("provenance").path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
 		assertThat(doc.path("generated_at").asText()).endsWith("Z");
 		try (var files = Files.list(dir)) {
@@ -109,44 +111,63 @@ class RungExtensionsTests {
 	@DisplayName("a dry run is PLANNED: it fails under gpu and aborts under battery, naming why nothing was measured")
 	void plannedIsNotMeasured() throws Exception {
 		String planned = "PLANNED: -Ddry.run=true (dry run: nothing was measured)";
-		run("plans", false).testEvents().assertThatEvents().haveExactly(1, event(test("plans"),
-				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(planned))));
+		run("plans", false).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("plans"),
+						finishedWithFailure(instanceOf(PendingMeasurementError.class), message(planned))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("PLANNED");
-		run("plans", true).testEvents().assertThatEvents().haveExactly(1, event(test("plans"),
-				abortedWithReason(instanceOf(TestAbortedException.class), message(planned))));
+		run("plans", true).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("plans"),
+						abortedWithReason(instanceOf(TestAbortedException.class), message(planned))));
 	}
 
 	@Test
 	@DisplayName("the test's report entry names the artifact written and its verdict")
 	void reportEntryNamesTheArtifact() {
-		run("measures", false).testEvents().assertThatEvents().haveExactly(1, event(test("measures"),
-				reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (PASS)"))));
-		run("failsCheck", false).testEvents().assertThatEvents().haveExactly(1, event(test("failsCheck"),
-				reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (FAIL)"))));
+		run("measures", false).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("measures"),
+						reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (PASS)"))));
+		run("failsCheck", false).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("failsCheck"),
+						reportEntry(Map.of("artifact", dir.resolve("adjudication-tax-witness.json") + " (FAIL)"))));
 	}
 
 	@Test
 	@DisplayName("an artifact that would hold the value of the api.key.env variable is refused and not written")
 	void artifactNeverHoldsTheKey() throws Exception {
 		// the variable with the longest value stands in for the key: it is in no artifact by chance
-		String variable = System.getenv().entrySet().stream().filter(e -> e.getValue().length() >= 8)
-			.max(java.util.Comparator.comparingInt(e -> e.getValue().length())).map(Map.Entry::getKey)
-			.orElseThrow(() -> new AssertionError("this test needs an environment variable with a value of 8 characters or more"));
+		String variable = System.getenv()
+				.entrySet()
+				.stream()
+				.filter(e -> e.getValue().length() >= 8)
+				.max(java.util.Comparator.comparingInt(e -> e.getValue().length()))
+				.map(Map.Entry::getKey)
+				.orElseThrow(() -> new AssertionError("this test needs an environment variable with a value of 8 characters or more"));
 		Map<String, String> key = Map.of(HarnessConstants.API_KEY_ENV, variable);
 		run("measures", false, key).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		Files.delete(dir.resolve("adjudication-tax-witness.json"));
-		run("leaksTheKey", false, key).testEvents().assertThatEvents().haveExactly(1, event(test("leaksTheKey"),
-				finishedWithFailure(instanceOf(IllegalStateException.class), message("artifact " + dir.resolve("adjudication-tax-witness.json")
-						+ " would contain the value of the environment variable " + variable + " (api.key.env); refused to write it"))));
+		run("leaksTheKey", false, key).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("leaksTheKey"),
+						finishedWithFailure(instanceOf(IllegalStateException.class),
+								message("artifact " + dir.resolve("adjudication-tax-witness.json")
+										+ " would contain the value of the environment variable " + variable
+										+ " (api.key.env); refused to write it"))));
 		assertThat(dir.resolve("adjudication-tax-witness.json")).doesNotExist();
 	}
 
 	@Test
 	@DisplayName("a SIMULATED rung fails under gpu, naming the rung and the double")
 	void simulatedFailsUnderGpu() throws Exception {
-		run("simulates", false).testEvents().assertThatEvents().haveExactly(1, event(test("simulates"), finishedWithFailure(
-				instanceOf(AssertionFailedError.class), message("SIMULATED: rung 3 tax measured the engine double, not a real engine "
-						+ "(engine double); profile gpu counts only real engines: point -Dbase.url at the serving engine"))));
+		run("simulates", false).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("simulates"), finishedWithFailure(
+						instanceOf(AssertionFailedError.class),
+						message("SIMULATED: rung 3 tax measured the engine double, not a real engine "
+								+ "(engine double); profile gpu counts only real engines: point -Dbase.url at the serving engine"))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 	}
 
@@ -155,7 +176,7 @@ class RungExtensionsTests {
 	void doubleBehindAnyUrlIsSimulated() throws Exception {
 		try (StubEngine engine = StubEngine.start("0.29.0+engine-double", null)) {
 			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.failed(1));
+					.assertStatistics(stats -> stats.failed(1));
 			JsonNode doc = artifact();
 			assertThat(doc.path("verdict").asText()).isEqualTo("SIMULATED");
 			assertThat(doc.path("simulated").asText()).isEqualTo("the engine at " + engine.baseUrl() + " is the engine double: its "
@@ -170,12 +191,12 @@ class RungExtensionsTests {
 	void serverHeaderNamesTheDouble() throws Exception {
 		try (StubEngine engine = StubEngine.start("0.11.0", "fak-battery-engine-double")) {
 			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 			assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 		}
 		try (StubEngine engine = StubEngine.start("0.11.0", "uvicorn")) {
 			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 			JsonNode doc = artifact();
 			assertThat(doc.path("verdict").asText()).isEqualTo("PASS");
 			assertThat(doc.path("target").path("engine").path("engine_kind").asText()).isEqualTo("vllm");
@@ -190,9 +211,10 @@ class RungExtensionsTests {
 	void ownedByAloneIsUnidentified() throws Exception {
 		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
 			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertThatEvents().haveExactly(1, event(test("reachesTarget"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
-						message(m -> m.contains("unidentified engine at " + engine.baseUrl()) && m.contains("GET /version: HTTP 404")
-								&& m.contains("owned_by vllm on /v1/models is a claim") && m.contains("set -Dengine.identity=NAME")))));
+					.assertThatEvents()
+					.haveExactly(1, event(test("reachesTarget"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
+							message(m -> m.contains("unidentified engine at " + engine.baseUrl()) && m.contains("GET /version: HTTP 404")
+									&& m.contains("owned_by vllm on /v1/models is a claim") && m.contains("set -Dengine.identity=NAME")))));
 			JsonNode doc = artifact();
 			assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 			JsonNode target = doc.path("target").path("engine");
@@ -209,7 +231,7 @@ class RungExtensionsTests {
 	void unidentifiedUnderBatteryIsNotPending() throws Exception {
 		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
 			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
 		}
 	}
@@ -219,7 +241,8 @@ class RungExtensionsTests {
 	void identityOverrideIsRecorded() throws Exception {
 		try (StubEngine engine = StubEngine.start(null, "uvicorn")) {
 			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.ENGINE_IDENTITY, "vllm"))
-				.testEvents().assertStatistics(stats -> stats.succeeded(1));
+					.testEvents()
+					.assertStatistics(stats -> stats.succeeded(1));
 			JsonNode target = artifact().path("target").path("engine");
 			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
 			assertThat(target.path("identity_override").asText()).isEqualTo("vllm");
@@ -236,7 +259,7 @@ class RungExtensionsTests {
 				+ "vllm:e2e_request_latency_seconds_sum{model_name=\"m\"} 1.5\nvllm:e2e_request_latency_seconds_count 3\n";
 		try (StubEngine engine = StubEngine.start(null, null, page)) {
 			run("reachesTarget", false, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 			JsonNode target = artifact().path("target").path("engine");
 			assertThat(artifact().path("verdict").asText()).isEqualTo("PASS");
 			assertThat(target.path("engine_kind").asText()).isEqualTo("vllm");
@@ -251,17 +274,18 @@ class RungExtensionsTests {
 		String page = dev.fakbattery.wire.EngineDoubleMarker.METRICS_COMMENT + "\nvllm:num_requests_running 0\n";
 		try (StubEngine engine = StubEngine.start(null, null, page)) {
 			run("reachesTarget", true, Map.of(HarnessConstants.BASE_URL, engine.baseUrl())).testEvents()
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 			assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 			assertThat(artifact().path("target").path("engine").path("engine_double_evidence").asText())
-				.startsWith("its /metrics page carries the engine double's comment");
+					.startsWith("its /metrics page carries the engine double's comment");
 		}
 	}
 
 	@Test
 	@DisplayName("every artifact carries the run id, its start and the gateway under test")
 	void artifactCarriesRun() throws Exception {
-		run("measures", false, Map.of(HarnessConstants.RUN_ID, "20261130T201500Z")).testEvents().assertStatistics(stats -> stats.succeeded(1));
+		run("measures", false, Map.of(HarnessConstants.RUN_ID, "20261130T201500Z")).testEvents()
+				.assertStatistics(stats -> stats.succeeded(1));
 		JsonNode run = artifact().path("run");
 		assertThat(run.path("run_id").asText()).isEqualTo("20261130T201500Z");
 		assertThat(run.path("started_at").asText()).isEqualTo("2026-11-30T20:15:00Z");
@@ -274,9 +298,10 @@ class RungExtensionsTests {
 	@DisplayName("a measurement invalidated by its own instrument is PENDING_MEASUREMENT, never FAIL, even beside a failed measurement check")
 	void invalidatedIsPending() throws Exception {
 		Events tests = run("invalidated", false).testEvents();
-		tests.assertThatEvents().haveExactly(1, event(test("invalidated"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
-				message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: engine double lag p99 1830 us "
-						+ "> 1000 us (run on a quieter machine); not judged on an invalid measurement: ratio_at_least_0_99"))));
+		tests.assertThatEvents()
+				.haveExactly(1, event(test("invalidated"), finishedWithFailure(instanceOf(PendingMeasurementError.class),
+						message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: engine double lag p99 1830 us "
+								+ "> 1000 us (run on a quieter machine); not judged on an invalid measurement: ratio_at_least_0_99"))));
 		JsonNode doc = artifact();
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("acceptance").path("ratio_at_least_0_99").path("status").asText()).isEqualTo("NOT_JUDGED");
@@ -287,11 +312,13 @@ class RungExtensionsTests {
 	@DisplayName("a product failure (the gateway answered 500) is FAIL even on an invalid measurement, the lag reported beside it")
 	void productFailureBeatsInvalidation() throws Exception {
 		Events tests = run("answers500WhileClientLags", true).testEvents();
-		tests.assertThatEvents().haveExactly(1, event(test("answers500WhileClientLags"), finishedWithFailure(
-				instanceOf(AssertionFailedError.class), message("rung 3 tax failed check gateway_chat: expected every request answers "
-						+ "HTTP 200, observed 3/4 ok, first failure: HTTP 500: boom; beside it, invalid measurement, its own instrument "
-						+ "says so: load client scheduling lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged "
-						+ "on an invalid measurement: ratio_at_least_0_99"))));
+		tests.assertThatEvents()
+				.haveExactly(1, event(test("answers500WhileClientLags"), finishedWithFailure(
+						instanceOf(AssertionFailedError.class),
+						message("rung 3 tax failed check gateway_chat: expected every request answers "
+								+ "HTTP 200, observed 3/4 ok, first failure: HTTP 500: boom; beside it, invalid measurement, its own instrument "
+								+ "says so: load client scheduling lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged "
+								+ "on an invalid measurement: ratio_at_least_0_99"))));
 		JsonNode doc = artifact();
 		assertThat(doc.path("verdict").asText()).isEqualTo("FAIL");
 		assertThat(doc.path("acceptance").path("gateway_chat").path("status").asText()).isEqualTo("FAIL");
@@ -304,19 +331,25 @@ class RungExtensionsTests {
 	@Test
 	@DisplayName("a product check that passed leaves an invalid measurement PENDING_MEASUREMENT")
 	void passedProductCheckStaysPending() throws Exception {
-		run("answersWhileClientLags", true).testEvents().assertThatEvents().haveExactly(1, event(test("answersWhileClientLags"),
-				abortedWithReason(message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: load client scheduling "
-						+ "lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged on an invalid measurement: "
-						+ "ratio_at_least_0_99"))));
+		run("answersWhileClientLags", true).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("answersWhileClientLags"),
+						abortedWithReason(
+								message("PENDING_MEASUREMENT: invalid measurement, its own instrument says so: load client scheduling "
+										+ "lag p99 1800 us over the 1000 us limit (run on a quieter machine); not judged on an invalid measurement: "
+										+ "ratio_at_least_0_99"))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 	}
 
 	@Test
 	@DisplayName("a rung body that sets the verdict fails: only the harness computes it")
 	void bodyCannotSetVerdict() throws Exception {
-		run("overwritesVerdict", true).testEvents().assertThatEvents().haveExactly(1, event(test("overwritesVerdict"),
-				finishedWithFailure(instanceOf(IllegalStateException.class), message("rung 3 tax sets fields only the harness writes: "
-						+ "[verdict] summary[verdict]; record checks and measurements instead"))));
+		run("overwritesVerdict", true).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("overwritesVerdict"),
+						finishedWithFailure(instanceOf(IllegalStateException.class),
+								message("rung 3 tax sets fields only the harness writes: "
+										+ "[verdict] summary[verdict]; record checks and measurements instead"))));
 	}
 
 	@Test
@@ -324,18 +357,22 @@ class RungExtensionsTests {
 	void validatorsJudgeTheWrittenArtifact() throws Exception {
 		run("validatesWritten", false).testEvents().assertStatistics(stats -> stats.succeeded(1));
 		assertThat(artifact().path("acceptance").path("schema_written").path("status").asText()).isEqualTo("PASS");
-		run("validatesWrittenWrongly", false).testEvents().assertThatEvents().haveExactly(1, event(test("validatesWrittenWrongly"),
-				finishedWithFailure(instanceOf(AssertionFailedError.class), message("rung 3 tax failed check schema_written: expected "
-						+ "schema fak.other.v1, observed fak.vllm-adjudication-tax.v1"))));
+		run("validatesWrittenWrongly", false).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("validatesWrittenWrongly"),
+						finishedWithFailure(instanceOf(AssertionFailedError.class),
+								message("rung 3 tax failed check schema_written: expected "
+										+ "schema fak.other.v1, observed fak.vllm-adjudication-tax.v1"))));
 	}
 
 	@Test
 	@DisplayName("a failing acceptance check gives FAIL naming the check, expected and observed")
 	void failingCheckFails() throws Exception {
 		Events tests = run("failsCheck", true).testEvents();
-		tests.assertThatEvents().haveExactly(1, event(test("failsCheck"), finishedWithFailure(
-				instanceOf(AssertionFailedError.class),
-				message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per arm, observed 3 ok samples"))));
+		tests.assertThatEvents()
+				.haveExactly(1, event(test("failsCheck"), finishedWithFailure(
+						instanceOf(AssertionFailedError.class),
+						message("rung 3 tax failed check latency_tax_measured: expected 8 ok samples per arm, observed 3 ok samples"))));
 		assertThat(artifact().path("verdict").asText()).isEqualTo("FAIL");
 		assertThat(artifact().path("acceptance").path("latency_tax_measured").path("status").asText()).isEqualTo("FAIL");
 	}
@@ -343,8 +380,10 @@ class RungExtensionsTests {
 	@Test
 	@DisplayName("a rung that records no check fails: a verdict cannot come from nothing")
 	void noCheckFails() {
-		run("checksNothing", true).testEvents().assertThatEvents().haveExactly(1, event(test("checksNothing"),
-				finishedWithFailure(message("rung 3 tax " + RungOutcome.NO_CHECK))));
+		run("checksNothing", true).testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("checksNothing"),
+						finishedWithFailure(message("rung 3 tax " + RungOutcome.NO_CHECK))));
 	}
 
 	@Test
@@ -367,23 +406,29 @@ class RungExtensionsTests {
 	@DisplayName("a bad configuration value names the parameter, the value and the fix")
 	void badConfigurationNamesItself() {
 		EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRecorder.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight")))
-			.execute().testEvents()
-			.assertThatEvents().haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
-					instanceOf(ConfigurationException.class),
-					message("Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default."))));
+				.selectors(selectMethod(RungTestCase.class, "readsTaxCount", RungRecorder.class.getName()))
+				.configurationParameters(HarnessConfig
+						.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.TAX_COUNT, "eight")))
+				.execute()
+				.testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("readsTaxCount"), finishedWithFailure(
+						instanceOf(ConfigurationException.class),
+						message("Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default."))));
 	}
 
 	@Test
 	@DisplayName("a rung test without @RungArtifact is a configuration error")
 	void missingArtifactDeclaration() {
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRecorder.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
-			.execute().testEvents()
-			.assertThatEvents().haveExactly(1, event(test("undeclared"), finishedWithFailure(
-					instanceOf(ConfigurationException.class),
-					message("Rung test [undeclared] declares no @RungArtifact: annotate the method or its class with the artifact it writes."))));
+		EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(UndeclaredTestCase.class, "undeclared", RungRecorder.class.getName()))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
+				.execute()
+				.testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("undeclared"), finishedWithFailure(
+						instanceOf(ConfigurationException.class),
+						message("Rung test [undeclared] declares no @RungArtifact: annotate the method or its class with the artifact it writes."))));
 	}
 
 	@Test
@@ -391,12 +436,16 @@ class RungExtensionsTests {
 	void failedWriteFails() throws Exception {
 		Path blocked = dir.resolve("not-a-dir");
 		Files.writeString(blocked, "a file where the experiments folder should be");
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, "measures", RungRecorder.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false")))
-			.execute().testEvents()
-			.assertThatEvents().haveExactly(1, event(test("measures"), finishedWithFailure(
-					instanceOf(java.io.UncheckedIOException.class),
-					message(m -> m.startsWith("could not write artifact " + blocked.resolve("adjudication-tax-witness.json"))))));
+		EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(RungTestCase.class, "measures", RungRecorder.class.getName()))
+				.configurationParameters(HarnessConfig.hermeticParameters(
+						Map.of(HarnessConstants.EXPERIMENTS_DIR, blocked.toString(), HarnessConstants.ALLOW_PENDING, "false")))
+				.execute()
+				.testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test("measures"), finishedWithFailure(
+						instanceOf(java.io.UncheckedIOException.class),
+						message(m -> m.startsWith("could not write artifact " + blocked.resolve("adjudication-tax-witness.json"))))));
 	}
 
 	private EngineExecutionResults run(String method, boolean allowPending) {
@@ -409,9 +458,9 @@ class RungExtensionsTests {
 				HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending), HarnessConstants.PROFILE, allowPending ? "battery" : "gpu"));
 		values.putAll(extra);
 		return EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(values))
-			.execute();
+				.selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
+				.configurationParameters(HarnessConfig.hermeticParameters(values))
+				.execute();
 	}
 
 	private JsonNode artifact() throws Exception {

@@ -1,14 +1,5 @@
 package dev.fakbattery.api;
 
-import dev.fakbattery.core.ArtifactFiles;
-import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.Measurement;
-import dev.fakbattery.core.ReportLabels;
-import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRecorder;
-
 import static dev.fakbattery.api.AllureRecorder.label;
 import static dev.fakbattery.api.AllureRecorder.parameter;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,10 +9,14 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import io.qameta.allure.model.Status;
-import io.qameta.allure.model.StepResult;
-import io.qameta.allure.model.TestResult;
-
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Measurement;
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 
 import org.junit.jupiter.api.DisplayName;
@@ -33,6 +28,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineTestKit;
+
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StepResult;
+import io.qameta.allure.model.TestResult;
 
 /**
  * What the battery report shows of a rung and of a wire rule, read from Allure results of a real launcher run; and
@@ -56,7 +55,7 @@ class RungReportTests {
 		assertThat(label(result, ReportLabels.VERDICT)).hasValue("FAIL");
 		assertThat(parameter(result, "verdict")).hasValue("FAIL");
 		assertThat(result.getDescription()).startsWith("FAIL: latency_tax 1.0700 [1.0400, 1.1000]")
-			.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway arm");
+				.contains("FAIL: rung 3 tax failed check decode_measured: expected a decode tax, observed no gateway arm");
 	}
 
 	@Test
@@ -69,7 +68,7 @@ class RungReportTests {
 		assertThat(parameter(result, "run id")).hasValue("20261130T201500Z");
 		assertThat(parameter(result, "gateway")).hasValueSatisfying(g -> assertThat(g).startsWith("embedded reference gateway"));
 		assertThat(result.getParameters()).extracting(p -> p.getName())
-			.contains("model", "precision", "batching", "commit");
+				.contains("model", "precision", "batching", "commit");
 	}
 
 	@Test
@@ -77,12 +76,13 @@ class RungReportTests {
 	void rungSteps() {
 		AllureRecorder recorder = run(RungTestCase.class);
 		TestResult result = recorder.result("tax witness");
-		assertThat(result.getSteps()).extracting(StepResult::getName, StepResult::getStatus).containsExactly(
-				org.assertj.core.groups.Tuple.tuple("check tax_measured", Status.PASSED),
-				org.assertj.core.groups.Tuple.tuple("check decode_measured", Status.FAILED),
-				org.assertj.core.groups.Tuple.tuple("measured latency_tax = 1.0700 ratio, 95% CI [1.0400, 1.1000]", Status.PASSED));
+		assertThat(result.getSteps()).extracting(StepResult::getName, StepResult::getStatus)
+				.containsExactly(
+						org.assertj.core.groups.Tuple.tuple("check tax_measured", Status.PASSED),
+						org.assertj.core.groups.Tuple.tuple("check decode_measured", Status.FAILED),
+						org.assertj.core.groups.Tuple.tuple("measured latency_tax = 1.0700 ratio, 95% CI [1.0400, 1.1000]", Status.PASSED));
 		assertThat(result.getSteps().get(1).getParameters()).extracting(p -> p.getName() + "=" + p.getValue())
-			.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway arm");
+				.containsExactlyInAnyOrder("expected=a decode tax", "observed=no gateway arm");
 		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("adjudication-tax-witness.json");
 	}
 
@@ -99,7 +99,8 @@ class RungReportTests {
 	@DisplayName("the artifact carries the interval as ci95 beside the value, and the workload")
 	void artifactInterval() throws Exception {
 		run(RungTestCase.class);
-		com.fasterxml.jackson.databind.JsonNode doc = dev.fakbattery.wire.Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
+		com.fasterxml.jackson.databind.JsonNode doc = dev.fakbattery.wire.Json.MAPPER
+				.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
 		assertThat(doc.path("measurements").get(0).path("ci95").toString()).isEqualTo("{\"low\":1.04,\"high\":1.1}");
 		assertThat(doc.path("workload").asText()).isEqualTo("8 streamed samples per arm");
 	}
@@ -112,18 +113,19 @@ class RungReportTests {
 	@DisplayName("an interval is finite and ordered; two overlap when they share a point")
 	void interval() {
 		org.assertj.core.api.Assertions.assertThatThrownBy(() -> bounds(1.1, 1.0))
-			.isInstanceOf(IllegalArgumentException.class).hasMessage("confidence interval [1.1, 1.0] is not finite and ordered");
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessage("confidence interval [1.1, 1.0] is not finite and ordered");
 		org.assertj.core.api.Assertions.assertThatThrownBy(() -> Measurement.of("n", 1, "u", "s",
 				ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1)))
-			.isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("measurement n: confidence interval [NaN, NaN] is not defined, finite and ordered (no samples)");
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessage("measurement n: confidence interval [NaN, NaN] is not defined, finite and ordered (no samples)");
 		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.1, 1.2))).isTrue();
 		assertThat(bounds(1.0, 1.1).overlaps(bounds(1.11, 1.2))).isFalse();
 		assertThat(bounds(1.0, 1.1).overlaps(ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))).isFalse();
 		assertThat(new Measurement.Measured("n", 1, "u", "s").ci()).isEmpty();
 		RungRecorder run = new RungRecorder(ArtifactId.TAX_WITNESS, HarnessConfig.of(name -> java.util.Optional.empty()));
 		assertThat(run.measured("latency_tax", 1, "ratio", "s", ConfidenceInterval.undefined("ratio of medians", "no samples", 0.95, 0, 1))
-			.ci()).as("an interval that could not be computed is left out").isEmpty();
+				.ci()).as("an interval that could not be computed is left out").isEmpty();
 	}
 
 	@Test
@@ -142,7 +144,8 @@ class RungReportTests {
 		TestResult simulated = run(SimulatedRungTestCase.class).result("tax witness");
 		assertThat(simulated.getName()).isEqualTo("tax witness [SIMULATED]");
 		assertThat(simulated.getStatus()).as("a SIMULATED rung whose JUnit test passed").isEqualTo(Status.SKIPPED);
-		assertThat(simulated.getStatusDetails().getMessage()).isEqualTo("SIMULATED: the engine at http://127.0.0.1:5/v1 is the engine double");
+		assertThat(simulated.getStatusDetails().getMessage())
+				.isEqualTo("SIMULATED: the engine at http://127.0.0.1:5/v1 is the engine double");
 		TestResult pending = run(PendingRungTestCase.class).result("tax witness");
 		assertThat(pending.getStatus()).isEqualTo(Status.SKIPPED);
 		assertThat(pending.getStatusDetails().getMessage()).startsWith("PENDING_MEASUREMENT: raw engine base URL is not configured");
@@ -168,8 +171,9 @@ class RungReportTests {
 	@Test
 	@DisplayName("the verdict status is Allure's lifecycle listener, and it never turns a failure into a skip")
 	void listenerRegisteredAndFailuresStay() {
-		assertThat(java.util.ServiceLoader.load(io.qameta.allure.listener.TestLifecycleListener.class).stream().map(p -> p.type().getName()))
-			.contains(VerdictStatus.class.getName());
+		assertThat(
+				java.util.ServiceLoader.load(io.qameta.allure.listener.TestLifecycleListener.class).stream().map(p -> p.type().getName()))
+				.contains(VerdictStatus.class.getName());
 		TestResult failed = new TestResult().setStatus(Status.FAILED);
 		VerdictStatus.apply(failed, "SIMULATED: x");
 		assertThat(failed.getStatus()).isEqualTo(Status.FAILED);
@@ -183,7 +187,7 @@ class RungReportTests {
 	@DisplayName("a rung or a rule run inside another test labels nothing and attaches nothing to it")
 	void nestedRunsStayOut() {
 		AllureRecorder recorder = run(NestedTestCase.class);
-		for (String name : new String[] { "runs a rung inside", "runs a rule inside" }) {
+		for (String name : new String[]{ "runs a rung inside", "runs a rule inside" }) {
 			TestResult outer = recorder.result(name);
 			assertThat(outer.getLabels()).extracting(l -> l.getName()).doesNotContain("epic", "feature", "story", ReportLabels.VERDICT);
 			assertThat(outer.getAttachments()).isEmpty();
@@ -285,16 +289,19 @@ class RungReportTests {
 		@Test
 		@DisplayName("runs a rung inside")
 		void rungInside() {
-			EngineTestKit.engine("junit-jupiter").selectors(selectClass(RungTestCase.class))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, nested.toString())))
-				.execute();
+			EngineTestKit.engine("junit-jupiter")
+					.selectors(selectClass(RungTestCase.class))
+					.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, nested.toString())))
+					.execute();
 		}
 
 		@Test
 		@DisplayName("runs a rule inside")
 		void ruleInside() {
-			EngineTestKit.engine("junit-jupiter").selectors(selectClass(WireRuleTestCase.class))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of())).execute();
+			EngineTestKit.engine("junit-jupiter")
+					.selectors(selectClass(WireRuleTestCase.class))
+					.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
+					.execute();
 		}
 	}
 }

@@ -81,10 +81,10 @@ public final class ArtifactDocument {
 		for (Measurement m : run.measurements()) {
 			if (m instanceof Measurement.Measured measured) {
 				ObjectNode node = array.addObject()
-					.put("name", measured.name())
-					.put("value", measured.value())
-					.put("unit", measured.unit())
-					.put("source", measured.source());
+						.put("name", measured.name())
+						.put("value", measured.value())
+						.put("unit", measured.unit())
+						.put("source", measured.source());
 				measured.ci().ifPresent(ci -> node.putObject("ci95").put("low", ci.lo()).put("high", ci.hi()));
 			}
 		}
@@ -95,11 +95,11 @@ public final class ArtifactDocument {
 		ArrayNode array = Json.MAPPER.createArrayNode();
 		for (Measurement.Pending p : run.pendings()) {
 			array.addObject()
-				.put("name", p.name())
-				.put("status", Verdict.PENDING_MEASUREMENT.name())
-				.put("invalidated", run.invalidations().contains(p))
-				.put("missing", p.missing())
-				.put("how_to_provide", p.howToProvide());
+					.put("name", p.name())
+					.put("status", Verdict.PENDING_MEASUREMENT.name())
+					.put("invalidated", run.invalidations().contains(p))
+					.put("missing", p.missing())
+					.put("how_to_provide", p.howToProvide());
 		}
 		return array;
 	}
@@ -109,10 +109,10 @@ public final class ArtifactDocument {
 		List<Check> unjudged = RungOutcome.unjudgedChecks(run);
 		for (Check check : run.checks()) {
 			ObjectNode entry = node.putObject(check.name())
-				.put("status", unjudged.contains(check) ? "NOT_JUDGED" : check.status())
-				.put("detail", check.observed())
-				.put("expected", check.expected())
-				.put("observed", check.observed());
+					.put("status", unjudged.contains(check) ? "NOT_JUDGED" : check.status())
+					.put("detail", check.observed())
+					.put("expected", check.expected())
+					.put("observed", check.observed());
 			if (check.product()) {
 				entry.put("product", true);
 			}

@@ -27,9 +27,17 @@ public final class ConfigDocs {
 		out.append("| key | type | default | per profile | meaning |\n");
 		out.append("|---|---|---|---|---|\n");
 		for (ConfigKey<?> key : ConfigKeys.all()) {
-			out.append("| `").append(key.name()).append("` | ").append(key.type().shortName()).append(" | ")
-				.append(defaultCell(key)).append(" | ").append(profileCell(key)).append(" | ")
-				.append(key.doc().replace("|", "\\|")).append(" |\n");
+			out.append("| `")
+					.append(key.name())
+					.append("` | ")
+					.append(key.type().shortName())
+					.append(" | ")
+					.append(defaultCell(key))
+					.append(" | ")
+					.append(profileCell(key))
+					.append(" | ")
+					.append(key.doc().replace("|", "\\|"))
+					.append(" |\n");
 		}
 		return out.toString();
 	}

@@ -24,10 +24,16 @@ public final class ConfigKey<T> {
 
 	/** What a key's value is, with the words that name it in an error message and in the docs. */
 	public enum Type {
-		STRING("string", "text"), POSITIVE_INT("int", "a positive integer"), NON_NEGATIVE_INT("int", "an integer >= 0"),
-		BOOLEAN("boolean", "true or false"), DECIMAL("decimal", "a number"), POSITIVE_INTS("ints",
-				"comma-separated positive integers"), POSITIVE_DECIMALS("decimals", "comma-separated positive numbers"),
-		PATH("path", "a path"), V1_URL("url", "an http(s) URL ending in /v1");
+		STRING("string", "text"),
+		POSITIVE_INT("int", "a positive integer"),
+		NON_NEGATIVE_INT("int", "an integer >= 0"),
+		BOOLEAN("boolean", "true or false"),
+		DECIMAL("decimal", "a number"),
+		POSITIVE_INTS("ints",
+				"comma-separated positive integers"),
+		POSITIVE_DECIMALS("decimals", "comma-separated positive numbers"),
+		PATH("path", "a path"),
+		V1_URL("url", "an http(s) URL ending in /v1");
 
 		private final String shortName;
 

@@ -37,7 +37,7 @@ public enum Determinism {
 
 	public static Determinism resolve(HarnessConfig config) {
 		return resolve(config.string(HarnessConstants.DETERMINISM)
-			.or(() -> Optional.ofNullable(System.getenv(HarnessConstants.DETERMINISM_ENV))));
+				.or(() -> Optional.ofNullable(System.getenv(HarnessConstants.DETERMINISM_ENV))));
 	}
 
 	/** Parses a mode name or a full token; anything else is {@link #UNAVAILABLE}. */

@@ -11,8 +11,6 @@ import java.util.function.Function;
 
 import dev.fakbattery.wire.Dialect;
 
-import dev.fakbattery.core.ConfigurationException;
-
 import org.apiguardian.api.API;
 
 /**

@@ -105,7 +105,8 @@ public final class Provenance {
 				git = root.resolve(Files.readString(git).substring("gitdir: ".length()).trim()).normalize();
 			}
 			Path common = Files.isRegularFile(git.resolve("commondir"))
-					? git.resolve(Files.readString(git.resolve("commondir")).trim()).normalize() : git;
+					? git.resolve(Files.readString(git.resolve("commondir")).trim()).normalize()
+					: git;
 			String head = Files.readString(git.resolve("HEAD")).trim();
 			if (!head.startsWith("ref: ")) {
 				return Optional.of(head);
@@ -119,10 +120,11 @@ public final class Provenance {
 			}
 			Path packed = common.resolve("packed-refs");
 			if (Files.exists(packed)) {
-				return Files.readAllLines(packed).stream()
-					.filter(line -> line.endsWith(" " + ref))
-					.map(line -> line.substring(0, line.indexOf(' ')))
-					.findFirst();
+				return Files.readAllLines(packed)
+						.stream()
+						.filter(line -> line.endsWith(" " + ref))
+						.map(line -> line.substring(0, line.indexOf(' ')))
+						.findFirst();
 			}
 		}
 		catch (IOException e) {
@@ -152,8 +154,10 @@ public final class Provenance {
 		try {
 			Path out = Files.createTempFile("fak-battery-git-status", ".txt");
 			try {
-				process = new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain").redirectError(ProcessBuilder.Redirect.DISCARD)
-					.redirectOutput(out.toFile()).start();
+				process = new ProcessBuilder("git", "-C", root.toString(), "status", "--porcelain")
+						.redirectError(ProcessBuilder.Redirect.DISCARD)
+						.redirectOutput(out.toFile())
+						.start();
 				if (!process.waitFor(GIT_STATUS_TIMEOUT_S, java.util.concurrent.TimeUnit.SECONDS) || process.exitValue() != 0) {
 					return Optional.empty();
 				}

@@ -79,14 +79,17 @@ public final class RungOutcome {
 	public static String pendingReason(RungRecorder run) {
 		List<Measurement.Pending> invalid = run.invalidations();
 		String reasons = java.util.stream.Stream.concat(invalid.stream(), run.pendings().stream().filter(p -> !invalid.contains(p)))
-			.map(Measurement.Pending::reason).collect(Collectors.joining("; "));
+				.map(Measurement.Pending::reason)
+				.collect(Collectors.joining("; "));
 		return reasons + unjudged(run);
 	}
 
 	private static String unjudged(RungRecorder run) {
 		List<Check> unjudged = unjudgedChecks(run);
-		return unjudged.isEmpty() ? "" : "; not judged on an invalid measurement: "
-				+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
+		return unjudged.isEmpty()
+				? ""
+				: "; not judged on an invalid measurement: "
+						+ unjudged.stream().map(Check::name).collect(Collectors.joining(", "));
 	}
 
 	/** The one-line reason a SIMULATED rung does not count under a profile that needs a real engine. */
@@ -114,8 +117,12 @@ public final class RungOutcome {
 		if (failed.isEmpty()) {
 			return "rung " + run.artifact().rung() + " " + NO_CHECK;
 		}
-		String invalid = !beside ? "" : "; beside it, " + run.invalidations().stream()
-			.map(Measurement.Pending::reason).collect(Collectors.joining("; ")) + unjudged(run);
+		String invalid = !beside
+				? ""
+				: "; beside it, " + run.invalidations()
+						.stream()
+						.map(Measurement.Pending::reason)
+						.collect(Collectors.joining("; ")) + unjudged(run);
 		return "rung " + run.artifact().rung() + " failed " + failed.stream().map(Check::describe).collect(Collectors.joining("; "))
 				+ invalid;
 	}

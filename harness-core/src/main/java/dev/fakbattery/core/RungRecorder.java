@@ -160,11 +160,13 @@ public final class RungRecorder {
 	 */
 	public TargetIdentity target(URI baseUrl, String origin) {
 		target = TargetProbe.identify(baseUrl, origin, config.string(HarnessConstants.API_KEY_ENV).map(System::getenv))
-			.withOverride(config.string(HarnessConstants.ENGINE_IDENTITY).orElse(null));
+				.withOverride(config.string(HarnessConstants.ENGINE_IDENTITY).orElse(null));
 		target.simulatedBecause().ifPresent(this::simulated);
 		if (!config.profile().embeddedTargetAllowed()) {
-			target.unidentified().ifPresent(why -> pending(HarnessConstants.ENGINE_IDENTITY, why, "check what serves " + baseUrl
-					+ " and set -D" + HarnessConstants.ENGINE_IDENTITY + "=NAME (vllm, sglang, llama.cpp), recorded as an override"));
+			target.unidentified()
+					.ifPresent(why -> pending(HarnessConstants.ENGINE_IDENTITY, why, "check what serves " + baseUrl
+							+ " and set -D" + HarnessConstants.ENGINE_IDENTITY
+							+ "=NAME (vllm, sglang, llama.cpp), recorded as an override"));
 		}
 		return target;
 	}
@@ -235,10 +237,11 @@ public final class RungRecorder {
 	}
 
 	public List<Measurement.Pending> pendings() {
-		return measurements.values().stream()
-			.filter(Measurement.Pending.class::isInstance)
-			.map(Measurement.Pending.class::cast)
-			.toList();
+		return measurements.values()
+				.stream()
+				.filter(Measurement.Pending.class::isInstance)
+				.map(Measurement.Pending.class::cast)
+				.toList();
 	}
 
 	public List<Check> checks() {

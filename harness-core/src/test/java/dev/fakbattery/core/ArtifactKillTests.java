@@ -81,7 +81,8 @@ class ArtifactKillTests {
 	private Kill killMidWrite(Path target, String mode, int after, int delayMillis) throws Exception {
 		Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
 				System.getProperty("java.class.path"), ArtifactWriterChild.class.getName(), target.toString(), mode)
-			.redirectError(ProcessBuilder.Redirect.DISCARD).start();
+				.redirectError(ProcessBuilder.Redirect.DISCARD)
+				.start();
 		int written = 0;
 		try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
 			while (written < after) {

@@ -53,9 +53,11 @@ class ConfigDocsTests {
 		assertThat(ConfigDocs.table().lines().skip(2)).hasSize(ConfigKeys.all().size());
 		assertThat(ConfigDocs.table()).contains("| `tax.count` | int | `8` | default: `6`, llamacpp: `512` |");
 		assertThat(ConfigDocs.render("above\n" + ConfigDocs.BEGIN + "\nSTALE ROW\n" + ConfigDocs.END + "\nbelow\n"))
-			.startsWith("above\n").endsWith(ConfigDocs.END + "\nbelow\n").doesNotContain("STALE ROW");
+				.startsWith("above\n")
+				.endsWith(ConfigDocs.END + "\nbelow\n")
+				.doesNotContain("STALE ROW");
 		assertThatThrownBy(() -> ConfigDocs.render("no markers")).isInstanceOf(IllegalArgumentException.class)
-			.hasMessageContaining(ConfigDocs.BEGIN);
+				.hasMessageContaining(ConfigDocs.BEGIN);
 	}
 
 	/** The lines that differ, {@code -} committed and {@code +} generated, position by position. */

@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.junit.jupiter.api.DisplayName;
@@ -55,32 +54,40 @@ class ConfigKeysTests {
 		assertThat(config(Map.of("harness.profile", "llamacpp")).find(ConfigKeys.SWEEP_REQUESTS)).contains(512);
 		assertThat(config(Map.of("slo.ttft.ms", "250")).get(ConfigKeys.SLO_TTFT_MS)).isEqualTo(250.0);
 		assertThatThrownBy(() -> config(Map.of()).get(ConfigKeys.MODEL)).isInstanceOf(IllegalStateException.class)
-			.hasMessageContaining("model has no default");
+				.hasMessageContaining("model has no default");
 	}
 
 	@Test
 	@DisplayName("a bad value names the key, the value and a value that works")
 	void badValueNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("tax.count", "eight")).get(ConfigKeys.TAX_COUNT))
-			.isInstanceOf(ConfigurationException.class)
-			.hasMessage("Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default.");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessage(
+						"Unable to parse tax.count value [eight]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default.");
 		assertThatThrownBy(() -> config(Map.of("range.ratio", "1")).get(ConfigKeys.RANGE_RATIO))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("expected a number within [0.0, 0.999]");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("expected a number within [0.0, 0.999]");
 		assertThatThrownBy(() -> config(Map.of("rate.sweep", "1,-2")).get(ConfigKeys.RATE_SWEEP))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("-Drate.sweep=1.0,2.0,4.0,8.0,16.0,32.0,64.0");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("-Drate.sweep=1.0,2.0,4.0,8.0,16.0,32.0,64.0");
 		assertThatThrownBy(() -> config(Map.of("base.url", "http://h:8000")).find(ConfigKeys.BASE_URL))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("ending in /v1");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("ending in /v1");
 	}
 
 	@Test
 	@DisplayName("a name one edit from a key (a swap, a dropped or added dot, a letter) is named with the key it means")
 	void didYouMean() {
 		assertThat(ConfigKeys.misspelled(List.of("tax.coutn", "taxcount", "tax..count", "sweep.concurency", "tax.counts")))
-			.containsEntry("tax.coutn", "tax.count").containsEntry("taxcount", "tax.count").containsEntry("tax..count", "tax.count")
-			.containsEntry("sweep.concurency", "sweep.concurrency").containsEntry("tax.counts", "tax.count");
+				.containsEntry("tax.coutn", "tax.count")
+				.containsEntry("taxcount", "tax.count")
+				.containsEntry("tax..count", "tax.count")
+				.containsEntry("sweep.concurency", "sweep.concurrency")
+				.containsEntry("tax.counts", "tax.count");
 		assertThatThrownBy(() -> ConfigKeys.checkSpelling(List.of("java.home", "tax.coutn")))
-			.isInstanceOf(ConfigurationException.class)
-			.hasMessage("Unknown configuration parameter tax.coutn: did you mean tax.count? Fix: pass -Dtax.count=... instead of -Dtax.coutn.");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessage(
+						"Unknown configuration parameter tax.coutn: did you mean tax.count? Fix: pass -Dtax.count=... instead of -Dtax.coutn.");
 	}
 
 	@Test
@@ -89,7 +96,7 @@ class ConfigKeysTests {
 		System.setProperty("tax.coutn", "3");
 		try {
 			assertThatThrownBy(HarnessConfig::fromSystemProperties).isInstanceOf(ConfigurationException.class)
-				.hasMessageContaining("did you mean tax.count?");
+					.hasMessageContaining("did you mean tax.count?");
 		}
 		finally {
 			System.clearProperty("tax.coutn");
@@ -140,8 +147,9 @@ class ConfigKeysTests {
 			}
 		}
 		assertThat(disagreements).as("drop the value from the pom, or change the registry").isEmpty();
-		assertThat(pom.get("llamacpp")).as("-Pllamacpp's defaults live in the registry").doesNotContainKeys("tax.count",
-				"sweep.requests", "sweep.concurrency", "engine.cmd.timeout.sec");
+		assertThat(pom.get("llamacpp")).as("-Pllamacpp's defaults live in the registry")
+				.doesNotContainKeys("tax.count",
+						"sweep.requests", "sweep.concurrency", "engine.cmd.timeout.sec");
 	}
 
 	/** The properties of the root pom ("") and of each profile named like a {@link Profile}. */

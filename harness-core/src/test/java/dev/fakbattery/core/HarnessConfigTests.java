@@ -12,7 +12,6 @@ import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 
 @DisplayName("HarnessConfig: a bad value names the parameter, the value and the fix")
 class HarnessConfigTests {
@@ -45,39 +44,44 @@ class HarnessConfigTests {
 	@Test
 	void badIntegerNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("tax.count", "0")).positiveInt(HarnessConstants.TAX_COUNT, 8))
-			.isInstanceOf(ConfigurationException.class)
-			.hasMessage("Unable to parse tax.count value [0]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default.");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessage(
+						"Unable to parse tax.count value [0]: expected a positive integer. Fix: pass -Dtax.count=8 or remove it to use the default.");
 	}
 
 	@Test
 	void badListNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("sweep.concurrency", "1,x")).positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8)))
-			.hasMessage("Unable to parse sweep.concurrency value [1,x]: expected comma-separated positive integers. Fix: pass -Dsweep.concurrency=1,8 or remove it to use the default.");
+				.hasMessage(
+						"Unable to parse sweep.concurrency value [1,x]: expected comma-separated positive integers. Fix: pass -Dsweep.concurrency=1,8 or remove it to use the default.");
 	}
 
 	@Test
 	void badUrlNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("base.url", "127.0.0.1:8000")).v1Url(HarnessConstants.BASE_URL))
-			.hasMessage("Unable to parse base.url value [127.0.0.1:8000]: expected an http(s) URL ending in /v1. Fix: pass -Dbase.url=http://127.0.0.1:8000/v1 or remove it to use the default.");
+				.hasMessage(
+						"Unable to parse base.url value [127.0.0.1:8000]: expected an http(s) URL ending in /v1. Fix: pass -Dbase.url=http://127.0.0.1:8000/v1 or remove it to use the default.");
 	}
 
 	@Test
 	void badEngineNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("engine", "tgi")).engine())
-			.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or remove it to use the default.");
+				.hasMessage(
+						"Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or remove it to use the default.");
 	}
 
 	@Test
 	void badBooleanNamesItself() {
 		assertThatThrownBy(() -> config(Map.of("allow.pending", "yes")).allowPending())
-			.hasMessage("Unable to parse allow.pending value [yes]: expected true or false. Fix: pass -Dallow.pending=false or remove it to use the default.");
+				.hasMessage(
+						"Unable to parse allow.pending value [yes]: expected true or false. Fix: pass -Dallow.pending=false or remove it to use the default.");
 	}
 
 	@Test
 	void determinismFailsClosed() {
 		assertThat(Determinism.resolve(Optional.of("batch_invariance"))).isEqualTo(Determinism.BATCH_INVARIANCE);
 		assertThat(Determinism.resolve(Optional.of("engine.vllm.determinism.deterministic_offline_scheduler")))
-			.isEqualTo(Determinism.DETERMINISTIC_OFFLINE_SCHEDULER);
+				.isEqualTo(Determinism.DETERMINISTIC_OFFLINE_SCHEDULER);
 		assertThat(Determinism.resolve(Optional.of("on"))).isEqualTo(Determinism.UNAVAILABLE);
 		assertThat(Determinism.resolve(Optional.empty())).isEqualTo(Determinism.UNAVAILABLE);
 		assertThat(Determinism.UNAVAILABLE.temperatureZeroWitnessAllowed()).isFalse();
@@ -90,6 +94,7 @@ class HarnessConfigTests {
 		SecretGuard.requireAbsent("{\"model\":\"m\"}", "artifact a.json", config, name -> "sk-secret-123");
 		assertThatThrownBy(() -> SecretGuard.requireAbsent("{\"auth\":\"sk-secret-123\"}", "artifact a.json", config,
 				name -> "sk-secret-123"))
-			.hasMessage("artifact a.json would contain the value of the environment variable MY_KEY (api.key.env); refused to write it");
+				.hasMessage(
+						"artifact a.json would contain the value of the environment variable MY_KEY (api.key.env); refused to write it");
 	}
 }

@@ -22,7 +22,8 @@ class PreProducedTests {
 	@Test
 	@DisplayName("the artifact's own fields, then its provenance object, then the folder's PROVENANCE.json")
 	void sources() {
-		Path file = ArtifactFiles.writeString(dir.resolve("a.json"), "{\"generated_at\": \"2026-06-26T02:31:12Z\", \"provenance\": {\"producer\": \"fak\"}}");
+		Path file = ArtifactFiles.writeString(dir.resolve("a.json"),
+				"{\"generated_at\": \"2026-06-26T02:31:12Z\", \"provenance\": {\"producer\": \"fak\"}}");
 		ArtifactFiles.writeString(dir.resolve(PreProduced.PROVENANCE_FILE), "{\"producer\": \"other\", \"version\": \"v1\", "
 				+ "\"generated_at\": \"2020-01-01T00:00:00Z\", \"binary_sha256\": \"" + SHA + "\"}");
 		PreProduced.Entry entry = PreProduced.read(dir, file, true);
@@ -57,7 +58,7 @@ class PreProducedTests {
 		assertThat(PreProduced.fixtureMarker(dir.resolve("x"), List.of(file))).isEmpty();
 		ArtifactFiles.writeString(dir.resolve("x/b.json"), "{\"_fixture\": \"FIXTURE: constructed\"}");
 		assertThat(PreProduced.fixtureMarker(dir.resolve("x"), List.of(file, dir.resolve("x/b.json"))))
-			.hasValue("_fixture field in " + dir.resolve("x/b.json"));
+				.hasValue("_fixture field in " + dir.resolve("x/b.json"));
 		ArtifactFiles.writeString(dir.resolve("x/FIXTURE"), "test fixture, not a measurement");
 		assertThat(PreProduced.fixtureMarker(dir.resolve("x"), List.of())).hasValue("FIXTURE file " + dir.resolve("x/FIXTURE"));
 	}
@@ -68,8 +69,10 @@ class PreProducedTests {
 		assertThat(PreProduced.fixturesAllowed(config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true")))).isTrue();
 		assertThat(PreProduced.fixturesAllowed(config(Map.of()))).isFalse();
 		for (String profile : List.of("battery", "gpu", "llamacpp", "gate")) {
-			assertThat(PreProduced.fixturesAllowed(config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true", HarnessConstants.PROFILE, profile))))
-				.as(profile).isFalse();
+			assertThat(PreProduced
+					.fixturesAllowed(config(Map.of(HarnessConstants.FIXTURES_ALLOWED, "true", HarnessConstants.PROFILE, profile))))
+					.as(profile)
+					.isFalse();
 		}
 	}
 

@@ -8,7 +8,6 @@ import java.util.Optional;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -17,11 +16,11 @@ class ProfileTests {
 
 	@ParameterizedTest(name = "{0}: embedded target {1}, SIMULATED accepted {2}, smoke {3}")
 	@CsvSource({
-			"DEFAULT,  true,  true,  true",
-			"BATTERY,  true,  true,  false",
-			"GPU,      false, false, false",
-			"LLAMACPP, false, false, false",
-			"GATE,     false, false, false" })
+		"DEFAULT,  true,  true,  true",
+		"BATTERY,  true,  true,  false",
+		"GPU,      false, false, false",
+		"LLAMACPP, false, false, false",
+		"GATE,     false, false, false" })
 	@DisplayName("the table of what each profile allows")
 	void allows(Profile profile, boolean embeddedTarget, boolean simulatedAccepted, boolean smoke) {
 		assertThat(profile.embeddedTargetAllowed()).as("embeddedTargetAllowed").isEqualTo(embeddedTarget);
@@ -44,9 +43,9 @@ class ProfileTests {
 	@DisplayName("an unknown or missing name is refused, naming the value and every accepted name")
 	void refuses() {
 		assertThatThrownBy(() -> Profile.parse("cpu")).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("Unable to parse profile [cpu]: use one of default, battery, gpu, llamacpp, gate");
+				.hasMessage("Unable to parse profile [cpu]: use one of default, battery, gpu, llamacpp, gate");
 		assertThatThrownBy(() -> Profile.parse(null)).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("Unable to parse profile [null]: use one of default, battery, gpu, llamacpp, gate");
+				.hasMessage("Unable to parse profile [null]: use one of default, battery, gpu, llamacpp, gate");
 	}
 
 	@Test
@@ -55,9 +54,10 @@ class ProfileTests {
 		assertThat(config(Map.of()).profile()).isEqualTo(Profile.DEFAULT);
 		assertThat(config(Map.of(HarnessConstants.PROFILE, "gpu")).profile()).isEqualTo(Profile.GPU);
 		assertThatThrownBy(() -> config(Map.of(HarnessConstants.PROFILE, "cpu")).profile())
-			.isInstanceOf(ConfigurationException.class)
-			.hasMessage("Unable to parse " + HarnessConstants.PROFILE + " value [cpu]: expected one of default, battery, gpu, llamacpp, "
-					+ "gate. Fix: pass -D" + HarnessConstants.PROFILE + "=default or remove it to use the default.");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessage(
+						"Unable to parse " + HarnessConstants.PROFILE + " value [cpu]: expected one of default, battery, gpu, llamacpp, "
+								+ "gate. Fix: pass -D" + HarnessConstants.PROFILE + "=default or remove it to use the default.");
 	}
 
 	private static HarnessConfig config(Map<String, String> values) {

@@ -49,12 +49,14 @@ class ProvenanceTests {
 		assertThat(Provenance.gitDirty(clean)).hasValue(false);
 		assertThat(Provenance.gitDirty(dirty)).hasValue(true);
 		assertThat(Provenance.gitDirty(root.resolve("nothing"))).isEmpty();
-		HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(dirty.toString())
+		HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR)
+				? java.util.Optional.of(dirty.toString())
 				: java.util.Optional.empty());
 		var provenance = Provenance.collect(config, java.util.Optional.empty(), java.util.Map.of());
 		assertThat(provenance.path("git_dirty").isBoolean()).isTrue();
 		assertThat(provenance.path("git_dirty").asBoolean()).isTrue();
-		HarnessConfig none = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR) ? java.util.Optional.of(root.resolve("nothing").toString())
+		HarnessConfig none = HarnessConfig.of(name -> name.equals(HarnessConstants.ROOT_DIR)
+				? java.util.Optional.of(root.resolve("nothing").toString())
 				: java.util.Optional.empty());
 		assertThat(Provenance.collect(none, java.util.Optional.empty(), java.util.Map.of()).path("git_dirty").isNull()).isTrue();
 	}

@@ -142,13 +142,15 @@ public final class StubEngine implements AutoCloseable {
 			exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
 			exchange.sendResponseHeaders(200, 0);
 			OutputStream out = exchange.getResponseBody();
-			event(out, "{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":0}}");
+			event(out,
+					"{\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":0}}");
 			if (how.equals("stall")) {
 				Thread.sleep(60_000);
 			}
 			for (int k = 1; k <= 3; k++) {
 				Thread.sleep(1);
-				event(out, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + k + " \"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + k + "}}");
+				event(out, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + k
+						+ " \"}}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":" + k + "}}");
 			}
 			event(out, "{\"choices\":[],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":3}}");
 			if (!how.equals("no-done")) {

@@ -5,6 +5,8 @@ import java.awt.Color;
 import java.nio.file.Path;
 import java.util.List;
 
+import dev.fakbattery.core.ArtifactFiles;
+
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -13,8 +15,6 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-
-import dev.fakbattery.core.ArtifactFiles;
 
 /**
  * Points with their 95 % intervals as vertical bars over numbered slots (runs, or base and head), drawn with
@@ -48,8 +48,8 @@ final class CiChart {
 		for (int i = 0; i < x.length; i++) {
 			Reading reading = readings.get(i);
 			if (reading.ci() != null) {
-				XYSeries bar = chart.addSeries(name + " ci95 " + i, new double[] { x[i], x[i] },
-						new double[] { reading.ci().lo(), reading.ci().hi() });
+				XYSeries bar = chart.addSeries(name + " ci95 " + i, new double[]{ x[i], x[i] },
+						new double[]{ reading.ci().lo(), reading.ci().hi() });
 				bar.setMarker(SeriesMarkers.NONE).setLineColor(color).setLineStyle(new BasicStroke(2f)).setShowInLegend(false);
 			}
 		}
@@ -66,7 +66,7 @@ final class CiChart {
 		high = Math.max(high, 1);
 		double pad = Math.max((high - low) * 0.12, 0.002);
 		chart.getStyler().setYAxisMin(low - 2 * pad).setYAxisMax(high + pad).setXAxisMin(0.5).setXAxisMax(names.size() + 0.5);
-		XYSeries parity = chart.addSeries("parity (1.0)", new double[] { 0.5, names.size() + 0.5 }, new double[] { 1, 1 });
+		XYSeries parity = chart.addSeries("parity (1.0)", new double[]{ 0.5, names.size() + 0.5 }, new double[]{ 1, 1 });
 		parity.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY).setLineStyle(SeriesLines.DASH_DASH);
 		for (int i = 0; i < names.size(); i++) {
 			chart.addAnnotation(new AnnotationText(names.get(i), i + 1, low - 1.3 * pad, false));

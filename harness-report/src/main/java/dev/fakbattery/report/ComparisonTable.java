@@ -32,8 +32,10 @@ public final class ComparisonTable {
 	}
 
 	private static String heading(RunComparison c) {
-		String text = "base run " + c.base().runId() + " (" + c.base().startedAt() + ", battery " + c.base().battery() + "): " + c.base().target()
-				+ "\nhead run " + c.head().runId() + " (" + c.head().startedAt() + ", battery " + c.head().battery() + "): " + c.head().target();
+		String text = "base run " + c.base().runId() + " (" + c.base().startedAt() + ", battery " + c.base().battery() + "): "
+				+ c.base().target()
+				+ "\nhead run " + c.head().runId() + " (" + c.head().startedAt() + ", battery " + c.head().battery() + "): "
+				+ c.head().target();
 		if (!c.sameTarget()) {
 			text += "\ntargets differ: the numbers are not like for like";
 		}
@@ -48,8 +50,8 @@ public final class ComparisonTable {
 	private static List<String[]> numberRows(RunComparison comparison) {
 		List<String[]> rows = new ArrayList<>();
 		for (RunComparison.Row row : comparison.rows()) {
-			rows.add(new String[] { row.key(), row.unit(), row.base() == null ? "-" : row.base().describe(),
-					row.head() == null ? "-" : row.head().describe(), row.change(), row.overlap().toString() });
+			rows.add(new String[]{ row.key(), row.unit(), row.base() == null ? "-" : row.base().describe(),
+				row.head() == null ? "-" : row.head().describe(), row.change(), row.overlap().toString() });
 		}
 		return rows;
 	}
@@ -79,10 +81,13 @@ public final class ComparisonTable {
 	}
 
 	private static String markdownTable(String[] header, List<String[]> rows) {
-		StringBuilder md = new StringBuilder("| ").append(String.join(" | ", header)).append(" |\n|")
-			.append("---|".repeat(header.length)).append('\n');
-		rows.forEach(row -> md.append("| ").append(String.join(" | ", java.util.Arrays.stream(row).map(c -> c.replace("|", "\\|")).toList()))
-			.append(" |\n"));
+		StringBuilder md = new StringBuilder("| ").append(String.join(" | ", header))
+				.append(" |\n|")
+				.append("---|".repeat(header.length))
+				.append('\n');
+		rows.forEach(row -> md.append("| ")
+				.append(String.join(" | ", java.util.Arrays.stream(row).map(c -> c.replace("|", "\\|")).toList()))
+				.append(" |\n"));
 		return md.toString();
 	}
 }

@@ -48,7 +48,7 @@ public final class Executor {
 			return Optional.of(jenkins);
 		}
 		Map<String, String> github = new java.util.LinkedHashMap<>();
-		for (String name : new String[] { "GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID" }) {
+		for (String name : new String[]{ "GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_RUN_ID" }) {
 			String value = env.apply(name);
 			if (value == null || value.isBlank()) {
 				return Optional.empty();

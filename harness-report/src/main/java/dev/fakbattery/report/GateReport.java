@@ -12,6 +12,10 @@ import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.ReportLabels;
+import dev.fakbattery.report.gate.GateResult;
+import dev.fakbattery.report.gate.GateWriter;
+
 import io.qameta.allure.FileSystemResultsWriter;
 import io.qameta.allure.model.Attachment;
 import io.qameta.allure.model.Label;
@@ -21,10 +25,6 @@ import io.qameta.allure.model.Status;
 import io.qameta.allure.model.StatusDetails;
 import io.qameta.allure.model.StepResult;
 import io.qameta.allure.model.TestResult;
-
-import dev.fakbattery.core.ReportLabels;
-import dev.fakbattery.report.gate.GateResult;
-import dev.fakbattery.report.gate.GateWriter;
 
 /**
  * The final gate as one result of the battery report (epic {@link ReportLabels#BATTERY}, feature
@@ -61,16 +61,24 @@ public final class GateReport {
 		for (Path file : files.stream().filter(Files::isRegularFile).toList()) {
 			attached.add(attach(writer, file));
 		}
-		TestResult result = new TestResult().setUuid(UUID.randomUUID().toString()).setHistoryId(HISTORY_ID).setTestCaseId(HISTORY_ID)
-			.setFullName("fak-battery final gate").setName("final gate [" + battery + "]")
-			.setStatus(status(battery)).setStage(Stage.FINISHED).setStart(at).setStop(at)
-			.setStatusDetails(new StatusDetails().setMessage(message(battery, summary)))
-			.setDescription(message(battery, summary) + "\n\n" + summary.path("honesty").asText(""))
-			.setLabels(List.of(label("epic", ReportLabels.BATTERY), label("feature", ReportLabels.GATE), label("story", ReportLabels.GATE),
-					label("suite", ReportLabels.GATE), label(ReportLabels.VERDICT, battery)))
-			.setParameters(List.of(parameter("run id", check.path("run_id").asText("none")), parameter("battery", battery),
-					parameter("status", summary.path("status").asText("unknown"))))
-			.setSteps(steps(check, at)).setAttachments(attached);
+		TestResult result = new TestResult().setUuid(UUID.randomUUID().toString())
+				.setHistoryId(HISTORY_ID)
+				.setTestCaseId(HISTORY_ID)
+				.setFullName("fak-battery final gate")
+				.setName("final gate [" + battery + "]")
+				.setStatus(status(battery))
+				.setStage(Stage.FINISHED)
+				.setStart(at)
+				.setStop(at)
+				.setStatusDetails(new StatusDetails().setMessage(message(battery, summary)))
+				.setDescription(message(battery, summary) + "\n\n" + summary.path("honesty").asText(""))
+				.setLabels(
+						List.of(label("epic", ReportLabels.BATTERY), label("feature", ReportLabels.GATE), label("story", ReportLabels.GATE),
+								label("suite", ReportLabels.GATE), label(ReportLabels.VERDICT, battery)))
+				.setParameters(List.of(parameter("run id", check.path("run_id").asText("none")), parameter("battery", battery),
+						parameter("status", summary.path("status").asText("unknown"))))
+				.setSteps(steps(check, at))
+				.setAttachments(attached);
 		writer.write(result);
 		return result;
 	}
@@ -114,7 +122,8 @@ public final class GateReport {
 				+ list("failed", summary.path("required_failed")) + list("SIMULATED", summary.path("simulated"))
 				+ list("STALE", summary.path("stale")) + list("pre-produced", summary.path("pre_produced"))
 				+ (summary.path("target_problem").isTextual() ? "; targets differ: " + summary.path("target_problem").asText() : "")
-				+ (summary.path("authority_draft_allowed").asBoolean() ? "; authority draft written"
+				+ (summary.path("authority_draft_allowed").asBoolean()
+						? "; authority draft written"
 						: "; no authority draft (" + summary.path("authority_draft_withheld").asText("withheld") + ")");
 	}
 
@@ -131,9 +140,11 @@ public final class GateReport {
 			}
 			steps.add(new StepResult().setName(step.path("rung").asText() + ": " + step.path("verdict").asText()
 					+ (preProduced.isObject() ? " (pre-produced)" : ""))
-				.setStatus(status.equals("PASS") ? Status.PASSED : status.equals("FAIL") ? Status.FAILED : Status.SKIPPED)
-				.setStage(Stage.FINISHED).setStart(at).setStop(at)
-				.setParameters(parameters));
+					.setStatus(status.equals("PASS") ? Status.PASSED : status.equals("FAIL") ? Status.FAILED : Status.SKIPPED)
+					.setStage(Stage.FINISHED)
+					.setStart(at)
+					.setStop(at)
+					.setParameters(parameters));
 		}
 		return steps;
 	}

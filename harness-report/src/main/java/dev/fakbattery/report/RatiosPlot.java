@@ -46,7 +46,8 @@ public final class RatiosPlot {
 		boolean simulated = runs.stream().anyMatch(r -> r.target().contains("engine double"));
 		XYChart chart = CiChart.chart("Tax and sweep ratios across runs (95% CI)" + (simulated ? ", SIMULATED runs: engine double" : ""),
 				"run #" + " (runs.json order, as in Trend): #1 " + runs.get(0).runId() + " ... #" + runs.size() + " "
-						+ runs.get(runs.size() - 1).runId(), "ratio (gateway/raw; 1 = no tax)");
+						+ runs.get(runs.size() - 1).runId(),
+				"ratio (gateway/raw; 1 = no tax)");
 		int n = 0;
 		for (Map.Entry<String, List<Reading>> series : readings.entrySet()) {
 			double offset = (n - (readings.size() - 1) / 2.0) * 0.05;

@@ -49,7 +49,8 @@ public record Reading(String rung, String name, double value, String unit, Confi
 			return ConfidenceInterval.ofBounds(REPORTED, value, ci.path("low").asDouble(), ci.path("high").asDouble(), 0.95);
 		}
 		Matcher m = CI_IN_SOURCE.matcher(measurement.path("source").asText(""));
-		return m.find() ? ConfidenceInterval.ofBounds(REPORTED, value, Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), 0.95)
+		return m.find()
+				? ConfidenceInterval.ofBounds(REPORTED, value, Double.parseDouble(m.group(1)), Double.parseDouble(m.group(2)), 0.95)
 				: null;
 	}
 

@@ -47,15 +47,18 @@ public final class ReportMain {
 	public static void run(String[] args, PrintStream out) {
 		Options options = Options.parse(args, "prepare", "keep");
 		Path experiments = options.path("experiments-dir");
-		RunHistory history = new RunHistory(options.optional("history-dir").map(Path::of).orElseGet(() -> RunHistory.defaultDir(experiments)));
+		RunHistory history = new RunHistory(
+				options.optional("history-dir").map(Path::of).orElseGet(() -> RunHistory.defaultDir(experiments)));
 		if (options.command().equals("keep")) {
 			List<String> kept = history.keep(options.path("report"));
 			out.println("[report] kept the report's history " + kept + " in " + history.dir().resolve("allure"));
 			return;
 		}
 		List<RunSnapshot> runs = history.record(experiments, options.optional("run-id"));
-		RunSnapshot run = runs.stream().filter(r -> options.optional("run-id").map(r.runId()::equals).orElse(true))
-			.reduce((a, b) -> b).orElseThrow();
+		RunSnapshot run = runs.stream()
+				.filter(r -> options.optional("run-id").map(r.runId()::equals).orElse(true))
+				.reduce((a, b) -> b)
+				.orElseThrow();
 		List<Path> attachments = new ArrayList<>(List.of(history.dir().resolve(RunHistory.INDEX)));
 		RatiosPlot.draw(runs, history.dir().resolve(RunHistory.PLOT)).ifPresent(attachments::add);
 		Path results = options.path("results-dir");
@@ -68,7 +71,9 @@ public final class ReportMain {
 		int carried = history.carryInto(battery);
 		out.println("[report] run " + run.runId() + ": " + counts.battery() + " battery results, " + counts.selfTests()
 				+ " self-test results; run index " + runs.size() + " run(s) in " + history.dir()
-				+ (carried == 0 ? "; no earlier report history (Trend starts here)" : "; Allure history of earlier runs carried (" + carried + " files)"));
+				+ (carried == 0
+						? "; no earlier report history (Trend starts here)"
+						: "; Allure history of earlier runs carried (" + carried + " files)"));
 	}
 
 	private static Path fresh(Path dir) {
@@ -110,7 +115,8 @@ public final class ReportMain {
 
 		Path path(String name) {
 			return Path.of(optional(name).orElseThrow(() -> new IllegalArgumentException("missing --" + name + "=PATH")))
-				.toAbsolutePath().normalize();
+					.toAbsolutePath()
+					.normalize();
 		}
 	}
 }

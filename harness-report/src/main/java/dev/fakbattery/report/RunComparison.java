@@ -91,8 +91,8 @@ public record RunComparison(RunSnapshot base, RunSnapshot head, List<Row> rows) 
 	/** Each rung with its verdict in base and head ({@code -} where a run has no artifact of it). */
 	public List<String[]> verdicts() {
 		Map<String, String[]> rungs = new LinkedHashMap<>();
-		base.rungs().forEach(r -> rungs.computeIfAbsent(r.rung(), k -> new String[] { k, "-", "-" })[1] = r.verdict());
-		head.rungs().forEach(r -> rungs.computeIfAbsent(r.rung(), k -> new String[] { k, "-", "-" })[2] = r.verdict());
+		base.rungs().forEach(r -> rungs.computeIfAbsent(r.rung(), k -> new String[]{ k, "-", "-" })[1] = r.verdict());
+		head.rungs().forEach(r -> rungs.computeIfAbsent(r.rung(), k -> new String[]{ k, "-", "-" })[2] = r.verdict());
 		return List.copyOf(rungs.values());
 	}
 
@@ -124,8 +124,11 @@ public record RunComparison(RunSnapshot base, RunSnapshot head, List<Row> rows) 
 	}
 
 	private static ObjectNode run(RunSnapshot run) {
-		ObjectNode node = Json.MAPPER.createObjectNode().put("run_id", run.runId()).put("started_at", run.startedAt())
-			.put("target", run.target()).put("battery", run.battery());
+		ObjectNode node = Json.MAPPER.createObjectNode()
+				.put("run_id", run.runId())
+				.put("started_at", run.startedAt())
+				.put("target", run.target())
+				.put("battery", run.battery());
 		run.otherRuns().forEach(node.putArray("left_out_other_runs")::add);
 		return node;
 	}

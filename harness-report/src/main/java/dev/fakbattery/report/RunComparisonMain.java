@@ -44,8 +44,11 @@ public final class RunComparisonMain {
 		System.arraycopy(args, 0, withCommand, 1, args.length);
 		ReportMain.Options options = ReportMain.Options.parse(withCommand, "compare");
 		Optional<Path> experiments = options.optional("experiments-dir").map(Path::of);
-		Path headDir = options.optional("head").map(Path::of).or(() -> experiments).orElseThrow(() -> new IllegalArgumentException(
-				"no head run: set -D" + HarnessConstants.COMPARE_HEAD + "=DIR (an experiments folder or an archived run)"));
+		Path headDir = options.optional("head")
+				.map(Path::of)
+				.or(() -> experiments)
+				.orElseThrow(() -> new IllegalArgumentException(
+						"no head run: set -D" + HarnessConstants.COMPARE_HEAD + "=DIR (an experiments folder or an archived run)"));
 		RunSnapshot head = RunSnapshot.read(headDir.toAbsolutePath().normalize(), Optional.empty());
 		Path historyDir = options.optional("history-dir").map(Path::of).orElseGet(() -> RunHistory.defaultDir(experiments.orElse(headDir)));
 		Path baseDir = options.optional("base").map(Path::of).orElseGet(() -> previousRun(historyDir, head.runId()));
@@ -67,10 +70,11 @@ public final class RunComparisonMain {
 	static Path previousRun(Path historyDir, String headRun) {
 		Path runs = historyDir.resolve("runs");
 		try (Stream<Path> archived = Files.isDirectory(runs) ? Files.list(runs) : Stream.empty()) {
-			return archived.filter(Files::isDirectory).filter(d -> !d.getFileName().toString().equals(headRun))
-				.max(Comparator.comparing(d -> d.getFileName().toString()))
-				.orElseThrow(() -> new IllegalArgumentException("no base run: " + runs + " holds no other archived run than " + headRun
-						+ "; set -D" + HarnessConstants.COMPARE_BASE + "=DIR (an experiments folder or an archived run)"));
+			return archived.filter(Files::isDirectory)
+					.filter(d -> !d.getFileName().toString().equals(headRun))
+					.max(Comparator.comparing(d -> d.getFileName().toString()))
+					.orElseThrow(() -> new IllegalArgumentException("no base run: " + runs + " holds no other archived run than " + headRun
+							+ "; set -D" + HarnessConstants.COMPARE_BASE + "=DIR (an experiments folder or an archived run)"));
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException("could not list " + runs, e);

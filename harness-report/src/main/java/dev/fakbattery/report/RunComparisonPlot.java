@@ -20,8 +20,10 @@ public final class RunComparisonPlot {
 
 	/** Draws the plot into {@code target}; empty when no number has an interval in both runs. */
 	public static Optional<Path> draw(RunComparison comparison, Path target) {
-		List<RunComparison.Row> rows = comparison.rows().stream()
-			.filter(r -> r.base() != null && r.base().ci() != null && r.head() != null && r.head().ci() != null).toList();
+		List<RunComparison.Row> rows = comparison.rows()
+				.stream()
+				.filter(r -> r.base() != null && r.base().ci() != null && r.head() != null && r.head().ci() != null)
+				.toList();
 		if (rows.isEmpty()) {
 			return Optional.empty();
 		}
@@ -31,7 +33,7 @@ public final class RunComparisonPlot {
 			RunComparison.Row row = rows.get(i);
 			double offset = (i - (rows.size() - 1) / 2.0) * 0.03;
 			CiChart.series(chart, row.key() + " (CIs overlap: " + row.overlap() + ")", CiChart.PALETTE.get(i % CiChart.PALETTE.size()),
-					new double[] { 1 + offset, 2 + offset }, List.of(row.base(), row.head()));
+					new double[]{ 1 + offset, 2 + offset }, List.of(row.base(), row.head()));
 			all.add(row.base());
 			all.add(row.head());
 		}

@@ -53,8 +53,10 @@ public record RunSnapshot(String runId, String startedAt, String target, String 
 				all.put(artifact.fileName(), readJson(file));
 			}
 		}
-		Optional<JsonNode> newest = all.values().stream().max(Comparator.comparing((JsonNode d) -> d.path("run").path("started_at").asText(""))
-			.thenComparing(d -> d.path("run").path("run_id").asText("")));
+		Optional<JsonNode> newest = all.values()
+				.stream()
+				.max(Comparator.comparing((JsonNode d) -> d.path("run").path("started_at").asText(""))
+						.thenComparing(d -> d.path("run").path("run_id").asText("")));
 		String run = runId.or(() -> newest.map(d -> d.path("run").path("run_id").asText("unknown"))).orElse("unknown");
 		List<JsonNode> docs = new ArrayList<>();
 		List<String> otherRuns = new ArrayList<>();
@@ -90,7 +92,8 @@ public record RunSnapshot(String runId, String startedAt, String target, String 
 		for (JsonNode doc : docs) {
 			JsonNode engine = doc.path("target").path("engine");
 			if (engine.isObject()) {
-				return (engine.path("engine_double").asBoolean() ? "engine double (" + engine.path("engine_kind").asText() + " dialect)"
+				return (engine.path("engine_double").asBoolean()
+						? "engine double (" + engine.path("engine_kind").asText() + " dialect)"
 						: engine.path("engine_kind").asText("unknown")) + " " + engine.path("engine_version").asText("")
 						+ " serving " + engine.path("served_models") + "; gateway " + doc.path("target").path("gateway").asText("unknown");
 			}
@@ -121,7 +124,8 @@ public record RunSnapshot(String runId, String startedAt, String target, String 
 	/** An index entry read back. */
 	static RunSnapshot fromJson(JsonNode node) {
 		List<Rung> rungs = new ArrayList<>();
-		node.path("rungs").forEach(r -> rungs.add(new Rung(r.path("rung").asText(), r.path("verdict").asText(), r.path("headline").asText())));
+		node.path("rungs")
+				.forEach(r -> rungs.add(new Rung(r.path("rung").asText(), r.path("verdict").asText(), r.path("headline").asText())));
 		List<Reading> readings = new ArrayList<>();
 		node.path("numbers").forEach(n -> readings.add(Reading.of(n.path("rung").asText(), n)));
 		return new RunSnapshot(node.path("run_id").asText(), node.path("started_at").asText(), node.path("target").asText(),

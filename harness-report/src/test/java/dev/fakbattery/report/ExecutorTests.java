@@ -35,8 +35,9 @@ class ExecutorTests {
 	@DisplayName("the build URL of Jenkins or GitHub Actions; none when only part of GitHub's is set")
 	void buildUrl() {
 		assertThat(Executor.buildUrl(Map.of("BUILD_URL", "https://ci/job/7/")::get)).hasValue("https://ci/job/7/");
-		assertThat(Executor.buildUrl(Map.of("GITHUB_SERVER_URL", "https://github.com", "GITHUB_REPOSITORY", "o/r", "GITHUB_RUN_ID", "42")::get))
-			.hasValue("https://github.com/o/r/actions/runs/42");
+		assertThat(Executor
+				.buildUrl(Map.of("GITHUB_SERVER_URL", "https://github.com", "GITHUB_REPOSITORY", "o/r", "GITHUB_RUN_ID", "42")::get))
+				.hasValue("https://github.com/o/r/actions/runs/42");
 		assertThat(Executor.buildUrl(Map.of("GITHUB_SERVER_URL", "https://github.com")::get)).isEmpty();
 	}
 }

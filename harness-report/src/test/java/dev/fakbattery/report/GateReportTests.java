@@ -6,16 +6,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.qameta.allure.model.Label;
-import io.qameta.allure.model.Status;
-import io.qameta.allure.model.StepResult;
-import io.qameta.allure.model.TestResult;
-
 import dev.fakbattery.core.ArtifactFiles;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StepResult;
+import io.qameta.allure.model.TestResult;
 
 @DisplayName("the final gate in the battery report")
 class GateReportTests {
@@ -37,11 +37,14 @@ class GateReportTests {
 		assertThat(result.getName()).isEqualTo("final gate [SIMULATED]");
 		assertThat(result.getStatusDetails().getMessage()).isEqualTo("SIMULATED: battery SIMULATED, final gate PENDING_MEASUREMENT, "
 				+ "5/8 required artifacts passed; SIMULATED [vllm_tax]; no authority draft (SIMULATED artifacts)");
-		assertThat(result.getLabels()).extracting(Label::getName, Label::getValue).contains(
-				org.assertj.core.groups.Tuple.tuple("epic", "Battery"), org.assertj.core.groups.Tuple.tuple("feature", "final gate"));
+		assertThat(result.getLabels()).extracting(Label::getName, Label::getValue)
+				.contains(
+						org.assertj.core.groups.Tuple.tuple("epic", "Battery"),
+						org.assertj.core.groups.Tuple.tuple("feature", "final gate"));
 		assertThat(result.getSteps()).extracting(StepResult::getName, StepResult::getStatus)
-			.containsExactly(org.assertj.core.groups.Tuple.tuple("3 tax: SIMULATED", Status.SKIPPED));
-		assertThat(result.getAttachments()).extracting(a -> a.getName()).containsExactly("final-check.json", "FINAL-CHECK.md", "ratios.png");
+				.containsExactly(org.assertj.core.groups.Tuple.tuple("3 tax: SIMULATED", Status.SKIPPED));
+		assertThat(result.getAttachments()).extracting(a -> a.getName())
+				.containsExactly("final-check.json", "FINAL-CHECK.md", "ratios.png");
 		assertThat(results.resolve(result.getUuid() + "-result.json")).isRegularFile();
 		assertThat(results.resolve(result.getAttachments().get(2).getSource())).hasContent("png");
 	}
@@ -51,8 +54,13 @@ class GateReportTests {
 	void preProduced() {
 		Path check = new RunFixture(experiments, "20261130T201345Z-3fa9c2").finalCheck("COMPLETE", "COMPLETE");
 		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) RunSnapshot.readJson(check);
-		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("steps").get(0)).put("verdict", "PASS").put("artifact_status", "PASS")
-			.putObject("pre_produced").put("source", "/data/floors").putArray("artifacts").addObject().put("producer", "fak floors");
+		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("steps").get(0)).put("verdict", "PASS")
+				.put("artifact_status", "PASS")
+				.putObject("pre_produced")
+				.put("source", "/data/floors")
+				.putArray("artifacts")
+				.addObject()
+				.put("producer", "fak floors");
 		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("summary")).putArray("pre_produced").add("floors");
 		ArtifactFiles.writeJson(check, doc);
 		TestResult result = GateReport.write(experiments, results, List.of());
@@ -72,7 +80,7 @@ class GateReportTests {
 		assertThat(GateReport.title(experiments)).isEqualTo("fak-battery: SIMULATED, 5/8 required artifacts passed on a real target "
 				+ "(run 20261130T201345Z)");
 		assertThatThrownBy(() -> GateReport.title(experiments.resolve("none"))).isInstanceOf(IllegalArgumentException.class)
-			.hasMessageStartingWith("no final-check.json in ");
+				.hasMessageStartingWith("no final-check.json in ");
 	}
 
 	@Test
@@ -88,6 +96,6 @@ class GateReportTests {
 	@DisplayName("without final-check.json the step fails, naming the gate to run first")
 	void noFinalCheck() {
 		assertThatThrownBy(() -> GateReport.write(experiments, results, List.of())).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("no final-check.json in " + experiments + ": run the final gate first (FinalGateMain write)");
+				.hasMessage("no final-check.json in " + experiments + ": run the final gate first (FinalGateMain write)");
 	}
 }

@@ -29,8 +29,8 @@ class ReportSplitTests {
 		ArtifactFiles.writeString(results.resolve("c1-container.json"), "{\"uuid\":\"c1\",\"children\":[\"r1\",\"r3\"]}");
 		ArtifactFiles.writeString(results.resolve("c2-container.json"), "{\"uuid\":\"c2\",\"children\":[\"r4\"],"
 				+ "\"befores\":[{\"name\":\"setUp\",\"attachments\":[{\"source\":\"a4-attachment.txt\"}]}]}");
-		for (String name : new String[] { "a1-attachment.json", "a3-attachment.txt", "a4-attachment.txt", "orphan-attachment.txt",
-				"categories.json", "environment.properties", "executor.json" }) {
+		for (String name : new String[]{ "a1-attachment.json", "a3-attachment.txt", "a4-attachment.txt", "orphan-attachment.txt",
+			"categories.json", "environment.properties", "executor.json" }) {
 			ArtifactFiles.writeString(results.resolve(name), "x");
 		}
 		ReportSplit.Counts counts = ReportSplit.split(results, dir.resolve("battery"), dir.resolve("self"));

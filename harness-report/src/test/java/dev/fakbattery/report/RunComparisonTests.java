@@ -38,12 +38,13 @@ class RunComparisonTests {
 		RunFixture.number(wire, "rule_runs_passed", 66, "rule runs", Double.NaN, Double.NaN);
 		headRun.write(ArtifactId.WIRE_CONFORMANCE, wire);
 		RunComparison comparison = compare();
-		assertThat(comparison.rows()).extracting(RunComparison.Row::key, r -> r.overlap().toString()).containsExactly(
-				org.assertj.core.groups.Tuple.tuple("3 tax / latency_tax", "no"),
-				org.assertj.core.groups.Tuple.tuple("3 tax / decode_tps_tax", "yes"),
-				org.assertj.core.groups.Tuple.tuple("3 tax / raw_median_latency_s", "no CI"),
-				org.assertj.core.groups.Tuple.tuple("3 tax sweep / ratio_c1", "yes"),
-				org.assertj.core.groups.Tuple.tuple("wire / rule_runs_passed", "one run only"));
+		assertThat(comparison.rows()).extracting(RunComparison.Row::key, r -> r.overlap().toString())
+				.containsExactly(
+						org.assertj.core.groups.Tuple.tuple("3 tax / latency_tax", "no"),
+						org.assertj.core.groups.Tuple.tuple("3 tax / decode_tps_tax", "yes"),
+						org.assertj.core.groups.Tuple.tuple("3 tax / raw_median_latency_s", "no CI"),
+						org.assertj.core.groups.Tuple.tuple("3 tax sweep / ratio_c1", "yes"),
+						org.assertj.core.groups.Tuple.tuple("wire / rule_runs_passed", "one run only"));
 		assertThat(comparison.rows().get(4).head().describe()).as("a whole count reads without decimals").isEqualTo("66");
 	}
 
@@ -64,7 +65,7 @@ class RunComparisonTests {
 		RunFixture run = new RunFixture(base, "20261130T201345Z");
 		ObjectNode tax = run.artifact(ArtifactId.TAX_WITNESS, "SIMULATED", "latency_tax 1.0007");
 		RunFixture.number(tax, "latency_tax", 1.0007, "ratio", Double.NaN, Double.NaN)
-			.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
+				.put("source", "adjudication-tax-witness: ratio of medians, 8 samples per arm; 95% CI [1.0004, 1.0010]");
 		run.write(ArtifactId.TAX_WITNESS, tax);
 		Reading reading = RunSnapshot.read(base, Optional.empty()).readings().get(0);
 		assertThat(reading.ci().lo()).isEqualTo(1.0004);
@@ -81,9 +82,11 @@ class RunComparisonTests {
 		RunFixture.number(tax, "latency_tax", 1.0100, "ratio", 1.0090, 1.0110);
 		headRun.write(ArtifactId.TAX_WITNESS, tax);
 		String table = ComparisonTable.console(compare());
-		assertThat(table).contains("base run 20261130T201345Z", "head run 20261130T210000Z", "targets differ: the numbers are not like for like")
-			.containsPattern("3 tax / latency_tax\\s+ratio\\s+1.0007 \\[0.9997, 1.0017\\]\\s+1.0100 \\[1.0090, 1.0110\\]\\s+\\+0.0093 \\(\\+0.93%\\)\\s+no")
-			.containsPattern("3 tax\\s+SIMULATED\\s+PASS");
+		assertThat(table)
+				.contains("base run 20261130T201345Z", "head run 20261130T210000Z", "targets differ: the numbers are not like for like")
+				.containsPattern(
+						"3 tax / latency_tax\\s+ratio\\s+1.0007 \\[0.9997, 1.0017\\]\\s+1.0100 \\[1.0090, 1.0110\\]\\s+\\+0.0093 \\(\\+0.93%\\)\\s+no")
+				.containsPattern("3 tax\\s+SIMULATED\\s+PASS");
 	}
 
 	@Test
@@ -92,7 +95,8 @@ class RunComparisonTests {
 		RunFixture.taxRun(base, "20261130T201345Z", 1.0007);
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + out }, new PrintStream(printed, true, StandardCharsets.UTF_8));
+		RunComparisonMain.run(new String[]{ "--base=" + base, "--head=" + head, "--out=" + out },
+				new PrintStream(printed, true, StandardCharsets.UTF_8));
 		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("fak-battery comparison", "3 tax / latency_tax", "CIs overlap");
 		assertThat(out.resolve("compare.md")).content().contains("| 3 tax / latency_tax | ratio | 1.0007 [0.9997, 1.0017] |");
 		assertThat(out.resolve("compare.json")).content().contains("\"ci_overlap\" : \"no\"");
@@ -103,19 +107,20 @@ class RunComparisonTests {
 	@DisplayName("without a base and no archived run, the command names compare.base and how to set it")
 	void noBase() {
 		RunFixture.taxRun(head, "20261130T210000Z", 1.0100);
-		assertThatThrownBy(() -> RunComparisonMain.run(new String[] { "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
-				new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
-			.isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("no base run: " + out.resolve("none").resolve("runs") + " holds no other archived run than 20261130T210000Z; "
-					+ "set -Dcompare.base=DIR (an experiments folder or an archived run)");
+		assertThatThrownBy(
+				() -> RunComparisonMain.run(new String[]{ "--head=" + head, "--out=" + out, "--history-dir=" + out.resolve("none") },
+						new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)))
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessage("no base run: " + out.resolve("none").resolve("runs") + " holds no other archived run than 20261130T210000Z; "
+						+ "set -Dcompare.base=DIR (an experiments folder or an archived run)");
 	}
 
 	@Test
 	@DisplayName("a folder without battery artifacts is refused, naming it")
 	void emptyFolder() {
 		assertThatThrownBy(() -> RunSnapshot.read(base, Optional.empty())).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("no battery artifact of run unknown in " + base + " (expected files such as adjudication-tax-witness.json); "
-					+ "point at an experiments folder or an archived run");
+				.hasMessage("no battery artifact of run unknown in " + base + " (expected files such as adjudication-tax-witness.json); "
+						+ "point at an experiments folder or an archived run");
 	}
 
 	@Test

@@ -26,8 +26,12 @@ final class RunFixture {
 		doc.put("schema", artifact.schema()).put("verdict", verdict).put("rung", artifact.rung()).put("artifact_id", artifact.id());
 		doc.putObject("run").put("run_id", runId).put("started_at", startedAt()).put("profile", "battery");
 		ObjectNode engine = doc.putObject("target").putObject("engine");
-		engine.put("origin", "embedded").put("engine_kind", "vllm").put("engine_version", "0.29.0+engine-double").put("engine_double", true)
-			.putArray("served_models").add("Qwen/Qwen2.5-7B-Instruct");
+		engine.put("origin", "embedded")
+				.put("engine_kind", "vllm")
+				.put("engine_version", "0.29.0+engine-double")
+				.put("engine_double", true)
+				.putArray("served_models")
+				.add("Qwen/Qwen2.5-7B-Instruct");
 		((ObjectNode) doc.get("target")).put("gateway", "embedded reference gateway");
 		doc.putArray("measurements");
 		doc.putObject("summary").put("headline", headline);
@@ -36,8 +40,11 @@ final class RunFixture {
 
 	/** A measurement with a structured interval ({@code low}, {@code high} not NaN) or none. */
 	static ObjectNode number(ObjectNode doc, String name, double value, String unit, double low, double high) {
-		ObjectNode m = ((ArrayNode) doc.get("measurements")).addObject().put("name", name).put("value", value).put("unit", unit)
-			.put("source", "fixture");
+		ObjectNode m = ((ArrayNode) doc.get("measurements")).addObject()
+				.put("name", name)
+				.put("value", value)
+				.put("unit", unit)
+				.put("source", "fixture");
 		if (!Double.isNaN(low)) {
 			m.putObject("ci95").put("low", low).put("high", high);
 		}
@@ -51,11 +58,21 @@ final class RunFixture {
 	/** A final-check.json of this run with battery verdict {@code battery}. */
 	Path finalCheck(String battery, String status) {
 		ObjectNode doc = Json.MAPPER.createObjectNode().put("run_id", runId).put("generated_at", "2026-11-30T20:18:24Z");
-		doc.putArray("steps").addObject().put("rung", "3 tax").put("verdict", "SIMULATED").put("artifact_status", "MISSING")
-			.put("artifact_detail", "latency_tax 1.0007").put("primary_artifact", "experiments/embedded/adjudication-tax-witness.json");
-		ObjectNode summary = doc.putObject("summary").put("battery", battery).put("status", status).put("required_artifacts", 8)
-			.put("required_passed", 5).put("authority_draft_allowed", false).put("authority_draft_withheld", "SIMULATED artifacts")
-			.put("honesty", "No benchmark number is quotable.");
+		doc.putArray("steps")
+				.addObject()
+				.put("rung", "3 tax")
+				.put("verdict", "SIMULATED")
+				.put("artifact_status", "MISSING")
+				.put("artifact_detail", "latency_tax 1.0007")
+				.put("primary_artifact", "experiments/embedded/adjudication-tax-witness.json");
+		ObjectNode summary = doc.putObject("summary")
+				.put("battery", battery)
+				.put("status", status)
+				.put("required_artifacts", 8)
+				.put("required_passed", 5)
+				.put("authority_draft_allowed", false)
+				.put("authority_draft_withheld", "SIMULATED artifacts")
+				.put("honesty", "No benchmark number is quotable.");
 		summary.putArray("simulated").add("vllm_tax");
 		return ArtifactFiles.writeJson(dir.resolve("final-check.json"), doc);
 	}

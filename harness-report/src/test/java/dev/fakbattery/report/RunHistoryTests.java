@@ -42,7 +42,8 @@ class RunHistoryTests {
 		assertThat(runs).extracting(RunSnapshot::runId).containsExactly("20261130T201345Z", "20261130T210000Z");
 		assertThat(runs.get(1).battery()).isEqualTo("SIMULATED");
 		assertThat(runs.get(0).battery()).isEqualTo("unknown");
-		assertThat(runs.get(1).target()).startsWith("engine double (vllm dialect) 0.29.0+engine-double serving [\"Qwen/Qwen2.5-7B-Instruct\"]");
+		assertThat(runs.get(1).target())
+				.startsWith("engine double (vllm dialect) 0.29.0+engine-double serving [\"Qwen/Qwen2.5-7B-Instruct\"]");
 		assertThat(runs.get(1).readings()).extracting(Reading::key).contains("3 tax / latency_tax", "3 tax sweep / ratio_c1");
 		assertThat(history.runs()).extracting(RunSnapshot::runId).containsExactly("20261130T201345Z", "20261130T210000Z");
 		assertThat(history.dir().resolve("runs/20261130T210000Z/adjudication-tax-witness.json")).isRegularFile();
@@ -71,7 +72,8 @@ class RunHistoryTests {
 		RunSnapshot two = RunSnapshot.read(RunFixture.taxRun(root.resolve("b"), "20261130T210000Z", 1.0100).dir(), Optional.empty());
 		assertThat(RatiosPlot.draw(List.of(one, two), root.resolve("plot.png"))).hasValue(root.resolve("plot.png"));
 		assertThat(root.resolve("plot.png")).isNotEmptyFile();
-		RunSnapshot noRatio = new RunSnapshot("r", "t", "x", "b", List.of(), List.of(new Reading("wire", "rule_runs_passed", 66, "rule runs", null)),
+		RunSnapshot noRatio = new RunSnapshot("r", "t", "x", "b", List.of(),
+				List.of(new Reading("wire", "rule_runs_passed", 66, "rule runs", null)),
 				List.of());
 		assertThat(RatiosPlot.draw(List.of(noRatio), root.resolve("none.png"))).isEmpty();
 	}
@@ -94,7 +96,8 @@ class RunHistoryTests {
 	void reportWithoutHistory() {
 		Path report = ArtifactFiles.writeString(root.resolve("index.html"), "<script>d('data/x.json','e30=')</script>");
 		assertThatThrownBy(() -> new RunHistory(root.resolve("history")).keep(report)).isInstanceOf(IllegalStateException.class)
-			.hasMessage("the report " + report + " carries no history/history-trend.json: the next report's Trend would start again from one run");
+				.hasMessage("the report " + report
+						+ " carries no history/history-trend.json: the next report's Trend would start again from one run");
 	}
 
 	@Test

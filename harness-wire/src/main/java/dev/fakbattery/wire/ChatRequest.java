@@ -42,16 +42,17 @@ public final class ChatRequest extends WireView {
 	/** Whether {@code stream_options.include_usage} is {@code true}, which makes both engines send a usage chunk. */
 	public boolean includeUsage() {
 		return WireJson.object(node(), "stream_options")
-			.map(options -> options.path("include_usage").booleanValue())
-			.orElse(false);
+				.map(options -> options.path("include_usage").booleanValue())
+				.orElse(false);
 	}
 
 	/** The {@code tools[].function.name} values, in request order. */
 	public List<String> toolNames() {
-		return WireJson.objects(node(), "tools").stream()
-			.map(tool -> WireJson.object(tool, "function").flatMap(function -> WireJson.text(function, "name")))
-			.flatMap(Optional::stream)
-			.toList();
+		return WireJson.objects(node(), "tools")
+				.stream()
+				.map(tool -> WireJson.object(tool, "function").flatMap(function -> WireJson.text(function, "name")))
+				.flatMap(Optional::stream)
+				.toList();
 	}
 
 	/** {@code tool_choice} as sent: {@code "auto"}, {@code "required"}, {@code "none"} or a named-function object. */

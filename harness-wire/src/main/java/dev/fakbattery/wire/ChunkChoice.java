@@ -23,7 +23,7 @@ public final class ChunkChoice extends WireView {
 	/** {@code index}; a choice without one is a {@link WireFormatException}. */
 	public int index() {
 		return WireJson.integer(node(), "index")
-			.orElseThrow(() -> new WireFormatException("chunk choice without 'index': " + WireJson.abbreviate(toJson())));
+				.orElseThrow(() -> new WireFormatException("chunk choice without 'index': " + WireJson.abbreviate(toJson())));
 	}
 
 	/** {@code delta}; an absent or null delta reads as an empty one. */

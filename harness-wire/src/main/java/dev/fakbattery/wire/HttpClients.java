@@ -38,8 +38,8 @@ public final class HttpClients {
 	/** HTTP/1.1, no redirects, {@code connectTimeout}, and the client's work (and its body handlers) on {@code executor}. */
 	public static HttpClient http11(Duration connectTimeout, Executor executor) {
 		return builder(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout)
-			.executor(Objects.requireNonNull(executor, "executor"))
-			.build();
+				.executor(Objects.requireNonNull(executor, "executor"))
+				.build();
 	}
 
 	/** HTTP/1.1, no redirects, no connect timeout (the JDK then waits as long as the operating system does). */

@@ -16,8 +16,8 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 public final class Json {
 
 	public static final ObjectMapper MAPPER = JsonMapper.builder()
-		.enable(SerializationFeature.INDENT_OUTPUT)
-		.build();
+			.enable(SerializationFeature.INDENT_OUTPUT)
+			.build();
 
 	private Json() {
 	}

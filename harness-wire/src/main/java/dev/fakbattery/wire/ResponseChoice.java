@@ -22,7 +22,7 @@ public final class ResponseChoice extends WireView {
 	/** {@code index}; a choice without one is a {@link WireFormatException}. */
 	public int index() {
 		return WireJson.integer(node(), "index")
-			.orElseThrow(() -> new WireFormatException("choice without 'index': " + WireJson.abbreviate(toJson())));
+				.orElseThrow(() -> new WireFormatException("choice without 'index': " + WireJson.abbreviate(toJson())));
 	}
 
 	/** {@code message}; an absent or null message reads as an empty one. */

@@ -181,7 +181,8 @@ public final class SseParser {
 			case "data" -> {
 				eventBytes += value.length() + 1;
 				if (eventBytes > maxEventBytes) {
-					throw new SseLimitException("SSE event data longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
+					throw new SseLimitException(
+							"SSE event data longer than " + maxEventBytes + " bytes (the limit): the stream is cut there");
 				}
 				data.append(value).append('\n');
 				hasData = true;

@@ -130,8 +130,7 @@ public final class SseReader implements Closeable {
 		int read;
 		do {
 			read = in.read(buffer, 0, buffer.length);
-		}
-		while (read == 0);
+		} while (read == 0);
 		return read;
 	}
 }

@@ -91,8 +91,9 @@ public final class ToolCallAssembler {
 		}
 
 		void merge(ToolCall delta, List<AssembledToolCall> completed) {
-			int index = delta.index().orElseThrow(() -> new WireFormatException(
-					"streamed tool_calls[] delta without 'index' in choice " + choiceIndex + ": " + delta.toJson()));
+			int index = delta.index()
+					.orElseThrow(() -> new WireFormatException(
+							"streamed tool_calls[] delta without 'index' in choice " + choiceIndex + ": " + delta.toJson()));
 			if (finishReason != null) {
 				violations.add("choice " + choiceIndex + " index " + index + ": delta after the choice finished: "
 						+ delta.toJson());

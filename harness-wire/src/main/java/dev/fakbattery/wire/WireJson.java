@@ -14,8 +14,6 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.wire.Json;
-
 /**
  * Reading and writing wire JSON with the battery's mapper: compact output (as both engines send it), keys in
  * arrival order, and one rule for every accessor: a {@code null} value and an absent key both read as empty.
@@ -25,10 +23,10 @@ import dev.fakbattery.wire.Json;
 public final class WireJson {
 
 	private static final ObjectReader READER = Json.MAPPER.reader()
-		.with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+			.with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
 	private static final ObjectWriter WRITER = Json.MAPPER.writer()
-		.without(SerializationFeature.INDENT_OUTPUT);
+			.without(SerializationFeature.INDENT_OUTPUT);
 
 	private WireJson() {
 	}

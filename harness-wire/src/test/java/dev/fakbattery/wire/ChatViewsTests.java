@@ -44,7 +44,9 @@ class ChatViewsTests {
 	void reasoning() {
 		ChatMessage vllm = ChatResponse.parse(WireFixtures.read("vllm/chat-text.json")).choices().get(0).message();
 		ChatMessage rayServe = ChatResponse.parse(WireFixtures.read("vllm/captured/2025-05-14_vllm-0.8.x-via-rayserve_text.json"))
-			.choices().get(0).message();
+				.choices()
+				.get(0)
+				.message();
 		ChatMessage fromReasoningContent = ChatMessage.of(WireJson.readObject("{\"reasoning\":null,\"reasoning_content\":\"think\"}"));
 
 		assertThat(vllm.reasoning()).isEmpty();
@@ -53,7 +55,8 @@ class ChatViewsTests {
 		assertThat(rayServe.toolCalls()).as("older vLLM always sent tool_calls: []").isEmpty();
 		assertThat(fromReasoningContent.reasoning()).contains("think");
 		assertThat(ChatMessage.of(WireJson.readObject("{\"reasoning_content\":\"a\",\"reasoning\":\"a\"}")).reasoning())
-			.as("Nov 2025 to Jan 2026 vLLM sends both").contains("a");
+				.as("Nov 2025 to Jan 2026 vLLM sends both")
+				.contains("a");
 	}
 
 	@Test
@@ -70,18 +73,20 @@ class ChatViewsTests {
 		assertThat(sglang.get(1).isUsageOnly()).isFalse();
 		List<ChatChunk> text = WireFixtures.chunks("vllm/chat-text.sse");
 		assertThat(text).noneMatch(ChatChunk::isUsageOnly);
-		assertThat(text.get(text.size() - 1).has("system_fingerprint")).as("without usage, the fingerprint rides the finish chunk").isTrue();
+		assertThat(text.get(text.size() - 1).has("system_fingerprint")).as("without usage, the fingerprint rides the finish chunk")
+				.isTrue();
 		assertThat(vllm.get(vllm.size() - 1).usage()).map(usage -> usage.has("prompt_tokens_details"))
-			.as("vLLM's usage chunk drops nulls").contains(false);
+				.as("vLLM's usage chunk drops nulls")
+				.contains(false);
 	}
 
 	@Test
 	@DisplayName("created: fixed for a vLLM stream, re-stamped per SGLang chunk")
 	void created() {
 		assertThat(WireFixtures.chunks("vllm/chat-tool-call-parallel.sse")).extracting(chunk -> chunk.created().orElseThrow())
-			.containsOnly(1790507353L);
+				.containsOnly(1790507353L);
 		assertThat(WireFixtures.chunks("sglang/chat-tool-call-parallel.sse")).extracting(chunk -> chunk.created().orElseThrow())
-			.contains(1790507353L, 1790507354L);
+				.contains(1790507353L, 1790507354L);
 	}
 
 	@Test
@@ -96,7 +101,7 @@ class ChatViewsTests {
 		assertThat(vllm.usage()).map(usage -> usage.get("total_tokens").intValue()).contains(44);
 		ChatResponse requestIdEcho = ChatResponse.parse(WireFixtures.read("vllm/captured/2026-10-01_vllm-0.23.1rc1_text.json"));
 		assertThat(requestIdEcho.id()).as("chatcmpl- plus the client's X-Request-Id")
-			.hasValueSatisfying(id -> assertThat(id).matches("chatcmpl-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"));
+				.hasValueSatisfying(id -> assertThat(id).matches("chatcmpl-[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}"));
 	}
 
 	@Test
@@ -128,10 +133,11 @@ class ChatViewsTests {
 	@Test
 	@DisplayName("a request: model, stream, include_usage, tool names, tool_choice")
 	void request() {
-		ChatRequest request = ChatRequest.parse("""
-				{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,\
-				"stream_options":{"include_usage":true},"tools":[{"type":"function","function":{"name":"allow_read"}},\
-				{"type":"function","function":{"name":"deny_write"}}],"tool_choice":{"type":"function","function":{"name":"allow_read"}}}""");
+		ChatRequest request = ChatRequest
+				.parse("""
+						{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true,\
+						"stream_options":{"include_usage":true},"tools":[{"type":"function","function":{"name":"allow_read"}},\
+						{"type":"function","function":{"name":"deny_write"}}],"tool_choice":{"type":"function","function":{"name":"allow_read"}}}""");
 		ChatRequest plain = ChatRequest.parse("{\"model\":\"m\",\"messages\":[],\"stream\":\"true\",\"tool_choice\":null}");
 
 		assertThat(request.model()).contains("m");
@@ -152,13 +158,13 @@ class ChatViewsTests {
 		ChatChunk noIndex = ChatChunk.parse("{\"choices\":[{\"delta\":{}}]}");
 
 		assertThatThrownBy(chunk::choices).isInstanceOf(WireFormatException.class)
-			.hasMessage("'choices' must be an array or null, got OBJECT: {\"index\":0}");
+				.hasMessage("'choices' must be an array or null, got OBJECT: {\"index\":0}");
 		assertThatThrownBy(() -> noIndex.choices().get(0).index()).isInstanceOf(WireFormatException.class)
-			.hasMessage("chunk choice without 'index': {\"delta\":{}}");
+				.hasMessage("chunk choice without 'index': {\"delta\":{}}");
 		assertThatThrownBy(() -> ChatChunk.parse("[1]")).isInstanceOf(WireFormatException.class)
-			.hasMessage("expected a JSON object, got ARRAY: [1]");
+				.hasMessage("expected a JSON object, got ARRAY: [1]");
 		assertThatThrownBy(() -> ChatChunk.parse("{\"a\":1} x")).isInstanceOf(WireFormatException.class)
-			.hasMessage("not JSON: {\"a\":1} x");
+				.hasMessage("not JSON: {\"a\":1} x");
 	}
 
 	private static ChunkChoice lastChoice(List<ChatChunk> chunks) {

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-
 /**
  * Hostile inputs for the property tests of the reader, the gateway and the engine double, built from generated numbers so
  * that QuickTheories can shrink them (shared through this module's test jar).

@@ -61,7 +61,9 @@ class KitFixturesTests {
 	void fragmentsConcatenateToJson(String fixture) {
 		List<ChatChunk> chunks = WireFixtures.chunks(fixture);
 		long toolDeltas = chunks.stream().flatMap(chunk -> chunk.choices().stream()).mapToLong(choice -> choice.toolCalls().size()).sum();
-		boolean cut = chunks.stream().flatMap(chunk -> chunk.choices().stream()).anyMatch(choice -> choice.finishReason().equals(Optional.of("length")));
+		boolean cut = chunks.stream()
+				.flatMap(chunk -> chunk.choices().stream())
+				.anyMatch(choice -> choice.finishReason().equals(Optional.of("length")));
 
 		ToolCallAssembler assembler = ToolCallAssemblerTests.assemble(chunks);
 
@@ -122,9 +124,10 @@ class KitFixturesTests {
 		assertThat(assembler.finishReason(0)).contains("tool_calls");
 		assertThat(events.get(events.size() - 1).isDone()).isTrue();
 		assertThat(events.get(events.size() - 2).chunk().isUsageOnly()).isTrue();
-		String prose = chunks.stream().flatMap(chunk -> chunk.choices().stream())
-			.map(choice -> choice.delta().content().orElse(""))
-			.collect(Collectors.joining());
+		String prose = chunks.stream()
+				.flatMap(chunk -> chunk.choices().stream())
+				.map(choice -> choice.delta().content().orElse(""))
+				.collect(Collectors.joining());
 		assertThat(prose).isEqualTo(kit.equals("tool-call-mixed") ? "I'll check." : "");
 	}
 
@@ -137,9 +140,9 @@ class KitFixturesTests {
 
 		assertThat(withoutCallsAndContent(derived)).isEqualTo(withoutCallsAndContent(original));
 		assertThat(WireRoundTripTests.keyPaths(withoutCallsAndContent(derived)))
-			.containsExactlyElementsOf(WireRoundTripTests.keyPaths(withoutCallsAndContent(original)));
+				.containsExactlyElementsOf(WireRoundTripTests.keyPaths(withoutCallsAndContent(original)));
 		assertThat(fieldNames(derived.get("choices").get(0).get("message")))
-			.containsExactlyElementsOf(fieldNames(original.get("choices").get(0).get("message")));
+				.containsExactlyElementsOf(fieldNames(original.get("choices").get(0).get("message")));
 	}
 
 	private static List<String> fieldNames(JsonNode node) {
@@ -176,18 +179,20 @@ class KitFixturesTests {
 	@Test
 	@DisplayName("vLLM kit prose chunks have the shape of vLLM's own content chunks")
 	void vllmProseShape() {
-		List<String> textShape = WireFixtures.chunks("vllm/chat-text.sse").stream()
-			.filter(chunk -> chunk.choices().get(0).delta().content().filter(text -> !text.isEmpty()).isPresent())
-			.filter(chunk -> chunk.choices().get(0).finishReason().isEmpty())
-			.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
-			.distinct()
-			.toList();
-		List<String> kitProse = WireFixtures.chunks("kit/vllm/tool-call-mixed.sse").stream()
-			.filter(chunk -> !chunk.choices().isEmpty() && chunk.choices().get(0).toolCalls().isEmpty())
-			.filter(chunk -> chunk.choices().get(0).delta().content().filter(text -> !text.isEmpty()).isPresent())
-			.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
-			.distinct()
-			.toList();
+		List<String> textShape = WireFixtures.chunks("vllm/chat-text.sse")
+				.stream()
+				.filter(chunk -> chunk.choices().get(0).delta().content().filter(text -> !text.isEmpty()).isPresent())
+				.filter(chunk -> chunk.choices().get(0).finishReason().isEmpty())
+				.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
+				.distinct()
+				.toList();
+		List<String> kitProse = WireFixtures.chunks("kit/vllm/tool-call-mixed.sse")
+				.stream()
+				.filter(chunk -> !chunk.choices().isEmpty() && chunk.choices().get(0).toolCalls().isEmpty())
+				.filter(chunk -> chunk.choices().get(0).delta().content().filter(text -> !text.isEmpty()).isPresent())
+				.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
+				.distinct()
+				.toList();
 
 		assertThat(kitProse).hasSize(1).isEqualTo(textShape);
 	}
@@ -202,10 +207,11 @@ class KitFixturesTests {
 
 	/** The distinct key paths of chunks that carry tool deltas (first delta and argument deltas). */
 	private static List<String> toolChunkShapes(String fixture) {
-		return WireFixtures.chunks(fixture).stream()
-			.filter(chunk -> !chunk.choices().isEmpty() && !chunk.choices().get(0).toolCalls().isEmpty())
-			.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
-			.distinct()
-			.toList();
+		return WireFixtures.chunks(fixture)
+				.stream()
+				.filter(chunk -> !chunk.choices().isEmpty() && !chunk.choices().get(0).toolCalls().isEmpty())
+				.map(chunk -> String.join(",", WireRoundTripTests.keyPaths(chunk.node())))
+				.distinct()
+				.toList();
 	}
 }

@@ -29,7 +29,8 @@ class PromTextTests {
 	@Test
 	@DisplayName("a line that is no sample fails naming its number and text")
 	void rejects() {
-		assertThatThrownBy(() -> PromText.parse("ok 1\nbad{x=1} 2")).hasMessageStartingWith("line 2 is not a Prometheus sample [bad{x=1} 2]");
+		assertThatThrownBy(() -> PromText.parse("ok 1\nbad{x=1} 2"))
+				.hasMessageStartingWith("line 2 is not a Prometheus sample [bad{x=1} 2]");
 		assertThatThrownBy(() -> PromText.parse("name")).hasMessageStartingWith("line 1 is not a Prometheus sample [name]");
 		assertThatThrownBy(() -> PromText.parse("n{a=\"x} 1")).hasMessageContaining("unterminated label value of a");
 	}
@@ -64,14 +65,14 @@ class PromTextTests {
 		sglang.histogram("sglang:x_seconds", "X.", Map.of("model_name", "m"), HISTOGRAM, true);
 
 		assertThat(vllm.toString()).isEqualTo("""
-			# HELP vllm:x_seconds X.
-			# TYPE vllm:x_seconds histogram
-			vllm:x_seconds_bucket{engine="0",le="0.01",model_name="m"} 1.0
-			vllm:x_seconds_bucket{engine="0",le="0.1",model_name="m"} 2.0
-			vllm:x_seconds_bucket{engine="0",le="+Inf",model_name="m"} 3.0
-			vllm:x_seconds_count{engine="0",model_name="m"} 3.0
-			vllm:x_seconds_sum{engine="0",model_name="m"} 2.055
-			""");
+				# HELP vllm:x_seconds X.
+				# TYPE vllm:x_seconds histogram
+				vllm:x_seconds_bucket{engine="0",le="0.01",model_name="m"} 1.0
+				vllm:x_seconds_bucket{engine="0",le="0.1",model_name="m"} 2.0
+				vllm:x_seconds_bucket{engine="0",le="+Inf",model_name="m"} 3.0
+				vllm:x_seconds_count{engine="0",model_name="m"} 3.0
+				vllm:x_seconds_sum{engine="0",model_name="m"} 2.055
+				""");
 		assertThat(sglang.toString().lines().toList().get(2)).isEqualTo("sglang:x_seconds_sum{model_name=\"m\"} 2.055");
 	}
 
@@ -90,8 +91,9 @@ class PromTextTests {
 		assertThat(samples.get(0).name()).isEqualTo("x_total");
 		assertThat(samples.get(0).labels()).containsExactly(Map.entry("engine", "0"), Map.entry("path", "a\"b\\c\nd"));
 		assertThat(samples.get(0).value()).isEqualTo(8128902);
-		assertThat(samples).extracting(PromText.Sample::name).containsExactly("x_total", "y_seconds_bucket", "y_seconds_bucket",
-				"y_seconds_bucket", "y_seconds_count", "y_seconds_sum");
+		assertThat(samples).extracting(PromText.Sample::name)
+				.containsExactly("x_total", "y_seconds_bucket", "y_seconds_bucket",
+						"y_seconds_bucket", "y_seconds_count", "y_seconds_sum");
 		assertThat(samples.get(3).labels()).containsEntry("le", "+Inf");
 		assertThat(samples.get(5).value()).isEqualTo(2.055);
 	}
@@ -101,12 +103,12 @@ class PromTextTests {
 
 		@Override
 		public double[] bounds() {
-			return new double[] { 0.01, 0.1 };
+			return new double[]{ 0.01, 0.1 };
 		}
 
 		@Override
 		public long[] cumulativeCounts() {
-			return new long[] { 1, 2 };
+			return new long[]{ 1, 2 };
 		}
 
 		@Override

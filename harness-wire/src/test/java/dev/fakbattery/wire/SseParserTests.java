@@ -45,8 +45,8 @@ class SseParserTests {
 		List<String> got = new ArrayList<>();
 
 		assertThatThrownBy(() -> parser.feed(bytes, 0, bytes.length, 0, (event, nanos) -> got.add(event.data())))
-			.isInstanceOf(SseLimitException.class)
-			.hasMessage("SSE line longer than 64 bytes (the limit): the stream is cut there");
+				.isInstanceOf(SseLimitException.class)
+				.hasMessage("SSE line longer than 64 bytes (the limit): the stream is cut there");
 		assertThat(got).containsExactly("{\"n\":1}");
 	}
 

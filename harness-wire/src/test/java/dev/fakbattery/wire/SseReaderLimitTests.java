@@ -20,7 +20,7 @@ class SseReaderLimitTests {
 		SseReader reader = new SseReader(endless("data: {\"x\":\"", 'x'), 1024);
 
 		assertThatThrownBy(reader::next).isInstanceOf(SseLimitException.class)
-			.hasMessage("SSE line longer than 1024 bytes (the limit): the stream is cut there");
+				.hasMessage("SSE line longer than 1024 bytes (the limit): the stream is cut there");
 	}
 
 	@Test
@@ -29,7 +29,7 @@ class SseReaderLimitTests {
 		SseReader reader = new SseReader(endlessLines("data: 0123456789\n"), 1024);
 
 		assertThatThrownBy(reader::next).isInstanceOf(SseLimitException.class)
-			.hasMessage("SSE event data longer than 1024 bytes (the limit): the stream is cut there");
+				.hasMessage("SSE event data longer than 1024 bytes (the limit): the stream is cut there");
 	}
 
 	@Test
@@ -50,7 +50,7 @@ class SseReaderLimitTests {
 	void defaults() {
 		assertThat(SseReader.DEFAULT_MAX_EVENT_BYTES).isEqualTo(16 * 1024 * 1024);
 		assertThatThrownBy(() -> new SseReader(InputStream.nullInputStream(), 0)).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("maxEventBytes [0] must be positive");
+				.hasMessage("maxEventBytes [0] must be positive");
 	}
 
 	/** {@code start} then {@code fill} for ever. */

@@ -55,7 +55,7 @@ class SseReaderTests {
 		byte[] bytes = raw.getBytes(StandardCharsets.UTF_8);
 		List<byte[]> oneByteEach = new ArrayList<>();
 		for (byte b : bytes) {
-			oneByteEach.add(new byte[] { b });
+			oneByteEach.add(new byte[]{ b });
 		}
 
 		try (SseReader reader = new SseReader(new ScriptedStream(oneByteEach))) {
@@ -101,7 +101,7 @@ class SseReaderTests {
 			assertThat(first).isBetween(before, afterFirst);
 			assertThat(stream.readNanos()).hasSize(3);
 			assertThat(first).as("timed after the second read, which brought the blank line, not the first")
-				.isBetween(stream.readNanos().get(1), stream.readNanos().get(2));
+					.isBetween(stream.readNanos().get(1), stream.readNanos().get(2));
 			assertThat(reader.eventNanos()).isGreaterThanOrEqualTo(stream.readNanos().get(2));
 		}
 	}
@@ -167,11 +167,11 @@ class SseReaderTests {
 			List<SseEvent> events = WireFixtures.events(fixture);
 
 			assertThat(events).extracting(SseEvent::kind)
-				.as(fixture)
-				.containsExactly(SseEvent.Kind.DATA, SseEvent.Kind.ERROR, SseEvent.Kind.DONE);
+					.as(fixture)
+					.containsExactly(SseEvent.Kind.DATA, SseEvent.Kind.ERROR, SseEvent.Kind.DONE);
 			assertThat(events.get(1).error().code()).as(fixture).hasValue(500);
 			assertThatThrownBy(() -> events.get(1).chunk()).isInstanceOf(WireFormatException.class)
-				.hasMessageStartingWith("expected a chat.completion.chunk, got ERROR data: {\"error\": {");
+					.hasMessageStartingWith("expected a chat.completion.chunk, got ERROR data: {\"error\": {");
 		}
 	}
 
@@ -212,7 +212,7 @@ class SseReaderTests {
 			assertThat(events).extracting(SseEvent::kind).containsOnly(SseEvent.Kind.DATA);
 			assertThat(events).allMatch(event -> event.json().isEmpty());
 			assertThatThrownBy(() -> events.get(0).chunk()).isInstanceOf(WireFormatException.class)
-				.hasMessage("expected a chat.completion.chunk, got DATA data: hello");
+					.hasMessage("expected a chat.completion.chunk, got DATA data: hello");
 		}
 	}
 

@@ -90,7 +90,7 @@ class ToolCallAssemblerTests {
 
 		assertThat(completed).extracting(call -> call.id().orElseThrow()).containsExactly("0");
 		assertThat(assembler.calls()).extracting(call -> call.id().orElseThrow() + ":" + call.name().orElseThrow())
-			.containsExactly("0:allow_read", "1:deny_write");
+				.containsExactly("0:allow_read", "1:deny_write");
 		assertThat(assembler.calls()).allMatch(AssembledToolCall::argumentsValidJson).allMatch(call -> call.index() == 0);
 		assertThat(assembler.violations()).isEmpty();
 	}
@@ -214,7 +214,7 @@ class ToolCallAssemblerTests {
 		assembler.accept(chunk("tool_calls"));
 
 		assertThat(assembler.calls()).extracting(AssembledToolCall::arguments)
-			.containsExactly("{\"path\": \"/etc/hosts\"}", "{\"dir\": \"/tmp\"}");
+				.containsExactly("{\"path\": \"/etc/hosts\"}", "{\"dir\": \"/tmp\"}");
 		assertThat(assembler.violations()).isEmpty();
 	}
 
@@ -243,7 +243,7 @@ class ToolCallAssemblerTests {
 		delta.remove("index");
 
 		assertThatThrownBy(() -> new ToolCallAssembler().accept(chunk(null, delta))).isInstanceOf(WireFormatException.class)
-			.hasMessage("streamed tool_calls[] delta without 'index' in choice 0: {\"function\":{\"arguments\":\"{}\"}}");
+				.hasMessage("streamed tool_calls[] delta without 'index' in choice 0: {\"function\":{\"arguments\":\"{}\"}}");
 	}
 
 	@Test
@@ -267,9 +267,11 @@ class ToolCallAssemblerTests {
 
 	private static int indexOfFirstDeltaAt(List<ChatChunk> chunks, int toolIndex) {
 		for (int i = 0; i < chunks.size(); i++) {
-			boolean found = chunks.get(i).choices().stream()
-				.flatMap(choice -> choice.toolCalls().stream())
-				.anyMatch(call -> call.index().orElse(-1) == toolIndex);
+			boolean found = chunks.get(i)
+					.choices()
+					.stream()
+					.flatMap(choice -> choice.toolCalls().stream())
+					.anyMatch(call -> call.index().orElse(-1) == toolIndex);
 			if (found) {
 				return i;
 			}

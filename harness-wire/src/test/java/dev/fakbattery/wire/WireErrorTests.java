@@ -80,6 +80,6 @@ class WireErrorTests {
 
 		assertThat(WireError.of(WireJson.readObject(body))).isEmpty();
 		assertThatThrownBy(() -> WireError.parse(body)).isInstanceOf(WireFormatException.class)
-			.hasMessageStartingWith("not an error body: {\"id\":\"d2b8f4a6c0e14a3b9f7d5c1e8a6b2f40\"");
+				.hasMessageStartingWith("not an error body: {\"id\":\"d2b8f4a6c0e14a3b9f7d5c1e8a6b2f40\"");
 	}
 }

@@ -68,10 +68,10 @@ public final class WireFixtures {
 	public static List<String> all(String extension) {
 		try (Stream<Path> files = Files.walk(ROOT)) {
 			return files.filter(Files::isRegularFile)
-				.map(file -> ROOT.relativize(file).toString().replace('\\', '/'))
-				.filter(name -> name.endsWith("." + extension) && !name.endsWith(".provenance.json"))
-				.sorted()
-				.toList();
+					.map(file -> ROOT.relativize(file).toString().replace('\\', '/'))
+					.filter(name -> name.endsWith("." + extension) && !name.endsWith(".provenance.json"))
+					.sorted()
+					.toList();
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException(e);

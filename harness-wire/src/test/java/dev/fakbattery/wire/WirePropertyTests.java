@@ -28,7 +28,8 @@ class WirePropertyTests {
 
 	private static final int LIMIT = 64 * 1024;
 
-	private static final List<String> TOKENS = List.of("data: ", "data:", "event: x\n", ": ping\n", "id: 7\n", "retry: 5\n", "\n", "\r", "\r\n",
+	private static final List<String> TOKENS = List.of("data: ", "data:", "event: x\n", ": ping\n", "id: 7\n", "retry: 5\n", "\n", "\r",
+			"\r\n",
 			"\n\n", "{", "}", "[", "]", ",", ":", "\"choices\":", "\"tool_calls\":", "\"index\":", "\"function\":", "\"arguments\":",
 			"\"name\":", "\"id\":", "\"type\":", "\"delta\":", "\"finish_reason\":", "\"error\":", "\"message\":", "\"usage\":",
 			"null", "true", "0", "1", "-1", "1.5", "99999999999999999999", "\"x\"", "\"tool_calls\"", "[DONE]", "\uFEFF", "\u00e9",
@@ -37,12 +38,13 @@ class WirePropertyTests {
 	@Test
 	@DisplayName("every fixture split at random boundaries, down to one byte, reads as the whole file: same events and calls")
 	void splitsReadAsWhole() {
-		qt().withExamples(300).forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(1, 24)).ofSizeBetween(1, 32))
-			.checkAssert((fixture, sizes) -> {
-				byte[] bytes = bytes(FIXTURES.get(fixture));
-				assertThat(WireRead.of(new ChunkedStream(bytes, sizes), LIMIT)).as(FIXTURES.get(fixture) + " split " + sizes)
-					.isEqualTo(WireRead.of(bytes, LIMIT));
-			});
+		qt().withExamples(300)
+				.forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(1, 24)).ofSizeBetween(1, 32))
+				.checkAssert((fixture, sizes) -> {
+					byte[] bytes = bytes(FIXTURES.get(fixture));
+					assertThat(WireRead.of(new ChunkedStream(bytes, sizes), LIMIT)).as(FIXTURES.get(fixture) + " split " + sizes)
+							.isEqualTo(WireRead.of(bytes, LIMIT));
+				});
 	}
 
 	@Test
@@ -57,41 +59,46 @@ class WirePropertyTests {
 	@Test
 	@DisplayName("mixed line endings (LF, CRLF, CR, any mix) read as the fixture with LF")
 	void mixedLineEndings() {
-		qt().withExamples(300).forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(0, 2)).ofSizeBetween(1, 64),
-				lists().of(integers().between(1, 24)).ofSizeBetween(1, 8))
-			.checkAssert((fixture, endings, sizes) -> {
-				byte[] lf = bytes(FIXTURES.get(fixture));
-				byte[] mixed = withLineEndings(new String(lf, StandardCharsets.UTF_8), endings);
-				assertThat(WireRead.of(new ChunkedStream(mixed, sizes), LIMIT)).as(FIXTURES.get(fixture) + " endings " + endings)
-					.isEqualTo(WireRead.of(lf, LIMIT));
-			});
+		qt().withExamples(300)
+				.forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(0, 2)).ofSizeBetween(1, 64),
+						lists().of(integers().between(1, 24)).ofSizeBetween(1, 8))
+				.checkAssert((fixture, endings, sizes) -> {
+					byte[] lf = bytes(FIXTURES.get(fixture));
+					byte[] mixed = withLineEndings(new String(lf, StandardCharsets.UTF_8), endings);
+					assertThat(WireRead.of(new ChunkedStream(mixed, sizes), LIMIT)).as(FIXTURES.get(fixture) + " endings " + endings)
+							.isEqualTo(WireRead.of(lf, LIMIT));
+				});
 	}
 
 	@Test
 	@DisplayName("a fixture cut anywhere reads as a prefix of its events: no crash, and a cut inside an event drops it")
 	void truncatedReadsAsPrefix() {
-		qt().withExamples(300).forAll(integers().between(0, FIXTURES.size() - 1), integers().between(0, 100_000))
-			.checkAssert((fixture, at) -> {
-				byte[] bytes = bytes(FIXTURES.get(fixture));
-				byte[] cut = java.util.Arrays.copyOf(bytes, at % (bytes.length + 1));
-				List<String> whole = WireRead.of(bytes, LIMIT).events();
-				List<String> events = WireRead.of(cut, LIMIT).events();
-				assertThat(whole.subList(0, events.size())).as(FIXTURES.get(fixture) + " cut at " + cut.length).isEqualTo(events);
-			});
+		qt().withExamples(300)
+				.forAll(integers().between(0, FIXTURES.size() - 1), integers().between(0, 100_000))
+				.checkAssert((fixture, at) -> {
+					byte[] bytes = bytes(FIXTURES.get(fixture));
+					byte[] cut = java.util.Arrays.copyOf(bytes, at % (bytes.length + 1));
+					List<String> whole = WireRead.of(bytes, LIMIT).events();
+					List<String> events = WireRead.of(cut, LIMIT).events();
+					assertThat(whole.subList(0, events.size())).as(FIXTURES.get(fixture) + " cut at " + cut.length).isEqualTo(events);
+				});
 	}
 
 	@Test
 	@DisplayName("hostile bytes (SSE and JSON tokens mixed with raw bytes) end in a clear error or events, never a crash")
 	void hostileBytesNeverCrash() {
-		qt().withExamples(1000).forAll(lists().of(integers().between(0, TOKENS.size() + 255)).ofSizeBetween(0, 300))
-			.checkAssert(tokens -> WireRead.of(hostile(tokens), 256));
+		qt().withExamples(1000)
+				.forAll(lists().of(integers().between(0, TOKENS.size() + 255)).ofSizeBetween(0, 300))
+				.checkAssert(tokens -> WireRead.of(hostile(tokens), 256));
 	}
 
 	@Test
 	@DisplayName("fixtures with bytes deleted, repeated or replaced end in a clear error or events, never a crash")
 	void mutatedFixturesNeverCrash() {
-		qt().withExamples(1000).forAll(integers().between(0, FIXTURES.size() - 1), lists().of(integers().between(0, Integer.MAX_VALUE)).ofSizeBetween(1, 6))
-			.checkAssert((fixture, edits) -> WireRead.of(HostileBytes.mutated(bytes(FIXTURES.get(fixture)), edits), LIMIT));
+		qt().withExamples(1000)
+				.forAll(integers().between(0, FIXTURES.size() - 1),
+						lists().of(integers().between(0, Integer.MAX_VALUE)).ofSizeBetween(1, 6))
+				.checkAssert((fixture, edits) -> WireRead.of(HostileBytes.mutated(bytes(FIXTURES.get(fixture)), edits), LIMIT));
 	}
 
 	/** The tokens as bytes: an index past the token list is one raw byte. */

@@ -36,8 +36,12 @@ record WireRead(List<String> events, List<String> calls, List<String> finishes, 
 		catch (IOException e) {
 			throw new IllegalStateException("an in-memory body cannot fail to read", e);
 		}
-		List<String> calls = assembler.calls().stream().map(c -> c.choiceIndex() + "/" + c.index() + " " + c.id().orElse(null) + " "
-				+ c.type().orElse(null) + " " + c.name().orElse(null) + " " + c.arguments() + (c.isComplete() ? " complete" : " open")).toList();
+		List<String> calls = assembler.calls()
+				.stream()
+				.map(c -> c.choiceIndex() + "/" + c.index() + " " + c.id().orElse(null) + " "
+						+ c.type().orElse(null) + " " + c.name().orElse(null) + " " + c.arguments()
+						+ (c.isComplete() ? " complete" : " open"))
+				.toList();
 		List<String> finishes = new ArrayList<>();
 		for (int choice = 0; choice < 4; choice++) {
 			int index = choice;

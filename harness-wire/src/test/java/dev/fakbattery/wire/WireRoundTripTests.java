@@ -38,12 +38,13 @@ class WireRoundTripTests {
 		ObjectNode original = WireJson.readObject(raw);
 
 		ObjectNode parsed = WireJson.readObject(raw);
-		String written = WireError.of(parsed).map(WireView::toJson)
-			.orElseGet(() -> fixture.endsWith("models.json") ? WireJson.write(parsed) : ChatResponse.of(parsed).toJson());
+		String written = WireError.of(parsed)
+				.map(WireView::toJson)
+				.orElseGet(() -> fixture.endsWith("models.json") ? WireJson.write(parsed) : ChatResponse.of(parsed).toJson());
 
 		assertSameTree(WireJson.readObject(written), original);
 		assertThat(written).as("the body's bytes (reconstructed files add one newline, verbatim captures end where the engine's body did)")
-			.isEqualTo(raw.endsWith("\n") ? raw.substring(0, raw.length() - 1) : raw);
+				.isEqualTo(raw.endsWith("\n") ? raw.substring(0, raw.length() - 1) : raw);
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -53,8 +54,9 @@ class WireRoundTripTests {
 		List<SseEvent> events = WireFixtures.events(fixture);
 		if (events.isEmpty() && WireFixtures.status(fixture) != 200) {
 			String raw = WireFixtures.read(fixture);
-			assertThat(WireError.of(WireJson.readObject(raw)).map(WireView::toJson)).as("the error body the engine sent instead of a stream")
-				.contains(raw);
+			assertThat(WireError.of(WireJson.readObject(raw)).map(WireView::toJson))
+					.as("the error body the engine sent instead of a stream")
+					.contains(raw);
 			return;
 		}
 		assertThat(events).isNotEmpty();
@@ -88,9 +90,9 @@ class WireRoundTripTests {
 
 		ChatResponse body = ChatResponse.parse(WireFixtures.read("vllm/chat-tool-call.json"));
 		assertThat(ChatResponse.parse(body.toJson()).node().properties()).extracting(Map.Entry::getKey)
-			.containsExactly("id", "object", "created", "model", "choices", "service_tier", "system_fingerprint",
-					"usage", "prompt_logprobs", "prompt_token_ids", "prompt_text", "kv_transfer_params",
-					"ec_transfer_params", "metrics");
+				.containsExactly("id", "object", "created", "model", "choices", "service_tier", "system_fingerprint",
+						"usage", "prompt_logprobs", "prompt_token_ids", "prompt_text", "kv_transfer_params",
+						"ec_transfer_params", "metrics");
 	}
 
 	@Test
@@ -102,7 +104,7 @@ class WireRoundTripTests {
 
 		assertThat(role.has("usage")).as("msgspec chunk has no usage key").isFalse();
 		assertThat(role.choices().get(0).delta().node().properties()).extracting(Map.Entry::getKey)
-			.containsExactly("reasoning_content", "role", "content");
+				.containsExactly("reasoning_content", "role", "content");
 		assertThat(args.has("usage")).isTrue();
 		assertThat(args.node().get("usage").isNull()).isTrue();
 		JsonNode call = args.choices().get(0).toolCalls().get(0).node();

@@ -66,7 +66,8 @@ final class ChatCompletionsHandler implements HttpHandler {
 			}
 			else if (!"POST".equals(exchange.getRequestMethod())) {
 				exchange.getResponseHeaders().set("Allow", "POST");
-				Exchanges.sendError(exchange, OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use POST", "MethodNotAllowed", null, 405));
+				Exchanges.sendError(exchange,
+						OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use POST", "MethodNotAllowed", null, 405));
 			}
 			else {
 				metrics.request();
@@ -126,8 +127,9 @@ final class ChatCompletionsHandler implements HttpHandler {
 
 	private void answer(HttpExchange exchange, ObjectNode request, AdjudicationRecord record, HttpResponse<InputStream> response)
 			throws IOException {
-		String requestId = response.headers().firstValue(Exchanges.REQUEST_ID)
-			.orElse(exchange.getRequestHeaders().getFirst(Exchanges.REQUEST_ID));
+		String requestId = response.headers()
+				.firstValue(Exchanges.REQUEST_ID)
+				.orElse(exchange.getRequestHeaders().getFirst(Exchanges.REQUEST_ID));
 		if (requestId != null) {
 			exchange.getResponseHeaders().set(Exchanges.REQUEST_ID, requestId);
 		}
@@ -142,7 +144,7 @@ final class ChatCompletionsHandler implements HttpHandler {
 		try {
 			if (request.path("stream").booleanValue()) {
 				new StreamRelay(exchange, response, adjudicator, record, onWire, metrics, guards.limits().maxEventBytes())
-					.relay(guards.stream(response.body()));
+						.relay(guards.stream(response.body()));
 			}
 			else {
 				NonStreamRelay.relay(exchange, guards.whole(response.body()), adjudicator, record, onWire, engine, metrics);
@@ -193,7 +195,8 @@ final class ChatCompletionsHandler implements HttpHandler {
 		String failure = upstream.resetCache();
 		metrics.cacheReset(failure == null);
 		if (failure != null) {
-			Exchanges.sendError(exchange, OpenAiError.badGateway("engine prefix cache reset failed after a quarantine, request not forwarded: " + failure));
+			Exchanges.sendError(exchange,
+					OpenAiError.badGateway("engine prefix cache reset failed after a quarantine, request not forwarded: " + failure));
 			return null;
 		}
 		return WireJson.write(request).getBytes(StandardCharsets.UTF_8);

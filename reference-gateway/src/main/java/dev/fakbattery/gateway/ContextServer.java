@@ -25,8 +25,10 @@ abstract class ContextServer extends HttpServer {
 
 	/** The context that serves {@code path}, or null when none does (404). */
 	final HttpContext context(String path) {
-		return contexts.stream().filter(c -> path.startsWith(c.path) && c.handler != null)
-			.max(Comparator.comparingInt(c -> c.path.length())).orElse(null);
+		return contexts.stream()
+				.filter(c -> path.startsWith(c.path) && c.handler != null)
+				.max(Comparator.comparingInt(c -> c.path.length()))
+				.orElse(null);
 	}
 
 	/** Runs {@code context}'s filters, then its handler, on {@code exchange}. */

@@ -21,23 +21,23 @@ public final class EmbeddedReferenceGatewayProvider implements EmbeddedGatewayPr
 	@Override
 	public GatewayUnderTest start(URI upstream, Dialect engine) {
 		return ReferenceGateway.builder()
-			.upstream(upstream)
-			.policy(PolicyLoader.kitConvention())
-			.engine(engine)
-			.port(0)
-			.build()
-			.start();
+				.upstream(upstream)
+				.policy(PolicyLoader.kitConvention())
+				.engine(engine)
+				.port(0)
+				.build()
+				.start();
 	}
 
 	@Override
 	public GatewayUnderTest start(URI upstream, Dialect engine, GatewayLimits limits) {
 		return ReferenceGateway.builder()
-			.upstream(upstream)
-			.policy(PolicyLoader.kitConvention())
-			.engine(engine)
-			.limits(limits)
-			.port(0)
-			.build()
-			.start();
+				.upstream(upstream)
+				.policy(PolicyLoader.kitConvention())
+				.engine(engine)
+				.limits(limits)
+				.port(0)
+				.build()
+				.start();
 	}
 }

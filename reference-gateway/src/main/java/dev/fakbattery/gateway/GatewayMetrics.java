@@ -140,14 +140,18 @@ public final class GatewayMetrics {
 		out.append("# HELP fak_gateway_adjudications_total Tool calls adjudicated, by action.\n");
 		out.append("# TYPE fak_gateway_adjudications_total counter\n");
 		for (Action action : Action.values()) {
-			out.append("fak_gateway_adjudications_total{action=\"").append(action).append("\"} ")
-				.append(adjudications(action)).append('\n');
+			out.append("fak_gateway_adjudications_total{action=\"")
+					.append(action)
+					.append("\"} ")
+					.append(adjudications(action))
+					.append('\n');
 		}
 		counter(out, "quarantines_total", "Tool results quarantined before forwarding.", quarantines());
 		counter(out, "cache_resets_total", "Engine prefix-cache resets that succeeded.", cacheResets());
 		counter(out, "cache_reset_failures_total", "Engine prefix-cache resets that failed.", cacheResetFailures());
 		counter(out, "upstream_errors_total", "Upstream unreachable, non-200, not JSON, or a stream cut short.", upstreamErrors());
-		counter(out, "upstream_retries_total", "Chat requests sent to the engine once more on a new connection (kept-alive one closed unanswered).",
+		counter(out, "upstream_retries_total",
+				"Chat requests sent to the engine once more on a new connection (kept-alive one closed unanswered).",
 				upstreamRetries());
 		counter(out, "client_cancels_total", "Streams the client left early.", clientCancels());
 		out.append("# HELP fak_gateway_active_streams Streams being relayed now.\n");

@@ -42,15 +42,15 @@ final class HelidonServer extends ContextServer {
 		int headroom = (int) Math.min(Integer.MAX_VALUE - 1, 2L * maxHeaderBytes + 16 * 1024);
 		try {
 			server = WebServer.builder()
-				.host(address.getAddress().getHostAddress())
-				.port(address.getPort())
-				.backlog(backlog)
-				.shutdownHook(false)
-				.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
-				.addProtocol(Http1Config.builder().maxHeadersSize(headroom).maxPrologueLength(headroom).build())
-				.routing(routing -> routing.any(this::dispatch))
-				.build()
-				.start();
+					.host(address.getAddress().getHostAddress())
+					.port(address.getPort())
+					.backlog(backlog)
+					.shutdownHook(false)
+					.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build())
+					.addProtocol(Http1Config.builder().maxHeadersSize(headroom).maxPrologueLength(headroom).build())
+					.routing(routing -> routing.any(this::dispatch))
+					.build()
+					.start();
 		}
 		catch (RuntimeException e) {
 			throw new IOException(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage(), e);

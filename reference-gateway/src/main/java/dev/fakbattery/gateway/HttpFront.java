@@ -60,8 +60,10 @@ public enum HttpFront {
 
 	/** The front named {@code id}. @throws IllegalArgumentException naming the choices */
 	public static HttpFront parse(String id) {
-		return Arrays.stream(values()).filter(f -> f.id.equals(id)).findFirst()
-			.orElseThrow(() -> new IllegalArgumentException("unknown server [" + id + "], use one of " + names()));
+		return Arrays.stream(values())
+				.filter(f -> f.id.equals(id))
+				.findFirst()
+				.orElseThrow(() -> new IllegalArgumentException("unknown server [" + id + "], use one of " + names()));
 	}
 
 	/** The front {@value #SERVER_PROPERTY} names, {@link #JDK} when unset. @throws IllegalArgumentException naming the fix */

@@ -51,7 +51,8 @@ final class InfoHandlers {
 	private static void relay(HttpExchange exchange, String path, Upstream upstream, GatewayMetrics metrics) throws IOException {
 		HttpResponse<byte[]> response;
 		try {
-			response = path.equals("/v1/models") ? upstream.models(exchange.getRequestHeaders())
+			response = path.equals("/v1/models")
+					? upstream.models(exchange.getRequestHeaders())
 					: upstream.rootGet(path, exchange.getRequestHeaders());
 		}
 		catch (IOException e) {
@@ -115,7 +116,8 @@ final class InfoHandlers {
 		}
 		if (!"GET".equals(exchange.getRequestMethod())) {
 			exchange.getResponseHeaders().set("Allow", "GET");
-			Exchanges.sendError(exchange, OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use GET", "MethodNotAllowed", null, 405));
+			Exchanges.sendError(exchange,
+					OpenAiError.of("method " + exchange.getRequestMethod() + " not allowed, use GET", "MethodNotAllowed", null, 405));
 			return false;
 		}
 		return true;

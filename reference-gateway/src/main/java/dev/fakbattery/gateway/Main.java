@@ -85,24 +85,25 @@ public final class Main {
 			return null;
 		}
 		ReferenceGateway.Builder builder = ReferenceGateway.builder()
-			.upstream(arguments.upstream())
-			.policy(policy)
-			.engine(arguments.engine())
-			.port(arguments.port())
-			.recordOnWire(arguments.recordOnWire())
-			.recordLog(line -> {
-				out.println(line);
-				out.flush();
-			})
-			.bind(arguments.bind())
-			.limits(arguments.limits())
-			.front(arguments.server());
+				.upstream(arguments.upstream())
+				.policy(policy)
+				.engine(arguments.engine())
+				.port(arguments.port())
+				.recordOnWire(arguments.recordOnWire())
+				.recordLog(line -> {
+					out.println(line);
+					out.flush();
+				})
+				.bind(arguments.bind())
+				.limits(arguments.limits())
+				.front(arguments.server());
 		if (arguments.logBodies()) {
 			builder.logBodies(err);
 		}
 		ReferenceGateway gateway = builder.build().start();
 		out.println("reference gateway listening on " + gateway.baseUrl() + " (server " + arguments.server().id() + ", upstream "
-				+ gateway.upstream() + ", engine " + arguments.engine().id() + ", policy " + (arguments.policy() == null ? "kit convention" : arguments.policy())
+				+ gateway.upstream() + ", engine " + arguments.engine().id() + ", policy "
+				+ (arguments.policy() == null ? "kit convention" : arguments.policy())
 				+ ", record " + (arguments.recordOnWire() ? "on every answer" : "on request")
 				+ ", upstream timeout " + arguments.limits().upstreamTimeout().toMillis() + " ms, max body "
 				+ arguments.limits().maxBodyBytes() + " B, max headers " + arguments.limits().maxHeaderBytes()

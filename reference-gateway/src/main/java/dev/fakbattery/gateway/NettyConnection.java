@@ -59,8 +59,10 @@ final class NettyConnection extends ChannelInboundHandlerAdapter {
 	public void channelRead(ChannelHandlerContext ctx, Object msg) {
 		try {
 			if (msg instanceof HttpObject http && http.decoderResult().isFailure()) {
-				refuse(ctx, http.decoderResult().cause() instanceof TooLongFrameException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-						: HttpResponseStatus.BAD_REQUEST);
+				refuse(ctx,
+						http.decoderResult().cause() instanceof TooLongFrameException
+								? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+								: HttpResponseStatus.BAD_REQUEST);
 				return;
 			}
 			if (msg instanceof HttpRequest request) {

@@ -186,7 +186,7 @@ final class NettyExchange extends AdaptedExchange {
 
 		@Override
 		public void write(int b) throws IOException {
-			write(new byte[] {(byte) b}, 0, 1);
+			write(new byte[]{ (byte) b }, 0, 1);
 		}
 
 		@Override
@@ -233,12 +233,14 @@ final class NettyExchange extends AdaptedExchange {
 			ended = true;
 			ChannelFuture sent;
 			if (unsent != null) {
-				sent = channel.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, unsent.status(), takeGathered(), unsent.headers(),
-						DefaultHttpHeaders.EMPTY_HEADERS));
+				sent = channel
+						.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, unsent.status(), takeGathered(), unsent.headers(),
+								DefaultHttpHeaders.EMPTY_HEADERS));
 				unsent = null;
 			}
 			else {
-				sent = channel.writeAndFlush(gathered.isReadable() ? new DefaultLastHttpContent(takeGathered()) : LastHttpContent.EMPTY_LAST_CONTENT);
+				sent = channel.writeAndFlush(
+						gathered.isReadable() ? new DefaultLastHttpContent(takeGathered()) : LastHttpContent.EMPTY_LAST_CONTENT);
 			}
 			if (closeAfter) {
 				sent.addListener(ChannelFutureListener.CLOSE);

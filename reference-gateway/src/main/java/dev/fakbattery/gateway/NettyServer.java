@@ -47,21 +47,24 @@ final class NettyServer extends ContextServer {
 	NettyServer(InetSocketAddress address, int backlog, int maxHeaderBytes, long maxBodyBytes) throws IOException {
 		this.requested = Objects.requireNonNull(address, "address");
 		int headroom = (int) Math.min(Integer.MAX_VALUE - 1, 2L * maxHeaderBytes + 16 * 1024);
-		HttpDecoderConfig decoding = new HttpDecoderConfig().setMaxInitialLineLength(headroom).setMaxHeaderSize(headroom)
-			.setMaxChunkSize(64 * 1024);
+		HttpDecoderConfig decoding = new HttpDecoderConfig().setMaxInitialLineLength(headroom)
+				.setMaxHeaderSize(headroom)
+				.setMaxChunkSize(64 * 1024);
 		int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
 		loops = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("fak-gateway-netty", true), NioIoHandler.newFactory());
-		ServerBootstrap bootstrap = new ServerBootstrap().group(loops).channel(NioServerSocketChannel.class)
-			.option(ChannelOption.SO_BACKLOG, backlog > 0 ? backlog : 128)
-			.childOption(ChannelOption.TCP_NODELAY, true)
-			.childHandler(new ChannelInitializer<SocketChannel>() {
-				@Override
-				protected void initChannel(SocketChannel channel) {
-					connections.add(channel);
-					channel.pipeline().addLast(new HttpServerCodec(decoding), new HttpServerExpectContinueHandler(),
-							new NettyConnection(NettyServer.this, maxBodyBytes));
-				}
-			});
+		ServerBootstrap bootstrap = new ServerBootstrap().group(loops)
+				.channel(NioServerSocketChannel.class)
+				.option(ChannelOption.SO_BACKLOG, backlog > 0 ? backlog : 128)
+				.childOption(ChannelOption.TCP_NODELAY, true)
+				.childHandler(new ChannelInitializer<SocketChannel>() {
+					@Override
+					protected void initChannel(SocketChannel channel) {
+						connections.add(channel);
+						channel.pipeline()
+								.addLast(new HttpServerCodec(decoding), new HttpServerExpectContinueHandler(),
+										new NettyConnection(NettyServer.this, maxBodyBytes));
+					}
+				});
 		try {
 			listening = bootstrap.bind(address).syncUninterruptibly().channel();
 		}

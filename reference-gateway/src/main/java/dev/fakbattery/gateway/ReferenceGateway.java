@@ -70,7 +70,7 @@ public final class ReferenceGateway implements GatewayUnderTest {
 	private static final int BACKLOG = 1024;
 
 	private static final Consumer<String> RECORD_LOGGER = line -> System.getLogger("dev.fakbattery.gateway.adjudication")
-		.log(System.Logger.Level.DEBUG, line);
+			.log(System.Logger.Level.DEBUG, line);
 	/**
 	 * The documented defaults: upstream timeout 300 s, request body 8 MiB, request headers 32 KiB, upstream line,
 	 * event or whole answer 4 MiB.

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import com.sun.net.httpserver.Filter;
 import com.sun.net.httpserver.HttpExchange;
 

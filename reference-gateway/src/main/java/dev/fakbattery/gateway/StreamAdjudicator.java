@@ -87,7 +87,7 @@ final class StreamAdjudicator {
 	/** The payloads to send for one upstream {@code DATA} event, in order; possibly none. */
 	List<String> onChunk(SseEvent event) {
 		ObjectNode chunk = event.json()
-			.orElseThrow(() -> new WireFormatException("upstream data is not a JSON object: " + abbreviate(event.data())));
+				.orElseThrow(() -> new WireFormatException("upstream data is not a JSON object: " + abbreviate(event.data())));
 		if (!carriesCallsOrFinish(chunk)) {
 			return List.of(event.data());
 		}
@@ -120,9 +120,10 @@ final class StreamAdjudicator {
 
 	/** Calls held and not yet released, never to be released unless the stream goes on. */
 	int heldCalls() {
-		return (int) calls.values().stream()
-			.filter(call -> call.stage == Stage.UNDECIDED || call.stage == Stage.QUEUED || call.stage == Stage.HELD)
-			.count();
+		return (int) calls.values()
+				.stream()
+				.filter(call -> call.stage == Stage.UNDECIDED || call.stage == Stage.QUEUED || call.stage == Stage.HELD)
+				.count();
 	}
 
 	/** One delta: merged, its call decided by name if it can be, then sent in place, dropped, or held. */
@@ -209,7 +210,8 @@ final class StreamAdjudicator {
 				call.call.arguments());
 		if (outcome.survives()) {
 			call.index = nextIndex(call.call.choiceIndex());
-			out.addAll(outcome.action() == Action.TRANSFORM ? call.held.transformed(call.index, outcome.arguments())
+			out.addAll(outcome.action() == Action.TRANSFORM
+					? call.held.transformed(call.index, outcome.arguments())
 					: call.held.released(call.index));
 			call.stage = outcome.action() == Action.TRANSFORM ? Stage.SENT : Stage.LIVE;
 		}

@@ -74,7 +74,8 @@ final class StreamRelay {
 		while (true) {
 			SseEvent event = next(reader);
 			if (event == null) {
-				broken(UpstreamFailure.of(failure, reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated"));
+				broken(UpstreamFailure.of(failure,
+						reader.events() == 0 ? "upstream stream ended without any event" : "upstream stream truncated"));
 				return;
 			}
 			switch (event.kind()) {

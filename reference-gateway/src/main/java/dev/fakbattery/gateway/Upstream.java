@@ -70,9 +70,9 @@ final class Upstream implements AutoCloseable {
 	 */
 	StaleConnection.Sent<InputStream> chat(byte[] body, Headers clientHeaders, Runnable onRetry) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(chat)
-			.timeout(timeout)
-			.header("Content-Type", Exchanges.JSON)
-			.POST(HttpRequest.BodyPublishers.ofByteArray(body));
+				.timeout(timeout)
+				.header("Content-Type", Exchanges.JSON)
+				.POST(HttpRequest.BodyPublishers.ofByteArray(body));
 		forward(clientHeaders, request);
 		return StaleConnection.send(client, request.build(), HttpResponse.BodyHandlers.ofInputStream(), nanos -> onRetry.run());
 	}
@@ -132,7 +132,8 @@ final class Upstream implements AutoCloseable {
 			HttpResponse<String> response = client.send(
 					HttpRequest.newBuilder(uri).timeout(timeout).POST(HttpRequest.BodyPublishers.noBody()).build(),
 					HttpResponse.BodyHandlers.ofString());
-			return response.statusCode() / 100 == 2 ? null
+			return response.statusCode() / 100 == 2
+					? null
 					: "POST " + uri + " answered " + response.statusCode() + excerpt(response.body());
 		}
 		catch (IOException e) {

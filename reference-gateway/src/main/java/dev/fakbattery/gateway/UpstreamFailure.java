@@ -25,7 +25,8 @@ record UpstreamFailure(int status, String type, String message, boolean limit) {
 			return new UpstreamFailure(broken.status(), broken.type(), broken.getMessage(), true);
 		}
 		if (cause instanceof SseLimitException tooLong) {
-			return new UpstreamFailure(502, OpenAiError.BAD_GATEWAY, "upstream stream broke the gateway's limit: " + tooLong.getMessage(), true);
+			return new UpstreamFailure(502, OpenAiError.BAD_GATEWAY, "upstream stream broke the gateway's limit: " + tooLong.getMessage(),
+					true);
 		}
 		return new UpstreamFailure(502, OpenAiError.BAD_GATEWAY, fallback, false);
 	}

@@ -61,43 +61,50 @@ class AdjudicationPropertyTests {
 	@DisplayName("at the adjudicator: random policies, random streams, random splits")
 	void adjudicatorKeepsThePolicy() {
 		qt().withExamples(400)
-			.forAll(lists().of(integers().all()).ofSizeBetween(1, 5), lists().of(integers().between(0, 3)).ofSize(NAMES.size()),
-					lists().of(integers().between(1, 40)).ofSizeBetween(1, 10), booleans().all())
-			.checkAssert((plan, actions, splits, sglang) -> {
-				Policy policy = policy(actions);
-				Dialect dialect = sglang ? Dialect.SGLANG : Dialect.VLLM;
-				List<ToolStreams.Call> calls = ToolStreams.calls(plan, NAMES);
-				byte[] sse = ToolStreams.sse(dialect, calls, plan.get(0) % 2 == 0 ? "Let me look." : "").getBytes(StandardCharsets.UTF_8);
-				StreamAdjudicator adjudicator = new StreamAdjudicator(new CallAdjudicator(policy, new AdjudicationRecord(), new GatewayMetrics()));
-				List<String> out = new ArrayList<>();
-				try (SseReader reader = new SseReader(new SplitStream(sse, splits))) {
-					for (var event = reader.next(); event.isPresent() && !event.get().isDone(); event = reader.next()) {
-						out.addAll(adjudicator.onChunk(event.get()));
+				.forAll(lists().of(integers().all()).ofSizeBetween(1, 5), lists().of(integers().between(0, 3)).ofSize(NAMES.size()),
+						lists().of(integers().between(1, 40)).ofSizeBetween(1, 10), booleans().all())
+				.checkAssert((plan, actions, splits, sglang) -> {
+					Policy policy = policy(actions);
+					Dialect dialect = sglang ? Dialect.SGLANG : Dialect.VLLM;
+					List<ToolStreams.Call> calls = ToolStreams.calls(plan, NAMES);
+					byte[] sse = ToolStreams.sse(dialect, calls, plan.get(0) % 2 == 0 ? "Let me look." : "")
+							.getBytes(StandardCharsets.UTF_8);
+					StreamAdjudicator adjudicator = new StreamAdjudicator(
+							new CallAdjudicator(policy, new AdjudicationRecord(), new GatewayMetrics()));
+					List<String> out = new ArrayList<>();
+					try (SseReader reader = new SseReader(new SplitStream(sse, splits))) {
+						for (var event = reader.next(); event.isPresent() && !event.get().isDone(); event = reader.next()) {
+							out.addAll(adjudicator.onChunk(event.get()));
+						}
 					}
-				}
-				catch (IOException e) {
-					throw new UncheckedIOException(e);
-				}
-				requireKept(calls, policy, out, "policy " + actions + ", " + dialect + ", split " + splits);
-			});
+					catch (IOException e) {
+						throw new UncheckedIOException(e);
+					}
+					requireKept(calls, policy, out, "policy " + actions + ", " + dialect + ", split " + splits);
+				});
 	}
 
 	@Test
 	@DisplayName("through the gateway: the kit policy, random streams written in random pieces")
 	void gatewayKeepsThePolicy() {
 		qt().withExamples(120)
-			.forAll(lists().of(integers().all()).ofSizeBetween(1, 4), lists().of(integers().between(1, 60)).ofSizeBetween(1, 8), booleans().all())
-			.checkAssert((plan, pieces, sglang) -> {
-				Rig rig = sglang ? this.sglang : vllm;
-				List<ToolStreams.Call> calls = ToolStreams.calls(plan, KIT_NAMES);
-				byte[] sse = ToolStreams.sse(sglang ? Dialect.SGLANG : Dialect.VLLM, calls, "").getBytes(StandardCharsets.UTF_8);
-				rig.upstream.chat((exchange, request) -> writeInPieces(UpstreamDouble.startStream(exchange), sse, pieces));
-				GatewayClient.Answer answer = rig.chat(GatewayClient.request("m", true));
-				assertThat(answer.status()).isEqualTo(200);
-				List<String> out = answer.events().stream().filter(e -> e.event().isEmpty() && !e.isDone()).map(SseEvent::data).toList();
-				assertThat(answer.events().getLast().isDone()).isTrue();
-				requireKept(calls, dev.fakbattery.gateway.policy.PolicyLoader.kitConvention(), out, "pieces " + pieces);
-			});
+				.forAll(lists().of(integers().all()).ofSizeBetween(1, 4), lists().of(integers().between(1, 60)).ofSizeBetween(1, 8),
+						booleans().all())
+				.checkAssert((plan, pieces, sglang) -> {
+					Rig rig = sglang ? this.sglang : vllm;
+					List<ToolStreams.Call> calls = ToolStreams.calls(plan, KIT_NAMES);
+					byte[] sse = ToolStreams.sse(sglang ? Dialect.SGLANG : Dialect.VLLM, calls, "").getBytes(StandardCharsets.UTF_8);
+					rig.upstream.chat((exchange, request) -> writeInPieces(UpstreamDouble.startStream(exchange), sse, pieces));
+					GatewayClient.Answer answer = rig.chat(GatewayClient.request("m", true));
+					assertThat(answer.status()).isEqualTo(200);
+					List<String> out = answer.events()
+							.stream()
+							.filter(e -> e.event().isEmpty() && !e.isDone())
+							.map(SseEvent::data)
+							.toList();
+					assertThat(answer.events().getLast().isDone()).isTrue();
+					requireKept(calls, dev.fakbattery.gateway.policy.PolicyLoader.kitConvention(), out, "pieces " + pieces);
+				});
 	}
 
 	private static void requireKept(List<ToolStreams.Call> calls, Policy policy, List<String> out, String context) {
@@ -107,20 +114,23 @@ class AdjudicationPropertyTests {
 			Action action = policy.decide(call.name()).action();
 			switch (action) {
 				case DENY -> {
-					assertThat(text).as("denied %s (%s)", call.id(), context).doesNotContain(call.id()).doesNotContain(call.secret())
-						.doesNotContain("\"" + call.name() + "\"");
+					assertThat(text).as("denied %s (%s)", call.id(), context)
+							.doesNotContain(call.id())
+							.doesNotContain(call.secret())
+							.doesNotContain("\"" + call.name() + "\"");
 				}
 				case TRANSFORM -> {
 					assertThat(text).as("transformed %s (%s)", call.id(), context).doesNotContain(call.secret());
-					assertThat(delivered).as("transformed %s delivered (%s)", call.id(), context).anyMatch(c -> c.id().equals(java.util.Optional.of(call.id())));
+					assertThat(delivered).as("transformed %s delivered (%s)", call.id(), context)
+							.anyMatch(c -> c.id().equals(java.util.Optional.of(call.id())));
 				}
 				case ALLOW -> assertThat(delivered).as("allowed %s byte-identical (%s)", call.id(), context)
-					.anyMatch(c -> c.id().equals(java.util.Optional.of(call.id())) && c.arguments().equals(call.arguments()));
+						.anyMatch(c -> c.id().equals(java.util.Optional.of(call.id())) && c.arguments().equals(call.arguments()));
 			}
 		}
 		// in order of first appearance: -DQT_SEED=27509700416051 once gave [0, 2, 1, 3], 31493184652542 gave [1, 0, 2]
 		assertThat(delivered.stream().map(AssembledToolCall::index).toList()).as("survivors numbered 0..n-1 in order (%s)", context)
-			.isEqualTo(java.util.stream.IntStream.range(0, delivered.size()).boxed().toList());
+				.isEqualTo(java.util.stream.IntStream.range(0, delivered.size()).boxed().toList());
 	}
 
 	private static List<AssembledToolCall> delivered(List<String> payloads) {
@@ -139,7 +149,8 @@ class AdjudicationPropertyTests {
 			switch (actions.get(i)) {
 				case 0 -> builder.allow(name);
 				case 1 -> builder.deny(name, "POLICY_BLOCK");
-				case 2 -> builder.rule(name, new Decision(Action.TRANSFORM, name, "t", Json.MAPPER.createObjectNode().put("redacted", true), List.of()));
+				case 2 -> builder.rule(name,
+						new Decision(Action.TRANSFORM, name, "t", Json.MAPPER.createObjectNode().put("redacted", true), List.of()));
 				default -> builder.rule(name, new Decision(Action.TRANSFORM, name, "t", null, List.of(JsonPointer.compile("/secret"))));
 			}
 		}
@@ -151,7 +162,7 @@ class AdjudicationPropertyTests {
 
 	private static void writeInPieces(OutputStream out, byte[] bytes, List<Integer> pieces) throws IOException {
 		int turn = 0;
-		for (int at = 0; at < bytes.length; ) {
+		for (int at = 0; at < bytes.length;) {
 			int n = Math.min(pieces.get(turn++ % pieces.size()), bytes.length - at);
 			out.write(bytes, at, n);
 			out.flush();

@@ -37,7 +37,9 @@ class ClientDisconnectTests {
 				OutputStream out = UpstreamDouble.startStream(exchange);
 				try {
 					for (int i = 0; i < MAX_CHUNKS; i++) {
-						UpstreamDouble.frame(out, "{\"id\":\"slow\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + i + "\"},\"finish_reason\":null}]}");
+						UpstreamDouble.frame(out,
+								"{\"id\":\"slow\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t"
+										+ i + "\"},\"finish_reason\":null}]}");
 						sent.incrementAndGet();
 						Thread.sleep(20);
 					}
@@ -50,9 +52,10 @@ class ClientDisconnectTests {
 					Thread.currentThread().interrupt();
 				}
 			});
-			HttpResponse<InputStream> response = GatewayClient.HTTP.send(HttpRequest.newBuilder(URI.create(rig.base() + "/chat/completions"))
-				.POST(HttpRequest.BodyPublishers.ofString(GatewayClient.request("m", true)))
-				.build(), HttpResponse.BodyHandlers.ofInputStream());
+			HttpResponse<InputStream> response = GatewayClient.HTTP
+					.send(HttpRequest.newBuilder(URI.create(rig.base() + "/chat/completions"))
+							.POST(HttpRequest.BodyPublishers.ofString(GatewayClient.request("m", true)))
+							.build(), HttpResponse.BodyHandlers.ofInputStream());
 			try (SseReader reader = new SseReader(response.body())) {
 				assertThat(reader.next()).get().extracting(SseEvent::data).asString().contains("\"content\":\"t0\"");
 				assertThat(reader.next()).get().extracting(SseEvent::data).asString().contains("\"content\":\"t1\"");

@@ -12,12 +12,12 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
-
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 @DisplayName("capacity")
 class ConcurrentStreamsTests {

@@ -24,7 +24,8 @@ class EmbeddedReferenceGatewayProviderTests {
 			upstream.chat(UpstreamDouble.fixture("kit/sglang/tool-call-mixed"));
 			Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 
-			assertThat(gateway.description()).isEqualTo(HttpFront.configured() == HttpFront.JDK ? "embedded reference gateway"
+			assertThat(gateway.description()).isEqualTo(HttpFront.configured() == HttpFront.JDK
+					? "embedded reference gateway"
 					: "embedded reference gateway (server " + HttpFront.configured().id() + ")");
 			assertThat(gateway.declaresAdjudicationRecord()).isTrue();
 			assertThat(gateway.baseUrl().toString()).matches("http://127\\.0\\.0\\.1:\\d+/v1");

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.util.stream.Stream;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.WireFixtures;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import dev.fakbattery.gateway.GatewayClient.Answer;
-import dev.fakbattery.wire.WireFixtures;
 
 @DisplayName("upstream error statuses pass through unchanged")
 class ErrorPassThroughTests {
@@ -24,7 +24,8 @@ class ErrorPassThroughTests {
 				Arguments.of("sglang", "sglang/error-400.json", 400),
 				Arguments.of("sglang", "sglang/error-400-validation.json", 400),
 				Arguments.of("sglang", "401 {\"error\":\"Unauthorized\"}", 401));
-		return shapes.flatMap(shape -> Stream.of(true, false).map(stream -> Arguments.of(shape.get()[0], shape.get()[1], shape.get()[2], stream)));
+		return shapes.flatMap(
+				shape -> Stream.of(true, false).map(stream -> Arguments.of(shape.get()[0], shape.get()[1], shape.get()[2], stream)));
 	}
 
 	@ParameterizedTest(name = "{0} {1} stream={3}")

@@ -22,9 +22,9 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 final class GatewayClient {
 
 	static final HttpClient HTTP = HttpClient.newBuilder()
-		.version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(5))
-		.build();
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
 
 	/** A whole answer. */
 	record Answer(int status, HttpHeaders headers, String body) {
@@ -68,9 +68,9 @@ final class GatewayClient {
 	/** POSTs {@code body} as a plain OpenAI client does: without asking for the record. */
 	static Answer plainChat(URI base, String body, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
-			.timeout(Duration.ofSeconds(30))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
+				.timeout(Duration.ofSeconds(30))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body));
 		for (int i = 0; i < headers.length; i += 2) {
 			request.header(headers[i], headers[i + 1]);
 		}

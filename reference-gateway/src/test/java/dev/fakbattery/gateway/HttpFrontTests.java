@@ -46,15 +46,16 @@ class HttpFrontTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@EnumSource(value = HttpFront.class, names = {"HELIDON", "NETTY"})
+	@EnumSource(value = HttpFront.class, names = { "HELIDON", "NETTY" })
 	@DisplayName("a front on a port already taken fails to start as the JDK one does, naming the address")
 	void portTaken(HttpFront front) {
 		java.net.URI upstream = java.net.URI.create("http://127.0.0.1:1/v1");
 		try (ReferenceGateway first = ReferenceGateway.builder().upstream(upstream).front(front).build().start()) {
 			ReferenceGateway second = ReferenceGateway.builder().upstream(upstream).front(front).port(first.port()).build();
 
-			org.assertj.core.api.Assertions.assertThatThrownBy(second::start).isInstanceOf(java.io.UncheckedIOException.class)
-				.hasMessageStartingWith("reference gateway cannot listen on 127.0.0.1:" + first.port() + ": ");
+			org.assertj.core.api.Assertions.assertThatThrownBy(second::start)
+					.isInstanceOf(java.io.UncheckedIOException.class)
+					.hasMessageStartingWith("reference gateway cannot listen on 127.0.0.1:" + first.port() + ": ");
 		}
 	}
 
@@ -64,7 +65,7 @@ class HttpFrontTests {
 		System.setProperty(HttpFront.SERVER_PROPERTY, "tomcat");
 
 		assertThatIllegalArgumentException().isThrownBy(HttpFront::configured)
-			.withMessage("Unable to parse reference.gateway.server value [tomcat]: use one of [jdk, helidon, netty], e.g. "
-					+ "-Dreference.gateway.server=helidon");
+				.withMessage("Unable to parse reference.gateway.server value [tomcat]: use one of [jdk, helidon, netty], e.g. "
+						+ "-Dreference.gateway.server=helidon");
 	}
 }

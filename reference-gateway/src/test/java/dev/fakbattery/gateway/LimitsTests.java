@@ -40,13 +40,16 @@ class LimitsTests {
 			upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			String big = GatewayClient.request("m", false).replace("check the hosts file", "x".repeat(1000));
 			GatewayClient.Answer declared = GatewayClient.chat(gateway.baseUrl(), big);
-			HttpResponse<String> chunked = GatewayClient.HTTP.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/chat/completions"))
-				.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
-				.build(), HttpResponse.BodyHandlers.ofString());
+			HttpResponse<String> chunked = GatewayClient.HTTP
+					.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/chat/completions"))
+							.POST(HttpRequest.BodyPublishers
+									.ofInputStream(() -> new java.io.ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+							.build(), HttpResponse.BodyHandlers.ofString());
 
 			assertThat(declared.status()).isEqualTo(413);
-			assertThat(declared.body()).isEqualTo("{\"error\":{\"message\":\"request body is " + big.length() + " bytes, over the gateway's limit "
-					+ "of 1000 bytes\",\"type\":\"RequestTooLargeError\",\"param\":null,\"code\":413}}");
+			assertThat(declared.body())
+					.isEqualTo("{\"error\":{\"message\":\"request body is " + big.length() + " bytes, over the gateway's limit "
+							+ "of 1000 bytes\",\"type\":\"RequestTooLargeError\",\"param\":null,\"code\":413}}");
 			assertThat(chunked.statusCode()).isEqualTo(413);
 			assertThat(chunked.body()).contains("request body is more than 1000 bytes, over the gateway's limit of 1000 bytes");
 			assertThat(upstream.received("/v1/chat/completions")).isEmpty();
@@ -59,10 +62,11 @@ class LimitsTests {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
 				ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(Long.MAX_VALUE).withMaxHeaderBytes(1 << 20))) {
 			upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
-			HttpResponse<String> chunked = GatewayClient.HTTP.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/chat/completions"))
-				.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(
-						GatewayClient.request("m", false).getBytes(StandardCharsets.UTF_8))))
-				.build(), HttpResponse.BodyHandlers.ofString());
+			HttpResponse<String> chunked = GatewayClient.HTTP
+					.send(HttpRequest.newBuilder(URI.create(gateway.baseUrl() + "/chat/completions"))
+							.POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(
+									GatewayClient.request("m", false).getBytes(StandardCharsets.UTF_8))))
+							.build(), HttpResponse.BodyHandlers.ofString());
 
 			assertThat(chunked.statusCode()).isEqualTo(200);
 			assertThat(upstream.chatRequest().text()).isEqualTo(GatewayClient.request("m", false));
@@ -72,7 +76,8 @@ class LimitsTests {
 	@Test
 	@DisplayName("headers over the limit are 431, counted as name, \": \", value and CRLF per line")
 	void headerLimit() {
-		try (UpstreamDouble upstream = UpstreamDouble.start(); ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
 			upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			GatewayClient.Answer over = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false), "X-Pad", "p".repeat(600));
 			GatewayClient.Answer under = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false), "X-Pad", "p".repeat(100));
@@ -88,7 +93,8 @@ class LimitsTests {
 	@Test
 	@DisplayName("an upstream that never answers is a 504 after the upstream timeout (fault rule F02 checks the cancel)")
 	void upstreamTimeout() {
-		try (UpstreamDouble upstream = UpstreamDouble.start(); ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
 			upstream.chat((exchange, request) -> {
 				try {
 					Thread.sleep(10_000);
@@ -111,10 +117,12 @@ class LimitsTests {
 	@Test
 	@DisplayName("a stream whose upstream goes silent ends with a 504 frame, the record and [DONE]; a slow client is no stall")
 	void silentStreamEndsWithFrame() throws Exception {
-		try (UpstreamDouble upstream = UpstreamDouble.start(); ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = start(upstream, SMALL.withMaxBodyBytes(1 << 20))) {
 			upstream.chat((exchange, request) -> {
 				OutputStream out = UpstreamDouble.startStream(exchange);
-				UpstreamDouble.frame(out, "{\"id\":\"s\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}");
+				UpstreamDouble.frame(out,
+						"{\"id\":\"s\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"},\"finish_reason\":null}]}");
 				try {
 					Thread.sleep(10_000);
 				}
@@ -135,7 +143,11 @@ class LimitsTests {
 	@DisplayName("binds only the address it is given: 127.0.0.2 answers there and refuses 127.0.0.1")
 	void bindsOnlyItsAddress() throws Exception {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
-				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).bind(InetAddress.getByName("127.0.0.2")).build().start()) {
+				ReferenceGateway gateway = ReferenceGateway.builder()
+						.upstream(upstream.v1())
+						.bind(InetAddress.getByName("127.0.0.2"))
+						.build()
+						.start()) {
 			assertThat(gateway.baseUrl()).hasToString("http://127.0.0.2:" + gateway.port() + "/v1");
 			assertThat(GatewayClient.get(URI.create("http://127.0.0.2:" + gateway.port() + "/healthz")).status()).isEqualTo(200);
 			assertThat(connects("127.0.0.1", gateway.port())).isFalse();
@@ -145,7 +157,8 @@ class LimitsTests {
 	@Test
 	@DisplayName("by default binds loopback only")
 	void loopbackByDefault() {
-		try (UpstreamDouble upstream = UpstreamDouble.start(); ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).build().start()) {
+		try (UpstreamDouble upstream = UpstreamDouble.start();
+				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).build().start()) {
 			assertThat(gateway.baseUrl()).hasToString("http://127.0.0.1:" + gateway.port() + "/v1");
 			assertThat(connects("127.0.0.2", gateway.port())).isFalse();
 		}
@@ -157,8 +170,11 @@ class LimitsTests {
 		ByteArrayOutputStream log = new ByteArrayOutputStream();
 		try (UpstreamDouble upstream = UpstreamDouble.start();
 				ReferenceGateway quiet = ReferenceGateway.builder().upstream(upstream.v1()).build().start();
-				ReferenceGateway logging = ReferenceGateway.builder().upstream(upstream.v1())
-					.logBodies(new PrintStream(log, true, StandardCharsets.UTF_8)).build().start()) {
+				ReferenceGateway logging = ReferenceGateway.builder()
+						.upstream(upstream.v1())
+						.logBodies(new PrintStream(log, true, StandardCharsets.UTF_8))
+						.build()
+						.start()) {
 			upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			String body = GatewayClient.request("m", false).replace("check the hosts file", "canary-body-7f3a");
 			GatewayClient.chat(quiet.baseUrl(), body);
@@ -170,8 +186,13 @@ class LimitsTests {
 	}
 
 	private static ReferenceGateway start(UpstreamDouble upstream, GatewayLimits limits) {
-		return ReferenceGateway.builder().upstream(upstream.v1()).policy(PolicyLoader.kitConvention()).engine(Dialect.VLLM)
-			.limits(limits).build().start();
+		return ReferenceGateway.builder()
+				.upstream(upstream.v1())
+				.policy(PolicyLoader.kitConvention())
+				.engine(Dialect.VLLM)
+				.limits(limits)
+				.build()
+				.start();
 	}
 
 	private static boolean connects(String host, int port) {

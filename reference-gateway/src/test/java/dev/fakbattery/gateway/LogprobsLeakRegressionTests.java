@@ -26,10 +26,12 @@ class LogprobsLeakRegressionTests {
 		List<String> out = feed(
 				"{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"call_3_IDQ\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"deny_write\",\"arguments\":\"\"}}]},\"logprobs\":null,\"finish_reason\":null}",
 				"{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"" + DENIED_FRAGMENT + "\"}}]},"
-						+ "\"logprobs\":{\"content\":[{\"token\":\"" + DENIED_FRAGMENT + "\",\"logprob\":-0.5}]},\"finish_reason\":\"tool_calls\"}");
+						+ "\"logprobs\":{\"content\":[{\"token\":\"" + DENIED_FRAGMENT
+						+ "\",\"logprob\":-0.5}]},\"finish_reason\":\"tool_calls\"}");
 
-		assertThat(String.join("\n", out)).doesNotContain("ARG3SECRETQ").doesNotContain("call_3_IDQ")
-			.contains("\"logprobs\":null,\"finish_reason\":\"stop\"");
+		assertThat(String.join("\n", out)).doesNotContain("ARG3SECRETQ")
+				.doesNotContain("call_3_IDQ")
+				.contains("\"logprobs\":null,\"finish_reason\":\"stop\"");
 	}
 
 	@Test
@@ -39,7 +41,8 @@ class LogprobsLeakRegressionTests {
 		List<String> out = feed(
 				"{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"call_0\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"\"}}]},\"logprobs\":null,\"finish_reason\":null}",
 				"{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"{}\"}},"
-						+ "{\"id\":\"call_1\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"" + transformed + "\"}}]},"
+						+ "{\"id\":\"call_1\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"transform_exec\",\"arguments\":\""
+						+ transformed + "\"}}]},"
 						+ "\"logprobs\":{\"content\":[{\"token\":\"{}" + transformed + "\",\"logprob\":-0.5}]},\"finish_reason\":null}",
 				"{\"index\":0,\"delta\":{},\"logprobs\":null,\"finish_reason\":\"tool_calls\"}");
 

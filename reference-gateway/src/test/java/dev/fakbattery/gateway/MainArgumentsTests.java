@@ -81,8 +81,8 @@ class MainArgumentsTests {
 	@DisplayName("a bad command line names the flag")
 	void badArguments(String line, String message) {
 		assertThatThrownBy(() -> MainArguments.parse(line.trim().split("\\s+")))
-			.isInstanceOf(IllegalArgumentException.class)
-			.hasMessage(message);
+				.isInstanceOf(IllegalArgumentException.class)
+				.hasMessage(message);
 	}
 
 	@Test
@@ -91,11 +91,12 @@ class MainArgumentsTests {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-		ReferenceGateway gateway = Main.start(new String[] { "--port", "abc", "--upstream", "http://h/v1" }, print(out), print(err));
+		ReferenceGateway gateway = Main.start(new String[]{ "--port", "abc", "--upstream", "http://h/v1" }, print(out), print(err));
 
 		assertThat(gateway).isNull();
 		assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
-		assertThat(err.toString(StandardCharsets.UTF_8)).isEqualTo("reference-gateway: --port [abc] must be a number 0-65535\n" + MainArguments.USAGE);
+		assertThat(err.toString(StandardCharsets.UTF_8))
+				.isEqualTo("reference-gateway: --port [abc] must be a number 0-65535\n" + MainArguments.USAGE);
 	}
 
 	@Test
@@ -103,7 +104,7 @@ class MainArgumentsTests {
 	void help() {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-		assertThat(Main.start(new String[] { "--help" }, print(out), print(new ByteArrayOutputStream()))).isNull();
+		assertThat(Main.start(new String[]{ "--help" }, print(out), print(new ByteArrayOutputStream()))).isNull();
 		assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo(MainArguments.USAGE);
 	}
 
@@ -113,10 +114,10 @@ class MainArgumentsTests {
 		Path policy = Files.writeString(dir.resolve("bad.yaml"), "default: maybe\n");
 		ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-		assertThat(Main.start(new String[] { "--upstream", "http://h/v1", "--port", "0", "--policy", policy.toString() },
+		assertThat(Main.start(new String[]{ "--upstream", "http://h/v1", "--port", "0", "--policy", policy.toString() },
 				print(new ByteArrayOutputStream()), print(err))).isNull();
 		assertThat(err.toString(StandardCharsets.UTF_8))
-			.startsWith("reference-gateway: policy " + policy + ": default [maybe] must be allow or deny\n");
+				.startsWith("reference-gateway: policy " + policy + ": default [maybe] must be allow or deny\n");
 	}
 
 	@Test
@@ -126,16 +127,18 @@ class MainArgumentsTests {
 		ByteArrayOutputStream out = new ByteArrayOutputStream();
 		try (UpstreamDouble upstream = UpstreamDouble.start()) {
 			upstream.chat(UpstreamDouble.fixture("kit/sglang/tool-call-deny-only"));
-			ReferenceGateway gateway = Main.start(new String[] { "--upstream", upstream.v1().toString(), "--port", "0", "--policy",
-					policy.toString(), "--engine", "sglang" }, print(out), print(new ByteArrayOutputStream()));
+			ReferenceGateway gateway = Main.start(new String[]{ "--upstream", upstream.v1().toString(), "--port", "0", "--policy",
+				policy.toString(), "--engine", "sglang" }, print(out), print(new ByteArrayOutputStream()));
 			try (gateway) {
 				Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 
-				assertThat(Awaiting.until(() -> out.toString(StandardCharsets.UTF_8).contains("adjudication"), Duration.ofSeconds(5))).isTrue();
-				assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("reference gateway listening on " + gateway.baseUrl() + " (server jdk, upstream "
-						+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request, upstream timeout 300000 ms,"
-						+ " max body 8388608 B, max headers 32768 B, max event 4194304 B)\n"
-						+ "adjudication {\"request_id\":null,\"calls\":[{\"id\":\"call_");
+				assertThat(Awaiting.until(() -> out.toString(StandardCharsets.UTF_8).contains("adjudication"), Duration.ofSeconds(5)))
+						.isTrue();
+				assertThat(out.toString(StandardCharsets.UTF_8))
+						.startsWith("reference gateway listening on " + gateway.baseUrl() + " (server jdk, upstream "
+								+ upstream.v1() + ", engine sglang, policy " + policy + ", record on request, upstream timeout 300000 ms,"
+								+ " max body 8388608 B, max headers 32768 B, max event 4194304 B)\n"
+								+ "adjudication {\"request_id\":null,\"calls\":[{\"id\":\"call_");
 				assertThat(answer.json().at("/choices/0/message/tool_calls/0/function/name").textValue()).isEqualTo("deny_write");
 				assertThat(answer.json().at("/adjudication/calls/0/rule").textValue()).isEqualTo("<default>");
 			}

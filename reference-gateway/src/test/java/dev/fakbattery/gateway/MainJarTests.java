@@ -16,13 +16,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.fakbattery.gateway.GatewayClient.Answer;
 
 /** Runs {@code java -jar target/reference-gateway.jar} as a process (failsafe, after package). */
 @DisplayName("the runnable jar")
@@ -77,7 +77,7 @@ class MainJarTests {
 		assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(process.exitValue()).isEqualTo(2);
 		assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-			.isEqualTo("reference-gateway: --port [x] must be a number 0-65535\n" + MainArguments.USAGE);
+				.isEqualTo("reference-gateway: --port [x] must be a number 0-65535\n" + MainArguments.USAGE);
 	}
 
 	private Process start(String... args) throws IOException {

@@ -88,8 +88,9 @@ class QuarantineTests {
 			String resetPath = engine.equals("vllm") ? "/reset_prefix_cache" : "/flush_cache";
 			String root = rig.upstream.v1().toString().replaceFirst("/v1$", "");
 			assertThat(answer.status()).isEqualTo(502);
-			assertThat(answer.body()).isEqualTo("{\"error\":{\"message\":\"engine prefix cache reset failed after a quarantine, request not forwarded: POST "
-					+ root + resetPath + " answered 500: {}\",\"type\":\"BadGatewayError\",\"param\":null,\"code\":502}}");
+			assertThat(answer.body())
+					.isEqualTo("{\"error\":{\"message\":\"engine prefix cache reset failed after a quarantine, request not forwarded: POST "
+							+ root + resetPath + " answered 500: {}\",\"type\":\"BadGatewayError\",\"param\":null,\"code\":502}}");
 			assertThat(rig.upstream.received("/v1/chat/completions")).isEmpty();
 			assertThat(rig.gateway.metrics().cacheResetFailures()).isEqualTo(1);
 			assertThat(rig.gateway.cacheResets()).isZero();
@@ -127,7 +128,8 @@ class QuarantineTests {
 			String root = rig.upstream.v1().toString().replaceFirst("/v1$", "");
 			assertThat(answer.status()).isEqualTo(502);
 			assertThat(answer.json().at("/error/message").textValue()).isEqualTo("engine prefix cache reset failed after a quarantine, "
-					+ "request not forwarded: POST " + root + "/slots/0?action=erase answered 501: " + UpstreamDouble.LLAMACPP_NO_SLOT_ACTIONS);
+					+ "request not forwarded: POST " + root + "/slots/0?action=erase answered 501: "
+					+ UpstreamDouble.LLAMACPP_NO_SLOT_ACTIONS);
 			assertThat(rig.upstream.received("/v1/chat/completions")).isEmpty();
 			assertThat(rig.gateway.metrics().cacheResetFailures()).isEqualTo(1);
 		}
@@ -144,7 +146,7 @@ class QuarantineTests {
 			assertThat(admission).isEqualTo(WireJson.readObject(
 					"{\"tool_call_id\":\"call_glm52_witness\",\"tool\":\"fetch_url\",\"verdict\":\"QUARANTINE\",\"kinds\":[\"secret\"]}"));
 			assertThat(rig.upstream.chatRequest().json().at("/messages/2/content").textValue())
-				.isEqualTo("[tool result quarantined by the gateway: secret]");
+					.isEqualTo("[tool result quarantined by the gateway: secret]");
 		}
 	}
 

@@ -23,8 +23,14 @@ class RecordOnWireTests {
 	private final List<String> log = new CopyOnWriteArrayList<>();
 
 	private ReferenceGateway gateway(UpstreamDouble upstream, boolean recordOnWire) {
-		return ReferenceGateway.builder().upstream(upstream.v1()).policy(PolicyLoader.kitConvention()).engine(Dialect.VLLM)
-			.recordOnWire(recordOnWire).recordLog(log::add).build().start();
+		return ReferenceGateway.builder()
+				.upstream(upstream.v1())
+				.policy(PolicyLoader.kitConvention())
+				.engine(Dialect.VLLM)
+				.recordOnWire(recordOnWire)
+				.recordLog(log::add)
+				.build()
+				.start();
 	}
 
 	@Test
@@ -39,7 +45,8 @@ class RecordOnWireTests {
 			assertThat(Awaiting.until(() -> !log.isEmpty(), java.time.Duration.ofSeconds(5))).isTrue();
 			assertThat(log).singleElement().satisfies(line -> {
 				assertThat(line).startsWith("adjudication {\"request_id\":\"rid-1\",\"calls\":[");
-				assertThat(WireJson.readObject(line.substring("adjudication ".length())).at("/calls/1/action").textValue()).isEqualTo("DENY");
+				assertThat(WireJson.readObject(line.substring("adjudication ".length())).at("/calls/1/action").textValue())
+						.isEqualTo("DENY");
 			});
 		}
 	}
@@ -54,8 +61,9 @@ class RecordOnWireTests {
 			List<SseEvent> events = answer.events();
 			assertThat(events).allSatisfy(event -> assertThat(event.event()).isEmpty());
 			assertThat(events.getLast().isDone()).isTrue();
-			assertThat(events.subList(0, events.size() - 1)).allSatisfy(event -> assertThat(event.json().orElseThrow().get("object").textValue())
-				.isEqualTo("chat.completion.chunk"));
+			assertThat(events.subList(0, events.size() - 1))
+					.allSatisfy(event -> assertThat(event.json().orElseThrow().get("object").textValue())
+							.isEqualTo("chat.completion.chunk"));
 			assertThat(answer.body()).doesNotContain("deny_write").doesNotContain("adjudication");
 			assertThat(Awaiting.until(() -> log.size() == 1, java.time.Duration.ofSeconds(5))).isTrue();
 		}
@@ -83,7 +91,7 @@ class RecordOnWireTests {
 	@DisplayName("a 429 passes through with its Retry-After header")
 	void retryAfter(boolean stream) {
 		byte[] body = "{\"error\":{\"message\":\"rate limited\",\"type\":\"RateLimitError\",\"param\":null,\"code\":429}}"
-			.getBytes(StandardCharsets.UTF_8);
+				.getBytes(StandardCharsets.UTF_8);
 		try (UpstreamDouble upstream = UpstreamDouble.start(); ReferenceGateway gateway = gateway(upstream, false)) {
 			upstream.chat((exchange, request) -> {
 				exchange.getResponseHeaders().set("Retry-After", "7");

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 
+import dev.fakbattery.gateway.GatewayClient.Answer;
+import dev.fakbattery.wire.WireFixtures;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.gateway.GatewayClient.Answer;
-import dev.fakbattery.wire.WireFixtures;
 
 @DisplayName("request path, headers and the other routes")
 class RequestPathTests {
@@ -32,7 +32,8 @@ class RequestPathTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
-	@ValueSource(strings = { "{\"model\":\"m\"}", "{\"model\":\"m\",\"messages\":[]}", "{\"model\":\"m\",\"messages\":null}", "{\"model\":\"m\",\"messages\":\"hi\"}" })
+	@ValueSource(strings = { "{\"model\":\"m\"}", "{\"model\":\"m\",\"messages\":[]}", "{\"model\":\"m\",\"messages\":null}",
+		"{\"model\":\"m\",\"messages\":\"hi\"}" })
 	@DisplayName("missing or empty messages is a 400 naming the param")
 	void missingMessages(String body) {
 		try (Rig rig = Rig.start("sglang")) {
@@ -87,7 +88,8 @@ class RequestPathTests {
 			assertThat(answer.status()).isEqualTo(200);
 			assertThat(answer.body()).isEqualTo(WireFixtures.read(engine + "/models.json"));
 			assertThat(answer.contentType()).isEqualTo("application/json; charset=utf-8");
-			rig.upstream.models(UpstreamDouble.status(401, "application/json", "{\"error\":\"Unauthorized\"}".getBytes(StandardCharsets.UTF_8)));
+			rig.upstream.models(
+					UpstreamDouble.status(401, "application/json", "{\"error\":\"Unauthorized\"}".getBytes(StandardCharsets.UTF_8)));
 			Answer denied = GatewayClient.get(URI.create(rig.base() + "/models"));
 			assertThat(denied.status()).isEqualTo(401);
 			assertThat(denied.body()).isEqualTo("{\"error\":\"Unauthorized\"}");
@@ -122,8 +124,13 @@ class RequestPathTests {
 	@DisplayName("every HTTP front relays the engine's /version and Server header")
 	void identityThroughEveryFront(HttpFront front) {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
-				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).front(front)
-					.policy(dev.fakbattery.gateway.policy.PolicyLoader.kitConvention()).port(0).build().start()) {
+				ReferenceGateway gateway = ReferenceGateway.builder()
+						.upstream(upstream.v1())
+						.front(front)
+						.policy(dev.fakbattery.gateway.policy.PolicyLoader.kitConvention())
+						.port(0)
+						.build()
+						.start()) {
 			upstream.route("/version", (exchange, request) -> {
 				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
 				UpstreamDouble.send(exchange, 200, "application/json", "{\"version\":\"0.29.0+engine-double\"}");
@@ -150,7 +157,8 @@ class RequestPathTests {
 				UpstreamDouble.fixture("vllm/chat-text").send(exchange, request);
 			});
 
-			assertThat(GatewayClient.get(URI.create(rig.base() + "/models")).headers().firstValue("Server")).contains("fak-battery-engine-double");
+			assertThat(GatewayClient.get(URI.create(rig.base() + "/models")).headers().firstValue("Server"))
+					.contains("fak-battery-engine-double");
 			assertThat(rig.chat(GatewayClient.request("m", false)).headers().firstValue("Server")).contains("fak-battery-engine-double");
 		}
 	}
@@ -198,7 +206,8 @@ class RequestPathTests {
 			Answer wrongMethod = GatewayClient.get(URI.create(rig.base() + "/chat/completions"));
 
 			assertThat(unknown.status()).isEqualTo(404);
-			assertThat(unknown.body()).isEqualTo("{\"error\":{\"message\":\"no route /v1/completions\",\"type\":\"NotFoundError\",\"param\":null,\"code\":404}}");
+			assertThat(unknown.body()).isEqualTo(
+					"{\"error\":{\"message\":\"no route /v1/completions\",\"type\":\"NotFoundError\",\"param\":null,\"code\":404}}");
 			assertThat(wrongMethod.status()).isEqualTo(405);
 			assertThat(wrongMethod.body()).isEqualTo(
 					"{\"error\":{\"message\":\"method GET not allowed, use POST\",\"type\":\"MethodNotAllowed\",\"param\":null,\"code\":405}}");

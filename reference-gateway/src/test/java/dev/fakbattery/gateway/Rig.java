@@ -15,12 +15,12 @@ final class Rig implements AutoCloseable {
 	private Rig(String engine) {
 		upstream = UpstreamDouble.start();
 		gateway = ReferenceGateway.builder()
-			.upstream(upstream.v1())
-			.policy(PolicyLoader.kitConvention())
-			.engine(Dialect.parse(engine))
-			.port(0)
-			.build()
-			.start();
+				.upstream(upstream.v1())
+				.policy(PolicyLoader.kitConvention())
+				.engine(Dialect.parse(engine))
+				.port(0)
+				.build()
+				.start();
 	}
 
 	static Rig start(String engine) {

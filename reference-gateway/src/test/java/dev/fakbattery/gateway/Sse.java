@@ -35,9 +35,9 @@ final class Sse {
 	/** The chat chunks of a body: data events without an event name, not {@code [DONE]}, not error frames. */
 	static List<ChatChunk> chunks(String body) {
 		return events(body).stream()
-			.filter(event -> event.kind() == SseEvent.Kind.DATA && event.event().isEmpty())
-			.map(SseEvent::chunk)
-			.toList();
+				.filter(event -> event.kind() == SseEvent.Kind.DATA && event.event().isEmpty())
+				.map(SseEvent::chunk)
+				.toList();
 	}
 
 	/** The tool calls the chunks of a body reassemble to. */

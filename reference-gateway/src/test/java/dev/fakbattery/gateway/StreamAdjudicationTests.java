@@ -107,7 +107,8 @@ class StreamAdjudicationTests {
 			}
 			else {
 				assertThat(deltas).containsExactly(
-						"{\"id\":\"" + id + "\",\"index\":1,\"type\":\"function\",\"function\":{\"name\":\"transform_exec\",\"arguments\":\"\"}}",
+						"{\"id\":\"" + id
+								+ "\",\"index\":1,\"type\":\"function\",\"function\":{\"name\":\"transform_exec\",\"arguments\":\"\"}}",
 						"{\"id\":null,\"index\":1,\"type\":\"function\",\"function\":{\"name\":null,\"arguments\":\"{\\\"redacted\\\":true}\"}}");
 			}
 		}
@@ -153,9 +154,9 @@ class StreamAdjudicationTests {
 	/** The upstream chunks that carry no tool-call delta and no finish: they must reach the client verbatim. */
 	private static List<String> callFreeData(String fixture) {
 		return chunksOf(fixture).stream()
-			.filter(chunk -> chunk.choices().stream().allMatch(c -> c.toolCalls().isEmpty() && c.finishReason().isEmpty()))
-			.map(ChatChunk::toJson)
-			.toList();
+				.filter(chunk -> chunk.choices().stream().allMatch(c -> c.toolCalls().isEmpty() && c.finishReason().isEmpty()))
+				.map(ChatChunk::toJson)
+				.toList();
 	}
 
 	private static String lastChunkData(String fixture) {
@@ -177,9 +178,11 @@ class StreamAdjudicationTests {
 
 	private static List<ToolCall> deltas(List<ChatChunk> chunks, int index) {
 		List<ToolCall> deltas = new ArrayList<>();
-		chunks.forEach(chunk -> chunk.choices().forEach(choice -> choice.toolCalls().stream()
-			.filter(delta -> delta.index().orElse(-1) == index)
-			.forEach(deltas::add)));
+		chunks.forEach(chunk -> chunk.choices()
+				.forEach(choice -> choice.toolCalls()
+						.stream()
+						.filter(delta -> delta.index().orElse(-1) == index)
+						.forEach(deltas::add)));
 		return deltas;
 	}
 }

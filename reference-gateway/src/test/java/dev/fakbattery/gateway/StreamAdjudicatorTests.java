@@ -54,9 +54,11 @@ class StreamAdjudicatorTests {
 	@DisplayName("early-2025 SGLang: every call at index 0 with ids \"0\", \"1\"; survivors renumbered 0..n-1")
 	void sameIndexDifferentIds() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
-				tool(0, "{\"id\":\"0\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"allow_a\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"0\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"allow_a\",\"arguments\":\"{}\"}}",
+						"null"),
 				tool(0, "{\"id\":\"1\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"deny_b\",\"arguments\":\"{}\"}}", "null"),
-				tool(0, "{\"id\":\"2\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"allow_c\",\"arguments\":\"{\\\"x\\\":1}\"}}", "null"),
+				tool(0, "{\"id\":\"2\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"allow_c\",\"arguments\":\"{\\\"x\\\":1}\"}}",
+						"null"),
 				finish(0, "tool_calls"));
 
 		List<AssembledToolCall> calls = Sse.calls(frames(out));
@@ -64,7 +66,8 @@ class StreamAdjudicatorTests {
 		assertThat(calls).extracting(call -> call.name().orElseThrow()).containsExactly("allow_a", "allow_c");
 		assertThat(calls.get(1).arguments()).isEqualTo("{\"x\":1}");
 		assertThat(String.join("", out)).doesNotContain("deny_b");
-		assertThat(out.getLast()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls") + "]}");
+		assertThat(out.getLast())
+				.isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls") + "]}");
 	}
 
 	@Test
@@ -76,9 +79,13 @@ class StreamAdjudicatorTests {
 				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\""));
 
 		assertThat(out).containsExactly(
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}}", "null") + "]}",
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"p\\\": 1\"}}", "null") + "]}",
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\"") + "]}");
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+						+ tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}}", "null")
+						+ "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+						+ tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"p\\\": 1\"}}", "null") + "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+						+ tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\"") + "]}");
 	}
 
 	@Test
@@ -90,8 +97,11 @@ class StreamAdjudicatorTests {
 				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"}\"}}", "\"tool_calls\""));
 
 		assertThat(out).containsExactly(
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null") + "]}",
-				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"redacted\\\":true}\"}}", "null") + "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+						+ tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null")
+						+ "]}",
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
+						+ tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"redacted\\\":true}\"}}", "null") + "]}",
 				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls") + "]}");
 	}
 
@@ -100,15 +110,18 @@ class StreamAdjudicatorTests {
 	void allowedWaitsBehindHeldTransform() {
 		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
 		List<String> out = feed(adjudicator,
-				tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{}\"}}", "null"),
-				tool(0, "{\"id\":\"d\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"deny_write\",\"arguments\":\"{}\"}}", "null"),
-				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":2,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}", "null"),
+				tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{}\"}}",
+						"null"),
+				tool(0, "{\"id\":\"d\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"deny_write\",\"arguments\":\"{}\"}}",
+						"null"),
+				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":2,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}",
+						"null"),
 				tool(0, "{\"index\":2,\"function\":{\"arguments\":\"1}\"}}", "null"),
 				finish(0, "tool_calls"));
 
 		List<AssembledToolCall> calls = Sse.calls(frames(out));
 		assertThat(calls).extracting(call -> call.name().orElseThrow() + "@" + call.index() + " " + call.arguments())
-			.containsExactly("transform_exec@0 {\"redacted\":true}", "allow_read@1 {\"p\":1}");
+				.containsExactly("transform_exec@0 {\"redacted\":true}", "allow_read@1 {\"p\":1}");
 		assertThat(String.join("", out)).doesNotContain("deny_write");
 		assertThat(out.get(2)).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":["
 				+ tool(0, "{\"index\":1,\"function\":{\"arguments\":\"1}\"}}", "null") + "]}");
@@ -118,8 +131,10 @@ class StreamAdjudicatorTests {
 	@DisplayName("interleaved deltas of parallel allowed calls stream through as they come; a transform among them is released at the finish")
 	void interleavedParallelCalls() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
-				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}", "null"),
-				tool(0, "{\"id\":\"b\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"allow_list\",\"arguments\":\"{\\\"d\\\":\"}}", "null"),
+				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{\\\"p\\\":\"}}",
+						"null"),
+				tool(0, "{\"id\":\"b\",\"type\":\"function\",\"index\":1,\"function\":{\"name\":\"allow_list\",\"arguments\":\"{\\\"d\\\":\"}}",
+						"null"),
 				tool(0, "{\"index\":0,\"function\":{\"arguments\":\"1}\"}}", "null"),
 				tool(0, "{\"index\":1,\"function\":{\"arguments\":\"2}\"}}", "null"),
 				finish(0, "tool_calls"));
@@ -127,7 +142,7 @@ class StreamAdjudicatorTests {
 		assertThat(out).hasSize(5);
 		List<AssembledToolCall> calls = Sse.calls(frames(out));
 		assertThat(calls).extracting(call -> call.name().orElseThrow() + "@" + call.index() + " " + call.arguments())
-			.containsExactly("allow_read@0 {\"p\":1}", "allow_list@1 {\"d\":2}");
+				.containsExactly("allow_read@0 {\"p\":1}", "allow_list@1 {\"d\":2}");
 		assertThat(Sse.assembled(frames(out)).violations()).isEmpty();
 	}
 
@@ -135,10 +150,12 @@ class StreamAdjudicatorTests {
 	@DisplayName("a call released mid-chunk waits for the live deltas before it: survivors first appear in index order")
 	void releasedMidChunkKeepsIndexOrder() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
-				tool(0, "{\"id\":\"a\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"transform_a\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"a\",\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"transform_a\",\"arguments\":\"{}\"}}",
+						"null"),
 				tool(0, "{\"id\":\"b\",\"index\":1,\"type\":\"function\",\"function\":{\"name\":\"allow_b\",\"arguments\":\"{}\"}},"
 						+ "{\"id\":\"c\",\"index\":2,\"type\":\"function\",\"function\":{\"name\":\"transform_c\",\"arguments\":\"{}\"}},"
-						+ "{\"id\":\"d\",\"index\":3,\"type\":\"function\",\"function\":{\"name\":\"allow_d\",\"arguments\":\"{}\"}}", "null"),
+						+ "{\"id\":\"d\",\"index\":3,\"type\":\"function\",\"function\":{\"name\":\"allow_d\",\"arguments\":\"{}\"}}",
+						"null"),
 				finish(0, "tool_calls"));
 
 		List<AssembledToolCall> calls = Sse.calls(frames(out));
@@ -150,11 +167,13 @@ class StreamAdjudicatorTests {
 	@DisplayName("vLLM hermes 2026: two deltas with the same index in one chunk go out together in one chunk")
 	void twoDeltasOneChunk() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
-				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}},{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}},{\"index\":0,\"function\":{\"arguments\":\"{}\"}}",
+						"null"),
 				finish(0, "tool_calls"));
 
 		assertThat(out.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + tool(0,
-				"{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}},{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null") + "]}");
+				"{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}},{\"index\":0,\"function\":{\"arguments\":\"{}\"}}",
+				"null") + "]}");
 		assertThat(out).hasSize(2);
 	}
 
@@ -165,11 +184,13 @@ class StreamAdjudicatorTests {
 		List<String> first = feed(adjudicator,
 				"{\"index\":0,\"delta\":{\"content\":\"Looking.\",\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{}\"}}]},\"finish_reason\":null}");
 
-		assertThat(first).containsExactly("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Looking.\"},\"finish_reason\":null}]}");
+		assertThat(first).containsExactly(
+				"{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Looking.\"},\"finish_reason\":null}]}");
 		assertThat(adjudicator.heldCalls()).isEqualTo(1);
 		List<String> rest = feed(adjudicator, finish(0, "tool_calls"));
-		assertThat(rest.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":null,"
-				+ "\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},\"finish_reason\":null}]}");
+		assertThat(rest.getFirst())
+				.isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":null,"
+						+ "\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},\"finish_reason\":null}]}");
 	}
 
 	@Test
@@ -179,9 +200,10 @@ class StreamAdjudicatorTests {
 				"{\"index\":0,\"delta\":{\"tool_calls\":[{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"cmd\\\":\\\"rm\\\"}\"}}]},\"logprobs\":{\"content\":[{\"token\":\"rm\"}]},\"finish_reason\":null}",
 				finish(0, "tool_calls"));
 
-		assertThat(out.getFirst()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
-				+ "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},"
-				+ "\"logprobs\":null,\"finish_reason\":null}]}");
+		assertThat(out.getFirst())
+				.isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
+						+ "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\\\"redacted\\\":true}\"}}]},"
+						+ "\"logprobs\":null,\"finish_reason\":null}]}");
 	}
 
 	@Test
@@ -190,8 +212,11 @@ class StreamAdjudicatorTests {
 		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
 		List<String> out = new ArrayList<>();
 		for (String chunk : List.of(
-				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null") + "],\"usage\":{\"completion_tokens\":1}}",
-				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null") + "],\"usage\":{\"completion_tokens\":2}}",
+				"{\"id\":\"c\",\"choices\":["
+						+ tool(0, "{\"id\":\"t\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\"}}", "null")
+						+ "],\"usage\":{\"completion_tokens\":1}}",
+				"{\"id\":\"c\",\"choices\":[" + tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{}\"}}", "null")
+						+ "],\"usage\":{\"completion_tokens\":2}}",
 				"{\"id\":\"c\",\"choices\":[" + finish(0, "tool_calls") + "],\"usage\":{\"completion_tokens\":3}}")) {
 			out.addAll(adjudicator.onChunk(Sse.events("data: " + chunk + "\n\n").getFirst()));
 		}
@@ -203,10 +228,12 @@ class StreamAdjudicatorTests {
 	@DisplayName("a transform that cannot apply fails closed: the call is denied and the record says why")
 	void transformFailureDenies() {
 		Policy policy = Policy.builder()
-			.rule("fetch_*", new Decision(Action.TRANSFORM, "fetch_*", "redact headers", null, List.of(JsonPointer.compile("/headers"))))
-			.build();
+				.rule("fetch_*",
+						new Decision(Action.TRANSFORM, "fetch_*", "redact headers", null, List.of(JsonPointer.compile("/headers"))))
+				.build();
 		List<String> out = feed(adjudicator(policy),
-				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"fetch_url\",\"arguments\":\"not json\"}}", "null"),
+				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"fetch_url\",\"arguments\":\"not json\"}}",
+						"null"),
 				finish(0, "tool_calls"));
 
 		assertThat(out).containsExactly("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "stop") + "]}");
@@ -219,11 +246,16 @@ class StreamAdjudicatorTests {
 	@DisplayName("two choices are adjudicated apart: each gets its own dense indexes and its own finish")
 	void choicesApart() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),
-				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}", "null")
-						+ "," + tool(1, "{\"id\":\"b\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"deny_write\",\"arguments\":\"{}\"}}", "null"),
+				tool(0, "{\"id\":\"a\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\",\"arguments\":\"{}\"}}",
+						"null")
+						+ ","
+						+ tool(1,
+								"{\"id\":\"b\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"deny_write\",\"arguments\":\"{}\"}}",
+								"null"),
 				finish(0, "tool_calls") + "," + finish(1, "tool_calls"));
 
-		assertThat(out.getLast()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls") + "," + finish(1, "stop") + "]}");
+		assertThat(out.getLast()).isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "tool_calls")
+				+ "," + finish(1, "stop") + "]}");
 		assertThat(Sse.calls(frames(out))).singleElement().satisfies(call -> assertThat(call.choiceIndex()).isZero());
 	}
 
@@ -231,10 +263,13 @@ class StreamAdjudicatorTests {
 	@DisplayName("a held call that never completes is never released; a delta without index is a wire error")
 	void neverReleasedAndMissingIndex() {
 		StreamAdjudicator adjudicator = adjudicator(PolicyLoader.kitConvention());
-		assertThat(feed(adjudicator, tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\"}}", "null"))).isEmpty();
+		assertThat(feed(adjudicator,
+				tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"transform_exec\",\"arguments\":\"{\"}}",
+						"null")))
+				.isEmpty();
 		assertThat(adjudicator.heldCalls()).isEqualTo(1);
 		assertThatThrownBy(() -> feed(adjudicator, tool(0, "{\"function\":{\"arguments\":\"x\"}}", "null")))
-			.isInstanceOf(WireFormatException.class)
-			.hasMessage("streamed tool_calls[] delta without 'index' in choice 0: {\"function\":{\"arguments\":\"x\"}}");
+				.isInstanceOf(WireFormatException.class)
+				.hasMessage("streamed tool_calls[] delta without 'index' in choice 0: {\"function\":{\"arguments\":\"x\"}}");
 	}
 }

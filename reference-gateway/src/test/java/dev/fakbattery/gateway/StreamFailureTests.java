@@ -71,8 +71,10 @@ class StreamFailureTests {
 	@DisplayName("a stream cut inside a transformed call ends with the truncation frame, and the held call never goes out")
 	void truncatedMidHeldCall(String engine) {
 		try (Rig rig = Rig.start(engine)) {
-			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse").stream()
-				.map(data -> data.replace("allow_read", "transform_read")).toList();
+			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse")
+					.stream()
+					.map(data -> data.replace("allow_read", "transform_read"))
+					.toList();
 			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(0, 4)) + "data: {\"id\":\"cut"));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
@@ -87,7 +89,8 @@ class StreamFailureTests {
 	void malformedDataLine() {
 		try (Rig rig = Rig.start("vllm")) {
 			List<String> upstream = WireFixtures.data("vllm/chat-text.sse");
-			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(0, 2)) + "data: {not json\n\n" + frames(upstream.subList(2, upstream.size()))));
+			rig.upstream.chat(UpstreamDouble
+					.rawStream(frames(upstream.subList(0, 2)) + "data: {not json\n\n" + frames(upstream.subList(2, upstream.size()))));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
 			assertThat(answer.data()).containsExactly(upstream.get(0), upstream.get(1), TRUNCATED, EMPTY_RECORD, "[DONE]");
@@ -111,8 +114,10 @@ class StreamFailureTests {
 	@DisplayName("a stream cut while every event so far was a held tool delta is a 502: the client got nothing")
 	void cutWhileOnlyHolding() {
 		try (Rig rig = Rig.start("vllm")) {
-			List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse").stream()
-				.map(data -> data.replace("allow_read", "transform_read")).toList();
+			List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse")
+					.stream()
+					.map(data -> data.replace("allow_read", "transform_read"))
+					.toList();
 			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(1, 3))));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
@@ -152,7 +157,8 @@ class StreamFailureTests {
 			rig.upstream.chat((exchange, request) -> {
 				OutputStream out = UpstreamDouble.startStream(exchange);
 				UpstreamDouble.frame(out, upstream.get(0));
-				UpstreamDouble.frame(out, "{\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello.\"},\"finish_reason\":null}]}");
+				UpstreamDouble.frame(out,
+						"{\"id\":\"x\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello.\"},\"finish_reason\":null}]}");
 				UpstreamDouble.frame(out, split);
 				try {
 					sawInTime.set(clientSawBoth.await(10, TimeUnit.SECONDS));
@@ -165,10 +171,11 @@ class StreamFailureTests {
 				}
 				out.close();
 			});
-			HttpResponse<InputStream> response = GatewayClient.HTTP.send(HttpRequest.newBuilder(URI.create(rig.base() + "/chat/completions"))
-				.timeout(Duration.ofSeconds(30))
-				.POST(HttpRequest.BodyPublishers.ofString(GatewayClient.request("m", true)))
-				.build(), HttpResponse.BodyHandlers.ofInputStream());
+			HttpResponse<InputStream> response = GatewayClient.HTTP
+					.send(HttpRequest.newBuilder(URI.create(rig.base() + "/chat/completions"))
+							.timeout(Duration.ofSeconds(30))
+							.POST(HttpRequest.BodyPublishers.ofString(GatewayClient.request("m", true)))
+							.build(), HttpResponse.BodyHandlers.ofInputStream());
 			List<SseEvent> events = new ArrayList<>();
 			try (SseReader reader = new SseReader(response.body())) {
 				StringBuilder content = new StringBuilder();
@@ -185,8 +192,8 @@ class StreamFailureTests {
 			assertThat(sawInTime).isTrue();
 			String body = String.join("\n", events.stream().map(SseEvent::data).toList());
 			assertThat(Sse.calls(frames(events.stream().filter(e -> e.event().isEmpty()).map(SseEvent::data).toList())))
-				.singleElement()
-				.satisfies(call -> assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}"));
+					.singleElement()
+					.satisfies(call -> assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}"));
 			assertThat(events.stream().map(SseEvent::data)).contains(split);
 		}
 	}

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.concurrent.CountDownLatch;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -22,7 +22,7 @@ class UpstreamWatchdogTests {
 	void closedBodiesLeaveNoChecks() throws IOException {
 		try (UpstreamWatchdog watchdog = new UpstreamWatchdog(Duration.ofMinutes(5))) {
 			for (int i = 0; i < 10_000; i++) {
-				try (InputStream body = watchdog.watch(new ByteArrayInputStream(new byte[] { 'x' }))) {
+				try (InputStream body = watchdog.watch(new ByteArrayInputStream(new byte[]{ 'x' }))) {
 					body.readAllBytes();
 				}
 			}
@@ -41,7 +41,7 @@ class UpstreamWatchdogTests {
 			InputStream body = watchdog.watch(new Silent());
 
 			assertThatThrownBy(body::read).isInstanceOf(UpstreamLimitException.class)
-				.hasMessage("upstream sent nothing for 200 ms (the gateway's upstream timeout)");
+					.hasMessage("upstream sent nothing for 200 ms (the gateway's upstream timeout)");
 		}
 	}
 
@@ -49,7 +49,7 @@ class UpstreamWatchdogTests {
 	@DisplayName("time spent outside read (a gateway held back by a slow client) is no stall")
 	void slowConsumerIsNoStall() throws Exception {
 		try (UpstreamWatchdog watchdog = new UpstreamWatchdog(Duration.ofMillis(200))) {
-			InputStream body = watchdog.watch(new ByteArrayInputStream(new byte[] { 'a', 'b' }));
+			InputStream body = watchdog.watch(new ByteArrayInputStream(new byte[]{ 'a', 'b' }));
 			assertThat(body.read()).isEqualTo('a');
 			Thread.sleep(500);
 			assertThat(body.read()).isEqualTo('b');
@@ -62,7 +62,8 @@ class UpstreamWatchdogTests {
 		try (UpstreamWatchdog watchdog = new UpstreamWatchdog(Duration.ofSeconds(5))) {
 			InputStream body = watchdog.watch(new ByteArrayInputStream(new byte[100]), 10, "upstream response is larger than 10 bytes");
 
-			assertThatThrownBy(body::readAllBytes).isInstanceOf(UpstreamLimitException.class).hasMessage("upstream response is larger than 10 bytes");
+			assertThatThrownBy(body::readAllBytes).isInstanceOf(UpstreamLimitException.class)
+					.hasMessage("upstream response is larger than 10 bytes");
 		}
 	}
 

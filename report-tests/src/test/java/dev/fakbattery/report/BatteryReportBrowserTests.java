@@ -17,9 +17,6 @@ import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.ReportLabels;
-import dev.fakbattery.report.Reading;
-import dev.fakbattery.report.RunHistory;
-import dev.fakbattery.report.RunSnapshot;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -56,11 +53,14 @@ class BatteryReportBrowserTests {
 			throw new IllegalStateException("no battery report at " + report + ": run ./mvnw verify -Pbattery -Pbrowser");
 		}
 		Path experiments = HarnessConfig.fromSystemProperties().get(ConfigKeys.EXPERIMENTS_DIR);
-		RunHistory history = new RunHistory(Optional.ofNullable(System.getProperty(HarnessConstants.HISTORY_DIR)).filter(d -> !d.isBlank())
-			.map(Path::of).orElseGet(() -> RunHistory.defaultDir(experiments)));
+		RunHistory history = new RunHistory(Optional.ofNullable(System.getProperty(HarnessConstants.HISTORY_DIR))
+				.filter(d -> !d.isBlank())
+				.map(Path::of)
+				.orElseGet(() -> RunHistory.defaultDir(experiments)));
 		List<RunSnapshot> runs = history.runs();
 		if (runs.isEmpty()) {
-			throw new IllegalStateException("no run index in " + history.dir() + ": the report at " + report + " was not produced by -Pbattery");
+			throw new IllegalStateException(
+					"no run index in " + history.dir() + ": the report at " + report + " was not produced by -Pbattery");
 		}
 		run = runs.get(runs.size() - 1);
 		indexedRuns = runs.size();
@@ -82,7 +82,8 @@ class BatteryReportBrowserTests {
 		long passes = run.rungs().stream().filter(r -> artifact(r).required() && r.verdict().equals("PASS")).count();
 		String title = "fak-battery: " + run.battery() + ", " + passes + "/" + ArtifactId.requiredArtifacts().size()
 				+ " required artifacts passed on a real target (run " + run.runId() + ")";
-		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).as("the report's title").contains(title.toLowerCase(Locale.ROOT));
+		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).as("the report's title")
+				.contains(title.toLowerCase(Locale.ROOT));
 		String donut = browser.text("[data-id=summary] .chart__caption");
 		if (passes == 0 && List.of("SIMULATED", "PENDING_MEASUREMENT").contains(run.battery())) {
 			assertThat(donut).as("the passed share of a %s battery without a real pass: every SIMULATED or pending test skipped",
@@ -95,18 +96,24 @@ class BatteryReportBrowserTests {
 	@DisplayName("Overview leads with the battery: the run, its verdict, each rung's verdict and headline numbers")
 	void overview() {
 		browser.open("", "test cases");
-		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT)).contains("(run " + run.runId().toLowerCase(Locale.ROOT) + ")")
-			.containsPattern(batteryResults() + "\\s+test cases");
+		assertThat(browser.text("[data-id=summary]").toLowerCase(Locale.ROOT))
+				.contains("(run " + run.runId().toLowerCase(Locale.ROOT) + ")")
+				.containsPattern(batteryResults() + "\\s+test cases");
 		browser.click("a.environment-widget__expand");
-		List<String> rows = browser.all("[data-id=environment] .table__row").stream().map(r -> r.getText().replaceAll("\\s+", " ")).toList();
+		List<String> rows = browser.all("[data-id=environment] .table__row")
+				.stream()
+				.map(r -> r.getText().replaceAll("\\s+", " "))
+				.toList();
 		assertThat(rows.get(0)).as("the first Environment row").startsWith("battery " + run.battery() + ", final gate");
 		String environment = String.join("\n", rows);
 		for (RunSnapshot.Rung rung : run.rungs().stream().filter(r -> artifact(r).required()).toList()) {
-			String expected = "rung " + rung.rung() + " " + rung.verdict() + ": " + (rung.verdict().equals("FAIL") ? "" : firstLine(rung.headline()));
+			String expected = "rung " + rung.rung() + " " + rung.verdict() + ": "
+					+ (rung.verdict().equals("FAIL") ? "" : firstLine(rung.headline()));
 			assertThat(rows).as("the Environment row of rung %s", rung.rung()).anyMatch(row -> row.startsWith(expected.strip()));
 		}
 		for (Reading reading : run.readings().stream().filter(r -> r.rung().equals("3 tax") && r.name().endsWith("_tax")).toList()) {
-			assertThat(environment).as("the headline number %s", reading.key()).contains(String.format(Locale.ROOT, "%.4f", reading.value()));
+			assertThat(environment).as("the headline number %s", reading.key())
+					.contains(String.format(Locale.ROOT, "%.4f", reading.value()));
 		}
 		browser.screenshot(shots.resolve("overview.png"), 1700);
 	}
@@ -122,7 +129,7 @@ class BatteryReportBrowserTests {
 		}
 		assertThat(trend).doesNotContain("There is nothing to show");
 		assertThat(browser.all("[data-id=history-trend] g.slice")).as("Trend's points, one per run (Allure keeps 20)")
-			.hasSize(Math.min(indexedRuns, 20));
+				.hasSize(Math.min(indexedRuns, 20));
 		List<String> builds = browser.all("[data-id=history-trend] .chart__axis_x .tick text").stream().map(WebElement::getText).toList();
 		assertThat(builds).as("Trend's runs, named by their place in the run index").last().isEqualTo("#" + indexedRuns);
 	}
@@ -132,7 +139,8 @@ class BatteryReportBrowserTests {
 	void behaviors() {
 		browser.open("behaviors", ReportLabels.BATTERY);
 		assertThat(browser.all("div.tree__content > div.tree > div.tree__content > div.node > div.node__title .node__name"))
-			.extracting(WebElement::getText).containsExactlyInAnyOrder(ReportLabels.BATTERY, ReportLabels.WIRE);
+				.extracting(WebElement::getText)
+				.containsExactlyInAnyOrder(ReportLabels.BATTERY, ReportLabels.WIRE);
 		browser.expand(ReportLabels.BATTERY, true);
 		browser.expand(ReportLabels.WIRE, false);
 		String rule = browser.expandFirstChild(ReportLabels.WIRE);

@@ -36,8 +36,9 @@ final class ReportBrowser implements AutoCloseable {
 		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
 				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
 				"--window-size=1280,900");
-		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile()).usingAnyFreePort()
-			.build();
+		ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
+				.usingAnyFreePort()
+				.build();
 		this.driver = new ChromeDriver(service, options);
 		this.report = report;
 	}
@@ -50,8 +51,10 @@ final class ReportBrowser implements AutoCloseable {
 
 	/** Waits up to 30 s for {@code text} (any case: titles are shown in capitals) to be visible on the page. */
 	void waitFor(String text) {
-		new WebDriverWait(driver, Duration.ofSeconds(30)).withMessage(() -> "[" + text + "] never became visible on " + driver.getCurrentUrl()
-				+ "; visible: " + visibleText()).until(d -> visibleText().toLowerCase(Locale.ROOT).contains(text.toLowerCase(Locale.ROOT)));
+		new WebDriverWait(driver, Duration.ofSeconds(30))
+				.withMessage(() -> "[" + text + "] never became visible on " + driver.getCurrentUrl()
+						+ "; visible: " + visibleText())
+				.until(d -> visibleText().toLowerCase(Locale.ROOT).contains(text.toLowerCase(Locale.ROOT)));
 	}
 
 	/** The text a reader sees (hidden elements excluded). */
@@ -97,7 +100,8 @@ final class ReportBrowser implements AutoCloseable {
 	/** Expands the first child of the top-level node {@code name} and returns that child's name. */
 	String expandFirstChild(String name) {
 		By child = By.xpath("//div[contains(concat(' ', @class, ' '), ' node ')][div[contains(@class, 'node__title')]"
-				+ "/div[@class='node__name' and normalize-space()='" + name + "']]/div[@class='node__children']/div[contains(@class, 'node')]"
+				+ "/div[@class='node__name' and normalize-space()='" + name
+				+ "']]/div[@class='node__children']/div[contains(@class, 'node')]"
 				+ "/div[contains(@class, 'node__title')]");
 		WebElement title = driver.findElement(child);
 		String childName = title.findElement(By.className("node__name")).getText();
@@ -107,13 +111,17 @@ final class ReportBrowser implements AutoCloseable {
 
 	/** Clicks the first visible tree leaf whose name contains {@code name} and waits for its page. */
 	void openLeaf(String name) {
-		WebElement leaf = driver.findElements(By.cssSelector("a.node__leaf")).stream()
-			.filter(l -> l.isDisplayed() && l.getText().contains(name)).findFirst()
-			.orElseThrow(() -> new AssertionError("no visible tree leaf named [" + name + "] on " + driver.getCurrentUrl() + "; visible: "
-					+ visibleText()));
+		WebElement leaf = driver.findElements(By.cssSelector("a.node__leaf"))
+				.stream()
+				.filter(l -> l.isDisplayed() && l.getText().contains(name))
+				.findFirst()
+				.orElseThrow(
+						() -> new AssertionError("no visible tree leaf named [" + name + "] on " + driver.getCurrentUrl() + "; visible: "
+								+ visibleText()));
 		((JavascriptExecutor) driver).executeScript("arguments[0].click();", leaf);
-		new WebDriverWait(driver, Duration.ofSeconds(30)).withMessage(() -> "the page of [" + name + "] never opened; visible: " + visibleText())
-			.until(d -> d.findElements(By.cssSelector(".test-result-execution__title")).stream().anyMatch(WebElement::isDisplayed));
+		new WebDriverWait(driver, Duration.ofSeconds(30))
+				.withMessage(() -> "the page of [" + name + "] never opened; visible: " + visibleText())
+				.until(d -> d.findElements(By.cssSelector(".test-result-execution__title")).stream().anyMatch(WebElement::isDisplayed));
 	}
 
 	/** Saves what a 1280-pixel-wide window {@code height} pixels tall shows. */

@@ -65,7 +65,8 @@ record CaptureArguments(URI baseUrl, String model, Dialect engine, Path out, Str
 				default -> throw new IllegalArgumentException("unknown flag [" + flag + "]");
 			}
 		}
-		return new CaptureArguments(baseUrl(required("--base-url", baseUrl)), required("--model", model), engine(required("--engine", engine)),
+		return new CaptureArguments(baseUrl(required("--base-url", baseUrl)), required("--model", model),
+				engine(required("--engine", engine)),
 				Path.of(required("--out", out)), blankToNull(parser), blankToNull(apiKeyEnv), prompts(prompts));
 	}
 
@@ -84,7 +85,8 @@ record CaptureArguments(URI baseUrl, String model, Dialect engine, Path out, Str
 		catch (IllegalArgumentException e) {
 			throw new IllegalArgumentException("--base-url [" + value + "] is not a URL", e);
 		}
-		if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null || !uri.getPath().endsWith("/v1")) {
+		if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null
+				|| !uri.getPath().endsWith("/v1")) {
 			throw new IllegalArgumentException("--base-url [" + value + "] must be an http(s) URL ending in /v1");
 		}
 		return uri;

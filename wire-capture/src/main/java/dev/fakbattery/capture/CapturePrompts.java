@@ -43,7 +43,8 @@ final class CapturePrompts {
 				new Prompt("text", request("Name the capital of France in one short sentence.", false, null), true),
 				new Prompt("tool-call", request("Read the file /etc/hosts.", true, "auto"), true),
 				new Prompt("tool-call-required", request("Read the file /etc/hosts.", true, "required"), true),
-				new Prompt("parallel-tool-calls", request("Read the file /etc/hosts and list the folder /tmp. Call both tools at once.", true, "auto"),
+				new Prompt("parallel-tool-calls",
+						request("Read the file /etc/hosts and list the folder /tmp. Call both tools at once.", true, "auto"),
 						true),
 				new Prompt("tool-call-continuous-usage", continuousUsage(request("Read the file /etc/hosts.", true, "auto")), false),
 				new Prompt("error-invalid-tool-choice", request("Read the file /etc/hosts.", true, INVALID_TOOL_CHOICE), true, true));

@@ -78,9 +78,16 @@ final class Capturer {
 				HttpResponse.BodyHandlers.ofByteArray());
 		String file = prompt.name() + (stream ? ".sse" : ".json");
 		Files.write(folder.resolve(file), response.body());
-		provenance.with("answers").putObject(stream ? "stream" : "non-stream").put("file", file).put("http_status", response.statusCode())
-			.put("bytes", response.body().length);
-		line.append(stream ? " stream " : " non-stream ").append(response.statusCode()).append(" (").append(response.body().length).append(" bytes)");
+		provenance.with("answers")
+				.putObject(stream ? "stream" : "non-stream")
+				.put("file", file)
+				.put("http_status", response.statusCode())
+				.put("bytes", response.body().length);
+		line.append(stream ? " stream " : " non-stream ")
+				.append(response.statusCode())
+				.append(" (")
+				.append(response.body().length)
+				.append(" bytes)");
 		return prompt.expects(response.statusCode()) ? 0 : 1;
 	}
 
@@ -109,9 +116,14 @@ final class Capturer {
 				Map.entry("/props", "build_info"))) {
 			String path = probe.getKey();
 			try {
-				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path)).timeout(Duration.ofSeconds(30))
-					.headers(authorization()).GET().build(), HttpResponse.BodyHandlers.ofString());
-				Optional<String> version = WireJson.read(response.body()).map(j -> j.path(probe.getValue()).asText("")).filter(v -> !v.isEmpty());
+				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path))
+						.timeout(Duration.ofSeconds(30))
+						.headers(authorization())
+						.GET()
+						.build(), HttpResponse.BodyHandlers.ofString());
+				Optional<String> version = WireJson.read(response.body())
+						.map(j -> j.path(probe.getValue()).asText(""))
+						.filter(v -> !v.isEmpty());
 				if (response.statusCode() == 200 && version.isPresent()) {
 					return version.get();
 				}
@@ -125,14 +137,18 @@ final class Capturer {
 	}
 
 	private HttpRequest post(String url, String body) {
-		return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMinutes(5)).headers(authorization())
-			.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+		return HttpRequest.newBuilder(URI.create(url))
+				.timeout(Duration.ofMinutes(5))
+				.headers(authorization())
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build();
 	}
 
 	/** {@code Authorization: Bearer <key>} when --api-key-env names a set variable; the key is never written anywhere. */
 	private String[] authorization() {
 		String key = arguments.apiKeyEnv() == null ? null : System.getenv(arguments.apiKeyEnv());
-		return key == null || key.isBlank() ? new String[] { "Accept", "*/*" } : new String[] { "Authorization", "Bearer " + key };
+		return key == null || key.isBlank() ? new String[]{ "Accept", "*/*" } : new String[]{ "Authorization", "Bearer " + key };
 	}
 
 	static void requireWritable(Path out) {

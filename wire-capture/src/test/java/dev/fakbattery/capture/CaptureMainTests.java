@@ -65,14 +65,17 @@ class CaptureMainTests {
 					assertThat(Files.readString(folder.resolve(prompt + ".sse"))).endsWith("data: [DONE]\n\n");
 				}
 			}
-			assertThat(WireJson.readObject(Files.readString(folder.resolve("tool-call.json"))).at("/choices/0/message/tool_calls/0/function/name")
-				.asText()).isEqualTo("read_file");
+			assertThat(WireJson.readObject(Files.readString(folder.resolve("tool-call.json")))
+					.at("/choices/0/message/tool_calls/0/function/name")
+					.asText()).isEqualTo("read_file");
 			assertThat(Files.exists(folder.resolve("tool-call-continuous-usage.json"))).isFalse();
-			assertThat(chunks(folder.resolve("tool-call-continuous-usage.sse")).stream().filter(c -> c.choices().stream().anyMatch(ch -> !ch.toolCalls().isEmpty())))
-				.isNotEmpty().allSatisfy(chunk -> assertThat(chunk.usage()).isPresent());
+			assertThat(chunks(folder.resolve("tool-call-continuous-usage.sse")).stream()
+					.filter(c -> c.choices().stream().anyMatch(ch -> !ch.toolCalls().isEmpty())))
+					.isNotEmpty()
+					.allSatisfy(chunk -> assertThat(chunk.usage()).isPresent());
 			assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("captured " + dialect.id() + "/tool-call: non-stream 200 (")
-				.contains("captured " + dialect.id() + "/error-invalid-tool-choice: non-stream 400 (")
-				.contains("replay with: ./mvnw verify -pl conformance-tests -am -Dwire.captures=" + out.toAbsolutePath());
+					.contains("captured " + dialect.id() + "/error-invalid-tool-choice: non-stream 400 (")
+					.contains("replay with: ./mvnw verify -pl conformance-tests -am -Dwire.captures=" + out.toAbsolutePath());
 		}
 	}
 
@@ -90,21 +93,25 @@ class CaptureMainTests {
 		int status = run("--base-url", "http://127.0.0.1:1/api", "--model", "m", "--engine", "vllm", "--out", out.toString());
 
 		assertThat(status).isEqualTo(2);
-		assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("wire-capture: --base-url [http://127.0.0.1:1/api] must be an http(s) URL ending in /v1\n")
-			.contains(CaptureArguments.USAGE);
+		assertThat(stderr.toString(StandardCharsets.UTF_8))
+				.startsWith("wire-capture: --base-url [http://127.0.0.1:1/api] must be an http(s) URL ending in /v1\n")
+				.contains(CaptureArguments.USAGE);
 	}
 
 	@Test
 	@DisplayName("an engine that cannot be reached exits 1 and says so")
 	void unreachable() throws Exception {
-		int status = run("--base-url", "http://127.0.0.1:1/v1", "--model", "m", "--engine", "sglang", "--out", out.toString(), "--prompts", "text");
+		int status = run("--base-url", "http://127.0.0.1:1/v1", "--model", "m", "--engine", "sglang", "--out", out.toString(), "--prompts",
+				"text");
 
 		assertThat(status).isEqualTo(1);
-		assertThat(stderr.toString(StandardCharsets.UTF_8)).startsWith("wire-capture: http://127.0.0.1:1/v1 could not be reached or written: ");
+		assertThat(stderr.toString(StandardCharsets.UTF_8))
+				.startsWith("wire-capture: http://127.0.0.1:1/v1 could not be reached or written: ");
 	}
 
 	private int run(String... args) throws InterruptedException {
-		return CaptureMain.run(args, new PrintStream(stdout, true, StandardCharsets.UTF_8), new PrintStream(stderr, true, StandardCharsets.UTF_8));
+		return CaptureMain.run(args, new PrintStream(stdout, true, StandardCharsets.UTF_8),
+				new PrintStream(stderr, true, StandardCharsets.UTF_8));
 	}
 
 	private static List<ChatChunk> chunks(Path sse) throws IOException {

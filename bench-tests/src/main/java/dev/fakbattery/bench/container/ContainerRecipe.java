@@ -3,9 +3,8 @@ package dev.fakbattery.bench.container;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.fakbattery.wire.Dialect;
-
 import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.wire.Dialect;
 
 /**
  * How the engine image of each {@link Dialect} is started: its entrypoint, its flag names and its default tool-call

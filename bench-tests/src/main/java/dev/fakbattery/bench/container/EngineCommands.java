@@ -7,11 +7,10 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.process.ManagedProcess;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * The raw engine started from {@code engine.cmd} (llama-server, vLLM's CPU build, Ollama, anything
@@ -92,7 +91,8 @@ public final class EngineCommands implements AutoCloseable {
 		try {
 			process = ManagedProcess.startOnFreePort(HarnessConstants.ENGINE_CMD, port -> wanted.replace("{port}", String.valueOf(port)),
 					port -> logDir(config).resolve("engine-" + port + ".log"),
-					port -> List.of(URI.create("http://127.0.0.1:" + port + "/health"), URI.create("http://127.0.0.1:" + port + "/v1/models")),
+					port -> List.of(URI.create("http://127.0.0.1:" + port + "/health"),
+							URI.create("http://127.0.0.1:" + port + "/v1/models")),
 					timeout);
 		}
 		catch (IllegalStateException e) {
@@ -139,8 +139,9 @@ public final class EngineCommands implements AutoCloseable {
 		if (!template.contains("{model}")) {
 			return template;
 		}
-		String model = config.string(HarnessConstants.MODEL).orElseThrow(() -> new ConfigurationException(
-				"engine.cmd [" + template + "] uses {model} but model is not set. Fix: pass -Dmodel=<served model name>."));
+		String model = config.string(HarnessConstants.MODEL)
+				.orElseThrow(() -> new ConfigurationException(
+						"engine.cmd [" + template + "] uses {model} but model is not set. Fix: pass -Dmodel=<served model name>."));
 		return template.replace("{model}", model);
 	}
 

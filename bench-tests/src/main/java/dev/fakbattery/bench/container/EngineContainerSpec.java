@@ -10,9 +10,8 @@ import java.util.function.Function;
 
 import com.github.dockerjava.api.model.DeviceRequest;
 
-import dev.fakbattery.core.HarnessConfig;
-
 import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
 
 /**
  * What the engine container is, as a plain value: no Docker, no GPU needed to build or read it.

@@ -6,10 +6,9 @@ import java.util.OptionalInt;
 import java.util.regex.Pattern;
 
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * The configuration names of the engine container, read and validated in one place. A bad value
@@ -47,9 +46,10 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 	}
 
 	private static String image(HarnessConfig config) {
-		String image = config.string(HarnessConstants.ENGINE_IMAGE).orElseThrow(() -> new ConfigurationException(
-				"engine.image is not set: there is no engine container to start. Fix: pass "
-						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang)."));
+		String image = config.string(HarnessConstants.ENGINE_IMAGE)
+				.orElseThrow(() -> new ConfigurationException(
+						"engine.image is not set: there is no engine container to start. Fix: pass "
+								+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang)."));
 		if (!IMAGE.matcher(image).matches()) {
 			throw new ConfigurationException("Unable to parse engine.image value [" + image
 					+ "]: expected a Docker image reference. Fix: pass -Dengine.image=vllm/vllm-openai:v0.11.0 "

@@ -44,16 +44,16 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 	static GenericContainer<?> container(EngineContainerSpec spec, Map<String, String> env) {
 		Logger log = LoggerFactory.getLogger(ENGINE_LOGGER);
 		return new GenericContainer<>(DockerImageName.parse(spec.image()))
-			.withExposedPorts(spec.port())
-			.withSharedMemorySize(spec.sharedMemoryBytes())
-			.withEnv(env)
-			.withCommand(spec.args().toArray(String[]::new))
-			.withCreateContainerCmdModifier(cmd -> customize(spec, cmd))
-			.withLogConsumer(new Slf4jLogConsumer(log).withPrefix("engine"))
-			.waitingFor(Wait.forHttp(spec.healthPath())
-				.forPort(spec.port())
-				.forStatusCode(200)
-				.withStartupTimeout(spec.startupTimeout()));
+				.withExposedPorts(spec.port())
+				.withSharedMemorySize(spec.sharedMemoryBytes())
+				.withEnv(env)
+				.withCommand(spec.args().toArray(String[]::new))
+				.withCreateContainerCmdModifier(cmd -> customize(spec, cmd))
+				.withLogConsumer(new Slf4jLogConsumer(log).withPrefix("engine"))
+				.waitingFor(Wait.forHttp(spec.healthPath())
+						.forPort(spec.port())
+						.forStatusCode(200)
+						.withStartupTimeout(spec.startupTimeout()));
 	}
 
 	/** The device request for all GPUs and, for SGLang, the entrypoint. */

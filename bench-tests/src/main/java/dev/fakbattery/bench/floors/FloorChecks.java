@@ -7,9 +7,9 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.bench.support.JsonValues;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.bench.support.JsonValues;
 import dev.fakbattery.wire.JsonDocument;
 
 /**
@@ -25,7 +25,8 @@ public final class FloorChecks {
 
 	/** All five floors under {@code floorsDir}, in {@link FloorArtifact} order. */
 	public static List<FloorEvaluation> evaluate(Path floorsDir, int verifiedCount) {
-		return Arrays.stream(FloorArtifact.values()).map(f -> evaluate(f, floorsDir.resolve(f.fileName()), verifiedCount))
+		return Arrays.stream(FloorArtifact.values())
+				.map(f -> evaluate(f, floorsDir.resolve(f.fileName()), verifiedCount))
 				.toList();
 	}
 
@@ -45,14 +46,16 @@ public final class FloorChecks {
 			return new FloorEvaluation(floor, file, FloorStatus.FAIL, checks,
 					"failed: " + failed.stream().map(Check::name).collect(Collectors.joining(", ")));
 		}
-		return new FloorEvaluation(floor, file, FloorStatus.PASS, checks, passDetail(floor, doc.object()), figures(floor, doc.object(), file));
+		return new FloorEvaluation(floor, file, FloorStatus.PASS, checks, passDetail(floor, doc.object()),
+				figures(floor, doc.object(), file));
 	}
 
 	/** The headline number of a floor, where it has one, as a typed measurement read from the artifact. */
 	static List<Measurement.Measured> figures(FloorArtifact floor, JsonNode doc, Path file) {
 		String source = file.getFileName() + " ";
 		return switch (floor) {
-			case SWEBENCH_FLOOR -> figure(floor, "instances", doc.path("dataset").path("instances"), "instances", source + "dataset.instances");
+			case SWEBENCH_FLOOR ->
+				figure(floor, "instances", doc.path("dataset").path("instances"), "instances", source + "dataset.instances");
 			case TURNTAX -> figure(floor, "turns_saved", doc.path("net").path("turns_saved"), "turns", source + "net.turns_saved");
 			case SESSIONBENCH -> List.of();
 			case FANBENCH -> figure(floor, "trials", doc.path("trials"), "trials", source + "trials");

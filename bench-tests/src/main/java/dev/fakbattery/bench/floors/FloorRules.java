@@ -7,8 +7,8 @@ import java.util.List;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.core.Check;
 
 /**
  * The identity checks of each floor artifact, after fak's battery's {@code check_*_floor}
@@ -106,7 +106,8 @@ final class FloorRules {
 		}
 		JsonNode prefill = cell.path("prefill_tokens");
 		List<String> missing = PREFILL_FIELDS.stream().filter(f -> !prefill.path(f).isNumber()).toList();
-		return r.check("cell_t50_c5", missing.isEmpty(), expected, missing.isEmpty() ? "cell found with prefill_tokens"
+		return r.check("cell_t50_c5", missing.isEmpty(), expected, missing.isEmpty()
+				? "cell found with prefill_tokens"
 				: "cell found without prefill_tokens." + String.join(", prefill_tokens.", missing));
 	}
 

@@ -4,8 +4,8 @@ import static dev.fakbattery.bench.support.JsonValues.show;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.core.Check;
 
 /** Builders of one floor check over one JSON field: {@code <floor>.<rule>}, expected and observed. */
 final class Rule {

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 
 import dev.fakbattery.core.ConfigurationException;
-
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 

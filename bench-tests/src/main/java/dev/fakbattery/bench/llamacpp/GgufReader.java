@@ -69,8 +69,11 @@ public final class GgufReader {
 				}
 				tensors.add(new GgufTensor(name, dims, in.getInt(), in.getLong()));
 			}
-			int alignment = metadata.stream().filter(kv -> kv.key().equals("general.alignment")).findFirst()
-				.map(kv -> (int) kv.asLong()).orElse(GgufHeader.DEFAULT_ALIGNMENT);
+			int alignment = metadata.stream()
+					.filter(kv -> kv.key().equals("general.alignment"))
+					.findFirst()
+					.map(kv -> (int) kv.asLong())
+					.orElse(GgufHeader.DEFAULT_ALIGNMENT);
 			long dataStart = GgufWriter.padded(in.position(), alignment);
 			return new GgufHeader(version, metadata, tensors, alignment, dataStart);
 		}

@@ -9,8 +9,19 @@ package dev.fakbattery.bench.llamacpp;
  */
 public enum GgufType {
 
-	UINT8(0, 1), INT8(1, 1), UINT16(2, 2), INT16(3, 2), UINT32(4, 4), INT32(5, 4), FLOAT32(6, 4), BOOL(7, 1),
-	STRING(8, -1), ARRAY(9, -1), UINT64(10, 8), INT64(11, 8), FLOAT64(12, 8);
+	UINT8(0, 1),
+	INT8(1, 1),
+	UINT16(2, 2),
+	INT16(3, 2),
+	UINT32(4, 4),
+	INT32(5, 4),
+	FLOAT32(6, 4),
+	BOOL(7, 1),
+	STRING(8, -1),
+	ARRAY(9, -1),
+	UINT64(10, 8),
+	INT64(11, 8),
+	FLOAT64(12, 8);
 
 	private final int id;
 

@@ -72,8 +72,11 @@ public final class GgufWriter {
 	 * @throws IllegalStateException when a fill leaves its tensor short
 	 */
 	public static Path write(Path target, List<GgufKv> metadata, List<Tensor> tensors) {
-		int alignment = metadata.stream().filter(kv -> kv.key().equals("general.alignment")).findFirst()
-			.map(kv -> (int) kv.asLong()).orElse(GgufHeader.DEFAULT_ALIGNMENT);
+		int alignment = metadata.stream()
+				.filter(kv -> kv.key().equals("general.alignment"))
+				.findFirst()
+				.map(kv -> (int) kv.asLong())
+				.orElse(GgufHeader.DEFAULT_ALIGNMENT);
 		return ArtifactFiles.write(target, raw -> {
 			Le out = new Le(new BufferedOutputStream(raw, 1 << 20));
 			out.u32(GgufReader.MAGIC);
@@ -152,8 +155,8 @@ public final class GgufWriter {
 		void value(GgufType type, Object value) throws IOException {
 			scratch.clear();
 			switch (type) {
-				case UINT8, INT8 -> raw(new byte[] { (Byte) value }, 1);
-				case BOOL -> raw(new byte[] { (byte) ((Boolean) value ? 1 : 0) }, 1);
+				case UINT8, INT8 -> raw(new byte[]{ (Byte) value }, 1);
+				case BOOL -> raw(new byte[]{ (byte) ((Boolean) value ? 1 : 0) }, 1);
 				case UINT16, INT16 -> raw(scratch.putShort((Short) value).array(), 2);
 				case UINT32, INT32 -> u32((Integer) value);
 				case UINT64, INT64 -> u64((Long) value);

@@ -63,7 +63,8 @@ public final class LlamaCppSetup {
 		if (args.length != 2) {
 			throw new IllegalArgumentException("usage: LlamaCppSetup OUT_DIR tools/llamacpp/build-llama-server.sh");
 		}
-		ObjectNode done = prepare(Path.of(args[0]), Path.of(args[1]), Optional.ofNullable(System.getProperty(HarnessConstants.LLAMACPP_SERVER)),
+		ObjectNode done = prepare(Path.of(args[0]), Path.of(args[1]),
+				Optional.ofNullable(System.getProperty(HarnessConstants.LLAMACPP_SERVER)),
 				Optional.ofNullable(System.getProperty(HarnessConstants.LLAMACPP_SOURCE)), System.getenv().getOrDefault("PATH", ""));
 		System.out.println("[llamacpp] " + done.path("server").asText() + " (" + done.path("server_version").asText() + ") will serve "
 				+ done.path("model").path("file").asText() + " (" + done.path("model").path("bytes").asLong() + " bytes, sha256 "
@@ -98,8 +99,13 @@ public final class LlamaCppSetup {
 				TinyLlama.Spec.random(1), out.resolve(MODEL_FILE));
 		ObjectNode info = Json.MAPPER.createObjectNode();
 		info.put("server", binary.toString()).put("server_version", version(binary)).put("source", sources.toString());
-		info.putObject("model").put("file", model.toString()).put("bytes", Files.size(model)).put("sha256", sha256(model))
-			.put("weights", "random, seed 1, not a trained model").put("vocabulary", VOCAB).put("chat_template", TEMPLATE);
+		info.putObject("model")
+				.put("file", model.toString())
+				.put("bytes", Files.size(model))
+				.put("sha256", sha256(model))
+				.put("weights", "random, seed 1, not a trained model")
+				.put("vocabulary", VOCAB)
+				.put("chat_template", TEMPLATE);
 		ArtifactFiles.writeJson(out.resolve("llamacpp.json"), info);
 		return info;
 	}

@@ -87,7 +87,8 @@ final class ScriptedWeights {
 		for (int k = 0; k + 1 < chain.size(); k++) {
 			succ.put(classes.get(chain.get(k)), List.of(step(chain.get(k + 1), HI)));
 		}
-		succ.put(classes.get(chain.get(chain.size() - 1)), List.of(step(eos, HI), step(required(index, byteLevel(new byte[] { '\n' })), MID)));
+		succ.put(classes.get(chain.get(chain.size() - 1)),
+				List.of(step(eos, HI), step(required(index, byteLevel(new byte[]{ '\n' })), MID)));
 		return new ScriptedWeights(embd, classes, succ, spaces(tokens), required(index, "</"));
 	}
 
@@ -119,7 +120,7 @@ final class ScriptedWeights {
 	}
 
 	private static float[] step(int token, float logit) {
-		return new float[] { token, logit };
+		return new float[]{ token, logit };
 	}
 
 	/** Greedy longest match; any segmentation detokenizes to the same text. */
@@ -148,12 +149,13 @@ final class ScriptedWeights {
 
 	/** Whitespace (or whitespace with JSON punctuation) tokens: discouraged so generated JSON is compact. */
 	private static List<Integer> spaces(List<String> tokens) {
-		String ws = byteLevel(new byte[] { ' ', '\t', '\n', '\r' });
+		String ws = byteLevel(new byte[]{ ' ', '\t', '\n', '\r' });
 		String json = ws + "\"{}[]:,";
 		List<Integer> ids = new ArrayList<>();
 		for (int t = 0; t < tokens.size(); t++) {
 			String piece = tokens.get(t);
-			if (!piece.isEmpty() && piece.chars().allMatch(ch -> json.indexOf(ch) >= 0) && piece.chars().anyMatch(ch -> ws.indexOf(ch) >= 0)) {
+			if (!piece.isEmpty() && piece.chars().allMatch(ch -> json.indexOf(ch) >= 0)
+					&& piece.chars().anyMatch(ch -> ws.indexOf(ch) >= 0)) {
 				ids.add(t);
 			}
 		}

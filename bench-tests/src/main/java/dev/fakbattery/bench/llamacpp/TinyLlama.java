@@ -48,7 +48,8 @@ public final class TinyLlama {
 			if (embd <= 0 || layers <= 0 || heads <= 0 || kvHeads <= 0 || ff <= 0 || ctx <= 0 || embd % heads != 0
 					|| heads % kvHeads != 0) {
 				throw new IllegalArgumentException("bad tiny llama shape: embd " + embd + ", layers " + layers + ", heads "
-						+ heads + "/" + kvHeads + ", ff " + ff + ", ctx " + ctx + " (positive, embd divisible by heads, heads by kv heads)");
+						+ heads + "/" + kvHeads + ", ff " + ff + ", ctx " + ctx
+						+ " (positive, embd divisible by heads, heads by kv heads)");
 			}
 		}
 
@@ -85,8 +86,9 @@ public final class TinyLlama {
 		List<String> tokens = tokens(tokenizer);
 		List<GgufKv> metadata = new ArrayList<>(model(spec, tokens.size()));
 		metadata.addAll(tokenizer);
-		Optional<ScriptedWeights> script = spec.script().map(text -> ScriptedWeights.plan(tokens, text, spec.embd(),
-				(int) find(tokenizer, "tokenizer.ggml.eos_token_id").asLong()));
+		Optional<ScriptedWeights> script = spec.script()
+				.map(text -> ScriptedWeights.plan(tokens, text, spec.embd(),
+						(int) find(tokenizer, "tokenizer.ggml.eos_token_id").asLong()));
 		return GgufWriter.write(out, metadata, tensors(spec, tokens.size(), script));
 	}
 
@@ -108,8 +110,9 @@ public final class TinyLlama {
 	}
 
 	private static List<GgufKv> model(Spec spec, int vocabSize) {
-		String description = spec.script().map(text -> "fak-battery tiny llama: scripted weights that answer \"" + text + "\"")
-			.orElse("fak-battery tiny llama: random weights, seed " + spec.seed() + ", not a trained model");
+		String description = spec.script()
+				.map(text -> "fak-battery tiny llama: scripted weights that answer \"" + text + "\"")
+				.orElse("fak-battery tiny llama: random weights, seed " + spec.seed() + ", not a trained model");
 		return List.of(GgufKv.string("general.architecture", "llama"), GgufKv.string("general.name", spec.name()),
 				GgufKv.string("general.description", description), GgufKv.uint32("general.alignment", 32),
 				GgufKv.uint32("general.file_type", 1), GgufKv.uint32("llama.vocab_size", vocabSize),
@@ -156,7 +159,7 @@ public final class TinyLlama {
 
 	private static GgufWriter.Tensor weight(Spec spec, Optional<ScriptedWeights> script, String name, long inner, long outer) {
 		GgufWriter.Fill fill = script.<GgufWriter.Fill>map(s -> data -> s.fill(name, data, (int) inner, (int) outer))
-			.orElse(data -> random(spec.seed(), name, data));
+				.orElse(data -> random(spec.seed(), name, data));
 		return new GgufWriter.Tensor(name, List.of(inner, outer), GgmlType.F16, fill);
 	}
 
@@ -186,8 +189,10 @@ public final class TinyLlama {
 	}
 
 	private static GgufKv find(List<GgufKv> kvs, String key) {
-		return kvs.stream().filter(kv -> kv.key().equals(key)).findFirst()
-			.orElseThrow(() -> new IllegalArgumentException("the vocabulary GGUF has no " + key));
+		return kvs.stream()
+				.filter(kv -> kv.key().equals(key))
+				.findFirst()
+				.orElseThrow(() -> new IllegalArgumentException("the vocabulary GGUF has no " + key));
 	}
 
 	private static void replace(List<GgufKv> kvs, GgufKv kv) {

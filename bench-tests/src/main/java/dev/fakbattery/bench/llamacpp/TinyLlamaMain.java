@@ -19,7 +19,8 @@ public final class TinyLlamaMain {
 
 	public static void main(String[] args) throws IOException {
 		if (args.length < 2 || args.length % 2 != 0) {
-			System.err.println("usage: TinyLlamaMain VOCAB.gguf OUT.gguf [--template T.jinja] [--eos-token TOKEN] [--seed N] [--script TEXT]");
+			System.err.println(
+					"usage: TinyLlamaMain VOCAB.gguf OUT.gguf [--template T.jinja] [--eos-token TOKEN] [--seed N] [--script TEXT]");
 			System.exit(2);
 		}
 		Optional<Path> template = Optional.empty();

@@ -28,8 +28,9 @@ public final class EngineEvaluator {
 		boolean perGpuOk = node.perGpuVramGb() == null || node.perGpuVramGb() >= perGpuNeed;
 		Double cc = node.computeCap();
 		boolean archOk = cc != null && cc >= ComputeCapability.DSA_STOCK_FLOOR_CC;
-		Optional<String> fit = config.quants().recommended(config.modelTotalParamsB(), config.kvOverhead(),
-				node.totalVramGb(), cc);
+		Optional<String> fit = config.quants()
+				.recommended(config.modelTotalParamsB(), config.kvOverhead(),
+						node.totalVramGb(), cc);
 		List<String> notes = new ArrayList<>();
 		EngineVerdict verdict;
 		if (!archOk) {

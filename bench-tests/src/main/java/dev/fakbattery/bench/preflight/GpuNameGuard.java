@@ -41,7 +41,8 @@ public final class GpuNameGuard {
 
 	/** {@code 8 x NVIDIA H200} or {@code 7 x NVIDIA H200, 1 x NVIDIA H100 80GB HBM3}. */
 	static String observed(NvidiaSmiReading smi) {
-		Map<String, Long> counts = smi.gpus().stream()
+		Map<String, Long> counts = smi.gpus()
+				.stream()
 				.collect(Collectors.groupingBy(GpuRow::name, LinkedHashMap::new, Collectors.counting()));
 		return counts.entrySet().stream().map(e -> e.getValue() + " x " + e.getKey()).collect(Collectors.joining(", "));
 	}

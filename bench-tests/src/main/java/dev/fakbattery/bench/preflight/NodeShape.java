@@ -34,7 +34,9 @@ public record NodeShape(String gpuName, int gpuCount, Double computeCap, String 
 		}
 		Capability capability = capability(gpus);
 		double totalMib = gpus.stream().mapToDouble(g -> g.memoryTotalMib() == null ? 0 : g.memoryTotalMib()).sum();
-		Optional<Double> minMib = gpus.stream().map(GpuRow::memoryTotalMib).filter(m -> m != null && m > 0)
+		Optional<Double> minMib = gpus.stream()
+				.map(GpuRow::memoryTotalMib)
+				.filter(m -> m != null && m > 0)
 				.min(Double::compare);
 		return new NodeShape(gpus.get(0).name(), gpus.size(), capability.cc(), capability.source(),
 				ComputeCapability.archLabel(capability.cc()), VramMath.gbFromMib(totalMib), "nvidia-smi",

@@ -5,10 +5,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What the preflight evaluates against: the model's size, the quant, the KV headroom, the engines

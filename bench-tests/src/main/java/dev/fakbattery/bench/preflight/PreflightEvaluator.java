@@ -50,8 +50,9 @@ public final class PreflightEvaluator {
 			used.put(engine, probe);
 			rows.add(EngineEvaluator.evaluate(engine, node, probe, config));
 		}
-		Optional<String> fit = config.quants().recommended(config.modelTotalParamsB(), config.kvOverhead(),
-				node.totalVramGb(), node.computeCap());
+		Optional<String> fit = config.quants()
+				.recommended(config.modelTotalParamsB(), config.kvOverhead(),
+						node.totalVramGb(), node.computeCap());
 		return new PreflightReport(config, clock.instant(), smi, node, used, rows, nodeVerdict(rows), fit,
 				GpuNameGuard.check(config.requiredGpuName(), smi));
 	}

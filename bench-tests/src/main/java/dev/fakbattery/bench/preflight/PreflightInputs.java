@@ -59,9 +59,10 @@ public record PreflightInputs(PreflightConfig config, NvidiaSmiReading nvidiaSmi
 
 	private static Map<String, EngineProbe> probes(JsonNode node) {
 		Map<String, EngineProbe> probes = new LinkedHashMap<>();
-		node.properties().forEach(e -> probes.put(e.getKey(), new EngineProbe(
-				field(e.getValue(), "present", JsonNode::isBoolean).asBoolean(),
-				e.getValue().path("version").asText(""), e.getValue().path("detail").asText(""))));
+		node.properties()
+				.forEach(e -> probes.put(e.getKey(), new EngineProbe(
+						field(e.getValue(), "present", JsonNode::isBoolean).asBoolean(),
+						e.getValue().path("version").asText(""), e.getValue().path("detail").asText(""))));
 		return probes;
 	}
 

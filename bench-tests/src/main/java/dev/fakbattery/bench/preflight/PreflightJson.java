@@ -38,8 +38,11 @@ public final class PreflightJson {
 		doc.set("nvidia_smi", nvidiaSmi(report.nvidiaSmi()));
 		doc.set("node", node(report.node()));
 		ObjectNode probes = doc.putObject("engine_probes");
-		report.engineProbes().forEach((engine, probe) -> probes.putObject(engine)
-				.put("present", probe.present()).put("version", probe.version()).put("detail", probe.detail()));
+		report.engineProbes()
+				.forEach((engine, probe) -> probes.putObject(engine)
+						.put("present", probe.present())
+						.put("version", probe.version())
+						.put("detail", probe.detail()));
 		ArrayNode engines = doc.putArray("engines");
 		report.engines().forEach(e -> engines.add(engine(e)));
 		report.gpuNameGuard().ifPresent(check -> doc.set("gpu_name_guard", guard(config, check)));
@@ -54,8 +57,11 @@ public final class PreflightJson {
 		node.put("detail", smi.detail());
 		ArrayNode gpus = node.putArray("gpus");
 		for (GpuRow gpu : smi.gpus()) {
-			gpus.addObject().put("index", gpu.index()).put("name", gpu.name())
-					.put("memory_total_mib", gpu.memoryTotalMib()).put("compute_cap", gpu.computeCap());
+			gpus.addObject()
+					.put("index", gpu.index())
+					.put("name", gpu.name())
+					.put("memory_total_mib", gpu.memoryTotalMib())
+					.put("compute_cap", gpu.computeCap());
 		}
 		return node;
 	}

@@ -7,10 +7,9 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What a SWE-bench-20 compare run must have been run with: the run contract's shared config.

@@ -9,8 +9,8 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.core.Check;
 
 /**
  * The grading checks of {@code compare.json}, each over every arm: N submitted, the official grade
@@ -48,7 +48,8 @@ public final class CompareGradeChecks {
 						a -> JsonValues.text(g(a, "report_path")).isPresent() && JsonValues.text(g(a, "grade_log")).isPresent()),
 				ArmCheck.of("resolved_subset", "grade.resolved_ids a list of ids inside selection_instance_ids", arms,
 						a -> subset(g(a, "resolved_ids"), selection), a -> outside(g(a, "resolved_ids"), selection)
-								.map(List::isEmpty).orElse(false)),
+								.map(List::isEmpty)
+								.orElse(false)),
 				ArmCheck.of("resolved_count", "grade.resolved equal to the number of grade.resolved_ids, 0 to " + n,
 						arms, a -> "resolved=" + show(g(a, "resolved")) + " resolved_ids=" + size(g(a, "resolved_ids")),
 						a -> resolvedMatches(a, n)));
@@ -71,7 +72,8 @@ public final class CompareGradeChecks {
 		if (outside.isEmpty()) {
 			return "resolved_ids " + (ids.isMissingNode() ? "missing" : "not a list of non-empty strings");
 		}
-		return outside.get().isEmpty() ? ids.size() + " resolved, all in selection"
+		return outside.get().isEmpty()
+				? ids.size() + " resolved, all in selection"
 				: ids.size() + " resolved, outside selection " + outside.get();
 	}
 

@@ -7,8 +7,8 @@ import java.util.OptionalDouble;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.core.Measurement;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.core.Measurement;
 
 /**
  * Extracts the run contract's {@code metrics_required} per arm from {@code compare.json}. A value
@@ -55,7 +55,10 @@ public final class CompareMetrics {
 	public static List<ArmMetrics> extract(JsonNode compare, CompareExpectation expect) {
 		List<ArmMetrics> result = new ArrayList<>();
 		for (String arm : expect.arms()) {
-			ArmRow row = ArmRow.all(compare).stream().filter(a -> a.arm().equals(arm)).findFirst()
+			ArmRow row = ArmRow.all(compare)
+					.stream()
+					.filter(a -> a.arm().equals(arm))
+					.findFirst()
 					.orElse(new ArmRow(arm, MissingNode.getInstance(), MissingNode.getInstance()));
 			JsonNode probe = CompareSelectionChecks.probe(compare.path("tool_call_probes"), arm);
 			JsonNode armNode = armNode(compare, arm);
@@ -148,7 +151,8 @@ public final class CompareMetrics {
 		}
 
 		private Measurement policyBlocks() {
-			JsonNode node = armNode.path("policy_blocks").isNumber() ? armNode.path("policy_blocks")
+			JsonNode node = armNode.path("policy_blocks").isNumber()
+					? armNode.path("policy_blocks")
 					: row.agent().path("policy_blocks");
 			String field = armNode.path("policy_blocks").isNumber() ? "policy_blocks" : "agent.policy_blocks";
 			if (node.isNumber()) {

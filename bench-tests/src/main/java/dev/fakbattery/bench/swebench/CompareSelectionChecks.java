@@ -10,8 +10,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
-import dev.fakbattery.core.Check;
 import dev.fakbattery.bench.support.JsonValues;
+import dev.fakbattery.core.Check;
 
 /**
  * The identity and selection checks of {@code compare.json}: schema, identity, exactly the two arms,
@@ -48,8 +48,11 @@ public final class CompareSelectionChecks {
 	}
 
 	private static Check identity(JsonNode doc, List<ArmRow> arms, CompareExpectation expect) {
-		JsonNode rawEndpoint = arms.stream().filter(a -> a.arm().equals(expect.rawArm())).findFirst()
-				.map(a -> a.agent().path("endpoint")).orElse(MissingNode.getInstance());
+		JsonNode rawEndpoint = arms.stream()
+				.filter(a -> a.arm().equals(expect.rawArm()))
+				.findFirst()
+				.map(a -> a.agent().path("endpoint"))
+				.orElse(MissingNode.getInstance());
 		boolean ok = expect.checkpointModel().equals(doc.path("model").asText(null))
 				&& expect.servedModelName().equals(doc.path("served_as").asText(null))
 				&& expect.engine().equals(doc.path("engine").asText(null))
@@ -68,7 +71,8 @@ public final class CompareSelectionChecks {
 		String expected = count + " distinct non-empty instance ids";
 		if (selection.isEmpty()) {
 			return new Check("selection_size", false, expected, "selection_instance_ids " + (raw.isMissingNode()
-					? "missing" : "not a list of non-empty strings"));
+					? "missing"
+					: "not a list of non-empty strings"));
 		}
 		int size = selection.get().size();
 		int distinct = new HashSet<>(selection.get()).size();

@@ -13,7 +13,8 @@ final class Unavailable {
 
 	static List<Check> checks(List<String> names, JsonDocument file) {
 		String observed = file.path().getFileName() + " " + file.detail();
-		return names.stream().map(name -> new Check(name, false, "a readable " + file.path().getFileName(), observed))
+		return names.stream()
+				.map(name -> new Check(name, false, "a readable " + file.path().getFileName(), observed))
 				.toList();
 	}
 }

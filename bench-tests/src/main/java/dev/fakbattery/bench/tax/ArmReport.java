@@ -54,8 +54,12 @@ public record ArmReport(String name, List<InterleavingRunner.Sample> samples) {
 
 	/** Conversations of which a request failed. */
 	public int failedConversations() {
-		return (int) samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(o -> o.detail().conversation())
-			.distinct().count();
+		return (int) samples.stream()
+				.map(InterleavingRunner.Sample::outcome)
+				.filter(o -> !o.ok())
+				.map(o -> o.detail().conversation())
+				.distinct()
+				.count();
 	}
 
 	/** Every request of the arm, in order. */
@@ -72,8 +76,12 @@ public record ArmReport(String name, List<InterleavingRunner.Sample> samples) {
 
 	/** The first failure's reason, or null when every sample succeeded. */
 	public String firstError() {
-		return samples.stream().map(InterleavingRunner.Sample::outcome).filter(o -> !o.ok()).map(RequestOutcome::error).findFirst()
-			.orElse(null);
+		return samples.stream()
+				.map(InterleavingRunner.Sample::outcome)
+				.filter(o -> !o.ok())
+				.map(RequestOutcome::error)
+				.findFirst()
+				.orElse(null);
 	}
 
 	private java.util.stream.Stream<RequestOutcome> ok() {

@@ -11,13 +11,13 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
-import dev.fakbattery.bench.preflight.ServedModels;
-import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -84,7 +84,7 @@ public final class ConcurrencySweep {
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
 			SteadyWarmup.run(raw, gateway, payload, settings.levels().get(0), settings.warmupCap(), settings.levelTimeCap())
-				.writeTo(body.putObject("warmup"));
+					.writeTo(body.putObject("warmup"));
 			for (int c : settings.levels()) {
 				int requests = settings.sweepRequests(c);
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway", 2L * requests);
@@ -94,7 +94,8 @@ public final class ConcurrencySweep {
 			int c = settings.noiseFloorLevel();
 			int requests = settings.sweepRequests(c);
 			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw", 2L * requests);
-			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(), progress);
+			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(),
+					progress);
 			progress.finish();
 			return noise;
 		}
@@ -125,7 +126,8 @@ public final class ConcurrencySweep {
 		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
 		body.put("framing", "Gateway/raw throughput ratio per concurrency level: expected <= 1 (the gateway adds work); a value "
 				+ "above 1 is noise within the A/A noise floor, not a gain." + (upstream.simulated().isPresent()
-						? " SIMULATED: the upstream is the engine double, not a real engine." : ""));
+						? " SIMULATED: the upstream is the engine double, not a real engine."
+						: ""));
 	}
 
 	private static void writeLevels(ObjectNode body, List<SweepLevel> levels, Optional<SweepLevel> noise) {
@@ -174,8 +176,9 @@ public final class ConcurrencySweep {
 	}
 
 	static String describe(List<SweepLevel> levels) {
-		return levels.stream().map(l -> String.format(Locale.ROOT, "c=%d %s", l.concurrency(),
-				l.ratio().isDefined() ? String.format(Locale.ROOT, "%.3f", l.ratio().estimate()) : "unmeasured"))
-			.collect(Collectors.joining(", "));
+		return levels.stream()
+				.map(l -> String.format(Locale.ROOT, "c=%d %s", l.concurrency(),
+						l.ratio().isDefined() ? String.format(Locale.ROOT, "%.3f", l.ratio().estimate()) : "unmeasured"))
+				.collect(Collectors.joining(", "));
 	}
 }

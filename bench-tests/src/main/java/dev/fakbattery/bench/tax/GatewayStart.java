@@ -6,11 +6,11 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
-import dev.fakbattery.bench.preflight.ServedModels;
-import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -62,8 +62,12 @@ public record GatewayStart(Optional<GatewayUnderTest> gateway, ObjectNode proces
 			process.put("mode", message.contains("did not answer") ? "start-timeout" : "start-failed");
 			process.put("error", message);
 			process.put("log", command.isPresent() && url.isEmpty() ? logDir.toString() : null);
-			String failure = "the gateway did not start (" + (embedded ? "embedded reference gateway" : url.isPresent()
-					? "gateway.url " + url.get() : "gateway.cmd, logs in " + logDir) + "): " + message;
+			String failure = "the gateway did not start (" + (embedded
+					? "embedded reference gateway"
+					: url.isPresent()
+							? "gateway.url " + url.get()
+							: "gateway.cmd, logs in " + logDir)
+					+ "): " + message;
 			return new GatewayStart(Optional.empty(), process, Optional.of(failure));
 		}
 	}

@@ -66,8 +66,10 @@ public final class InterleavingRunner {
 	public static int warmUp(TargetClient target, RequestSource source, int count) {
 		int failed = 0;
 		for (int i = 0; i < count; i++) {
-			failed += (int) LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true).stream()
-				.filter(o -> !o.ok()).count();
+			failed += (int) LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true)
+					.stream()
+					.filter(o -> !o.ok())
+					.count();
 		}
 		return failed;
 	}

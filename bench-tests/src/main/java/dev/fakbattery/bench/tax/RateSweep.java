@@ -11,6 +11,8 @@ import java.util.OptionalDouble;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
@@ -18,8 +20,6 @@ import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.RateSearch;
-import dev.fakbattery.bench.preflight.ServedModels;
-import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -79,10 +79,12 @@ public final class RateSweep {
 		RateSweepReport.checks(run, settings, upstream, levels, result, plots, skipped);
 	}
 
-	private static void measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model, List<RateLevel> levels) {
+	private static void measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
+			List<RateLevel> levels) {
 		RequestSource source = settings.workload().requests(model, true);
 		TaxSettings.RateLoad load = settings.load();
-		try (TargetClient raw = client("raw", upstream.baseUrl(), settings); TargetClient gateway = client("gateway", gatewayUrl, settings)) {
+		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
+				TargetClient gateway = client("gateway", gatewayUrl, settings)) {
 			SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap()).writeTo(body.putObject("warmup"));
 			for (double rate : load.rates()) {
 				levels.add(measureAt(raw, gateway, source, rate, settings, upstream));

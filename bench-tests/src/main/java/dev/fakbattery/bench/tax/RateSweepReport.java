@@ -42,12 +42,16 @@ final class RateSweepReport {
 		RateLevel lowest = levels.isEmpty() ? null : levels.get(0);
 		run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
 				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are load)",
-				lowest == null ? "not run" + (skipped == null ? "" : ": " + skipped) : String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent",
-						lowest.rate(), lowest.failed()), lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
-								|| TaxReport.answeredWrong(lowest.b().failed())));
+				lowest == null
+						? "not run" + (skipped == null ? "" : ": " + skipped)
+						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent",
+								lowest.rate(), lowest.failed()),
+				lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
+						|| TaxReport.answeredWrong(lowest.b().failed())));
 		invalidations(run, levels, skipped);
 		boolean drawn = plots.size() == 1 && plots.stream().allMatch(Files::isRegularFile);
-		run.check("plots_written", drawn, "goodput-vs-rate PNG beside the artifact", drawn ? plots.toString() : run.body().path("plots").toString());
+		run.check("plots_written", drawn, "goodput-vs-rate PNG beside the artifact",
+				drawn ? plots.toString() : run.body().path("plots").toString());
 		writeSearch(run.body().putObject("search"), result, load);
 		cost(run, result, levels, load);
 		summary(run, upstream, result, load);
@@ -58,17 +62,21 @@ final class RateSweepReport {
 		if (skipped != null) {
 			return;
 		}
-		List<String> late = levels.stream().filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(false))
-			.map(l -> rate(l) + " " + l.lag().orElseThrow()).toList();
+		List<String> late = levels.stream()
+				.filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(false))
+				.map(l -> rate(l) + " " + l.lag().orElseThrow())
+				.toList();
 		if (!late.isEmpty()) {
 			run.invalid("engine_double_lag", "engine double scheduling lag p99 over " + (int) UpstreamLag.LIMIT_P99_MICROS + " us at "
-					+ late + ": the double, not the gateway, set the pace", "run on a quieter machine, or at lower rates (-D"
+					+ late + ": the double, not the gateway, set the pace",
+					"run on a quieter machine, or at lower rates (-D"
 							+ HarnessConstants.RATE_SWEEP + ")");
 		}
 		List<String> slow = levels.stream().filter(l -> !l.clientLag().withinLimit()).map(l -> rate(l) + " " + l.clientLag()).toList();
 		if (!slow.isEmpty()) {
 			run.invalid("client_lag", "load client scheduling lag p99 over " + (int) ClientLag.LIMIT_P99_MICROS + " us at " + slow
-					+ ": the client, not the gateway, set the pace", "run on a quieter machine, or at lower rates (-D"
+					+ ": the client, not the gateway, set the pace",
+					"run on a quieter machine, or at lower rates (-D"
 							+ HarnessConstants.RATE_SWEEP + ")");
 		}
 	}
@@ -92,15 +100,17 @@ final class RateSweepReport {
 		}
 		run.measured("raw_max_rate_met", result.rawMax().getAsDouble(), "req/s", "highest offered rate the raw engine met; 95% CI "
 				+ ci(result.rawInterval()));
-		result.gatewayMax().ifPresent(g -> run.measured("gateway_max_rate_met", g, "req/s", "highest offered rate the gateway met; 95% "
-				+ "CI " + ci(result.gatewayInterval())));
+		result.gatewayMax()
+				.ifPresent(g -> run.measured("gateway_max_rate_met", g, "req/s", "highest offered rate the gateway met; 95% "
+						+ "CI " + ci(result.gatewayInterval())));
 		if (result.gatewayMax().isEmpty()) {
 			run.measured("goodput_cost", result.rawMax().getAsDouble(), "req/s", "the gateway met no rate tested: it costs at least the "
 					+ "raw maximum");
 			return;
 		}
-		run.measured("goodput_cost", result.cost().estimate(), "req/s", "raw max rate met - gateway max rate met at " + load.slo() + "; 95% CI "
-				+ ci(result.cost()));
+		run.measured("goodput_cost", result.cost().estimate(), "req/s",
+				"raw max rate met - gateway max rate met at " + load.slo() + "; 95% CI "
+						+ ci(result.cost()));
 	}
 
 	private static void writeSearch(ObjectNode node, RateSearch.Result result, TaxSettings.RateLoad load) {
@@ -120,7 +130,8 @@ final class RateSweepReport {
 		JsonNumbers.put(summary, "gateway_max_rate_met", result.gatewayMax().orElse(Double.NaN), 4);
 		JsonNumbers.put(summary, "goodput_cost", result.cost().estimate(), 4);
 		summary.put("slo", load.slo().toString());
-		run.headline(String.format(Locale.ROOT, "the gateway costs %s req/s of goodput at %s (%.0f %% attainment): raw max %s, gateway max %s%s",
+		run.headline(String.format(Locale.ROOT,
+				"the gateway costs %s req/s of goodput at %s (%.0f %% attainment): raw max %s, gateway max %s%s",
 				ci(result.cost()), load.slo(), load.attainment() * 100, max(result.rawMax(), result.rawCensored()),
 				max(result.gatewayMax(), result.gatewayCensored()), upstream.simulated().isPresent() ? " (SIMULATED: engine double)" : ""));
 	}
@@ -130,7 +141,8 @@ final class RateSweepReport {
 	}
 
 	private static String ci(ConfidenceInterval ci) {
-		return ci.isDefined() ? String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ci.estimate(), ci.lo(), ci.hi())
+		return ci.isDefined()
+				? String.format(Locale.ROOT, "%.2f [%.2f, %.2f]", ci.estimate(), ci.lo(), ci.hi())
 				: "unmeasured (" + ci.reason().orElse("") + ")";
 	}
 
@@ -139,7 +151,9 @@ final class RateSweepReport {
 	}
 
 	static String describe(List<RateLevel> levels) {
-		return levels.stream().map(l -> String.format(Locale.ROOT, "%.2f: raw %.2f, gateway %.2f", l.rate(), l.pointA().attainment(),
-				l.pointB().attainment())).collect(Collectors.joining("; "));
+		return levels.stream()
+				.map(l -> String.format(Locale.ROOT, "%.2f: raw %.2f, gateway %.2f", l.rate(), l.pointA().attainment(),
+						l.pointB().attainment()))
+				.collect(Collectors.joining("; "));
 	}
 }

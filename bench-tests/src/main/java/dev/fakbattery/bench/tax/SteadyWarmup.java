@@ -56,7 +56,7 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 		System.out.println("[tax] warm-up c=" + concurrency + " until the client lag p99 <= 1 ms, at most " + cap.toSeconds() + " s");
 		SteadyWarmup warmup = until(pair -> {
 			int first = RequestSource.WARMUP_OFFSET + 2 * pair * batch;
-			return new ClientLag[] {
+			return new ClientLag[]{
 				LoadRunner.run(a, index -> source.conversation(first + index), loop, Progress.silent()).clientLag(),
 				LoadRunner.run(b, index -> source.conversation(first + batch + index), loop, Progress.silent()).clientLag() };
 		}, concurrency, batch, cap, System::nanoTime);
@@ -109,7 +109,8 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 	@Override
 	public String toString() {
 		ClientLag window = window(lags);
-		return String.format(Locale.ROOT, "warm-up c=%d: %d batches of %d in %.0f s, %s (client lag p99 %.0f us over the last %d samples%s)",
+		return String.format(Locale.ROOT,
+				"warm-up c=%d: %d batches of %d in %.0f s, %s (client lag p99 %.0f us over the last %d samples%s)",
 				concurrency, lags.size(), batchRequests, seconds, steady ? "steady" : "not steady by the cap", window.p99Micros(),
 				window.count(), window.count() < WINDOW_SAMPLES ? ", fewer than the " + WINDOW_SAMPLES + " it needs" : "");
 	}

@@ -6,6 +6,10 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
+import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.RequestOutcome;
+
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -13,10 +17,6 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-
-import dev.fakbattery.core.ArtifactFiles;
-import dev.fakbattery.core.load.LoadResult;
-import dev.fakbattery.core.load.RequestOutcome;
 
 /**
  * The sweep's two PNG plots, drawn with XChart, headless: (a) the gateway/raw ratio against
@@ -38,9 +38,12 @@ public final class SweepPlot {
 
 	/** Plot (a): ratio vs concurrency with CI bars. */
 	public static Path ratio(List<SweepLevel> levels, Path target, boolean simulated) {
-		XYChart chart = new XYChartBuilder().width(900).height(540)
-			.title("Gateway/raw throughput ratio vs concurrency" + (simulated ? " (SIMULATED: engine double)" : ""))
-			.xAxisTitle("concurrency (log)").yAxisTitle("gateway/raw, median per-batch output tok/s (95% CI)").build();
+		XYChart chart = new XYChartBuilder().width(900)
+				.height(540)
+				.title("Gateway/raw throughput ratio vs concurrency" + (simulated ? " (SIMULATED: engine double)" : ""))
+				.xAxisTitle("concurrency (log)")
+				.yAxisTitle("gateway/raw, median per-batch output tok/s (95% CI)")
+				.build();
 		chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.InsideSW);
 		List<SweepLevel> measured = levels.stream().filter(l -> l.ratio().isDefined()).toList();
 		double[] x = levels.stream().mapToDouble(SweepLevel::concurrency).toArray();
@@ -52,24 +55,27 @@ public final class SweepPlot {
 			ratio.setLineColor(RATIO);
 		}
 		for (SweepLevel level : measured) {
-			XYSeries bar = chart.addSeries("ci95 c=" + level.concurrency(), new double[] { level.concurrency(), level.concurrency() },
-					new double[] { level.ratio().lo(), level.ratio().hi() });
+			XYSeries bar = chart.addSeries("ci95 c=" + level.concurrency(), new double[]{ level.concurrency(), level.concurrency() },
+					new double[]{ level.ratio().lo(), level.ratio().hi() });
 			bar.setMarker(SeriesMarkers.NONE);
 			bar.setLineColor(RATIO).setLineStyle(new BasicStroke(2f));
 			bar.setShowInLegend(false);
 		}
 		double max = Arrays.stream(x).max().orElse(1);
-		XYSeries parity = chart.addSeries("parity (1.0)", new double[] { Arrays.stream(x).min().orElse(1), Math.max(max, 2) },
-				new double[] { 1, 1 });
+		XYSeries parity = chart.addSeries("parity (1.0)", new double[]{ Arrays.stream(x).min().orElse(1), Math.max(max, 2) },
+				new double[]{ 1, 1 });
 		parity.setMarker(SeriesMarkers.NONE).setLineColor(Color.GRAY).setLineStyle(SeriesLines.DASH_DASH);
 		return write(chart, target);
 	}
 
 	/** Plot (b): E2EL CDFs of both arms at one level. */
 	public static Path e2elCdf(SweepLevel level, Path target, boolean simulated) {
-		XYChart chart = new XYChartBuilder().width(900).height(540)
-			.title("E2EL CDF at concurrency " + level.concurrency() + (simulated ? " (SIMULATED: engine double)" : ""))
-			.xAxisTitle("E2EL (ms)").yAxisTitle("fraction of requests").build();
+		XYChart chart = new XYChartBuilder().width(900)
+				.height(540)
+				.title("E2EL CDF at concurrency " + level.concurrency() + (simulated ? " (SIMULATED: engine double)" : ""))
+				.xAxisTitle("E2EL (ms)")
+				.yAxisTitle("fraction of requests")
+				.build();
 		chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideSE);
 		addCdf(chart, "raw", level.a(), new Color(44, 160, 44));
 		addCdf(chart, "gateway", level.b(), new Color(214, 39, 40));

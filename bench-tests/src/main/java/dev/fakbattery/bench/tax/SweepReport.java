@@ -25,9 +25,10 @@ final class SweepReport {
 
 	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
 			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
-		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels().stream()
-			.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
-			.collect(Collectors.joining(", ")) + ", arms in ABBA order");
+		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels()
+				.stream()
+				.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
+				.collect(Collectors.joining(", ")) + ", arms in ABBA order");
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		if (process != null && !mode.equals("planned")) {
@@ -44,43 +45,53 @@ final class SweepReport {
 		boolean measured = skipped == null && levels.size() == settings.levels().size() && unmeasured.isEmpty();
 		run.check("sweep_measured", measured, "a gateway/raw ratio with a 95% CI at every level " + settings.levels()
 				+ " and the A/A floor's, each over at least " + TaxSettings.MIN_BATCHES + " batches per arm",
-				skipped != null ? "not run: " + skipped : unmeasured.isEmpty() ? ConcurrencySweep.describe(levels)
-						: "no ratio at " + unmeasured);
+				skipped != null
+						? "not run: " + skipped
+						: unmeasured.isEmpty()
+								? ConcurrencySweep.describe(levels)
+								: "no ratio at " + unmeasured);
 		List<SweepLevel> all = java.util.stream.Stream.concat(levels.stream(), noise.stream()).toList();
 		int failed = all.stream().mapToInt(SweepLevel::failed).sum();
-		String failures = all.stream().filter(l -> l.failed() > 0)
-			.map(l -> (noise.filter(n -> n == l).isPresent() ? "A/A c=" : "c=") + l.concurrency() + ": " + l.failed() + " ("
-					+ firstError(l) + ")")
-			.collect(Collectors.joining("; "));
+		String failures = all.stream()
+				.filter(l -> l.failed() > 0)
+				.map(l -> (noise.filter(n -> n == l).isPresent() ? "A/A c=" : "c=") + l.concurrency() + ": " + l.failed() + " ("
+						+ firstError(l) + ")")
+				.collect(Collectors.joining("; "));
 		boolean answered = all.stream().anyMatch(SweepReport::answeredWrong);
 		run.check("requests_succeeded", skipped == null && failed == 0,
 				"every measured request, A/A floor included, answers 200 with tokens and [DONE], none cut by the time cap",
 				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures, answered);
 		if (upstream.lag().isPresent() && skipped == null) {
-			List<String> late = levels.stream().filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))
-				.map(l -> "c=" + l.concurrency() + " " + l.lag().map(Object::toString).orElse("not measured")).toList();
+			List<String> late = levels.stream()
+					.filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))
+					.map(l -> "c=" + l.concurrency() + " " + l.lag().map(Object::toString).orElse("not measured"))
+					.toList();
 			if (!late.isEmpty()) {
 				run.invalid("engine_double_lag", "engine double scheduling lag p99 over " + (int) UpstreamLag.LIMIT_P99_MICROS
-						+ " us at " + late + ": the double, not the gateway, set the pace", "run on a quieter machine (no other "
+						+ " us at " + late + ": the double, not the gateway, set the pace",
+						"run on a quieter machine (no other "
 								+ "build), or at fewer streams (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
 		if (skipped == null) {
-			List<String> slow = levels.stream().filter(l -> !l.clientLag().withinLimit())
-				.map(l -> "c=" + l.concurrency() + " " + l.clientLag()).toList();
+			List<String> slow = levels.stream()
+					.filter(l -> !l.clientLag().withinLimit())
+					.map(l -> "c=" + l.concurrency() + " " + l.clientLag())
+					.toList();
 			if (!slow.isEmpty()) {
 				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS
-						+ " us at " + slow + ": the client, not the gateway, set the pace", "run on a quieter machine (no other build), or at "
+						+ " us at " + slow + ": the client, not the gateway, set the pace",
+						"run on a quieter machine (no other build), or at "
 								+ "fewer streams (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_CONCURRENCY + "=1,8)");
 			}
 		}
 		noise.filter(n -> skipped == null && n.ratio().isDefined() && !TaxReport.withinOnePercent(n.ratio()))
-			.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A ratio at c=%d %.4f [%.4f, %.4f] is wider "
-					+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
-					n.ratio().estimate(), n.ratio().lo(), n.ratio().hi()),
-					"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS + "="
-							+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
-							+ " per arm) on a quieter machine"));
+				.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A ratio at c=%d %.4f [%.4f, %.4f] is wider "
+						+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
+						n.ratio().estimate(), n.ratio().lo(), n.ratio().hi()),
+						"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS + "="
+								+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
+								+ " per arm) on a quieter machine"));
 		boolean drawn = plots.size() == 2 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "ratio-vs-concurrency and E2EL CDF PNGs beside the artifact",
 				drawn ? plots.toString() : run.body().path("plots").toString());
@@ -98,9 +109,13 @@ final class SweepReport {
 	}
 
 	private static String firstError(SweepLevel level) {
-		return level.a().failed().stream().findFirst().or(() -> level.b().failed().stream().findFirst())
-			.map(o -> o.target() + ": " + o.error())
-			.orElse(level.a().notSent() + level.b().notSent() + " not sent (time cap)");
+		return level.a()
+				.failed()
+				.stream()
+				.findFirst()
+				.or(() -> level.b().failed().stream().findFirst())
+				.map(o -> o.target() + ": " + o.error())
+				.orElse(level.a().notSent() + level.b().notSent() + " not sent (time cap)");
 	}
 
 	private static void measurements(RungRecorder run, List<SweepLevel> levels, Optional<SweepLevel> noise) {
@@ -110,14 +125,17 @@ final class SweepReport {
 						"gateway/raw output tok/s at concurrency %d; 95%% CI [%.4f, %.4f]", level.concurrency(), level.ratio().lo(),
 						level.ratio().hi()), level.ratio());
 			}
-			level.lag().filter(lag -> Double.isFinite(lag.p99Micros())).ifPresent(lag -> run.measured(
-					"engine_double_lag_p99_c" + level.concurrency(), lag.p99Micros(), "us", "engine double scheduling lag"));
+			level.lag()
+					.filter(lag -> Double.isFinite(lag.p99Micros()))
+					.ifPresent(lag -> run.measured(
+							"engine_double_lag_p99_c" + level.concurrency(), lag.p99Micros(), "us", "engine double scheduling lag"));
 			if (level.clientLag().count() > 0) {
 				run.measured("client_lag_p99_c" + level.concurrency(), level.clientLag().p99Micros(), "us", "load client scheduling lag");
 			}
 		}
-		noise.filter(n -> n.ratio().isDefined()).ifPresent(n -> run.measured("noise_floor_ratio_c" + n.concurrency(),
-				n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure", n.ratio()));
+		noise.filter(n -> n.ratio().isDefined())
+				.ifPresent(n -> run.measured("noise_floor_ratio_c" + n.concurrency(),
+						n.ratio().estimate(), "ratio", "A/A: raw against raw, same level procedure", n.ratio()));
 	}
 
 	private static void summary(RungRecorder run, TaxUpstream upstream, List<SweepLevel> levels, Optional<SweepLevel> noise) {

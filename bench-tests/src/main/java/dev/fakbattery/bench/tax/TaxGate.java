@@ -1,10 +1,10 @@
 package dev.fakbattery.bench.tax;
 
-import dev.fakbattery.core.stats.BootstrapCi;
-
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.OptionalDouble;
+
+import dev.fakbattery.core.stats.BootstrapCi;
 
 /**
  * fak's latency-tax regression gate ({@code vllm_tax_witness.py}), against a

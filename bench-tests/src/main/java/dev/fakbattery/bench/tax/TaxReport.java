@@ -9,10 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
-import dev.fakbattery.bench.tax.TaxGate;
-import dev.fakbattery.bench.tax.TaxGateResult;
-import dev.fakbattery.bench.tax.TaxStats;
-import dev.fakbattery.bench.tax.TaxVerdict;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
@@ -51,7 +47,9 @@ final class TaxReport {
 		interleaving.put("seed", settings.seed());
 		interleaving.put("warmup_per_target", settings.warmup());
 		interleaving.put("warmup_failed", runs.warmupFailed());
-		runs.order().forEach(arm -> interleaving.withArray("order").add(arm == dev.fakbattery.core.stats.Interleaving.Arm.A ? "raw" : "gateway"));
+		runs.order()
+				.forEach(arm -> interleaving.withArray("order")
+						.add(arm == dev.fakbattery.core.stats.Interleaving.Arm.A ? "raw" : "gateway"));
 		runs.skipped().ifPresent(why -> body.put("skipped", why));
 		runs.lag().ifPresent(lag -> lag.writeTo(body.putObject("engine_double_lag")));
 		if (runs.skipped().isEmpty()) {
@@ -98,14 +96,17 @@ final class TaxReport {
 	 */
 	static boolean enoughSamples(RungRecorder run, TaxRuns runs, BootstrapCi bootstrap) {
 		int fewest = java.util.stream.Stream.of(runs.raw(), runs.gateway(), runs.aaFirst(), runs.aaSecond())
-			.mapToInt(arm -> arm.samples().size()).min().orElse(0);
+				.mapToInt(arm -> arm.samples().size())
+				.min()
+				.orElse(0);
 		if (runs.skipped().isPresent() || fewest >= bootstrap.minSamples()) {
 			return true;
 		}
 		run.pending(dev.fakbattery.core.HarnessConstants.TAX_COUNT, String.format(Locale.ROOT, "an arm sent %d samples, fewer than the %d "
 				+ "per arm a %.0f %% interval of a median takes (from n points even min to max covers the median with probability only "
 				+ "1 - 2 x 0.5^n), so latency_tax, decode_tps_tax and the A/A floor are undefined", fewest, bootstrap.minSamples(),
-				bootstrap.level() * 100), "set -D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
+				bootstrap.level() * 100),
+				"set -D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(8, bootstrap.minSamples())
 						+ " (at least " + bootstrap.minSamples() + ")");
 		return false;
 	}
@@ -152,8 +153,10 @@ final class TaxReport {
 			return gate;
 		}
 		catch (IllegalStateException e) {
-			node.put("verdict", "ERROR").put("ok", false).put("baseline_file", settings.baselineFile().toString())
-				.put("reason", e.getMessage());
+			node.put("verdict", "ERROR")
+					.put("ok", false)
+					.put("baseline_file", settings.baselineFile().toString())
+					.put("reason", e.getMessage());
 			return null;
 		}
 	}
@@ -174,11 +177,14 @@ final class TaxReport {
 		}
 		boolean measured = tax.latencyTax().isDefined() && tax.decodeTpsTax().isDefined();
 		run.check("tax_measured", measured, "latency_tax and decode_tps_tax measured, each with a 95% bootstrap interval",
-				measured ? String.format(Locale.ROOT, "latency_tax %.4f [%.4f, %.4f], decode_tps_tax %.4f [%.4f, %.4f]",
-						tax.latencyTax().estimate(), tax.latencyTax().lo(), tax.latencyTax().hi(), tax.decodeTpsTax().estimate(),
-						tax.decodeTpsTax().lo(), tax.decodeTpsTax().hi())
-						: notRun != null ? notRun : "latency: " + tax.latencyTax().reason().orElse("defined") + "; decode: "
-								+ tax.decodeTpsTax().reason().orElse("defined"));
+				measured
+						? String.format(Locale.ROOT, "latency_tax %.4f [%.4f, %.4f], decode_tps_tax %.4f [%.4f, %.4f]",
+								tax.latencyTax().estimate(), tax.latencyTax().lo(), tax.latencyTax().hi(), tax.decodeTpsTax().estimate(),
+								tax.decodeTpsTax().lo(), tax.decodeTpsTax().hi())
+						: notRun != null
+								? notRun
+								: "latency: " + tax.latencyTax().reason().orElse("defined") + "; decode: "
+										+ tax.decodeTpsTax().reason().orElse("defined"));
 	}
 
 	/**
@@ -186,10 +192,13 @@ final class TaxReport {
 	 * measured nothing about the gateway (PENDING_MEASUREMENT with the reading and the fix, never PASS or FAIL).
 	 */
 	static void invalidations(RungRecorder run, TaxRuns runs, ConfidenceInterval noise) {
-		runs.lag().filter(lag -> !lag.withinLimit()).ifPresent(lag -> run.invalid("engine_double_lag",
-				"engine double scheduling lag " + lag + " over the " + (int) UpstreamLag.LIMIT_P99_MICROS + " us limit: the double, "
-						+ "not the gateway, added latency",
-				"run on a quieter machine (no other build), or with fewer streams or a slower decode pace"));
+		runs.lag()
+				.filter(lag -> !lag.withinLimit())
+				.ifPresent(lag -> run.invalid("engine_double_lag",
+						"engine double scheduling lag " + lag + " over the " + (int) UpstreamLag.LIMIT_P99_MICROS
+								+ " us limit: the double, "
+								+ "not the gateway, added latency",
+						"run on a quieter machine (no other build), or with fewer streams or a slower decode pace"));
 		if (runs.skipped().isEmpty() && !runs.clientLag().withinLimit()) {
 			run.invalid("client_lag", "load client scheduling lag " + runs.clientLag() + " over the "
 					+ (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS + " us limit: the client, not the gateway, added latency",
@@ -197,8 +206,10 @@ final class TaxReport {
 		}
 		if (runs.skipped().isEmpty() && noise.isDefined() && !withinOnePercent(noise)) {
 			run.invalid("noise_floor", String.format(Locale.ROOT, "A/A latency_tax %.4f [%.4f, %.4f] is wider than +/-1 %%: "
-					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(), noise.hi()),
-					"more samples per arm (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "=" + Math.max(16, 2 * runs.raw().conversations())
+					+ "the raw engine against itself differs more than the effect to be measured", noise.estimate(), noise.lo(),
+					noise.hi()),
+					"more samples per arm (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "="
+							+ Math.max(16, 2 * runs.raw().conversations())
 							+ "; this run sent " + runs.raw().conversations() + ") on a quieter machine");
 		}
 	}
@@ -220,10 +231,15 @@ final class TaxReport {
 	}
 
 	static void armCheck(RungRecorder run, String name, ArmReport arm, int count, String what, String notRun) {
-		boolean ok = notRun == null && arm.conversations() == count && arm.failedConversations() == 0 && arm.okSamples() == arm.samples().size();
-		String observed = notRun != null ? notRun : arm.conversations() + " conversations, " + arm.okSamples() + "/" + arm.samples().size()
-				+ " requests ok, HTTP status counts " + arm.statusCounts() + (arm.firstError() == null ? "" : ", first failure: "
-						+ arm.firstError());
+		boolean ok = notRun == null && arm.conversations() == count && arm.failedConversations() == 0
+				&& arm.okSamples() == arm.samples().size();
+		String observed = notRun != null
+				? notRun
+				: arm.conversations() + " conversations, " + arm.okSamples() + "/" + arm.samples().size()
+						+ " requests ok, HTTP status counts " + arm.statusCounts() + (arm.firstError() == null
+								? ""
+								: ", first failure: "
+										+ arm.firstError());
 		run.check(name, ok, "all " + count + " streamed " + what + " conversations answer HTTP 200 with tokens and [DONE] at every turn",
 				observed, notRun == null && answeredWrong(arm.outcomes()));
 	}
@@ -240,8 +256,9 @@ final class TaxReport {
 		if (Double.isFinite(tax.gatewayMedianLatencyS())) {
 			run.measured("gateway_median_latency_s", tax.gatewayMedianLatencyS(), "s", "gateway arm, median E2EL");
 		}
-		runs.lag().filter(lag -> Double.isFinite(lag.p99Micros()))
-			.ifPresent(lag -> run.measured("engine_double_lag_p99", lag.p99Micros(), "us", "engine double scheduling lag"));
+		runs.lag()
+				.filter(lag -> Double.isFinite(lag.p99Micros()))
+				.ifPresent(lag -> run.measured("engine_double_lag_p99", lag.p99Micros(), "us", "engine double scheduling lag"));
 		if (runs.skipped().isEmpty() && runs.clientLag().count() > 0) {
 			run.measured("client_lag_p99", runs.clientLag().p99Micros(), "us", "load client scheduling lag over the measured arms");
 		}

@@ -6,17 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.fakbattery.core.Determinism;
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.Determinism;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.Slo;
-import dev.fakbattery.bench.tax.TaxGate;
 import dev.fakbattery.core.workload.Workload;
 import dev.fakbattery.core.workload.Workloads;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
@@ -45,7 +43,8 @@ import dev.fakbattery.core.ConfigurationException;
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests,
-		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision, String batchingRegime,
+		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision,
+		String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load) {
 
 	/**
@@ -93,7 +92,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed,
-				determinism, precision, batchingRegime, headers, workload, new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
+				determinism, precision, batchingRegime, headers, workload,
+				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()));
 	}
 
@@ -110,8 +110,11 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 			}
 		}
 		Path baseline = config.path(HarnessConstants.BASELINE_FILE).orElse(defaultBaseline(config)).toAbsolutePath();
-		Map<String, String> headers = config.string(HarnessConstants.API_KEY_ENV).map(System::getenv).filter(k -> !k.isBlank())
-			.map(key -> Map.of("Authorization", "Bearer " + key)).orElse(Map.of());
+		Map<String, String> headers = config.string(HarnessConstants.API_KEY_ENV)
+				.map(System::getenv)
+				.filter(k -> !k.isBlank())
+				.map(key -> Map.of("Authorization", "Bearer " + key))
+				.orElse(Map.of());
 		int sweepRequests = config.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
 		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
 		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline,
@@ -188,7 +191,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** The batching regime written on rows: the configured one, or the double's model when simulated. */
 	public String batchingFor(Optional<String> simulated) {
-		return batchingRegime != null ? batchingRegime
+		return batchingRegime != null
+				? batchingRegime
 				: simulated.isPresent() ? "engine double: itl x (1 + 0.05 x (active - 1)), continuous-batching model" : null;
 	}
 }

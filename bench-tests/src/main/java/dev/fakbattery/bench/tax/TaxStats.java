@@ -1,11 +1,10 @@
 package dev.fakbattery.bench.tax;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.Percentiles;
-
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import dev.fakbattery.wire.JsonNumbers;
 
 /**

@@ -5,6 +5,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.bench.preflight.ServedModels;
+import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
@@ -13,8 +15,6 @@ import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.metrics.EngineMetrics;
-import dev.fakbattery.bench.preflight.ServedModels;
-import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -79,7 +79,8 @@ public final class TaxWitness {
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
 			int warmupFailed = InterleavingRunner.warmUp(raw, source, settings.warmup())
-					+ InterleavingRunner.warmUp(gateway, source, settings.warmup()) + InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
+					+ InterleavingRunner.warmUp(gateway, source, settings.warmup())
+					+ InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());

@@ -23,7 +23,7 @@ class ArchitectureSelfTests {
 		EvaluationResult result = ArchitectureTests.engineDoubleUsesWireOnly.evaluate(classes(EngineUsingJUnit.class));
 		assertThat(result.hasViolation()).isTrue();
 		assertThat(result.getFailureReport().getDetails()).anyMatch(d -> d.contains("org.junit.jupiter.api.Assertions"))
-			.anyMatch(d -> d.contains("dev.fakbattery.core.Profile"));
+				.anyMatch(d -> d.contains("dev.fakbattery.core.Profile"));
 	}
 
 	@Test
@@ -32,7 +32,7 @@ class ArchitectureSelfTests {
 		EvaluationResult result = ArchitectureTests.coreCarriesNoTestFramework.evaluate(classes(CoreUsingJUnit.class));
 		assertThat(result.hasViolation()).isTrue();
 		assertThat(result.getFailureReport().getDetails()).anyMatch(d -> d.contains("org.junit.jupiter.api.Assumptions"))
-			.anyMatch(d -> d.contains("dev.fakbattery.api.JupiterConfig"));
+				.anyMatch(d -> d.contains("dev.fakbattery.api.JupiterConfig"));
 	}
 
 	@Test

@@ -21,60 +21,87 @@ class ArchitectureTests {
 	private static final String[] TEST_FRAMEWORKS = { "org.junit..", "org.opentest4j..", "io.qameta.allure.." };
 
 	@ArchTest
-	static final ArchRule wireIsPure = noClasses().that().resideInAPackage("dev.fakbattery.wire..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.api..",
-				"dev.fakbattery.report..", "dev.fakbattery.engine..", "dev.fakbattery.gateway..", "dev.fakbattery.bench..",
-				"dev.fakbattery.conformance.."))
-		.because("harness-wire is the pure wire model every module uses");
+	static final ArchRule wireIsPure = noClasses().that()
+			.resideInAPackage("dev.fakbattery.wire..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.api..",
+					"dev.fakbattery.report..", "dev.fakbattery.engine..", "dev.fakbattery.gateway..", "dev.fakbattery.bench..",
+					"dev.fakbattery.conformance.."))
+			.because("harness-wire is the pure wire model every module uses");
 
 	@ArchTest
-	static final ArchRule wireCarriesNoTestFramework = noClasses().that().resideInAPackage("dev.fakbattery.wire..")
-		.should().dependOnClassesThat().resideInAnyPackage(TEST_FRAMEWORKS);
+	static final ArchRule wireCarriesNoTestFramework = noClasses().that()
+			.resideInAPackage("dev.fakbattery.wire..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(TEST_FRAMEWORKS);
 
 	@ArchTest
-	static final ArchRule engineDoubleUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.engine..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.gateway..",
-				"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
-		.because("the engine double runs as a plain jar with harness-wire only");
+	static final ArchRule engineDoubleUsesWireOnly = noClasses().that()
+			.resideInAPackage("dev.fakbattery.engine..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.gateway..",
+					"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
+			.because("the engine double runs as a plain jar with harness-wire only");
 
 	@ArchTest
-	static final ArchRule gatewayUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.gateway..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.engine..",
-				"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
-		.because("the reference gateway runs as a plain jar with harness-wire only");
+	static final ArchRule gatewayUsesWireOnly = noClasses().that()
+			.resideInAPackage("dev.fakbattery.gateway..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.engine..",
+					"dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..", "io.qameta.allure.."))
+			.because("the reference gateway runs as a plain jar with harness-wire only");
 
 	@ArchTest
-	static final ArchRule captureUsesWireOnly = noClasses().that().resideInAPackage("dev.fakbattery.capture..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.engine..",
-				"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..",
-				"io.qameta.allure.."))
-		.because("the capture command runs as a plain jar on a serving node with harness-wire only");
+	static final ArchRule captureUsesWireOnly = noClasses().that()
+			.resideInAPackage("dev.fakbattery.capture..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.core..", "dev.fakbattery.report..", "dev.fakbattery.api..", "dev.fakbattery.engine..",
+					"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..", "org.opentest4j..",
+					"io.qameta.allure.."))
+			.because("the capture command runs as a plain jar on a serving node with harness-wire only");
 
 	@ArchTest
-	static final ArchRule coreCarriesNoTestFramework = noClasses().that().resideInAPackage("dev.fakbattery.core..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.report..",
-				"dev.fakbattery.engine..", "dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..",
-				"org.junit..", "org.opentest4j..", "io.qameta.allure.."))
-		.because("harness-core is the battery without a test framework; the JUnit layer (harness-api) sits on top of it");
+	static final ArchRule coreCarriesNoTestFramework = noClasses().that()
+			.resideInAPackage("dev.fakbattery.core..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.report..",
+					"dev.fakbattery.engine..", "dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..",
+					"org.junit..", "org.opentest4j..", "io.qameta.allure.."))
+			.because("harness-core is the battery without a test framework; the JUnit layer (harness-api) sits on top of it");
 
 	@ArchTest
-	static final ArchRule reportRunsWithoutJUnit = noClasses().that().resideInAPackage("dev.fakbattery.report..")
-		.should().dependOnClassesThat().resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
-				"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..",
-				"org.opentest4j.."))
-		.because("the gate, the history and the comparison are command-line tools over harness-core's artifacts");
+	static final ArchRule reportRunsWithoutJUnit = noClasses().that()
+			.resideInAPackage("dev.fakbattery.report..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage(join("dev.fakbattery.api..", "dev.fakbattery.engine..",
+					"dev.fakbattery.gateway..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..", "org.junit..",
+					"org.opentest4j.."))
+			.because("the gate, the history and the comparison are command-line tools over harness-core's artifacts");
 
 	@ArchTest
-	static final ArchRule harnessApiKnowsNoImplementation = noClasses().that().resideInAPackage("dev.fakbattery.api..")
-		.should().dependOnClassesThat().resideInAnyPackage("dev.fakbattery.engine..", "dev.fakbattery.gateway..",
-				"dev.fakbattery.bench..", "dev.fakbattery.conformance..")
-		.because("harness-api finds the embedded gateway through a service interface, never by its class");
+	static final ArchRule harnessApiKnowsNoImplementation = noClasses().that()
+			.resideInAPackage("dev.fakbattery.api..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("dev.fakbattery.engine..", "dev.fakbattery.gateway..",
+					"dev.fakbattery.bench..", "dev.fakbattery.conformance..")
+			.because("harness-api finds the embedded gateway through a service interface, never by its class");
 
 	@ArchTest
-	static final ArchRule extensionsArePackagePrivate = classes().that().resideInAPackage("dev.fakbattery.api..")
-		.and().implement(org.junit.jupiter.api.extension.Extension.class)
-		.should().notBePublic()
-		.because("extensions are registered by composed annotations, never used directly");
+	static final ArchRule extensionsArePackagePrivate = classes().that()
+			.resideInAPackage("dev.fakbattery.api..")
+			.and()
+			.implement(org.junit.jupiter.api.extension.Extension.class)
+			.should()
+			.notBePublic()
+			.because("extensions are registered by composed annotations, never used directly");
 
 	private static String[] join(String... packages) {
 		return packages;

@@ -54,8 +54,10 @@ class CanaryLeakTests {
 
 		JsonNode witness = Json.MAPPER.readTree(root.resolve("experiments/full-size-serving-witness.json").toFile());
 		assertThat(witness.path("provenance").path("api_key_env").asText()).as("the key went in by name").isEqualTo(KEY_ENV);
-		assertThat(witness.path("gateway_quarantine").path("status").asText()).as("the secret went through the quarantine").isEqualTo("PASS");
-		assertThat(witness.path("gateway").path("log").asText()).as("the gateway wrote a log").startsWith(root.resolve("experiments/logs").toString());
+		assertThat(witness.path("gateway_quarantine").path("status").asText()).as("the secret went through the quarantine")
+				.isEqualTo("PASS");
+		assertThat(witness.path("gateway").path("log").asText()).as("the gateway wrote a log")
+				.startsWith(root.resolve("experiments/logs").toString());
 		assertThat(root.resolve("experiments/final-check.json")).exists();
 		assertThat(Files.size(report)).as("the single-file Allure report").isPositive();
 		assertThat(LeakScan.files(root.resolve("allure-results"))).as("Allure results written").isPositive();
@@ -63,7 +65,8 @@ class CanaryLeakTests {
 		List<String> findings = LeakScan.scan(root, secrets(key));
 		reporter.publishEntry("files scanned", LeakScan.files(root) + " files, " + Files.size(report) + " bytes of HTML report, findings "
 				+ findings.size());
-		System.out.println("[canary] scanned " + LeakScan.files(root) + " files written by the smoke battery: " + findings.size() + " findings");
+		System.out.println(
+				"[canary] scanned " + LeakScan.files(root) + " files written by the smoke battery: " + findings.size() + " findings");
 		assertThat(findings).as("secrets found in the %d files the run wrote", LeakScan.files(root)).isEmpty();
 	}
 
@@ -75,7 +78,8 @@ class CanaryLeakTests {
 
 		List<String> findings = LeakScan.scan(root, secrets(key));
 		assertThat(findings).isNotEmpty();
-		assertThat(findings).allMatch(finding -> finding.startsWith("quarantined tool-result secret in experiments/logs/gateway-"), "in the gateway log");
+		assertThat(findings).allMatch(finding -> finding.startsWith("quarantined tool-result secret in experiments/logs/gateway-"),
+				"in the gateway log");
 	}
 
 	@Test
@@ -87,7 +91,7 @@ class CanaryLeakTests {
 		Files.writeString(root.resolve("clean.json"), "{\"api_key_env\":\"" + KEY_ENV + "\"}");
 
 		assertThat(LeakScan.scan(root, Map.of("canary API key", "sk-canary-123456")))
-			.containsExactly("canary API key in a.log (raw)", "canary API key in index.html (base64 at 28)");
+				.containsExactly("canary API key in a.log (raw)", "canary API key in index.html (base64 at 28)");
 	}
 
 	private static Map<String, String> secrets(String key) {
@@ -109,7 +113,7 @@ class CanaryLeakTests {
 				CanaryBatteryMain.class.getName(), experiments.toString(), results.toString(), root.toString()));
 		command.addAll(rungs);
 		ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(root.resolve("logs/battery.log").toFile());
+				.redirectOutput(root.resolve("logs/battery.log").toFile());
 		child.environment().put(KEY_ENV, key);
 		Process process = child.start();
 		assertThat(process.waitFor(240, TimeUnit.SECONDS)).as("the smoke battery ended").isTrue();
@@ -124,7 +128,8 @@ class CanaryLeakTests {
 		ProcessBuilder generate = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
 				cli.resolve("lib").toAbsolutePath() + "/*:" + cli.resolve("lib/config").toAbsolutePath(), "io.qameta.allure.CommandLine",
 				"generate", root.resolve("allure-results").toString(), "-o", out.toString(), "--single-file", "--clean")
-			.redirectErrorStream(true).redirectOutput(root.resolve("logs/allure.log").toFile());
+				.redirectErrorStream(true)
+				.redirectOutput(root.resolve("logs/allure.log").toFile());
 		generate.environment().put("APP_HOME", cli.toAbsolutePath().toString());
 		generate.environment().put("ALLURE_NO_ANALYTICS", "1");
 		Process process = generate.start();

@@ -26,7 +26,7 @@ final class Configs {
 
 	/** A vLLM container config with {@code extra} pairs added (later pairs win). */
 	static HarnessConfig vllm(String... extra) {
-		return of(concat(new String[] {"engine.image", VLLM_IMAGE, "model", "qwen"}, extra));
+		return of(concat(new String[]{ "engine.image", VLLM_IMAGE, "model", "qwen" }, extra));
 	}
 
 	static String[] concat(String[] first, String[] second) {

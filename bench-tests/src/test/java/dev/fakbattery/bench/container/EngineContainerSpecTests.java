@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -104,9 +104,9 @@ class EngineContainerSpecTests {
 		@DisplayName("toString() adds the health wait")
 		void toStringHasHealthWait() {
 			assertThat(EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "600")).toString())
-				.isEqualTo("docker run --gpus all --shm-size 16g -p 8000 vllm/vllm-openai:v0.11.0 --model qwen "
-						+ "--served-model-name qwen --port 8000 --host 0.0.0.0 --enable-auto-tool-choice --tool-call-parser hermes "
-						+ "--tensor-parallel-size 1 (ready when GET /health answers 200, within 600 s)");
+					.isEqualTo("docker run --gpus all --shm-size 16g -p 8000 vllm/vllm-openai:v0.11.0 --model qwen "
+							+ "--served-model-name qwen --port 8000 --host 0.0.0.0 --enable-auto-tool-choice --tool-call-parser hermes "
+							+ "--tensor-parallel-size 1 (ready when GET /health answers 200, within 600 s)");
 		}
 	}
 
@@ -129,7 +129,7 @@ class EngineContainerSpecTests {
 		@DisplayName("engine.startup.timeout.sec sets the health wait")
 		void timeout() {
 			assertThat(EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "3600")).startupTimeout())
-				.isEqualTo(Duration.ofHours(1));
+					.isEqualTo(Duration.ofHours(1));
 		}
 
 		@Test
@@ -145,7 +145,7 @@ class EngineContainerSpecTests {
 		@DisplayName("the same configuration gives an equal spec")
 		void valueEquality() {
 			assertThat(EngineContainerSpec.from(FULL_VLLM)).isEqualTo(EngineContainerSpec.from(FULL_VLLM))
-				.isNotEqualTo(EngineContainerSpec.from(Configs.vllm()));
+					.isNotEqualTo(EngineContainerSpec.from(Configs.vllm()));
 		}
 	}
 
@@ -179,28 +179,29 @@ class EngineContainerSpecTests {
 		}
 
 		@ParameterizedTest
-		@ValueSource(strings = {"", " "})
+		@ValueSource(strings = { "", " " })
 		@DisplayName("the named variable unset or empty is a misconfiguration naming it")
 		void unset(String value) {
 			EngineContainerSpec spec = EngineContainerSpec.from(FULL_VLLM);
 			assertThatThrownBy(() -> spec.containerEnv(Map.of("MY_HF", value)::get))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.hf.token.env names the environment variable MY_HF, which is not set (or empty) in this "
-						+ "JVM's environment. Fix: export MY_HF=<your Hugging Face token> before ./mvnw, or remove "
-						+ "-Dengine.hf.token.env for a public checkpoint.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.hf.token.env names the environment variable MY_HF, which is not set (or empty) in this "
+							+ "JVM's environment. Fix: export MY_HF=<your Hugging Face token> before ./mvnw, or remove "
+							+ "-Dengine.hf.token.env for a public checkpoint.");
 			assertThatThrownBy(() -> spec.containerEnv(name -> null)).isInstanceOf(ConfigurationException.class);
 		}
 
 		@ParameterizedTest
-		@ValueSource(strings = {TOKEN, "hf token", "1HF", "$HF_TOKEN", "HF-TOKEN"})
+		@ValueSource(strings = { TOKEN, "hf token", "1HF", "$HF_TOKEN", "HF-TOKEN" })
 		@DisplayName("a value that is not a variable name, or looks like a token, is refused without echoing it")
 		void notAName(String value) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.hf.token.env", value)))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.hf.token.env must be the NAME of an environment variable (letters, digits and '_'), "
-						+ "not the token; its value is not printed. Fix: export HF_TOKEN=<token> and pass "
-						+ "-Dengine.hf.token.env=HF_TOKEN.")
-				.message().doesNotContain(value);
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.hf.token.env must be the NAME of an environment variable (letters, digits and '_'), "
+							+ "not the token; its value is not printed. Fix: export HF_TOKEN=<token> and pass "
+							+ "-Dengine.hf.token.env=HF_TOKEN.")
+					.message()
+					.doesNotContain(value);
 		}
 	}
 
@@ -211,33 +212,33 @@ class EngineContainerSpecTests {
 		@Test
 		void imageUnset() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.of("model", "qwen")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.image is not set: there is no engine container to start. Fix: pass "
-						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang).");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.image is not set: there is no engine container to start. Fix: pass "
+							+ "-Dengine.image=vllm/vllm-openai:v0.11.0 (or an lmsysorg/sglang:<tag> image with -Dengine=sglang).");
 		}
 
 		@Test
 		void imageNotAReference() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.image", "vllm openai:1")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse engine.image value [vllm openai:1]: expected a Docker image reference. Fix: pass "
-						+ "-Dengine.image=vllm/vllm-openai:v0.11.0 or remove it and pass -Dbase.url of an engine you started.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine.image value [vllm openai:1]: expected a Docker image reference. Fix: pass "
+							+ "-Dengine.image=vllm/vllm-openai:v0.11.0 or remove it and pass -Dbase.url of an engine you started.");
 		}
 
 		@ParameterizedTest
-		@ValueSource(strings = {"vllm/vllm-openai", "vllm/vllm-openai:latest", "registry.local:5000/vllm-openai"})
+		@ValueSource(strings = { "vllm/vllm-openai", "vllm/vllm-openai:latest", "registry.local:5000/vllm-openai" })
 		@DisplayName("an unpinned image is refused: the artifact must name the engine build")
 		void imageUnpinned(String image) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.image", image)))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.image value [" + image + "] is not pinned: an artifact must name the engine build it "
-						+ "measured. Fix: pass a version tag or digest, for example -Dengine.image=vllm/vllm-openai:v0.11.0 "
-						+ "(not :latest).");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.image value [" + image + "] is not pinned: an artifact must name the engine build it "
+							+ "measured. Fix: pass a version tag or digest, for example -Dengine.image=vllm/vllm-openai:v0.11.0 "
+							+ "(not :latest).");
 		}
 
 		@ParameterizedTest
-		@ValueSource(strings = {"registry.local:5000/vllm-openai:v0.11.0",
-				"vllm/vllm-openai@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"})
+		@ValueSource(strings = { "registry.local:5000/vllm-openai:v0.11.0",
+			"vllm/vllm-openai@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef" })
 		@DisplayName("a registry port with a tag, or a digest, is pinned")
 		void imagePinned(String image) {
 			assertThat(EngineContainerSpec.from(Configs.vllm("engine.image", image)).image()).isEqualTo(image);
@@ -246,60 +247,60 @@ class EngineContainerSpecTests {
 		@Test
 		void modelUnset() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.of("engine.image", VLLM_IMAGE)))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.image is set but model is not: the container needs the served model name. Fix: pass "
-						+ "-Dmodel=<served name> and, when the checkpoint differs, -Dcheckpoint.model=<Hugging Face id or path>.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.image is set but model is not: the container needs the served model name. Fix: pass "
+							+ "-Dmodel=<served name> and, when the checkpoint differs, -Dcheckpoint.model=<Hugging Face id or path>.");
 		}
 
 		@ParameterizedTest
-		@ValueSource(strings = {"model", "checkpoint.model"})
+		@ValueSource(strings = { "model", "checkpoint.model" })
 		@DisplayName("a model that would read as a flag")
 		void modelIsAFlag(String name) {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm(name, "--trust-remote-code")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse " + name + " value [--trust-remote-code]: expected a model name or path, not a "
-						+ "flag. Fix: pass -D" + name + "=Qwen/Qwen2.5-7B-Instruct.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse " + name + " value [--trust-remote-code]: expected a model name or path, not a "
+							+ "flag. Fix: pass -D" + name + "=Qwen/Qwen2.5-7B-Instruct.");
 		}
 
 		@Test
 		void parser() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.tool.parser", "hermes --x")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse engine.tool.parser value [hermes --x]: expected one parser name (letters, digits, "
-						+ "'.', '_', '-'). Fix: pass -Dengine.tool.parser=hermes or remove it to use the default "
-						+ "(hermes for vllm, qwen25 for sglang).");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine.tool.parser value [hermes --x]: expected one parser name (letters, digits, "
+							+ "'.', '_', '-'). Fix: pass -Dengine.tool.parser=hermes or remove it to use the default "
+							+ "(hermes for vllm, qwen25 for sglang).");
 		}
 
 		@Test
 		void tensorParallel() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.tp", "0")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse engine.tp value [0]: expected a positive integer. Fix: pass -Dengine.tp=1 or "
-						+ "remove it to use the default.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine.tp value [0]: expected a positive integer. Fix: pass -Dengine.tp=1 or "
+							+ "remove it to use the default.");
 		}
 
 		@Test
 		void startupTimeout() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "30m")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse engine.startup.timeout.sec value [30m]: expected a positive integer. Fix: pass "
-						+ "-Dengine.startup.timeout.sec=1800 or remove it to use the default.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine.startup.timeout.sec value [30m]: expected a positive integer. Fix: pass "
+							+ "-Dengine.startup.timeout.sec=1800 or remove it to use the default.");
 		}
 
 		@Test
 		void contextLength() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("context.length", "128k")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse context.length value [128k]: expected a positive integer. Fix: pass "
-						+ "-Dcontext.length=131072 or remove it to use the default.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse context.length value [128k]: expected a positive integer. Fix: pass "
+							+ "-Dcontext.length=131072 or remove it to use the default.");
 		}
 
 		@Test
 		void engine() {
 			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine", "tgi")))
-				.isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or "
-						+ "remove it to use the default.");
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine value [tgi]: expected one of vllm, sglang, llamacpp. Fix: pass -Dengine=vllm or "
+							+ "remove it to use the default.");
 		}
 	}
 

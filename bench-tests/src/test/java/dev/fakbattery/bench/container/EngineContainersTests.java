@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.opentest4j.TestAbortedException;
@@ -60,12 +60,12 @@ class EngineContainersTests {
 	class NoDocker {
 
 		@ParameterizedTest
-		@ValueSource(strings = {"default", "battery"})
+		@ValueSource(strings = { "default", "battery" })
 		@DisplayName("outside -Pgpu: a skip with its reason")
 		void skipped(String profile) {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("harness.profile", profile)))
-				.isExactlyInstanceOf(TestAbortedException.class)
-				.hasMessage(SKIPPED.formatted(profile));
+					.isExactlyInstanceOf(TestAbortedException.class)
+					.hasMessage(SKIPPED.formatted(profile));
 			assertThat(launcher.started).isEmpty();
 		}
 
@@ -73,9 +73,9 @@ class EngineContainersTests {
 		@DisplayName("under -Pgpu: a failure (fails closed)")
 		void gpuFails() {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("harness.profile", "gpu")))
-				.isExactlyInstanceOf(EngineUnavailableError.class)
-				.isInstanceOf(AssertionError.class)
-				.hasMessage(GPU_FAILS);
+					.isExactlyInstanceOf(EngineUnavailableError.class)
+					.isInstanceOf(AssertionError.class)
+					.hasMessage(GPU_FAILS);
 			assertThat(launcher.started).isEmpty();
 		}
 
@@ -83,19 +83,19 @@ class EngineContainersTests {
 		@DisplayName("no profile set reads as default: a skip")
 		void noProfile() {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm()))
-				.isExactlyInstanceOf(TestAbortedException.class)
-				.hasMessage(SKIPPED.formatted("default"));
+					.isExactlyInstanceOf(TestAbortedException.class)
+					.hasMessage(SKIPPED.formatted("default"));
 		}
 
 		@Test
 		@DisplayName("a misconfiguration wins over the skip, and Docker is not asked")
 		void misconfigurationFirst() {
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("engine.tp", "-1")))
-				.isExactlyInstanceOf(ConfigurationException.class)
-				.hasMessageStartingWith("Unable to parse engine.tp value [-1]");
+					.isExactlyInstanceOf(ConfigurationException.class)
+					.hasMessageStartingWith("Unable to parse engine.tp value [-1]");
 			assertThatThrownBy(() -> engines(false).engineUrl(Configs.vllm("engine.hf.token.env", "MY_HF")))
-				.isExactlyInstanceOf(ConfigurationException.class)
-				.hasMessageStartingWith("engine.hf.token.env names the environment variable MY_HF, which is not set");
+					.isExactlyInstanceOf(ConfigurationException.class)
+					.hasMessageStartingWith("engine.hf.token.env names the environment variable MY_HF, which is not set");
 			assertThat(dockerAsked).hasValue(0);
 		}
 
@@ -141,10 +141,10 @@ class EngineContainersTests {
 			EngineContainers engines = engines(true);
 			engines.engineUrl(Configs.vllm());
 			assertThatThrownBy(() -> engines.engineUrl(Configs.vllm("engine.tp", "2")))
-				.isExactlyInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.image: this JVM's engine container is [" + EngineContainerSpec.from(Configs.vllm()).describe()
-						+ "] but this test asks for [" + EngineContainerSpec.from(Configs.vllm("engine.tp", "2")).describe()
-						+ "]. One engine container per JVM. Fix: use one engine configuration per Maven run.");
+					.isExactlyInstanceOf(ConfigurationException.class)
+					.hasMessage("engine.image: this JVM's engine container is [" + EngineContainerSpec.from(Configs.vllm()).describe()
+							+ "] but this test asks for [" + EngineContainerSpec.from(Configs.vllm("engine.tp", "2")).describe()
+							+ "]. One engine container per JVM. Fix: use one engine configuration per Maven run.");
 			assertThat(launcher.started).hasSize(1);
 		}
 
@@ -168,8 +168,8 @@ class EngineContainersTests {
 			engines.shutdown();
 			assertThat(launcher.engines.get(0).closed).isEqualTo(1);
 			assertThatThrownBy(() -> engines.engineUrl(Configs.vllm()))
-				.isExactlyInstanceOf(EngineUnavailableError.class)
-				.hasMessage("engine container was stopped: the JVM is shutting down");
+					.isExactlyInstanceOf(EngineUnavailableError.class)
+					.hasMessage("engine container was stopped: the JVM is shutting down");
 		}
 	}
 
@@ -187,14 +187,14 @@ class EngineContainersTests {
 				+ "(now 1800).";
 
 		@ParameterizedTest
-		@ValueSource(strings = {"default", "gpu"})
+		@ValueSource(strings = { "default", "gpu" })
 		@DisplayName("is a failure in every profile, with the cause")
 		void fails(String profile) {
 			EngineContainers engines = EngineContainers.create(docker(true), broken, NO_ENV);
 			assertThatThrownBy(() -> engines.engineUrl(Configs.vllm("harness.profile", profile)))
-				.isExactlyInstanceOf(EngineUnavailableError.class)
-				.hasMessage(message)
-				.hasCauseInstanceOf(IllegalStateException.class);
+					.isExactlyInstanceOf(EngineUnavailableError.class)
+					.hasMessage(message)
+					.hasCauseInstanceOf(IllegalStateException.class);
 		}
 
 		@Test
@@ -204,8 +204,8 @@ class EngineContainersTests {
 			HarnessConfig config = Configs.vllm();
 			assertThatThrownBy(() -> engines.engineUrl(config)).isInstanceOf(EngineUnavailableError.class);
 			assertThatThrownBy(() -> engines.engineUrl(config))
-				.isExactlyInstanceOf(EngineUnavailableError.class)
-				.hasMessage(message + " (first attempt in this JVM; not retried)");
+					.isExactlyInstanceOf(EngineUnavailableError.class)
+					.hasMessage(message + " (first attempt in this JVM; not retried)");
 			assertThat(broken.started).hasSize(1);
 			assertThat(dockerAsked).hasValue(1);
 		}

@@ -46,7 +46,7 @@ class EngineLauncherContainerTests {
 		Object strategy = field.get(container);
 		assertThat(strategy).isInstanceOf(HttpWaitStrategy.class);
 		assertThat(strategy).extracting("path", "statusCodes", "startupTimeout")
-			.containsExactly("/health", java.util.Set.of(200), java.time.Duration.ofSeconds(42));
+				.containsExactly("/health", java.util.Set.of(200), java.time.Duration.ofSeconds(42));
 	}
 
 	@Test
@@ -88,10 +88,11 @@ class EngineLauncherContainerTests {
 		static RecordedCmd create() {
 			RecordedCmd recorded = new RecordedCmd();
 			recorded.proxy = (CreateContainerCmd) Proxy.newProxyInstance(CreateContainerCmd.class.getClassLoader(),
-					new Class<?>[] {CreateContainerCmd.class}, (self, method, args) -> switch (method.getName()) {
+					new Class<?>[]{ CreateContainerCmd.class }, (self, method, args) -> switch (method.getName()) {
 						case "getHostConfig" -> recorded.host;
 						case "withEntrypoint" -> {
-							recorded.entrypoints.add(args[0] instanceof String[] words ? List.of(words) : List.copyOf((List<String>) args[0]));
+							recorded.entrypoints
+									.add(args[0] instanceof String[] words ? List.of(words) : List.copyOf((List<String>) args[0]));
 							yield self;
 						}
 						default -> throw new AssertionError("unexpected call " + method.getName());

@@ -59,8 +59,8 @@ class NodeTargetTests {
 	void skipGoesThrough() {
 		RungRecorder run = run(Configs.vllm());
 		assertThatThrownBy(() -> NodeTarget.baseUrl(run, engines(false)))
-			.isExactlyInstanceOf(TestAbortedException.class)
-			.hasMessage(EngineContainersTests.SKIPPED.formatted("default"));
+				.isExactlyInstanceOf(TestAbortedException.class)
+				.hasMessage(EngineContainersTests.SKIPPED.formatted("default"));
 		assertThat(run.pendings()).isEmpty();
 	}
 

@@ -73,7 +73,7 @@ class ContractRungSelfTests {
 		JsonNode contract = artifact();
 		assertThat(contract.path("verdict").asText()).isEqualTo("PASS");
 		assertThat(contract.path("acceptance").path("engine").path("observed").asText())
-			.isEqualTo("llama.cpp b1-de3ff81 (GET /props: build_info b1-de3ff81)");
+				.isEqualTo("llama.cpp b1-de3ff81 (GET /props: build_info b1-de3ff81)");
 		assertThat(contract.path("acceptance").path("context_length").path("status").asText()).isEqualTo("PASS");
 	}
 
@@ -163,7 +163,7 @@ class ContractRungSelfTests {
 			JsonNode contract = artifact();
 			assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 			assertThat(contract.path("summary").path("pending_reason").asText()).startsWith("unidentified engine at " + proxy.baseUrl())
-				.contains("owned_by vllm on /v1/models is a claim", "set -Dengine.identity=NAME");
+					.contains("owned_by vllm on /v1/models is a claim", "set -Dengine.identity=NAME");
 			assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("unknown");
 		}
 	}
@@ -184,7 +184,8 @@ class ContractRungSelfTests {
 	@DisplayName("-Pgpu: engine.cmd starts the engine and the rung probes it (here the double: SIMULATED, origin engine.cmd)")
 	void engineCommandIsProbed() throws Exception {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String command = "exec '" + java + "' -cp '" + System.getProperty("java.class.path") + "' dev.fakbattery.engine.Main --dialect vllm "
+		String command = "exec '" + java + "' -cp '" + System.getProperty("java.class.path")
+				+ "' dev.fakbattery.engine.Main --dialect vllm "
 				+ "--port {port} --model {model}";
 		Map<String, String> config = new HashMap<>(real("unused", 32768));
 		config.remove(HarnessConstants.BASE_URL);
@@ -203,7 +204,7 @@ class ContractRungSelfTests {
 	void gpuNamesBaseUrl() throws Exception {
 		run("gpu", Map.of()).assertStatistics(stats -> stats.failed(1));
 		assertThat(artifact().path("summary").path("pending_reason").asText())
-			.isEqualTo("raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
+				.isEqualTo("raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
 	}
 
 	private static Map<String, String> real(String baseUrl, int contextLength) {
@@ -220,8 +221,11 @@ class ContractRungSelfTests {
 		all.put(HarnessConstants.EXPERIMENTS_DIR, dir.toString());
 		all.put(HarnessConstants.ALLOW_PENDING, String.valueOf(!profile.equals("gpu")));
 		all.put(HarnessConstants.PROFILE, profile);
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(ContractRungTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(all)).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(ContractRungTests.class))
+				.configurationParameters(HarnessConfig.hermeticParameters(all))
+				.execute()
+				.testEvents();
 	}
 
 	private JsonNode artifact() throws Exception {

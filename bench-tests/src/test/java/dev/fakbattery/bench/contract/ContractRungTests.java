@@ -11,14 +11,14 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Optional;
 
-import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.api.ContractRung;
+import dev.fakbattery.bench.container.NodeTarget;
+import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.contract.RunContract;
 import dev.fakbattery.core.target.TargetIdentity;
-import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.engine.EngineDouble;
 
 import org.junit.jupiter.api.DisplayName;
@@ -48,7 +48,8 @@ class ContractRungTests {
 		HarnessConfig config = run.config();
 		boolean embedded = !NodeTarget.configured(config) && config.profile().embeddedTargetAllowed();
 		try (EngineDouble engineDouble = embedded
-				? EngineDouble.builder().dialect(config.engine()).model(config.string(MODEL, RunContract.EMBEDDED_MODEL)).start() : null) {
+				? EngineDouble.builder().dialect(config.engine()).model(config.string(MODEL, RunContract.EMBEDDED_MODEL)).start()
+				: null) {
 			Optional<URI> url = embedded ? Optional.of(URI.create(engineDouble.baseUrl())) : NodeTarget.configured(run);
 			if (url.isEmpty()) {
 				return;
@@ -91,7 +92,8 @@ class ContractRungTests {
 		String reported = target.engineKind();
 		run.check("engine", configured.equals(reported.replace(".", "")), "engine " + configured + " (-D" + ENGINE + ")",
 				reported + (target.engineVersion() == null ? "" : " " + target.engineVersion()) + (target.identityOverride() != null
-						? " (named by -D" + ENGINE_IDENTITY + ")" : " (" + String.join("; ", target.identifiedBy()) + ")"));
+						? " (named by -D" + ENGINE_IDENTITY + ")"
+						: " (" + String.join("; ", target.identifiedBy()) + ")"));
 	}
 
 	/**
@@ -103,8 +105,9 @@ class ContractRungTests {
 		Optional<Integer> reported = Optional.ofNullable(target.contextLength());
 		String source = "GET " + target.baseUrl() + "/models (max_model_len), /get_server_info (context_length) or /props (n_ctx)";
 		if (reported.isEmpty()) {
-			run.pending(CONTEXT_LENGTH, configured.map(n -> "context.length " + n + " is configured but the engine reports none to check it with"
-					+ " at " + source).orElse("the engine's context length is neither configured nor reported by " + source),
+			run.pending(CONTEXT_LENGTH,
+					configured.map(n -> "context.length " + n + " is configured but the engine reports none to check it with"
+							+ " at " + source).orElse("the engine's context length is neither configured nor reported by " + source),
 					"serve it from an engine that reports its context length, or check it by hand and set -D" + CONTEXT_LENGTH
 							+ "=N (the engine's --max-model-len)");
 			return Optional.empty();

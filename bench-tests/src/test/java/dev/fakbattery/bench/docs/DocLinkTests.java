@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -42,10 +41,10 @@ class DocLinkTests {
 	void missingAnchor() throws IOException {
 		write("docs/gateway-cost.md", "# Gateway cost\n\n## The floor: what any gateway costs\n\n## Faults F01..F07\n");
 		write("README.md", "[a](docs/gateway-cost.md#the-floor-what-any-gateway-costs) [b](docs/gateway-cost.md#faults-f01f07)\n"
-			+ "[c](docs/gateway-cost.md#the-ceiling)\n\n## Here\n\n[d](#here) [e](#there)\n");
+				+ "[c](docs/gateway-cost.md#the-ceiling)\n\n## Here\n\n[d](#here) [e](#there)\n");
 		assertThat(DocLinks.broken(tree)).containsExactly(
-			"README.md:2: link 'docs/gateway-cost.md#the-ceiling': no heading of docs/gateway-cost.md has the anchor #the-ceiling",
-			"README.md:6: link '#there': no heading of README.md has the anchor #there");
+				"README.md:2: link 'docs/gateway-cost.md#the-ceiling': no heading of docs/gateway-cost.md has the anchor #the-ceiling",
+				"README.md:6: link '#there': no heading of README.md has the anchor #there");
 	}
 
 	@Test
@@ -53,7 +52,7 @@ class DocLinkTests {
 	void notBroken() throws IOException {
 		write("experiments/soak/soak.json", "{}");
 		write("experiments/soak/README.md", "[json](soak.json) [up](../../README.md) [dir](../soak/) [web](https://example.org/x.md)\n\n"
-			+ "`[code](missing.md)`\n\n```\n[block](missing.md)\n```\n");
+				+ "`[code](missing.md)`\n\n```\n[block](missing.md)\n```\n");
 		write("README.md", "[soak](experiments/soak/) ![plot](experiments/soak/soak.json)\n");
 		assertThat(DocLinks.broken(tree)).isEmpty();
 	}

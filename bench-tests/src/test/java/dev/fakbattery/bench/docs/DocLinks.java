@@ -39,8 +39,8 @@ final class DocLinks {
 
 	/** Folders never scanned: build output, VCS data, and the git-ignored outputs runs write (generated, not docs). */
 	static final Set<String> SKIPPED = Set.of(".git", "target", "node_modules", "experiments/embedded", "experiments/node",
-		"experiments/llamacpp", "experiments/history", "experiments/baselines", "reports/allure", "reports/allure-self-tests",
-		"reports/compare");
+			"experiments/llamacpp", "experiments/history", "experiments/baselines", "reports/allure", "reports/allure-self-tests",
+			"reports/compare");
 
 	private static final Pattern SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*:");
 
@@ -71,7 +71,8 @@ final class DocLinks {
 				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
 					String relative = root.relativize(dir).toString().replace('\\', '/');
 					return !dir.equals(root) && (SKIPPED.contains(relative) || SKIPPED.contains(dir.getFileName().toString()))
-						? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+							? FileVisitResult.SKIP_SUBTREE
+							: FileVisitResult.CONTINUE;
 				}
 
 				@Override
@@ -116,14 +117,15 @@ final class DocLinks {
 		int hash = destination.indexOf('#');
 		String pathPart = hash < 0 ? destination : destination.substring(0, hash);
 		String anchor = hash < 0 ? "" : destination.substring(hash + 1);
-		Path target = pathPart.isEmpty() ? file
-			: file.getParent().resolve(URLDecoder.decode(pathPart.replace("+", "%2B"), StandardCharsets.UTF_8)).normalize();
+		Path target = pathPart.isEmpty()
+				? file
+				: file.getParent().resolve(URLDecoder.decode(pathPart.replace("+", "%2B"), StandardCharsets.UTF_8)).normalize();
 		String where = root.relativize(file) + ":" + line(node) + ": link '" + destination + "': ";
 		if (!Files.exists(target)) {
 			return List.of(where + "no file or folder " + root.relativize(target.toAbsolutePath().normalize()));
 		}
 		if (!anchor.isEmpty() && Files.isRegularFile(target) && target.getFileName().toString().endsWith(".md")
-			&& !anchorsOf(target).contains(anchor)) {
+				&& !anchorsOf(target).contains(anchor)) {
 			return List.of(where + "no heading of " + root.relativize(target) + " has the anchor #" + anchor);
 		}
 		return List.of();

@@ -33,18 +33,25 @@ class GpuProfileFailsClosedTests {
 	@DisplayName("each rung fails naming exactly what to set")
 	void everyRungFailsNamingItsProperty() {
 		Events tests = EngineTestKit.engine("junit-jupiter")
-			.selectors(selectPackage("dev.fakbattery.bench"))
-			.configurationParameters(nothingConfigured(dir))
-			.filters(org.junit.platform.launcher.TagFilter.includeTags("gpu"))
-			.execute().testEvents();
-		List<Event> finished = tests.finished().list().stream()
-			.filter(e -> !e.getTestDescriptor().getUniqueId().toString().contains("EngineHeadToHeadTests")).toList();
+				.selectors(selectPackage("dev.fakbattery.bench"))
+				.configurationParameters(nothingConfigured(dir))
+				.filters(org.junit.platform.launcher.TagFilter.includeTags("gpu"))
+				.execute()
+				.testEvents();
+		List<Event> finished = tests.finished()
+				.list()
+				.stream()
+				.filter(e -> !e.getTestDescriptor().getUniqueId().toString().contains("EngineHeadToHeadTests"))
+				.toList();
 		assertThat(finished).hasSize(7);
 		assertThat(tests.succeeded().count()).isZero();
 		// the only skip allowed: the optional engine head-to-head when engine.compare names no engines
-		assertThat(tests.aborted().list()).singleElement().satisfies(e -> assertThat(e.getPayload(TestExecutionResult.class)
-			.flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse(""))
-			.isEqualTo("Assumption failed: engine.compare is not set: no engines to compare (optional rung)"));
+		assertThat(tests.aborted().list()).singleElement()
+				.satisfies(e -> assertThat(e.getPayload(TestExecutionResult.class)
+						.flatMap(TestExecutionResult::getThrowable)
+						.map(Throwable::getMessage)
+						.orElse(""))
+						.isEqualTo("Assumption failed: engine.compare is not set: no engines to compare (optional rung)"));
 		for (Event event : finished) {
 			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
 			Throwable failure = result.getThrowable().orElseThrow();

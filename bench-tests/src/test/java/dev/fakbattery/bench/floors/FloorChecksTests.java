@@ -37,8 +37,9 @@ class FloorChecksTests {
 				resources().resolve("swebench-20-fak-floor.json"), 20);
 
 		assertThat(evaluation.status()).isEqualTo(FloorStatus.PASS);
-		assertThat(evaluation.checks()).extracting(Check::name).containsExactly("swebench_floor.schema",
-				"swebench_floor.dataset_instances", "swebench_floor.workers", "swebench_floor.families");
+		assertThat(evaluation.checks()).extracting(Check::name)
+				.containsExactly("swebench_floor.schema",
+						"swebench_floor.dataset_instances", "swebench_floor.workers", "swebench_floor.families");
 		assertThat(evaluation.detail()).isEqualTo("fak SWE-bench floor: 20 instances workers=[1,2,4,8]");
 	}
 
@@ -49,11 +50,13 @@ class FloorChecksTests {
 
 		assertThat(evaluations).extracting(FloorEvaluation::floor).containsExactly(FloorArtifact.values());
 		assertThat(evaluations).allSatisfy(e -> assertThat(e.failed()).isEmpty())
-				.extracting(FloorEvaluation::status).containsOnly(FloorStatus.PASS);
-		assertThat(evaluations).extracting(FloorEvaluation::detail).containsExactly(
-				"fak SWE-bench floor: 20 instances workers=[1,2,4,8]", "turntax-airline turns_saved=9",
-				"sessionbench synthetic T=50 C=5 floor present", "fanbench research grid/trials present",
-				"radixbench agents hit_rate=0.5");
+				.extracting(FloorEvaluation::status)
+				.containsOnly(FloorStatus.PASS);
+		assertThat(evaluations).extracting(FloorEvaluation::detail)
+				.containsExactly(
+						"fak SWE-bench floor: 20 instances workers=[1,2,4,8]", "turntax-airline turns_saved=9",
+						"sessionbench synthetic T=50 C=5 floor present", "fanbench research grid/trials present",
+						"radixbench agents hit_rate=0.5");
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -82,7 +85,8 @@ class FloorChecksTests {
 						"swebench_floor.families", "at least 4 families", "3 families"),
 				mutation(FloorArtifact.SWEBENCH_FLOOR, "wrong schema", d -> d.put("schema", "fak-swebench-compare/2"),
 						"swebench_floor.schema", "schema \"fak-swebench-compare/1\"", "schema \"fak-swebench-compare/2\""),
-				mutation(FloorArtifact.SWEBENCH_FLOOR, "instances as a string", d -> ((ObjectNode) d.path("dataset")).put("instances", "20"),
+				mutation(FloorArtifact.SWEBENCH_FLOOR, "instances as a string",
+						d -> ((ObjectNode) d.path("dataset")).put("instances", "20"),
 						"swebench_floor.dataset_instances", "dataset.instances 20", "dataset.instances \"20\""),
 				mutation(FloorArtifact.TURNTAX, "another slice", d -> ((ObjectNode) d.path("provenance")).put("slice_id", "turntax-retail"),
 						"turntax_floor.slice_id", "provenance.slice_id \"turntax-airline\"", "provenance.slice_id \"turntax-retail\""),
@@ -90,10 +94,12 @@ class FloorChecksTests {
 						"turntax_floor.consistency_check", "consistency_check \"ok\"", "consistency_check \"mismatch\""),
 				mutation(FloorArtifact.TURNTAX, "no turns_saved", d -> ((ObjectNode) d.path("net")).remove("turns_saved"),
 						"turntax_floor.turns_saved", "net.turns_saved recorded as a number", "net.turns_saved missing"),
-				mutation(FloorArtifact.TURNTAX, "an injection admitted", d -> ((ObjectNode) d.path("safety_floor")).put("injections_admitted_fak", 1),
+				mutation(FloorArtifact.TURNTAX, "an injection admitted",
+						d -> ((ObjectNode) d.path("safety_floor")).put("injections_admitted_fak", 1),
 						"turntax_floor.injections_admitted_fak", "safety_floor.injections_admitted_fak 0",
 						"safety_floor.injections_admitted_fak 1"),
-				mutation(FloorArtifact.TURNTAX, "a destructive call executed", d -> ((ObjectNode) d.path("safety_floor")).put("destructive_executed_fak", 2),
+				mutation(FloorArtifact.TURNTAX, "a destructive call executed",
+						d -> ((ObjectNode) d.path("safety_floor")).put("destructive_executed_fak", 2),
 						"turntax_floor.destructive_executed_fak", "safety_floor.destructive_executed_fak 0",
 						"safety_floor.destructive_executed_fak 2"),
 				mutation(FloorArtifact.SESSIONBENCH, "another engine", d -> d.put("engine", "llama.cpp"),

@@ -36,7 +36,8 @@ class FloorsRungSelfTests {
 		tests.assertStatistics(stats -> stats.aborted(1));
 		JsonNode artifact = Json.MAPPER.readTree(dir.resolve("out/floors-check.json").toFile());
 		assertThat(artifact.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
-		assertThat(artifact.path("floors").findValuesAsText("status")).containsExactlyInAnyOrder("PASS", "MISSING", "MISSING", "MISSING", "MISSING");
+		assertThat(artifact.path("floors").findValuesAsText("status")).containsExactlyInAnyOrder("PASS", "MISSING", "MISSING", "MISSING",
+				"MISSING");
 		assertThat(artifact.path("acceptance").path("swebench_floor.workers").path("status").asText()).isEqualTo("PASS");
 		assertThat(artifact.path("summary").path("headline").asText()).contains("swebench_floor PASS");
 	}
@@ -66,9 +67,10 @@ class FloorsRungSelfTests {
 		assertThat(artifact.path("pending").findValuesAsText("name")).contains("pre_produced.turntax-airline.json",
 				"pre_produced.swebench-20-fak-floor.json");
 		assertThat(artifact.path("summary").path("pending_reason").asText())
-			.contains("pre-produced " + floors.resolve("turntax-airline.json") + " has no provenance: missing producer, version, generated_at, "
-					+ "binary_sha256 (or the artifact's own run.run_id and run.git_commit)")
-			.contains("swebench-20-fak-floor.json has no provenance: missing producer, version, binary_sha256");
+				.contains("pre-produced " + floors.resolve("turntax-airline.json")
+						+ " has no provenance: missing producer, version, generated_at, "
+						+ "binary_sha256 (or the artifact's own run.run_id and run.git_commit)")
+				.contains("swebench-20-fak-floor.json has no provenance: missing producer, version, binary_sha256");
 	}
 
 	@Test
@@ -89,7 +91,8 @@ class FloorsRungSelfTests {
 		// fak's floor keeps its own generated_at over the folder's
 		assertThat(artifact.path("pre_produced").path("artifacts").get(0).path("generated_at").asText()).isEqualTo("2026-06-26T02:31:12Z");
 
-		Files.writeString(floors.resolve("PROVENANCE.json"), Files.readString(floors.resolve("PROVENANCE.json")).replace("ab".repeat(32), "not-a-hash"));
+		Files.writeString(floors.resolve("PROVENANCE.json"),
+				Files.readString(floors.resolve("PROVENANCE.json")).replace("ab".repeat(32), "not-a-hash"));
 		run(floors, Map.of(HarnessConstants.PROFILE, "gpu")).assertStatistics(stats -> stats.aborted(1));
 		assertThat(artifact().path("summary").path("pending_reason").asText()).contains("binary_sha256 (not a sha256: not-a-hash)");
 	}
@@ -104,7 +107,7 @@ class FloorsRungSelfTests {
 			JsonNode artifact = artifact();
 			assertThat(artifact.path("verdict").asText()).isEqualTo("FAIL");
 			assertThat(artifact.path("acceptance").path("input_not_a_fixture").path("observed").asText())
-				.startsWith("test fixture, not a measurement: FIXTURE file " + fixtures.resolve("FIXTURE"));
+					.startsWith("test fixture, not a measurement: FIXTURE file " + fixtures.resolve("FIXTURE"));
 			assertThat(artifact.path("measurements")).isEmpty();
 		}
 		// a constructed file alone, without the folder's marker, is refused by its _fixture field
@@ -112,7 +115,7 @@ class FloorsRungSelfTests {
 		Files.copy(fixtures.resolve("turntax-airline.json"), one.resolve("turntax-airline.json"));
 		run(one, Map.of(HarnessConstants.PROFILE, "gpu")).assertStatistics(stats -> stats.failed(1));
 		assertThat(artifact().path("acceptance").path("input_not_a_fixture").path("observed").asText())
-			.contains("_fixture field in " + one.resolve("turntax-airline.json"));
+				.contains("_fixture field in " + one.resolve("turntax-airline.json"));
 	}
 
 	@Test
@@ -141,7 +144,7 @@ class FloorsRungSelfTests {
 		assertThat(out.resolve("swebench-20-fak-floor.json")).doesNotExist();
 		assertThat(artifact.path("floors").findValuesAsText("status")).containsOnly("MISSING");
 		assertThat(artifact.path("floors_bin_sha256").asText()).isEqualTo(java.util.HexFormat.of()
-			.formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bin))));
+				.formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bin))));
 	}
 
 	private Events run(Path floors) {
@@ -159,8 +162,11 @@ class FloorsRungSelfTests {
 		Map<String, String> parameters = new java.util.HashMap<>(Map.of(HarnessConstants.ALLOW_PENDING, "true",
 				HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
 		parameters.putAll(extra);
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(FloorsRungTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(FloorsRungTests.class))
+				.configurationParameters(HarnessConfig.hermeticParameters(parameters))
+				.execute()
+				.testEvents();
 	}
 
 	private JsonNode artifact() throws Exception {

@@ -10,11 +10,11 @@ import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import dev.fakbattery.api.FloorsRung;
+import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
-import dev.fakbattery.api.FloorsRung;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
@@ -61,8 +61,11 @@ class FloorsRungTests {
 		ArrayNode floors = run.body().putArray("floors");
 		List<PreProduced.Entry> provenance = new ArrayList<>();
 		for (FloorEvaluation floor : FloorChecks.evaluate(floorsDir, VERIFIED_COUNT)) {
-			floors.addObject().put("id", floor.floor().checkId()).put("file", floor.file().toString())
-				.put("status", floor.status().name()).put("detail", floor.detail());
+			floors.addObject()
+					.put("id", floor.floor().checkId())
+					.put("file", floor.file().toString())
+					.put("status", floor.status().name())
+					.put("detail", floor.detail());
 			if (floor.status() == FloorStatus.MISSING) {
 				run.pending(floor.floor().checkId(), "floor artifact " + floor.file().getFileName() + " is missing",
 						"produce it with -Dfloors.bin=/path/to/fak or copy it into " + floorsDir);
@@ -81,8 +84,10 @@ class FloorsRungTests {
 					+ ", or produce the floors in this run with -D" + HarnessConstants.FLOORS_BIN + "=/path/to/fak instead of -D"
 					+ HarnessConstants.FLOORS_DIR);
 		}
-		run.headline((dir.isPresent() ? "pre-produced: " : "") + FloorChecks.evaluate(floorsDir, VERIFIED_COUNT).stream()
-			.map(f -> f.floor().checkId() + " " + f.status()).collect(Collectors.joining(", ")));
+		run.headline((dir.isPresent() ? "pre-produced: " : "") + FloorChecks.evaluate(floorsDir, VERIFIED_COUNT)
+				.stream()
+				.map(f -> f.floor().checkId() + " " + f.status())
+				.collect(Collectors.joining(", ")));
 	}
 
 	private static void produce(RungRecorder run, String bin, Path out) {
@@ -101,8 +106,10 @@ class FloorsRungTests {
 		ArrayNode commands = run.body().putArray("commands");
 		for (FloorCommand command : new FloorCommands(bin, out, Optional.empty(), VERIFIED_COUNT).all()) {
 			CommandResult result = runner.run(command.argv());
-			commands.addObject().put("floor", command.floor().checkId()).put("argv", String.join(" ", command.argv()))
-				.put("exit_code", result.exitCode());
+			commands.addObject()
+					.put("floor", command.floor().checkId())
+					.put("argv", String.join(" ", command.argv()))
+					.put("exit_code", result.exitCode());
 			run.check(command.floor().checkId() + ".command", result.exitCode() == 0, String.join(" ", command.argv()) + " exits 0",
 					"exit " + result.exitCode() + lastLine(result.stderr()));
 		}
@@ -111,8 +118,9 @@ class FloorsRungTests {
 	/** The sha256 of the binary that produced the floors, hex; null when it is not a readable file (a command on the PATH). */
 	static String sha256(Path bin) {
 		try {
-			return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
-				.digest(java.nio.file.Files.readAllBytes(bin)));
+			return java.util.HexFormat.of()
+					.formatHex(java.security.MessageDigest.getInstance("SHA-256")
+							.digest(java.nio.file.Files.readAllBytes(bin)));
 		}
 		catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
 			return null;

@@ -33,10 +33,14 @@ class EngineHeadToHeadSelfTests {
 				EngineDouble sglang = EngineDouble.builder().dialect(Dialect.SGLANG).timing(TimingModel.instant()).start()) {
 			String rows = "vllm=" + vllm.baseUrl() + ",precision=bf16,batching=continuous;sglang=" + sglang.baseUrl()
 					+ ",precision=bf16,batching=continuous";
-			EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineHeadToHeadTests.class))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
-						HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true")))
-				.execute().testEvents().assertStatistics(stats -> stats.succeeded(1));
+			EngineTestKit.engine("junit-jupiter")
+					.selectors(selectClass(EngineHeadToHeadTests.class))
+					.configurationParameters(HarnessConfig
+							.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, rows, HarnessConstants.MODEL, vllm.model(),
+									HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.ALLOW_PENDING, "true")))
+					.execute()
+					.testEvents()
+					.assertStatistics(stats -> stats.succeeded(1));
 		}
 		JsonNode artifact = Json.MAPPER.readTree(dir.resolve("engine-compare.json").toFile());
 		assertThat(artifact.path("verdict").asText()).isEqualTo("SIMULATED");
@@ -48,10 +52,14 @@ class EngineHeadToHeadSelfTests {
 	@Test
 	@DisplayName("a row without its disclosure is refused before anything runs")
 	void refusedRow() {
-		EngineTestKit.engine("junit-jupiter").selectors(selectClass(EngineHeadToHeadTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
-					HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
-			.execute().testEvents().assertStatistics(stats -> stats.failed(1));
+		EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(EngineHeadToHeadTests.class))
+				.configurationParameters(
+						HarnessConfig.hermeticParameters(Map.of(HarnessConstants.ENGINE_COMPARE, "vllm=http://127.0.0.1:9/v1,precision=fp8",
+								HarnessConstants.EXPERIMENTS_DIR, dir.toString())))
+				.execute()
+				.testEvents()
+				.assertStatistics(stats -> stats.failed(1));
 		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"FAIL\"", "does not disclose its batching");
 	}
 }

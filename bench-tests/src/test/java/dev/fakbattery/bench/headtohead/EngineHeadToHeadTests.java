@@ -6,12 +6,12 @@ import java.util.List;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.NodeOnly;
+import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.ClosedLoop;
 import dev.fakbattery.core.load.LoadResult;
@@ -53,16 +53,20 @@ class EngineHeadToHeadTests {
 		ArrayNode artifactRows = run.body().putArray("rows");
 		StringBuilder headline = new StringBuilder();
 		for (EngineRow row : rows) {
-			ObjectNode node = artifactRows.addObject().put("engine", row.engine()).put("base_url", row.baseUrl().toString())
-				.put("precision", row.precision()).put("batching_regime", row.batching());
+			ObjectNode node = artifactRows.addObject()
+					.put("engine", row.engine())
+					.put("base_url", row.baseUrl().toString())
+					.put("precision", row.precision())
+					.put("batching_regime", row.batching());
 			TargetIdentity identity = TargetProbe.identify(row.baseUrl(), HarnessConstants.ENGINE_COMPARE,
 					run.config().string(HarnessConstants.API_KEY_ENV).map(System::getenv));
 			node.put("engine_version", identity.engineVersion());
 			identity.writeTo(node.putObject("target"));
 			identity.simulatedBecause().ifPresent(why -> run.simulated("engine " + row.engine() + ": " + why));
 			if (!run.config().profile().embeddedTargetAllowed()) {
-				identity.unidentified().ifPresent(why -> run.pending(row.engine() + ".identity", why, "compare engines that identify "
-						+ "themselves (vLLM /version, SGLang /get_server_info, llama.cpp /props, or their own /metrics families)"));
+				identity.unidentified()
+						.ifPresent(why -> run.pending(row.engine() + ".identity", why, "compare engines that identify "
+								+ "themselves (vLLM /version, SGLang /get_server_info, llama.cpp /props, or their own /metrics families)"));
 			}
 			try (TargetClient client = TargetClient.open(row.engine(), row.baseUrl())) {
 				LoadResult result = LoadRunner.run(client, payload, new ClosedLoop(CONCURRENCY, REQUESTS, 2, Duration.ofMinutes(5)),
@@ -72,8 +76,13 @@ class EngineHeadToHeadTests {
 				run.check(row.engine() + ".measured", result.failed().isEmpty() && result.ok().size() == REQUESTS,
 						REQUESTS + " streamed requests at concurrency " + CONCURRENCY + " all answered",
 						result.ok().size() + " ok, " + result.failed().size() + " failed");
-				headline.append(headline.isEmpty() ? "" : "; ").append(row.engine()).append(' ').append(row.precision()).append('/')
-					.append(row.batching()).append(String.format(" %.1f tok/s", result.outputThroughput()));
+				headline.append(headline.isEmpty() ? "" : "; ")
+						.append(row.engine())
+						.append(' ')
+						.append(row.precision())
+						.append('/')
+						.append(row.batching())
+						.append(String.format(" %.1f tok/s", result.outputThroughput()));
 			}
 		}
 		run.headline(headline.toString());

@@ -53,9 +53,10 @@ class GgufRoundTripTests {
 		assertThat(header.require("u32").asLong()).isEqualTo(0xFFFFFFFEL);
 		assertThat(header.require("u8").asLong()).isEqualTo(0xFE);
 		assertThat(header.tensors()).extracting(GgufTensor::name, GgufTensor::dims, GgufTensor::typeId)
-			.containsExactly(org.assertj.core.groups.Tuple.tuple("norm", List.of(3L), 0), org.assertj.core.groups.Tuple.tuple("w", List.of(5L, 2L), 1));
+				.containsExactly(org.assertj.core.groups.Tuple.tuple("norm", List.of(3L), 0),
+						org.assertj.core.groups.Tuple.tuple("w", List.of(5L, 2L), 1));
 		ByteBuffer norm = GgufReader.tensorData(file, header, header.tensor("norm").orElseThrow(), 4);
-		assertThat(new float[] { norm.getFloat(), norm.getFloat(), norm.getFloat() }).containsExactly(1f, 2f, 3f);
+		assertThat(new float[]{ norm.getFloat(), norm.getFloat(), norm.getFloat() }).containsExactly(1f, 2f, 3f);
 		ByteBuffer w = GgufReader.tensorData(file, header, header.tensor("w").orElseThrow(), 2);
 		assertThat(Float.float16ToFloat(w.getShort(2 * 9))).isEqualTo(9 / 4f);
 	}
@@ -95,7 +96,7 @@ class GgufRoundTripTests {
 	void notGguf() throws IOException {
 		Path file = Files.writeString(dir.resolve("x.gguf"), "{\"not\":\"gguf\"}");
 		assertThatThrownBy(() -> GgufReader.read(file)).isInstanceOf(IOException.class)
-			.hasMessage("not a GGUF file (no GGUF magic): " + file);
+				.hasMessage("not a GGUF file (no GGUF magic): " + file);
 	}
 
 	@Test
@@ -104,7 +105,8 @@ class GgufRoundTripTests {
 		byte[] whole = Files.readAllBytes(GgufWriter.write(dir.resolve("t.gguf"), EVERY_TYPE, twoTensors()));
 		Path cut = Files.write(dir.resolve("cut.gguf"), Arrays.copyOf(whole, 60));
 		assertThatThrownBy(() -> GgufReader.read(cut)).isInstanceOf(IOException.class)
-			.hasMessageStartingWith("truncated or malformed GGUF header at byte ").hasMessageContaining(cut.toString());
+				.hasMessageStartingWith("truncated or malformed GGUF header at byte ")
+				.hasMessageContaining(cut.toString());
 	}
 
 	@Test
@@ -113,7 +115,8 @@ class GgufRoundTripTests {
 		Path target = dir.resolve("short.gguf");
 		assertThatThrownBy(() -> GgufWriter.write(target, List.of(),
 				List.of(new GgufWriter.Tensor("half", List.of(2L), GgmlType.F32, b -> b.putFloat(1f)))))
-			.isInstanceOf(UncheckedIOException.class).hasMessageContaining("tensor half was filled with 4 of 8 bytes");
+				.isInstanceOf(UncheckedIOException.class)
+				.hasMessageContaining("tensor half was filled with 4 of 8 bytes");
 		assertThat(target).doesNotExist();
 	}
 
@@ -121,6 +124,6 @@ class GgufRoundTripTests {
 	@DisplayName("a value that does not match its declared type is refused")
 	void typeMismatch() {
 		assertThatThrownBy(() -> new GgufKv("k", GgufType.UINT32, 1L)).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("GGUF key k of type UINT32 needs a Integer, got Long");
+				.hasMessage("GGUF key k of type UINT32 needs a Integer, got Long");
 	}
 }

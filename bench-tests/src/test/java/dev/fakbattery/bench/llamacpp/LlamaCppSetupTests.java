@@ -78,12 +78,13 @@ class LlamaCppSetupTests {
 	@Test
 	@DisplayName("a build script that fails fails the setup with its message (the missing tools) and the fix")
 	void missingTools() throws IOException {
-		Path script = script("echo 'cannot build llama-server: missing cmake, ninja or make (Debian: apt-get install -y cmake ninja-build)' >&2; exit 3");
+		Path script = script(
+				"echo 'cannot build llama-server: missing cmake, ninja or make (Debian: apt-get install -y cmake ninja-build)' >&2; exit 3");
 		assertThatThrownBy(() -> LlamaCppSetup.prepare(out, script, Optional.empty(), Optional.of(source.toString()), ""))
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessage("bash " + script + " failed (exit 3): cannot build llama-server: missing cmake, ninja or make (Debian: apt-get "
-					+ "install -y cmake ninja-build)\nFix: install what it names, or pass -Dllamacpp.server=<llama-server> and "
-					+ "-Dllamacpp.source=<llama.cpp source>");
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessage("bash " + script + " failed (exit 3): cannot build llama-server: missing cmake, ninja or make (Debian: apt-get "
+						+ "install -y cmake ninja-build)\nFix: install what it names, or pass -Dllamacpp.server=<llama-server> and "
+						+ "-Dllamacpp.source=<llama.cpp source>");
 	}
 
 	@Test
@@ -91,9 +92,10 @@ class LlamaCppSetupTests {
 	void badServer() throws IOException {
 		Path script = script("exit 9");
 		assertThatThrownBy(() -> LlamaCppSetup.prepare(out, script, Optional.of("/no/llama-server"), Optional.of(source.toString()), ""))
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessage("llamacpp.server [/no/llama-server] is not an executable file. Fix: pass -Dllamacpp.server=<path to llama-server>, "
-					+ "or remove it to use llama-server on PATH or build one with " + script);
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessage(
+						"llamacpp.server [/no/llama-server] is not an executable file. Fix: pass -Dllamacpp.server=<path to llama-server>, "
+								+ "or remove it to use llama-server on PATH or build one with " + script);
 	}
 
 	@Test
@@ -101,8 +103,9 @@ class LlamaCppSetupTests {
 	void badSource() throws IOException {
 		Path script = script("exit 9");
 		assertThatThrownBy(() -> LlamaCppSetup.prepare(out, script, Optional.empty(), Optional.of(dir.toString()), bin.toString()))
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessageStartingWith("the llama.cpp source " + dir + " has no models/ggml-vocab-qwen2.gguf. Fix: pass -Dllamacpp.source=");
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageStartingWith(
+						"the llama.cpp source " + dir + " has no models/ggml-vocab-qwen2.gguf. Fix: pass -Dllamacpp.source=");
 	}
 
 	@Test
@@ -111,7 +114,7 @@ class LlamaCppSetupTests {
 		Path script = Path.of(System.getProperty("harness.root.dir", ".."), "tools/llamacpp/build-llama-server.sh").toAbsolutePath();
 		Path cache = dir.resolve("cache");
 		Path empty = Files.createDirectories(dir.resolve("empty-path"));
-		for (String args : new String[] { "", "--source-only" }) {
+		for (String args : new String[]{ "", "--source-only" }) {
 			ProcessBuilder builder = new ProcessBuilder("/bin/bash", script.toString());
 			if (!args.isEmpty()) {
 				builder.command().add(args);

@@ -42,7 +42,8 @@ class TinyLlamaServerTests {
 		Path server = find(System.getProperty("llamacpp.server"), "llama-server", CACHE.resolve("build/bin/llama-server"));
 		Path source = Optional.ofNullable(System.getProperty("llamacpp.source")).map(Path::of).orElse(CACHE.resolve("llama.cpp"));
 		Assumptions.assumeTrue(Files.isRegularFile(source.resolve(LlamaCppSetup.VOCAB)),
-				"no llama.cpp source with " + LlamaCppSetup.VOCAB + " at " + source + " (-Dllamacpp.source, or run tools/llamacpp/build-llama-server.sh)");
+				"no llama.cpp source with " + LlamaCppSetup.VOCAB + " at " + source
+						+ " (-Dllamacpp.source, or run tools/llamacpp/build-llama-server.sh)");
 		Path model = TinyLlama.write(source.resolve(LlamaCppSetup.VOCAB), Optional.of(source.resolve(LlamaCppSetup.TEMPLATE)),
 				Optional.of("<|im_end|>"), TinyLlama.Spec.random(1), dir.resolve("tiny.gguf"));
 		try (ManagedProcess process = ManagedProcess.startOnFreePort("llama-server", port -> "'" + server + "' -m '" + model
@@ -56,16 +57,18 @@ class TinyLlamaServerTests {
 			assertThat(models.at("/data/0/meta/n_embd").asInt()).isEqualTo(64);
 			assertThat(get(client, root + "/props").path("model_ftype").asText()).isEqualTo("F16");
 			HttpResponse<String> chat = client.send(HttpRequest.newBuilder(URI.create(root + "/v1/chat/completions"))
-				.header("Content-Type", "application/json")
-				.POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"tiny\",\"max_tokens\":8,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
-				.build(), HttpResponse.BodyHandlers.ofString());
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers
+							.ofString("{\"model\":\"tiny\",\"max_tokens\":8,\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
+					.build(), HttpResponse.BodyHandlers.ofString());
 			assertThat(chat.statusCode()).isEqualTo(200);
 			assertThat(Json.MAPPER.readTree(chat.body()).at("/usage/completion_tokens").asInt()).isEqualTo(8);
 		}
 	}
 
 	private static JsonNode get(HttpClient client, String url) throws Exception {
-		return Json.MAPPER.readTree(client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body());
+		return Json.MAPPER
+				.readTree(client.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofString()).body());
 	}
 
 	/** {@code configured}, else {@code name} on PATH, else {@code fallback}; the test is skipped when none is executable. */

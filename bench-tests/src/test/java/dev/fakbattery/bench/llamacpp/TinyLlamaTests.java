@@ -46,7 +46,8 @@ class TinyLlamaTests {
 	void metadata() throws IOException {
 		GgufHeader model = GgufReader.read(model("m.gguf", TinyLlama.Spec.random(1)));
 		assertThat(model.require("general.architecture").value()).isEqualTo("llama");
-		assertThat(model.require("general.description").value()).isEqualTo("fak-battery tiny llama: random weights, seed 1, not a trained model");
+		assertThat(model.require("general.description").value())
+				.isEqualTo("fak-battery tiny llama: random weights, seed 1, not a trained model");
 		assertThat(model.require("llama.vocab_size").asLong()).isEqualTo(PIECES.size());
 		assertThat(model.require("llama.embedding_length").asLong()).isEqualTo(64);
 		assertThat(model.require("llama.block_count").asLong()).isEqualTo(2);
@@ -135,7 +136,7 @@ class TinyLlamaTests {
 	@DisplayName("a script that repeats a token is refused, naming its tokens")
 	void scriptRepeats() {
 		assertThatThrownBy(() -> model("r.gguf", TinyLlama.Spec.scripted("HiHi"))).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("a script must not repeat a token nor contain the tokens \" < tool _call >: [Hi, Hi]");
+				.hasMessage("a script must not repeat a token nor contain the tokens \" < tool _call >: [Hi, Hi]");
 	}
 
 	@Test
@@ -143,6 +144,6 @@ class TinyLlamaTests {
 	void missingEos() {
 		assertThatThrownBy(() -> TinyLlama.write(vocab(dir), Optional.empty(), Optional.of("<|eot_id|>"), TinyLlama.Spec.random(1),
 				dir.resolve("x.gguf"))).isInstanceOf(IllegalArgumentException.class)
-			.hasMessage("EOS token <|eot_id|> is not in the vocabulary");
+				.hasMessage("EOS token <|eot_id|> is not in the vocabulary");
 	}
 }

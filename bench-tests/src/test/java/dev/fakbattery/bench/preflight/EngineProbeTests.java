@@ -3,10 +3,10 @@ package dev.fakbattery.bench.preflight;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import dev.fakbattery.core.process.CommandResult;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("Engine import probe")
 class EngineProbeTests {

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.fakbattery.core.process.CommandResult;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import dev.fakbattery.core.process.CommandResult;
 
 @DisplayName("nvidia-smi query and parser")
 class NvidiaSmiTests {

@@ -5,10 +5,10 @@ import static dev.fakbattery.bench.preflight.PreflightFixtures.VLLM_PRESENT;
 import static dev.fakbattery.bench.preflight.PreflightFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.fakbattery.core.Check;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-
-import dev.fakbattery.core.Check;
 
 @DisplayName("Preflight acceptance checks and the GPU-name guard")
 class PreflightChecksTests {
@@ -81,8 +81,9 @@ class PreflightChecksTests {
 				PreflightFixtures.CLOCK);
 
 		assertThat(report.nodeVerdict()).isEqualTo(EngineVerdict.READY);
-		assertThat(PreflightChecks.of(report, "vllm")).filteredOn(c -> !c.passed()).containsExactly(
-				new Check("gpu_name_guard", false, "every GPU name contains \"H200\"", "12 x NVIDIA H100 80GB HBM3"));
+		assertThat(PreflightChecks.of(report, "vllm")).filteredOn(c -> !c.passed())
+				.containsExactly(
+						new Check("gpu_name_guard", false, "every GPU name contains \"H200\"", "12 x NVIDIA H100 80GB HBM3"));
 	}
 
 	@Test

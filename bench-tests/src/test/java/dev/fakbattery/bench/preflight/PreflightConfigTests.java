@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
-
-import dev.fakbattery.core.HarnessConfig;
 
 @DisplayName("Preflight configuration")
 class PreflightConfigTests {

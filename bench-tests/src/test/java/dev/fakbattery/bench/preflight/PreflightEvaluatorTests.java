@@ -10,11 +10,11 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import dev.fakbattery.core.process.CommandResult;
 import dev.fakbattery.core.process.CommandRunner;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 @DisplayName("Preflight verdicts on recorded nvidia-smi outputs")
 class PreflightEvaluatorTests {
@@ -146,7 +146,8 @@ class PreflightEvaluatorTests {
 		};
 		PreflightReport report = PreflightEvaluator.run(glm52,
 				new SystemPreflightProbes(runner, HttpClient.newHttpClient(), "python",
-						Duration.ofSeconds(1)), PreflightFixtures.CLOCK);
+						Duration.ofSeconds(1)),
+				PreflightFixtures.CLOCK);
 
 		assertThat(report.nvidiaSmi().gpus()).hasSize(8).allSatisfy(g -> assertThat(g.computeCap()).isEmpty());
 		assertThat(report.node().computeCap()).isEqualTo(9.0);

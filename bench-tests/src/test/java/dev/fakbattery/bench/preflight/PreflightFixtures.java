@@ -43,7 +43,8 @@ final class PreflightFixtures {
 	static PreflightProbes probes(String smiOutput, CommandResult engineImport) {
 		CommandRunner runner = argv -> {
 			if (argv.get(0).equals("nvidia-smi")) {
-				return smiOutput == null ? CommandResult.notStarted("nvidia-smi: No such file or directory")
+				return smiOutput == null
+						? CommandResult.notStarted("nvidia-smi: No such file or directory")
 						: new CommandResult(0, smiOutput, "");
 			}
 			return engineImport;

@@ -3,15 +3,15 @@ package dev.fakbattery.bench.preflight;
 import java.net.URI;
 import java.util.Optional;
 
+import dev.fakbattery.api.NodeOnly;
+import dev.fakbattery.api.PreflightRung;
+import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.api.NodeOnly;
-import dev.fakbattery.api.PreflightRung;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.target.TargetIdentity;
-import dev.fakbattery.bench.container.NodeTarget;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -49,8 +49,10 @@ class PreflightRungTests {
 		}
 		run.check("engine_models_endpoint", served.httpStatus() == 200 && !served.ids().isEmpty(),
 				"GET " + base.get() + "/models answers 200 with at least one model", "status " + served.httpStatus() + " " + served.ids());
-		run.config().string(HarnessConstants.MODEL).ifPresent(model -> run.check("served_model_name", served.ids().contains(model),
-				"the engine serves " + model, "it serves " + served.ids()));
+		run.config()
+				.string(HarnessConstants.MODEL)
+				.ifPresent(model -> run.check("served_model_name", served.ids().contains(model),
+						"the engine serves " + model, "it serves " + served.ids()));
 		Optional<String> unmeasurable = PreflightChecks.unmeasurable(report, config.engines().get(0));
 		if (unmeasurable.isPresent()) {
 			run.pending("nvidia_smi", unmeasurable.get(), "run the preflight on the serving node");

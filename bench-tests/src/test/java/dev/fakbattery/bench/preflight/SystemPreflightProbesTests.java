@@ -11,15 +11,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.OptionalLong;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.fakbattery.core.process.CommandResult;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
 
 @DisplayName("Endpoint probes: /v1/models and /version")
 class SystemPreflightProbesTests {

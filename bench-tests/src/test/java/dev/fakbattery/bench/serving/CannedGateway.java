@@ -27,7 +27,7 @@ public final class CannedGateway {
 			exchange.getRequestBody().readAllBytes();
 			boolean models = exchange.getRequestURI().getPath().endsWith("/models");
 			byte[] body = (models ? "{\"object\":\"list\",\"data\":[{\"id\":\"m\",\"object\":\"model\"}]}" : ANSWER)
-				.getBytes(StandardCharsets.UTF_8);
+					.getBytes(StandardCharsets.UTF_8);
 			exchange.getResponseHeaders().set("Content-Type", "application/json");
 			exchange.sendResponseHeaders(200, body.length);
 			try (OutputStream out = exchange.getResponseBody()) {

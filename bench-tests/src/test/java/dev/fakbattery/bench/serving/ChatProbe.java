@@ -26,8 +26,10 @@ final class ChatProbe {
 		}
 	}
 
-	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(5)).build();
+	private final HttpClient http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
 	private final Optional<String> apiKey;
 
 	ChatProbe(Optional<String> apiKey) {
@@ -39,21 +41,25 @@ final class ChatProbe {
 	}
 
 	Reply post(URI url, JsonNode body) {
-		return send(HttpRequest.newBuilder(url).header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+		return send(HttpRequest.newBuilder(url)
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
 	}
 
 	/** A POST with one more request header, for example the one that asks a gateway for its adjudication record. */
 	Reply post(URI url, JsonNode body, String header, String value) {
-		return send(HttpRequest.newBuilder(url).header("Content-Type", "application/json").header(header, value)
-			.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+		return send(HttpRequest.newBuilder(url)
+				.header("Content-Type", "application/json")
+				.header(header, value)
+				.POST(HttpRequest.BodyPublishers.ofString(body.toString())));
 	}
 
 	private Reply send(HttpRequest.Builder request) {
 		apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
 		long started = System.nanoTime();
 		try {
-			HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+			HttpResponse<String> response = http.send(request.timeout(Duration.ofSeconds(120)).build(),
+					HttpResponse.BodyHandlers.ofString());
 			return new Reply(response.statusCode(), response.body(), (System.nanoTime() - started) / 1e9, Optional.empty());
 		}
 		catch (IOException e) {
@@ -78,14 +84,17 @@ final class ChatProbe {
 
 	/** fak's sample row for one chat. */
 	static ObjectNode sample(String name, Reply reply) {
-		ObjectNode row = Json.MAPPER.createObjectNode().put("name", name).put("status", ok(reply) ? "PASS" : "FAIL")
-			.put("http_status", reply.status()).put("body_excerpt", excerpt(reply.error().orElse(reply.body()), 2000));
+		ObjectNode row = Json.MAPPER.createObjectNode()
+				.put("name", name)
+				.put("status", ok(reply) ? "PASS" : "FAIL")
+				.put("http_status", reply.status())
+				.put("body_excerpt", excerpt(reply.error().orElse(reply.body()), 2000));
 		JsonNode json = reply.json().orElse(Json.MAPPER.missingNode());
 		row.put("response_excerpt", excerpt(json.path("choices").path(0).path("message").path("content").asText(""), 500));
 		ObjectNode perf = row.putObject("perf").put("duration_s", Math.round(reply.seconds() * 1e6) / 1e6);
 		JsonNode usage = json.path("usage");
 		if (usage.isObject()) {
-			for (String field : new String[] { "prompt_tokens", "completion_tokens", "total_tokens" }) {
+			for (String field : new String[]{ "prompt_tokens", "completion_tokens", "total_tokens" }) {
 				if (usage.path(field).canConvertToLong() && usage.path(field).isIntegralNumber()) {
 					perf.put(field, usage.path(field).asLong());
 				}

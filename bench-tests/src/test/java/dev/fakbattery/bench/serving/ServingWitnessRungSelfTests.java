@@ -43,7 +43,7 @@ class ServingWitnessRungSelfTests {
 	void doubleBehindBaseUrl() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start()) {
 			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model()))
-				.assertStatistics(stats -> stats.succeeded(1));
+					.assertStatistics(stats -> stats.succeeded(1));
 		}
 		assertThat(artifact().path("verdict").asText()).isEqualTo("SIMULATED");
 		assertThat(artifact().path("simulated").asText()).contains("is the engine double: its version [0.29.0+engine-double]");
@@ -59,10 +59,10 @@ class ServingWitnessRungSelfTests {
 					java.net.http.HttpResponse.BodyHandlers.discarding());
 			assertThat(ServingWitnessRungTests.chatsForwarded(hop)).isZero();
 			client.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(hop.url() + "/chat/completions"))
-				.header("Content-Type", "application/json")
-				.POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"model\":\"" + engine.model()
-						+ "\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
-				.build(), java.net.http.HttpResponse.BodyHandlers.discarding());
+					.header("Content-Type", "application/json")
+					.POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"model\":\"" + engine.model()
+							+ "\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}"))
+					.build(), java.net.http.HttpResponse.BodyHandlers.discarding());
 			assertThat(ServingWitnessRungTests.chatsForwarded(hop)).isEqualTo(1);
 		}
 	}
@@ -80,7 +80,7 @@ class ServingWitnessRungSelfTests {
 		assertThat(artifact.path("verdict").asText()).isEqualTo("FAIL");
 		assertThat(artifact.path("acceptance").path("quarantine_flow").path("status").asText()).isEqualTo("FAIL");
 		assertThat(artifact.path("acceptance").path("quarantine_flow").path("observed").asText())
-			.isEqualTo("HTTP 200, quarantine not recorded, secret in response false, secret upstream true");
+				.isEqualTo("HTTP 200, quarantine not recorded, secret in response false, secret upstream true");
 		assertThat(artifact.path("acceptance").path("gateway_chat").path("status").asText()).isEqualTo("PASS");
 	}
 
@@ -113,8 +113,11 @@ class ServingWitnessRungSelfTests {
 		all.put(HarnessConstants.EXPERIMENTS_DIR, dir.toString());
 		all.put(HarnessConstants.ALLOW_PENDING, "true");
 		all.put(HarnessConstants.PROFILE, "battery");
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(ServingWitnessRungTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(all)).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(ServingWitnessRungTests.class))
+				.configurationParameters(HarnessConfig.hermeticParameters(all))
+				.execute()
+				.testEvents();
 	}
 
 	private JsonNode artifact() throws Exception {

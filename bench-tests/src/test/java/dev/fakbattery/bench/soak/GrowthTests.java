@@ -27,7 +27,7 @@ class GrowthTests {
 		double[] leak = IntStream.range(0, 20).mapToDouble(i -> 100 + 10 * i).toArray();
 
 		assertThat(Growth.unbounded("heap after GC (MiB)", leak, 0.25, 32))
-			.contains("heap after GC (MiB) grows without bound: medians by third 160.0, 215.0, 270.0 (rise 110.0, limit 40.0)");
+				.contains("heap after GC (MiB) grows without bound: medians by third 160.0, 215.0, 270.0 (rise 110.0, limit 40.0)");
 	}
 
 	@Test
@@ -41,7 +41,8 @@ class GrowthTests {
 	@Test
 	@DisplayName("too few samples cannot be judged, and the finding says what to change")
 	void tooFewSamples() {
-		assertThat(Growth.unbounded("threads", new double[] { 1, 2, 3, 4 }, 0.25, 32)).contains("threads: 4 samples, too few to judge after 2"
-				+ " of warm-up (need at least 5; run longer or sample more often)");
+		assertThat(Growth.unbounded("threads", new double[]{ 1, 2, 3, 4 }, 0.25, 32))
+				.contains("threads: 4 samples, too few to judge after 2"
+						+ " of warm-up (need at least 5; run longer or sample more often)");
 	}
 }

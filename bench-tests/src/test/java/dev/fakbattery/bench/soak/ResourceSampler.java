@@ -27,7 +27,7 @@ final class ResourceSampler {
 	static double[] sample(long pid) {
 		boolean self = pid == ProcessHandle.current().pid();
 		double heap = self ? selfHeapAfterGc() : heapAfterGc(pid);
-		return new double[] { heap, threads(pid), fds(pid) };
+		return new double[]{ heap, threads(pid), fds(pid) };
 	}
 
 	private static double selfHeapAfterGc() {

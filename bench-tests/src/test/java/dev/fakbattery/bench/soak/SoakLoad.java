@@ -30,9 +30,11 @@ final class SoakLoad {
 	 * grew with the load in the third soak run (161, 175, 204 threads by third, 29 at rest) and made the instrument a
 	 * suspect of its own growth rule.
 	 */
-	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-		.executor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor())
-		.connectTimeout(Duration.ofSeconds(10)).build();
+	private final HttpClient client = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.executor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor())
+			.connectTimeout(Duration.ofSeconds(10))
+			.build();
 
 	private final URI chat;
 
@@ -106,15 +108,18 @@ final class SoakLoad {
 
 	/** Null when the request completed, else why not. */
 	private String request() {
-		HttpRequest request = HttpRequest.newBuilder(chat).timeout(REQUEST_TIMEOUT).header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body)).build();
+		HttpRequest request = HttpRequest.newBuilder(chat)
+				.timeout(REQUEST_TIMEOUT)
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body))
+				.build();
 		long deadline = System.nanoTime() + REQUEST_TIMEOUT.toNanos();
 		try {
 			HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
 			try (SseReader reader = new SseReader(response.body())) {
 				if (response.statusCode() != 200) {
 					String error = new String(response.body().readNBytes(300), java.nio.charset.StandardCharsets.UTF_8)
-						.replaceAll("\\d+", "N");
+							.replaceAll("\\d+", "N");
 					return "HTTP " + response.statusCode() + " " + error;
 				}
 				int chunks = 0;

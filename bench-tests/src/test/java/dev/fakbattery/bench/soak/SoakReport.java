@@ -41,8 +41,11 @@ final class SoakReport {
 		doc.put("framing", "the reference gateway in front of the engine double (SIMULATED engine), each in its own JVM: resource"
 				+ " behaviour of the gateway, the double and the load client over time, never a vLLM number");
 		doc.set("settings", settings);
-		ObjectNode requests = doc.putObject("requests").put("started", load.started()).put("completed", load.completed())
-			.put("failed", load.failedCount()).put("lost", load.lost());
+		ObjectNode requests = doc.putObject("requests")
+				.put("started", load.started())
+				.put("completed", load.completed())
+				.put("failed", load.failedCount())
+				.put("lost", load.lost());
 		ObjectNode reasons = requests.putObject("failed_by_reason");
 		load.failures().forEach(reasons::put);
 		ArrayNode processes = doc.putArray("processes");
@@ -79,8 +82,12 @@ final class SoakReport {
 	private static void plot(Path file, List<SoakSeries> series) throws IOException {
 		List<XYChart> charts = new ArrayList<>();
 		for (int m = 0; m < SoakSeries.METRICS.length; m++) {
-			XYChart chart = new XYChartBuilder().width(900).height(320).title(SoakSeries.METRICS[m] + " over the soak")
-				.xAxisTitle("seconds").yAxisTitle(SoakSeries.METRICS[m]).build();
+			XYChart chart = new XYChartBuilder().width(900)
+					.height(320)
+					.title(SoakSeries.METRICS[m] + " over the soak")
+					.xAxisTitle("seconds")
+					.yAxisTitle(SoakSeries.METRICS[m])
+					.build();
 			for (SoakSeries s : series) {
 				double[] values = s.metric(m);
 				if (java.util.Arrays.stream(values).anyMatch(v -> !Double.isNaN(v))) {

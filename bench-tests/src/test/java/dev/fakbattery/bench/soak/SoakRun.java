@@ -57,13 +57,18 @@ class SoakRun {
 		int every = config.get(ConfigKeys.SOAK_SAMPLE_SEC);
 		Path dir = config.experimentsDir();
 		Files.createDirectories(dir.resolve("logs"));
-		ObjectNode settings = Json.MAPPER.createObjectNode().put("streams", streams).put("duration_s", duration)
-			.put("sample_every_s", every).put("request_timeout_s", SoakLoad.REQUEST_TIMEOUT.toSeconds())
-			.put("growth_rule", "medians of the thirds after " + Growth.WARMUP_FRACTION_PERCENT + " % warm-up rise third after third by more"
-					+ " than max(" + RELATIVE + " x first, floor); floors heap 32 MiB, threads 32, fds 64")
-			.put("load_average_at_start", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+		ObjectNode settings = Json.MAPPER.createObjectNode()
+				.put("streams", streams)
+				.put("duration_s", duration)
+				.put("sample_every_s", every)
+				.put("request_timeout_s", SoakLoad.REQUEST_TIMEOUT.toSeconds())
+				.put("growth_rule",
+						"medians of the thirds after " + Growth.WARMUP_FRACTION_PERCENT + " % warm-up rise third after third by more"
+								+ " than max(" + RELATIVE + " x first, floor); floors heap 32 MiB, threads 32, fds 64")
+				.put("load_average_at_start", java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		try (ChildJvm engine = ChildJvm.start("engine double", "-Xmx1g", "dev.fakbattery.engine.Main",
-				List.of("--dialect", "vllm", "--port", "0", "--timing", "default", "--completion-tokens", "32"), dir.resolve("logs/soak-engine-double.log"));
+				List.of("--dialect", "vllm", "--port", "0", "--timing", "default", "--completion-tokens", "32"),
+				dir.resolve("logs/soak-engine-double.log"));
 				ChildJvm gateway = ChildJvm.start("reference gateway", "-Xmx1g", "dev.fakbattery.gateway.Main",
 						List.of("--upstream", engine.baseUrl(), "--port", "0"), dir.resolve("logs/soak-reference-gateway.log"))) {
 			TargetIdentity target = TargetProbe.identify(URI.create(engine.baseUrl()), "soak engine double", Optional.empty());

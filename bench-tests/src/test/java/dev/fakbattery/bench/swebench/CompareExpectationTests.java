@@ -7,11 +7,11 @@ import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
-
-import dev.fakbattery.core.HarnessConfig;
 
 @DisplayName("Compare expectation from the battery configuration")
 class CompareExpectationTests {

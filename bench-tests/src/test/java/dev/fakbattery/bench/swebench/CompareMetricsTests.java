@@ -8,13 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.Measurement;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("Per-arm metrics of the run contract from compare.json")
 class CompareMetricsTests {
@@ -62,10 +62,11 @@ class CompareMetricsTests {
 	void absentMetricsArePending() {
 		ArmMetrics gateway = CompareMetrics.extract(good(), SEED).get(1);
 
-		assertThat(gateway.pending()).extracting(Measurement::name).containsExactly("fak-gateway.safe_completion_rate",
-				"fak-gateway.token_counts.prompt_tokens", "fak-gateway.token_counts.total_tokens",
-				"fak-gateway.latency.gateway_tax", "fak-gateway.cost_proxy.total_tokens", "fak-gateway.policy_blocks",
-				"fak-gateway.evidence_completeness");
+		assertThat(gateway.pending()).extracting(Measurement::name)
+				.containsExactly("fak-gateway.safe_completion_rate",
+						"fak-gateway.token_counts.prompt_tokens", "fak-gateway.token_counts.total_tokens",
+						"fak-gateway.latency.gateway_tax", "fak-gateway.cost_proxy.total_tokens", "fak-gateway.policy_blocks",
+						"fak-gateway.evidence_completeness");
 		assertThat(gateway.metric("policy_blocks").orElseThrow()).isEqualTo(Measurement.pending("fak-gateway.policy_blocks",
 				"policy_blocks of arm fak-gateway is not recorded",
 				"record the gateway's deny count per run; raw-vllm records 0 or n/a explicitly"));
@@ -82,7 +83,8 @@ class CompareMetricsTests {
 		ArmMetrics gateway = CompareMetrics.extract(compare, SEED).get(1);
 
 		assertThat(gateway.metric("token_counts.completion_tokens")).contains(Measurement.of(
-				"fak-gateway.token_counts.completion_tokens", 300, "tokens", "compare.json arms[fak-gateway].agent.token_counts.completion_tokens"));
+				"fak-gateway.token_counts.completion_tokens", 300, "tokens",
+				"compare.json arms[fak-gateway].agent.token_counts.completion_tokens"));
 		assertThat(gateway.metric("cost_proxy.total_tokens")).contains(Measurement.of("fak-gateway.cost_proxy.total_tokens",
 				1500, "tokens", "compare.json arms[fak-gateway].agent.token_counts.total_tokens"));
 		assertThat(gateway.metric("policy_blocks")).contains(Measurement.of("fak-gateway.policy_blocks", 3, "blocks",
@@ -102,8 +104,10 @@ class CompareMetricsTests {
 	@Test
 	@DisplayName("an arm absent from compare.json is all pending")
 	void absentArmIsAllPending() {
-		JsonNode compare = RunDirFixture.copyGood(temp).compare(c -> RunDirFixture.array(c, "arms").remove(1)
-				).compare(c -> RunDirFixture.array(c, "tool_call_probes").remove(1)).compareJson();
+		JsonNode compare = RunDirFixture.copyGood(temp)
+				.compare(c -> RunDirFixture.array(c, "arms").remove(1))
+				.compare(c -> RunDirFixture.array(c, "tool_call_probes").remove(1))
+				.compareJson();
 
 		assertThat(CompareMetrics.extract(compare, SEED).get(1).pending()).hasSize(16);
 	}

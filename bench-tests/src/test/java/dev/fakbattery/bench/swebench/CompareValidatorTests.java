@@ -9,6 +9,11 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.core.Check;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -16,11 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import dev.fakbattery.core.Check;
 
 @DisplayName("SWE-bench-20 compare run validator")
 class CompareValidatorTests {
@@ -46,10 +46,14 @@ class CompareValidatorTests {
 	void passingChecksShowWhatTheySaw() {
 		CompareValidation validation = CompareValidator.validate(RunDirFixture.good(), SEED);
 
-		assertThat(validation.checks()).filteredOn(c -> c.name().equals("resolved_count")).singleElement()
-				.extracting(Check::observed).isEqualTo("raw-vllm resolved=7 resolved_ids=7; fak-gateway resolved=8 resolved_ids=8");
-		assertThat(validation.checks()).filteredOn(c -> c.name().equals("selection_size")).singleElement()
-				.extracting(Check::observed).isEqualTo("20 ids, 20 distinct");
+		assertThat(validation.checks()).filteredOn(c -> c.name().equals("resolved_count"))
+				.singleElement()
+				.extracting(Check::observed)
+				.isEqualTo("raw-vllm resolved=7 resolved_ids=7; fak-gateway resolved=8 resolved_ids=8");
+		assertThat(validation.checks()).filteredOn(c -> c.name().equals("selection_size"))
+				.singleElement()
+				.extracting(Check::observed)
+				.isEqualTo("20 ids, 20 distinct");
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -70,7 +74,8 @@ class CompareValidatorTests {
 						"compare_preflight_schema", "schema \"fak.dgx-swebench-compare-preflight.v1\"", "schema \"fak.other.v1\""),
 				broken("preflight ok=false", r -> r.preflight(p -> p.put("ok", false)),
 						"compare_preflight_ok", "ok true", "ok false"),
-				broken("preflight with a failed inner check", r -> r.preflight(p -> ((ObjectNode) p.path("checks").get(5)).put("ok", false)),
+				broken("preflight with a failed inner check",
+						r -> r.preflight(p -> ((ObjectNode) p.path("checks").get(5)).put("ok", false)),
 						"compare_preflight_checks", "non-empty checks[], every ok true", "failed: required-gpu-name"),
 				broken("preflight with no inner checks", r -> r.preflight(p -> p.putArray("checks")),
 						"compare_preflight_checks", "non-empty checks[], every ok true", "checks []"),
@@ -79,12 +84,16 @@ class CompareValidatorTests {
 								+ "selection \"slice 0:20\", arms with raw-vllm and fak-gateway",
 						"model \"zai-org/GLM-5.2-FP8\", served_as \"qwen36-27b\", engine \"vllm\", selection \"slice 0:20\", "
 								+ "arms [\"fak-gateway\",\"raw-vllm\"]"),
-				broken("preflight that served the engine itself", r -> r.preflight(p -> ((ObjectNode) p.path("config")).put("skip_engine_serve", false)),
-						"compare_preflight_config", "config.raw_base_url \"http://127.0.0.1:8000/v1\", skip_engine_serve true, require_gpu_name \"H200\"",
+				broken("preflight that served the engine itself",
+						r -> r.preflight(p -> ((ObjectNode) p.path("config")).put("skip_engine_serve", false)),
+						"compare_preflight_config",
+						"config.raw_base_url \"http://127.0.0.1:8000/v1\", skip_engine_serve true, require_gpu_name \"H200\"",
 						"config.raw_base_url \"http://127.0.0.1:8000/v1\", skip_engine_serve false, require_gpu_name \"H200\""),
-				broken("preflight without the vLLM runtime probe", r -> r.preflight(p -> ((ObjectNode) p.path("runtime")).remove("vllm_version")),
+				broken("preflight without the vLLM runtime probe",
+						r -> r.preflight(p -> ((ObjectNode) p.path("runtime")).remove("vllm_version")),
 						"compare_preflight_runtime", "runtime.mini_swe_agent, runtime.swebench_python, runtime.swebench_version, "
-								+ "runtime.vllm_version recorded", "missing runtime.vllm_version"),
+								+ "runtime.vllm_version recorded",
+						"missing runtime.vllm_version"),
 				broken("compare of another schema", r -> r.compare(c -> c.put("schema", "fak.dgx-swebench-compare.v0")),
 						"compare_schema", "schema \"fak.dgx-swebench-compare.v1\"", "schema \"fak.dgx-swebench-compare.v0\""),
 				broken("compare of another model", r -> r.compare(c -> c.put("model", "Qwen/Qwen3.6-27B")),
@@ -104,15 +113,16 @@ class CompareValidatorTests {
 					array(agent(c, 1), "instance_ids").remove(19);
 				}), "selection_size", "20 distinct non-empty instance ids", "19 ids, 19 distinct"),
 				broken("a selection with a repeated id", r -> r.compare(c -> {
-					for (ArrayNode ids : new ArrayNode[] {array(c, "selection_instance_ids"), array(agent(c, 0), "instance_ids"),
-							array(agent(c, 1), "instance_ids")}) {
+					for (ArrayNode ids : new ArrayNode[]{ array(c, "selection_instance_ids"), array(agent(c, 0), "instance_ids"),
+						array(agent(c, 1), "instance_ids") }) {
 						ids.set(19, ids.get(0));
 					}
 				}), "selection_size", "20 distinct non-empty instance ids", "20 ids, 19 distinct"),
 				broken("selection_instance_ids_match false", r -> r.compare(c -> c.put("selection_instance_ids_match", false)),
 						"selection_match", "selection_instance_ids_match true", "selection_instance_ids_match false"),
 				broken("mismatched ids", r -> r.compare(c -> array(agent(c, 1), "instance_ids").set(19, "fixture__swebench-verified-99")),
-						"arm_instance_ids", "each arm has agent.instances 20 and agent.instance_ids equal to selection_instance_ids, in order",
+						"arm_instance_ids",
+						"each arm has agent.instances 20 and agent.instance_ids equal to selection_instance_ids, in order",
 						"raw-vllm instances=20 ids equal; fak-gateway instances=20 ids differ (not in selection "
 								+ "[fixture__swebench-verified-99], absent [fixture__swebench-verified-20])"),
 				broken("the same ids in another order", r -> r.compare(c -> {
@@ -123,7 +133,8 @@ class CompareValidatorTests {
 				}), "arm_instance_ids", "each arm has agent.instances 20 and agent.instance_ids equal to selection_instance_ids, in order",
 						"raw-vllm instances=20 ids differ in order or repeat; fak-gateway instances=20 ids equal"),
 				broken("a tool-call probe not ok", r -> r.compare(c -> ((ObjectNode) c.path("tool_call_probes").get(1))
-						.put("ok", false).put("tool_calls", 0)),
+						.put("ok", false)
+						.put("tool_calls", 0)),
 						"tool_call_probes", "a tool-call probe per arm with ok true and tool_calls > 0",
 						"raw-vllm ok=true tool_calls=1; fak-gateway ok=false tool_calls=0"),
 				broken("a tool-call probe missing", r -> r.compare(c -> array(c, "tool_call_probes").remove(1)),
@@ -143,7 +154,8 @@ class CompareValidatorTests {
 				broken("report_path missing", r -> r.compare(c -> grade(c, 1).remove("report_path")),
 						"grade_outputs", "grade.report_path and grade.grade_log recorded per arm",
 						"raw-vllm report_path recorded, grade_log recorded; fak-gateway report_path missing, grade_log recorded"),
-				broken("a resolved id outside the selection", r -> r.compare(c -> array(grade(c, 1), "resolved_ids").set(0, "fixture__not-selected-01")),
+				broken("a resolved id outside the selection",
+						r -> r.compare(c -> array(grade(c, 1), "resolved_ids").set(0, "fixture__not-selected-01")),
 						"resolved_subset", "grade.resolved_ids a list of ids inside selection_instance_ids",
 						"raw-vllm 7 resolved, all in selection; fak-gateway 8 resolved, outside selection [fixture__not-selected-01]"),
 				broken("resolved not the number of resolved ids", r -> r.compare(c -> grade(c, 0).put("resolved", 8)),
@@ -164,8 +176,9 @@ class CompareValidatorTests {
 
 		CompareValidation validation = CompareValidator.validate(run.dir(), SEED);
 
-		assertThat(validation.failed()).hasSize(14).allSatisfy(check -> assertThat(check.describe())
-				.isEqualTo("check " + check.name() + ": expected a readable compare.json, observed compare.json missing"));
+		assertThat(validation.failed()).hasSize(14)
+				.allSatisfy(check -> assertThat(check.describe())
+						.isEqualTo("check " + check.name() + ": expected a readable compare.json, observed compare.json missing"));
 		assertThat(validation.missingFiles()).containsExactly("compare.json");
 		assertThat(validation.nothingRan()).isFalse();
 	}

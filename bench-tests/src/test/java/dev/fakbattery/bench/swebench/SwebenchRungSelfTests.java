@@ -52,7 +52,7 @@ class SwebenchRungSelfTests {
 			JsonNode artifact = artifact();
 			assertThat(artifact.path("verdict").asText()).isEqualTo("FAIL");
 			assertThat(artifact.path("acceptance").path("input_not_a_fixture").path("observed").asText())
-				.startsWith("test fixture, not a measurement: FIXTURE file " + good.resolve(PreProduced.FIXTURE_FILE));
+					.startsWith("test fixture, not a measurement: FIXTURE file " + good.resolve(PreProduced.FIXTURE_FILE));
 			assertThat(artifact.path("acceptance")).hasSize(1);
 			assertThat(artifact.path("summary").path("failure").asText()).contains("-D" + HarnessConstants.SWEBENCH_RUN_DIR);
 		}
@@ -65,7 +65,7 @@ class SwebenchRungSelfTests {
 		Files.delete(copy.resolve(PreProduced.FIXTURE_FILE));
 		run(copy, rawUrl, Map.of(HarnessConstants.PROFILE, "gpu")).assertStatistics(stats -> stats.failed(1));
 		assertThat(artifact().path("acceptance").path("input_not_a_fixture").path("observed").asText())
-			.contains("_fixture field in " + copy.resolve(RunDirFiles.COMPARE_PREFLIGHT));
+				.contains("_fixture field in " + copy.resolve(RunDirFiles.COMPARE_PREFLIGHT));
 	}
 
 	@Test
@@ -78,22 +78,26 @@ class SwebenchRungSelfTests {
 		assertThat(artifact.path("acceptance").path("input_not_a_fixture").isMissingNode()).isTrue();
 		assertThat(artifact.path("acceptance").findValuesAsText("status")).containsOnly("PASS");
 		assertThat(artifact.path("summary").path("pending_reason").asText())
-			.contains("pre-produced " + copy.resolve(RunDirFiles.COMPARE) + " has no provenance: missing producer, version, generated_at")
-			.contains(copy.resolve(PreProduced.PROVENANCE_FILE).toString());
+				.contains(
+						"pre-produced " + copy.resolve(RunDirFiles.COMPARE) + " has no provenance: missing producer, version, generated_at")
+				.contains(copy.resolve(PreProduced.PROVENANCE_FILE).toString());
 
-		Files.writeString(copy.resolve(PreProduced.PROVENANCE_FILE), "{\"producer\": \"tools/dgx_swebench_compare.py\", \"version\": \"cb06362\", "
-				+ "\"generated_at\": \"2026-07-01T00:00:00Z\"}");
+		Files.writeString(copy.resolve(PreProduced.PROVENANCE_FILE),
+				"{\"producer\": \"tools/dgx_swebench_compare.py\", \"version\": \"cb06362\", "
+						+ "\"generated_at\": \"2026-07-01T00:00:00Z\"}");
 		run(copy, rawUrl, Map.of(HarnessConstants.FIXTURES_ALLOWED, "true"));
 		artifact = artifact();
 		// the fixture leaves per-arm token counts unrecorded (pending on their own); the provenance is no longer missing
 		assertThat(artifact.path("summary").path("pending_reason").asText()).doesNotContain("pre-produced").contains("token_counts");
 		assertThat(artifact.path("summary").path("headline").asText()).startsWith("pre-produced: compare valid");
 		assertThat(artifact.path("pre_produced").path("source").asText()).isEqualTo(copy.toString());
-		assertThat(artifact.path("pre_produced").path("artifacts").findValuesAsText("producer")).containsOnly("tools/dgx_swebench_compare.py")
-			.hasSize(2);
+		assertThat(artifact.path("pre_produced").path("artifacts").findValuesAsText("producer"))
+				.containsOnly("tools/dgx_swebench_compare.py")
+				.hasSize(2);
 		assertThat(artifact.path("pre_produced").path("fixture").asText()).as("the gate never counts it")
-			.isEqualTo("FIXTURE file " + copy.resolve(PreProduced.FIXTURE_FILE));
-		assertThat(artifact.path("pre_produced").path("artifacts").findValues("missing")).hasSize(2).allSatisfy(m -> assertThat(m).isEmpty());
+				.isEqualTo("FIXTURE file " + copy.resolve(PreProduced.FIXTURE_FILE));
+		assertThat(artifact.path("pre_produced").path("artifacts").findValues("missing")).hasSize(2)
+				.allSatisfy(m -> assertThat(m).isEmpty());
 	}
 
 	/** The good fixture with its raw engine URL moved to a closed port. */
@@ -108,12 +112,16 @@ class SwebenchRungSelfTests {
 
 	private Events run(Path runDir, String baseUrl, Map<String, String> extra) {
 		Map<String, String> parameters = new HashMap<>(Map.of(HarnessConstants.SWEBENCH_RUN_DIR, runDir.toString(),
-				HarnessConstants.BASE_URL, baseUrl, HarnessConstants.MODEL, "glm-5.2", HarnessConstants.CHECKPOINT_MODEL, "zai-org/GLM-5.2-FP8",
+				HarnessConstants.BASE_URL, baseUrl, HarnessConstants.MODEL, "glm-5.2", HarnessConstants.CHECKPOINT_MODEL,
+				"zai-org/GLM-5.2-FP8",
 				HarnessConstants.GPU_NAME_REQUIRED, "H200", HarnessConstants.ALLOW_PENDING, "true",
 				HarnessConstants.EXPERIMENTS_DIR, dir.resolve("out").toString()));
 		parameters.putAll(extra);
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(SwebenchRungTests.class))
-			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(SwebenchRungTests.class))
+				.configurationParameters(HarnessConfig.hermeticParameters(parameters))
+				.execute()
+				.testEvents();
 	}
 
 	private JsonNode artifact() throws Exception {

@@ -10,16 +10,16 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.NodeOnly;
+import dev.fakbattery.api.SwebenchRung;
+import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.Measurement;
-import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.core.PreProduced;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.api.SwebenchRung;
-import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.core.process.CommandResult;
 import dev.fakbattery.core.process.ProcessCommandRunner;
 import dev.fakbattery.wire.Json;
@@ -70,19 +70,24 @@ class SwebenchRungTests {
 		CompareValidation validation = CompareValidator.validate(dir, expect);
 		if (runner.isEmpty()) {
 			// a run folder this build did not drive: counted only on its own provenance
-			PreProduced.record(run, dir, Stream.of(RunDirFiles.COMPARE_PREFLIGHT, RunDirFiles.COMPARE).map(dir::resolve)
-				.filter(Files::isRegularFile).map(file -> PreProduced.read(dir, file, false)).toList(),
+			PreProduced.record(run, dir, Stream.of(RunDirFiles.COMPARE_PREFLIGHT, RunDirFiles.COMPARE)
+					.map(dir::resolve)
+					.filter(Files::isRegularFile)
+					.map(file -> PreProduced.read(dir, file, false))
+					.toList(),
 					"put producer, version and generated_at of the compare runner into " + dir.resolve(PreProduced.PROVENANCE_FILE)
 							+ ", or drive the run in this build with -D" + HarnessConstants.SWEBENCH_RUNNER + "=/path/to/swebench-compare");
 		}
 		for (String missing : validation.missingFiles()) {
-			run.pending("swebench." + missing, missing + " is missing from " + dir, "run the compare runner (-Dswebench.runner=...) into it");
+			run.pending("swebench." + missing, missing + " is missing from " + dir,
+					"run the compare runner (-Dswebench.runner=...) into it");
 		}
 		for (Check check : validation.checks()) {
 			run.check(check.name(), check.passed(), check.expected(), check.observed());
 		}
 		reportArmMetrics(run, dir, expect);
-		run.headline((runner.isEmpty() ? "pre-produced: " : "") + (validation.passed() ? "compare valid: " + validation.checks().size() + " checks passed"
+		run.headline((runner.isEmpty() ? "pre-produced: " : "") + (validation.passed()
+				? "compare valid: " + validation.checks().size() + " checks passed"
 				: validation.failed().size() + " check(s) failed, " + validation.missingFiles().size() + " file(s) missing"));
 	}
 

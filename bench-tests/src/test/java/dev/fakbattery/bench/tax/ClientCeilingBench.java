@@ -74,7 +74,8 @@ class ClientCeilingBench {
 	void ceiling() throws Exception {
 		List<Integer> levels = config.positiveInts(HarnessConstants.SWEEP_CONCURRENCY, List.of(64, 256, 512, 1024));
 		BenchArtifact artifact = new BenchArtifact("fak-battery.harness-client-ceiling.v1", "harness-client-ceiling.json", COMMAND
-				+ " -D" + HarnessConstants.SWEEP_CONCURRENCY + "=" + levels.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
+				+ " -D" + HarnessConstants.SWEEP_CONCURRENCY + "="
+				+ levels.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","))
 				+ BenchArtifact.experimentsDirArgument(config));
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the load client against the engine double in its own JVM on this machine: numbers about the client");
@@ -152,7 +153,9 @@ class ClientCeilingBench {
 		AtomicBoolean running = new AtomicBoolean(true);
 		Thread watcher = Thread.ofVirtual().start(() -> {
 			while (running.get()) {
-				MetricsScrape.of(URI.create(root + "/v1")).sum("vllm:num_requests_running").ifPresent(v -> held.accumulateAndGet((long) v, Math::max));
+				MetricsScrape.of(URI.create(root + "/v1"))
+						.sum("vllm:num_requests_running")
+						.ifPresent(v -> held.accumulateAndGet((long) v, Math::max));
 				try {
 					Thread.sleep(250);
 				}
@@ -189,12 +192,15 @@ class ClientCeilingBench {
 		JsonNumbers.put(row, "load_average_after", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 		LoadSummary.of(result, Optional.empty()).writeTo(row.putObject("summary"));
 		((ObjectNode) row.path("summary")).remove(List.of("tokens", "tool_calls"));
-		System.out.printf("[bench] c=%d held %d, %.0f events/s, client CPU %.1f us/event above idle, client lag %s, double lag %s, failed %d%n",
+		System.out.printf(
+				"[bench] c=%d held %d, %.0f events/s, client CPU %.1f us/event above idle, client lag %s, double lag %s, failed %d%n",
 				c, held.get(), chunks / result.durationS(), aboveIdle, result.clientLag(), doubleLag, result.failed().size());
 		ObjectNode floor = row.putObject("netty_floor");
 		new NettyReadFloor(root, payload).run(c, Duration.ofSeconds(3), Duration.ofSeconds(FLOOR_SECONDS), floor);
-		System.out.printf("[bench] c=%d client %.3f cores, %s ms CPU/request; netty floor %s cores, %s ms CPU/request, loop lag p99 %s us, failed %s%n",
-				c, cpuMs / 1e3 / result.durationS(), row.path("client_cpu_ms_per_request"), floor.path("cpu_cores"), floor.path("cpu_ms_per_request"),
+		System.out.printf(
+				"[bench] c=%d client %.3f cores, %s ms CPU/request; netty floor %s cores, %s ms CPU/request, loop lag p99 %s us, failed %s%n",
+				c, cpuMs / 1e3 / result.durationS(), row.path("client_cpu_ms_per_request"), floor.path("cpu_cores"),
+				floor.path("cpu_ms_per_request"),
 				floor.path("loop_lag").path("p99_us"), floor.path("failed"));
 		return row;
 	}

@@ -52,7 +52,8 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		ClientLag rawLag = clientLag(arms.raw());
 		ClientLag gatewayLag = clientLag(arms.gateway());
 		if (clientLagged()) {
-			reasons.add(String.format(java.util.Locale.ROOT, "the load client lagged: p99 %.0f us (raw arm), %.0f us (gateway arm), limit %.0f us",
+			reasons.add(String.format(java.util.Locale.ROOT,
+					"the load client lagged: p99 %.0f us (raw arm), %.0f us (gateway arm), limit %.0f us",
 					rawLag.p99Micros(), gatewayLag.p99Micros(), ClientLag.LIMIT_P99_MICROS));
 		}
 		double worst = worstDoubleLagP99();
@@ -117,14 +118,17 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		clientLag(arms.gateway()).writeTo(lag.putObject("gateway"));
 		JsonNumbers.put(node, "engine_double_lag_worst_block_p99_us", worstDoubleLagP99(), 1);
 		long gatewayRequests = arms.gateway().stream().mapToLong(b -> b.outcomes().size()).sum();
-		JsonNumbers.put(node, "gateway_cpu_ms_per_request", gatewayRequests == 0 ? Double.NaN : arms.gatewayCpuS()[0] * 1e3 / gatewayRequests, 3);
-		node.put("gateway_cpu_method", "the gateway process's user + system CPU (/proc/PID/stat) during its own batches, over their requests");
+		JsonNumbers.put(node, "gateway_cpu_ms_per_request",
+				gatewayRequests == 0 ? Double.NaN : arms.gatewayCpuS()[0] * 1e3 / gatewayRequests, 3);
+		node.put("gateway_cpu_method",
+				"the gateway process's user + system CPU (/proc/PID/stat) during its own batches, over their requests");
 		ArrayNode blocks = node.putArray("blocks");
 		for (int b = 0; b < arms.blocks().size(); b++) {
 			ObjectNode block = blocks.addObject().put("order", arms.blocks().get(b));
 			arms.doubleLag().get(b).writeTo(block.putObject("engine_double_lag"));
 			for (int half = 0; half < 2; half++) {
-				pair(block.putObject(half == 0 ? "first_pair" : "second_pair"), arms.raw().get(2 * b + half), arms.gateway().get(2 * b + half));
+				pair(block.putObject(half == 0 ? "first_pair" : "second_pair"), arms.raw().get(2 * b + half),
+						arms.gateway().get(2 * b + half));
 			}
 		}
 		summary(node.putObject("raw"), LoadResult.merge("raw, all batches", arms.raw()));

@@ -63,10 +63,10 @@ class CostComparisonTests {
 	@DisplayName("a lagging engine double, or a failed request, makes it PENDING_MEASUREMENT naming why")
 	void doubleLaggedOrFailed() {
 		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, LATE_DOUBLE, false)).path("pending").asText())
-			.isEqualTo("the engine double lagged: worst block p99 1700 us, limit 1000 us");
+				.isEqualTo("the engine double lagged: worst block p99 1700 us, limit 1000 us");
 		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, QUIET_DOUBLE, true)).path("pending").asText()).isEqualTo("1 request(s) failed");
 		assertThat(write(arms(0.3, 0.8, Synthetic.QUIET, LATE_DOUBLE, true)).path("how_to_fix").asText())
-			.isEqualTo(CostComparison.QUIETER + "; " + CostComparison.FAILED);
+				.isEqualTo(CostComparison.QUIETER + "; " + CostComparison.FAILED);
 	}
 
 	private static ObjectNode write(CostRun.Arms arms) {
@@ -87,6 +87,6 @@ class CostComparisonTests {
 			}
 			gateway.add(Synthetic.result("gateway", outcomes, 0, 0.1, lag));
 		}
-		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag), new double[] { 0.2 });
+		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag), new double[]{ 0.2 });
 	}
 }

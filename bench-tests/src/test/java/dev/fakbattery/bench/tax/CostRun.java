@@ -41,10 +41,10 @@ final class CostRun {
 
 	static String method(int warmupBatches, int rounds) {
 		return "open loop, Poisson arrivals at 1000 req/s, non-stream, batches of " + PER_BATCH + " requests; "
-			+ warmupBatches + " warm-up batches per target, then " + rounds + " rounds, each one ABBA or BAAB block (seeded) of raw "
-			+ "engine (A) against each gateway server (B), the servers' order alternating round by round; each block's A batch is "
-			+ "paired with the B batch of the same half, so each server has " + 2 * rounds + " raw/gateway batch pairs; the engine "
-			+ "double's lag is reset before and read after each block";
+				+ warmupBatches + " warm-up batches per target, then " + rounds + " rounds, each one ABBA or BAAB block (seeded) of raw "
+				+ "engine (A) against each gateway server (B), the servers' order alternating round by round; each block's A batch is "
+				+ "paired with the B batch of the same half, so each server has " + 2 * rounds + " raw/gateway batch pairs; the engine "
+				+ "double's lag is reset before and read after each block";
 	}
 
 	private final TargetClient raw;
@@ -66,7 +66,8 @@ final class CostRun {
 	private long batchSeed;
 
 	/** @param cpu each gateway server's CPU seconds so far, read around its batches */
-	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, DoubleSupplier> cpu, ChatPayload payload, UpstreamLag lag, long seed,
+	CostRun(TargetClient raw, Map<String, TargetClient> gateways, Map<String, DoubleSupplier> cpu, ChatPayload payload, UpstreamLag lag,
+			long seed,
 			int warmupBatches, int rounds) {
 		this.warmupBatches = warmupBatches;
 		this.rounds = rounds;

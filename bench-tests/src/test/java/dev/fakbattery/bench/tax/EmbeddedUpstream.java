@@ -54,12 +54,13 @@ final class EmbeddedUpstream implements AutoCloseable {
 	static EmbeddedUpstream start(HarnessConfig config, TimingModel timing, Duration spin) throws IOException {
 		Dialect dialect = config.engine();
 		EngineDouble.Builder builder = EngineDouble.builder()
-			.dialect(dialect)
-			.timing(timing)
-			.spin(spin)
-			.seed(TaxSettings.SEED);
+				.dialect(dialect)
+				.timing(timing)
+				.spin(spin)
+				.seed(TaxSettings.SEED);
 		config.string(HarnessConstants.MODEL).ifPresent(builder::model);
-		return new EmbeddedUpstream(builder.start(), dialect, timing + ", spin " + spin.toNanos() / 1_000 + " us, seed " + TaxSettings.SEED);
+		return new EmbeddedUpstream(builder.start(), dialect,
+				timing + ", spin " + spin.toNanos() / 1_000 + " us, seed " + TaxSettings.SEED);
 	}
 
 	TaxUpstream upstream() {

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.bench.soak.ChildJvm;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -25,7 +26,6 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.process.ManagedProcess;
-import dev.fakbattery.bench.soak.ChildJvm;
 import dev.fakbattery.gateway.HttpFront;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.JsonNumbers;
@@ -82,11 +82,13 @@ class GatewayCostBench {
 		List<String> prefix = prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
 		List<String> enginePrefix = prefix(config, HarnessConstants.COST_ENGINE_PREFIX);
 		String command = COMMAND + BenchArtifact.experimentsDirArgument(config)
-				+ prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, prefix) + prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, enginePrefix)
+				+ prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, prefix)
+				+ prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, enginePrefix)
 				+ (warmupBatches == CostRun.WARMUP_BATCHES ? "" : " -D" + HarnessConstants.COST_WARMUP_BATCHES + "=" + warmupBatches)
 				+ (rounds == CostRun.ROUNDS ? "" : " -D" + HarnessConstants.COST_ROUNDS + "=" + rounds)
 				+ config.string(HarnessConstants.COST_SERVERS).map(v -> " -D" + HarnessConstants.COST_SERVERS + "=" + v).orElse("")
-				+ template.map(t -> commandArgument(t, config.string(HarnessConstants.ROOT_DIR).map(Path::of).orElse(Path.of("")))).orElse("");
+				+ template.map(t -> commandArgument(t, config.string(HarnessConstants.ROOT_DIR).map(Path::of).orElse(Path.of(""))))
+						.orElse("");
 		BenchArtifact artifact = new BenchArtifact("fak-battery.gateway-added-latency.v2", "gateway-added-latency.json", command);
 		ObjectNode body = artifact.body();
 		body.put("simulated", "the engine double, each reference gateway server and the load client each in its own JVM on this "
@@ -98,9 +100,12 @@ class GatewayCostBench {
 				+ ".percentileDifference); valid only when the client's lag p99 (each arm) and the double's lag p99 (every block) "
 				+ "stay within 1 ms and no request fails");
 		JsonNumbers.put(body, "load_average_at_start", loadAtStart, 2);
-		body.put("machine", loadAtStart < QUIET_LOAD ? "quiet at start (1-minute load average below " + QUIET_LOAD + ")"
-				: String.format(java.util.Locale.ROOT, "BUSY at start (1-minute load average %.2f, at or above %.1f): the numbers are a busy "
-						+ "machine's", loadAtStart, QUIET_LOAD));
+		body.put("machine", loadAtStart < QUIET_LOAD
+				? "quiet at start (1-minute load average below " + QUIET_LOAD + ")"
+				: String.format(java.util.Locale.ROOT,
+						"BUSY at start (1-minute load average %.2f, at or above %.1f): the numbers are a busy "
+								+ "machine's",
+						loadAtStart, QUIET_LOAD));
 		List<String> servers = List.copyOf(variants.keySet());
 		body.set("servers_measured", body.arrayNode().addAll(servers.stream().map(body::textNode).toList()));
 		body.put("gateway_prefix", String.join(" ", prefix));
@@ -108,8 +113,10 @@ class GatewayCostBench {
 		body.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		List<AutoCloseable> children = new ArrayList<>();
 		try {
-			ChildJvm engine = ChildJvm.start("engine double", enginePrefix, List.of("-Xmx512m", "-XX:+UseSerialGC"), "dev.fakbattery.engine.Main",
-					List.of("--dialect", "vllm", "--port", "0", "--model", MODEL, "--timing", "instant"), logs.resolve("cost-engine-double.log"));
+			ChildJvm engine = ChildJvm.start("engine double", enginePrefix, List.of("-Xmx512m", "-XX:+UseSerialGC"),
+					"dev.fakbattery.engine.Main",
+					List.of("--dialect", "vllm", "--port", "0", "--model", MODEL, "--timing", "instant"),
+					logs.resolve("cost-engine-double.log"));
 			children.add(engine);
 			body.put("engine_double", engine.announcement() + " (own JVM, -Xmx512m, serial GC, instant timing)");
 			Map<String, Front> gateways = new LinkedHashMap<>();
@@ -249,13 +256,15 @@ class GatewayCostBench {
 				cpu.put(server, gateway.cpuSeconds());
 			});
 			HttpUpstreamLag lag = new HttpUpstreamLag(URI.create(engine.baseUrl().replaceFirst("/v1$", "")));
-			CostRun run = new CostRun(raw, clients, cpu, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches, rounds);
+			CostRun run = new CostRun(raw, clients, cpu, ChatPayload.nonStreaming(MODEL, "hi", 16), lag, TaxSettings.SEED, warmupBatches,
+					rounds);
 			run.warmUp();
 			JsonNumbers.put(body, "load_average_after_warmup", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), 2);
 			Map<String, CostRun.Arms> arms = run.measure();
 			ArrayNode rows = body.putArray("servers");
 			for (Map.Entry<String, CostRun.Arms> entry : arms.entrySet()) {
-				CostComparison comparison = new CostComparison(entry.getKey(), gateways.get(entry.getKey()).announcement(), entry.getValue());
+				CostComparison comparison = new CostComparison(entry.getKey(), gateways.get(entry.getKey()).announcement(),
+						entry.getValue());
 				ObjectNode row = rows.addObject();
 				comparison.writeTo(row, TaxSettings.SEED);
 				boolean floor = FLOOR.equals(entry.getKey());

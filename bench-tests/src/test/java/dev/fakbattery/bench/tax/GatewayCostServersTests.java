@@ -24,7 +24,7 @@ class GatewayCostServersTests {
 	@DisplayName("unset: every HTTP front on G1, then the JDK front on ZGC, then the floor")
 	void every() {
 		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty(), false).keySet()))
-			.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor");
+				.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor");
 		assertThat(GatewayCostBench.variants(Optional.empty(), false).get("jdk-zgc")).containsExactly("-Xmx512m", "-XX:+UseZGC");
 	}
 
@@ -54,12 +54,12 @@ class GatewayCostServersTests {
 	@DisplayName("with gateway.cmd set, cmd is measured too, last by default, with no JVM flags; named without it, the fix is named")
 	void command() {
 		assertThat(List.copyOf(GatewayCostBench.variants(Optional.empty(), true).keySet()))
-			.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor", "cmd");
+				.containsExactly("jdk", "helidon", "netty", "jdk-zgc", "netty-floor", "cmd");
 		assertThat(GatewayCostBench.variants(Optional.of("cmd,netty-floor"), true)).containsExactly(
 				Map.entry("cmd", List.of()), Map.entry("netty-floor", List.of("-Xmx512m")));
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,cmd"), false))
-			.withMessage("cost.servers names cmd but gateway.cmd is unset: give the gateway's command template, "
-					+ "e.g. -Dgateway.cmd='my-gateway --port {port} --upstream {upstream}'");
+				.withMessage("cost.servers names cmd but gateway.cmd is unset: give the gateway's command template, "
+						+ "e.g. -Dgateway.cmd='my-gateway --port {port} --upstream {upstream}'");
 	}
 
 	@Test
@@ -67,21 +67,23 @@ class GatewayCostServersTests {
 	void commandArgument() {
 		Path root = Path.of("/work/repo");
 		assertThat(GatewayCostBench.commandArgument("/work/repo/tools/nginx-floor/nginx-floor.sh {port} {upstream}", root))
-			.isEqualTo(" -Dgateway.cmd=\"$PWD/tools/nginx-floor/nginx-floor.sh {port} {upstream}\"");
+				.isEqualTo(" -Dgateway.cmd=\"$PWD/tools/nginx-floor/nginx-floor.sh {port} {upstream}\"");
 		assertThat(GatewayCostBench.commandArgument("fak serve --addr 127.0.0.1:{port} --base-url {upstream}", root))
-			.isEqualTo(" -Dgateway.cmd='fak serve --addr 127.0.0.1:{port} --base-url {upstream}'");
+				.isEqualTo(" -Dgateway.cmd='fak serve --addr 127.0.0.1:{port} --base-url {upstream}'");
 		assertThat(GatewayCostBench.commandArgument("/work/repo/gw --key $KEY {port}", root))
-			.isEqualTo(" -Dgateway.cmd='/work/repo/gw --key $KEY {port}'");
+				.isEqualTo(" -Dgateway.cmd='/work/repo/gw --key $KEY {port}'");
 	}
 
 	@Test
 	@DisplayName("a placement prefix is split at spaces, written back into the reproduce command, and nothing when unset")
 	void prefixes() {
-		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.COST_ENGINE_PREFIX, " taskset  -c 1 ").get(name)));
+		HarnessConfig config = HarnessConfig
+				.of(name -> Optional.ofNullable(Map.of(HarnessConstants.COST_ENGINE_PREFIX, " taskset  -c 1 ").get(name)));
 
 		List<String> engine = GatewayCostBench.prefix(config, HarnessConstants.COST_ENGINE_PREFIX);
 		assertThat(engine).containsExactly("taskset", "-c", "1");
-		assertThat(GatewayCostBench.prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, engine)).isEqualTo(" -Dcost.engine.prefix='taskset -c 1'");
+		assertThat(GatewayCostBench.prefixArgument(HarnessConstants.COST_ENGINE_PREFIX, engine))
+				.isEqualTo(" -Dcost.engine.prefix='taskset -c 1'");
 		List<String> gateway = GatewayCostBench.prefix(config, HarnessConstants.COST_GATEWAY_PREFIX);
 		assertThat(gateway).isEmpty();
 		assertThat(GatewayCostBench.prefixArgument(HarnessConstants.COST_GATEWAY_PREFIX, gateway)).isEmpty();
@@ -91,7 +93,8 @@ class GatewayCostServersTests {
 	@DisplayName("an unknown server names the parameter, the value, the choices and an example")
 	void unknown() {
 		assertThatIllegalArgumentException().isThrownBy(() -> GatewayCostBench.variants(Optional.of("jdk,tomcat"), false))
-			.withMessage("Unable to parse cost.servers value [jdk,tomcat]: use a comma-separated list of [jdk, helidon, netty, jdk-zgc, netty-floor], "
-					+ "e.g. -Dcost.servers=jdk,netty");
+				.withMessage(
+						"Unable to parse cost.servers value [jdk,tomcat]: use a comma-separated list of [jdk, helidon, netty, jdk-zgc, netty-floor], "
+								+ "e.g. -Dcost.servers=jdk,netty");
 	}
 }

@@ -60,7 +60,8 @@ class GatewayOverheadBench {
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
 	private final TaxSettings battery = TaxSettings.from(HarnessConfig.of(name -> HarnessConstants.PROFILE.equals(name)
-			? Optional.of("battery") : config.string(name)));
+			? Optional.of("battery")
+			: config.string(name)));
 
 	@Test
 	@DisplayName("A/A noise floor: raw vs raw latency_tax at concurrency 1 (8 samples per arm, ABBA) and 64 (sweep level)")
@@ -69,26 +70,35 @@ class GatewayOverheadBench {
 		artifact.body().put("target", "A/A latency_tax 95% CI within [0.99, 1.01]");
 		ArrayNode rows = artifact.body().putArray("levels");
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), EmbeddedUpstream.SPIN_FEW_STREAMS);
-				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
+				TargetClient a = client("raw", up);
+				TargetClient b = client("raw_b", up)) {
 			ChatPayload payload = payload(up);
 			InterleavingRunner.warmUp(a, RequestSource.fixed(payload), 16);
 			InterleavingRunner.warmUp(b, RequestSource.fixed(payload), 16);
 			up.lag().reset();
-			InterleavingRunner.Arms arms = InterleavingRunner.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(), Progress.silent());
-			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed()).ratioOfMedians(new ArmReport("b", arms.b()).latencyS(),
-					new ArmReport("a", arms.a()).latencyS());
-			ObjectNode one = rows.addObject().put("concurrency", 1).put("method", "tax witness: ABBA sequential, per-request CI")
-				.put("samples_per_arm", battery.count());
+			InterleavingRunner.Arms arms = InterleavingRunner.run(a, b, RequestSource.fixed(payload), battery.count(), battery.seed(),
+					Progress.silent());
+			ConfidenceInterval tax = BootstrapCi.seeded(battery.seed())
+					.ratioOfMedians(new ArmReport("b", arms.b()).latencyS(),
+							new ArmReport("a", arms.a()).latencyS());
+			ObjectNode one = rows.addObject()
+					.put("concurrency", 1)
+					.put("method", "tax witness: ABBA sequential, per-request CI")
+					.put("samples_per_arm", battery.count());
 			writeAa(one, tax, up.lag().read());
 		}
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
-				TargetClient a = client("raw", up); TargetClient b = client("raw_b", up)) {
+				TargetClient a = client("raw", up);
+				TargetClient b = client("raw_b", up)) {
 			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery.sweepRequests(64), battery,
-					Optional.of(up.lag()), URI.create(up.engine().baseUrl()), Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
-			ObjectNode row = rows.addObject().put("concurrency", 64)
-				.put("method", "sweep level: " + battery.sweepBatchesPerArm(64) + " ABBA batches per arm; latency_tax CI over requests, "
-						+ "ratio CI over batches")
-				.put("samples_per_arm", level.a().outcomes().size());
+					Optional.of(up.lag()), URI.create(up.engine().baseUrl()),
+					Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
+			ObjectNode row = rows.addObject()
+					.put("concurrency", 64)
+					.put("method",
+							"sweep level: " + battery.sweepBatchesPerArm(64) + " ABBA batches per arm; latency_tax CI over requests, "
+									+ "ratio CI over batches")
+					.put("samples_per_arm", level.a().outcomes().size());
 			writeAa(row, level.latencyTax(), level.lag().orElseThrow());
 			JsonNumbers.put(row, "throughput_ratio", level.ratio().estimate(), 4);
 			JsonNumbers.putPair(row, "throughput_ratio_ci95", level.ratio().lo(), level.ratio().hi(), 4);
@@ -121,7 +131,8 @@ class GatewayOverheadBench {
 			JsonNumbers.put(body, "client_overhead_upper_bound_ms", one.e2el().p50(), 4);
 			body.put("target_met", one.e2el().p50() <= 0.2);
 		}
-		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO); TargetClient raw = client("raw", up)) {
+		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.instant(), Duration.ZERO);
+				TargetClient raw = client("raw", up)) {
 			LoadSummary one = closed(raw, ChatPayload.streaming(up.engine().model(), "hi", 1), OVERHEAD_REQUESTS, OVERHEAD_WARMUP);
 			LoadSummary many = closed(raw, ChatPayload.streaming(up.engine().model(), "hi", 64), 500, 100);
 			one.writeTo(body.putObject("instant_double_one_token"));
@@ -147,7 +158,8 @@ class GatewayOverheadBench {
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
 			for (int c : List.of(1, 8, 64, 128, 256)) {
 				int requests = battery.sweepRequests(c);
-				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, requests, battery, Optional.of(up.lag()),
+				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, requests, battery,
+						Optional.of(up.lag()),
 						URI.create(up.engine().baseUrl()), Progress.start("bench", "gateway ratio c=" + c, 2L * requests));
 				ObjectNode row = level.toJson("raw", "gateway");
 				row.put("target_met", level.ratio().estimate() >= 0.99);

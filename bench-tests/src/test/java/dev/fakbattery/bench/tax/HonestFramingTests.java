@@ -34,7 +34,9 @@ class HonestFramingTests {
 	@Test
 	@DisplayName("the framing states the >= 1 expectation, and SIMULATED with the engine double on the double")
 	void composed() {
-		assertThat(HonestFraming.compose(false, "vllm", 8, "fixed counting prompt, max_tokens 64")).contains("expected to be >= 1").doesNotContain("SIMULATED");
-		assertThat(HonestFraming.compose(true, "vllm", 8, "fixed counting prompt, max_tokens 64")).contains("SIMULATED").contains("engine double");
+		assertThat(HonestFraming.compose(false, "vllm", 8, "fixed counting prompt, max_tokens 64")).contains("expected to be >= 1")
+				.doesNotContain("SIMULATED");
+		assertThat(HonestFraming.compose(true, "vllm", 8, "fixed counting prompt, max_tokens 64")).contains("SIMULATED")
+				.contains("engine double");
 	}
 }

@@ -78,23 +78,28 @@ final class NettyProxyFloor implements AutoCloseable {
 	NettyProxyFloor(URI upstreamBase, int port) throws InterruptedException {
 		this.host = upstreamBase.getHost() + ":" + upstreamBase.getPort();
 		this.chatPath = upstreamBase.getPath().replaceFirst("/$", "") + "/chat/completions";
-		this.upstream = new Bootstrap().group(group).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
-			.remoteAddress(upstreamBase.getHost(), upstreamBase.getPort())
-			.handler(new ChannelInitializer<Channel>() {
-				@Override
-				protected void initChannel(Channel channel) {
-					channel.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_BODY), new Answer());
-				}
-			});
-		this.server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-			.childOption(ChannelOption.TCP_NODELAY, true)
-			.childHandler(new ChannelInitializer<Channel>() {
-				@Override
-				protected void initChannel(Channel channel) {
-					channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BODY), new Client());
-				}
-			})
-			.bind("127.0.0.1", port).sync().channel();
+		this.upstream = new Bootstrap().group(group)
+				.channel(NioSocketChannel.class)
+				.option(ChannelOption.TCP_NODELAY, true)
+				.remoteAddress(upstreamBase.getHost(), upstreamBase.getPort())
+				.handler(new ChannelInitializer<Channel>() {
+					@Override
+					protected void initChannel(Channel channel) {
+						channel.pipeline().addLast(new HttpClientCodec(), new HttpObjectAggregator(MAX_BODY), new Answer());
+					}
+				});
+		this.server = new ServerBootstrap().group(group)
+				.channel(NioServerSocketChannel.class)
+				.childOption(ChannelOption.TCP_NODELAY, true)
+				.childHandler(new ChannelInitializer<Channel>() {
+					@Override
+					protected void initChannel(Channel channel) {
+						channel.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(MAX_BODY), new Client());
+					}
+				})
+				.bind("127.0.0.1", port)
+				.sync()
+				.channel();
 	}
 
 	/** {@code http://127.0.0.1:PORT/v1}. */
@@ -183,16 +188,18 @@ final class NettyProxyFloor implements AutoCloseable {
 		private void send(ChannelHandlerContext ctx, boolean keepAlive, Channel channel, ByteBuf body) {
 			channel.pipeline().get(Answer.class).pending = (status, json) -> answer(ctx, keepAlive, status, json);
 			FullHttpRequest forward = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, chatPath, body);
-			forward.headers().set(HttpHeaderNames.HOST, host)
-				.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-				.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
+			forward.headers()
+					.set(HttpHeaderNames.HOST, host)
+					.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+					.setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
 			channel.writeAndFlush(forward);
 		}
 
 		private void answer(ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, ByteBuf json) {
 			FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, json);
-			response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-				.setInt(HttpHeaderNames.CONTENT_LENGTH, json.readableBytes());
+			response.headers()
+					.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+					.setInt(HttpHeaderNames.CONTENT_LENGTH, json.readableBytes());
 			HttpUtil.setKeepAlive(response, keepAlive);
 			if (keepAlive) {
 				ctx.writeAndFlush(response);
@@ -275,6 +282,6 @@ final class NettyProxyFloor implements AutoCloseable {
 
 	private static ByteBuf error(HttpResponseStatus status, String message) {
 		return Unpooled.wrappedBuffer(("{\"error\":{\"message\":\"" + message + "\",\"code\":" + status.code() + "}}")
-			.getBytes(StandardCharsets.UTF_8));
+				.getBytes(StandardCharsets.UTF_8));
 	}
 }

@@ -37,7 +37,8 @@ class NettyProxyFloorTests {
 				HttpResponse<String> answer = post(floor.baseUrl(), ChatPayload.nonStreaming(engine.model(), "hi", 8).body());
 
 				assertThat(answer.statusCode()).isEqualTo(200);
-				assertThat(WireJson.readObject(answer.body()).path("choices").path(0).path("message").path("content").asText()).isNotEmpty();
+				assertThat(WireJson.readObject(answer.body()).path("choices").path(0).path("message").path("content").asText())
+						.isNotEmpty();
 			}
 		}
 	}
@@ -106,9 +107,9 @@ class NettyProxyFloorTests {
 
 	private HttpResponse<String> post(String base, byte[] body) throws Exception {
 		return client.send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofByteArray(body))
-			.build(), HttpResponse.BodyHandlers.ofString());
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+				.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	private static String request(byte[] body) {

@@ -16,6 +16,9 @@ import dev.fakbattery.wire.SseParser;
 import dev.fakbattery.wire.SseReader;
 import dev.fakbattery.wire.WireFormatException;
 
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -39,9 +42,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
-
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
 
 /**
  * The floor under the load client's cost on this machine: the same streams, closed loop, read by one bare Netty event
@@ -79,16 +79,19 @@ final class NettyReadFloor {
 
 	/** {@code streams} streams for {@code warmup}, then measured for {@code measured}; writes the reading into {@code node}. */
 	void run(int streams, Duration warmup, Duration measured, ObjectNode node) throws InterruptedException {
-		EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("fak-netty-floor", true), NioIoHandler.newFactory());
+		EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("fak-netty-floor", true),
+				NioIoHandler.newFactory());
 		try {
 			probe(group.next());
-			Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class).option(ChannelOption.TCP_NODELAY, true)
-				.handler(new ChannelInitializer<Channel>() {
-					@Override
-					protected void initChannel(Channel channel) {
-						channel.pipeline().addLast(new HttpClientCodec(), new Stream());
-					}
-				});
+			Bootstrap bootstrap = new Bootstrap().group(group)
+					.channel(NioSocketChannel.class)
+					.option(ChannelOption.TCP_NODELAY, true)
+					.handler(new ChannelInitializer<Channel>() {
+						@Override
+						protected void initChannel(Channel channel) {
+							channel.pipeline().addLast(new HttpClientCodec(), new Stream());
+						}
+					});
 			for (int i = 0; i < streams; i++) {
 				bootstrap.connect(root.getHost(), root.getPort());
 			}
@@ -119,7 +122,8 @@ final class NettyReadFloor {
 			lagNode.put("p50_us", loopLag.getValueAtPercentile(50));
 			lagNode.put("p99_us", loopLag.getValueAtPercentile(99));
 			lagNode.put("max_us", loopLag.getMaxValue());
-			lagNode.put("within_limit", loopLag.getTotalCount() > 0 && loopLag.getValueAtPercentile(99) <= dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS);
+			lagNode.put("within_limit",
+					loopLag.getTotalCount() > 0 && loopLag.getValueAtPercentile(99) <= dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS);
 			lagNode.put("method", METHOD);
 		}
 		finally {
@@ -158,10 +162,14 @@ final class NettyReadFloor {
 
 		private void send(ChannelHandlerContext ctx) {
 			parser = new SseParser(SseReader.DEFAULT_MAX_EVENT_BYTES);
-			FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST, root.getPath() + "/v1/chat/completions",
+			FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
+					root.getPath() + "/v1/chat/completions",
 					Unpooled.wrappedBuffer(body));
-			request.headers().set("Host", root.getHost() + ":" + root.getPort()).set("Content-Type", "application/json")
-				.set("Accept", "text/event-stream").setInt("Content-Length", body.length);
+			request.headers()
+					.set("Host", root.getHost() + ":" + root.getPort())
+					.set("Content-Type", "application/json")
+					.set("Accept", "text/event-stream")
+					.setInt("Content-Length", body.length);
 			ctx.writeAndFlush(request);
 		}
 

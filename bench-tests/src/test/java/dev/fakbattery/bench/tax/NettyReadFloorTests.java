@@ -26,7 +26,7 @@ class NettyReadFloorTests {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start()) {
 			ObjectNode node = JsonNodeFactory.instance.objectNode();
 			new NettyReadFloor(URI.create(engine.rootUrl()), ChatPayload.streaming(engine.model(), "hi", 8))
-				.run(4, Duration.ofMillis(300), Duration.ofSeconds(1), node);
+					.run(4, Duration.ofMillis(300), Duration.ofSeconds(1), node);
 
 			assertThat(node.path("failed").asLong()).isZero();
 			assertThat(node.path("requests").asLong()).isPositive();
@@ -49,7 +49,7 @@ class NettyReadFloorTests {
 		try {
 			ObjectNode node = JsonNodeFactory.instance.objectNode();
 			new NettyReadFloor(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), ChatPayload.streaming("m", "hi", 8))
-				.run(2, Duration.ofMillis(200), Duration.ofMillis(500), node);
+					.run(2, Duration.ofMillis(200), Duration.ofMillis(500), node);
 
 			assertThat(node.path("requests").asLong()).isZero();
 			assertThat(node.path("events").asLong()).isZero();

@@ -79,20 +79,30 @@ class RateSweepReportTests {
 	}
 
 	private static Check check(RungRecorder run, String name) {
-		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+		return run.checks()
+				.stream()
+				.filter(c -> c.name().equals(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
 	private static double value(RungRecorder run, String name) {
-		return run.measurements().stream().filter(m -> m.name().equals(name)).map(Measurement.Measured.class::cast).findFirst()
-			.orElseThrow(() -> new AssertionError("no measurement " + name)).value();
+		return run.measurements()
+				.stream()
+				.filter(m -> m.name().equals(name))
+				.map(Measurement.Measured.class::cast)
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no measurement " + name))
+				.value();
 	}
 
 	@Test
 	@DisplayName("the highest rates met inside the ladder give the goodput cost: raw 8, gateway 4, cost 4 req/s")
 	void costMeasured() {
 		RungRecorder run = report(List.of(level(4, 10, 10), level(8, 10, 8), level(16, 5, 5)), null);
-		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
-				"plots_written");
+		assertThat(run.checks()).extracting(Check::name)
+				.containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
+						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("3 rates measured: 4.00: raw 1.00, gateway 1.00; 8.00: raw "
 				+ "1.00, gateway 0.80; 16.00: raw 0.50, gateway 0.50");
@@ -101,8 +111,9 @@ class RateSweepReportTests {
 		assertThat(value(run, "raw_max_rate_met")).isEqualTo(8);
 		assertThat(value(run, "gateway_max_rate_met")).isEqualTo(4);
 		assertThat(value(run, "goodput_cost")).isEqualTo(4);
-		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [").contains(
-				"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
+		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [")
+				.contains(
+						"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
 		assertThat(run.body().path("search").path("raw_censored").asBoolean()).isFalse();
 		assertThat(run.body().path("summary").path("goodput_cost").asDouble()).isEqualTo(4);
 	}
@@ -141,7 +152,8 @@ class RateSweepReportTests {
 	@DisplayName("failures at the lowest rate fail lowest_rate_clean; a lagging double and client invalidate the sweep")
 	void failuresAndLag() {
 		RateLevel broken = new RateLevel(4, Synthetic.result("raw", List.of(Synthetic.failed("raw", 0, 500)), 1, 2, Synthetic.QUIET),
-				Synthetic.result("gateway", outcomes("gateway", 2, 0), 0, 2, Synthetic.QUIET), null, null, Optional.of(CALM), Optional.empty());
+				Synthetic.result("gateway", outcomes("gateway", 2, 0), 0, 2, Synthetic.QUIET), null, null, Optional.of(CALM),
+				Optional.empty());
 		broken = new RateLevel(4, broken.a(), broken.b(), goodput(broken.a()), goodput(broken.b()), Optional.of(CALM), Optional.empty());
 		RateLevel late = level(8, 10, 0, 10, 0, Synthetic.LATE, Optional.of(new UpstreamLag.Reading(90, 500, 2_000, 3_000)));
 		RungRecorder run = report(List.of(broken, late, level(16, 5, 5)), null);

@@ -15,9 +15,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.ConfidenceInterval;
-import dev.fakbattery.report.RunComparisonMain;
 import dev.fakbattery.report.Reading;
 import dev.fakbattery.report.RunComparison;
+import dev.fakbattery.report.RunComparisonMain;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,7 @@ class RunComparisonEmbeddedRunsTests {
 		Path base = run("20261130T100000Z", "base");
 		Path head = run("20261130T110000Z", "head");
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		RunComparison comparison = RunComparisonMain.run(new String[] { "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
+		RunComparison comparison = RunComparisonMain.run(new String[]{ "--base=" + base, "--head=" + head, "--out=" + root.resolve("out") },
 				new PrintStream(printed, true, StandardCharsets.UTF_8));
 		RunComparison.Row latency = comparison.rows().stream().filter(r -> r.key().equals("3 tax / latency_tax")).findFirst().orElseThrow();
 		ConfidenceInterval baseCi = interval(base, latency.base().value());
@@ -60,10 +60,10 @@ class RunComparisonEmbeddedRunsTests {
 	private Path run(String runId, String name) {
 		Path dir = root.resolve(name);
 		EngineTestKit.engine("junit-jupiter")
-			.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRecorder)"))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
-					HarnessConstants.PROFILE, "default", HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.RUN_ID, runId)))
-			.execute();
+				.selectors(selectMethod("dev.fakbattery.bench.tax.TaxRungTests#taxWitness(dev.fakbattery.core.RungRecorder)"))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+						HarnessConstants.PROFILE, "default", HarnessConstants.ALLOW_PENDING, "true", HarnessConstants.RUN_ID, runId)))
+				.execute();
 		return dir;
 	}
 
@@ -71,7 +71,8 @@ class RunComparisonEmbeddedRunsTests {
 	private static ConfidenceInterval interval(Path dir, double value) {
 		for (JsonNode m : dev.fakbattery.report.RunSnapshot.readJson(dir.resolve("adjudication-tax-witness.json")).path("measurements")) {
 			if (m.path("name").asText().equals("latency_tax")) {
-				ConfidenceInterval ci = ConfidenceInterval.ofBounds("reported ci95", value, m.path("ci95").path("low").asDouble(), m.path("ci95").path("high").asDouble(), 0.95);
+				ConfidenceInterval ci = ConfidenceInterval.ofBounds("reported ci95", value, m.path("ci95").path("low").asDouble(),
+						m.path("ci95").path("high").asDouble(), 0.95);
 				assertThat(value).isBetween(ci.lo(), ci.hi());
 				return ci;
 			}

@@ -37,7 +37,7 @@ class SteadyWarmupTests {
 
 	private ClientLag[] pair(ClientLag a, ClientLag b) {
 		nanos.addAndGet(1_000_000_000L);
-		return new ClientLag[] { a, b };
+		return new ClientLag[]{ a, b };
 	}
 
 	@Test

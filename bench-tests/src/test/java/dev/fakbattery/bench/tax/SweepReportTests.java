@@ -58,23 +58,30 @@ class SweepReportTests {
 	}
 
 	private static Check check(RungRecorder run, String name) {
-		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+		return run.checks()
+				.stream()
+				.filter(c -> c.name().equals(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
 	@Test
 	@DisplayName("clean levels pass every check, invalidate nothing and measure each ratio and lag")
 	void clean() {
 		RungRecorder run = started();
-		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), clean(4, 0.99, Synthetic.QUIET)),
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM),
+				List.of(clean(1, 0.999, Synthetic.QUIET), clean(4, 0.99, Synthetic.QUIET)),
 				Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
-		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
-				"plots_written");
+		assertThat(run.checks()).extracting(Check::name)
+				.containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
+						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(check(run, "sweep_measured").observed()).isEqualTo("c=1 0.999, c=4 0.990");
 		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("0 failed");
 		assertThat(run.invalidations()).isEmpty();
-		assertThat(run.measurements()).extracting(Measurement::name).containsExactly("ratio_c1", "engine_double_lag_p99_c1",
-				"client_lag_p99_c1", "ratio_c4", "engine_double_lag_p99_c4", "client_lag_p99_c4", "noise_floor_ratio_c4");
+		assertThat(run.measurements()).extracting(Measurement::name)
+				.containsExactly("ratio_c1", "engine_double_lag_p99_c1",
+						"client_lag_p99_c1", "ratio_c4", "engine_double_lag_p99_c4", "client_lag_p99_c4", "noise_floor_ratio_c4");
 		assertThat(run.headline()).contains("gateway/raw tok/s ratio c=1 0.999, c=4 0.990; A/A c=4 1.000 (SIMULATED: engine double)");
 		assertThat(run.body().path("summary").path("ratio_by_concurrency").path("4").asDouble()).isEqualTo(0.99);
 	}
@@ -86,7 +93,8 @@ class SweepReportTests {
 		run.body().putObject("gateway_process").put("mode", "start-failed").put("error", "port taken");
 		SweepLevel broken = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 2, 100), 0, 1, Synthetic.QUIET),
 				Synthetic.result("gateway", List.of(Synthetic.failed("gateway", 0, 500), Synthetic.failed("gateway", 1, 502)), 1, 1,
-						Synthetic.QUIET), Optional.of(CALM));
+						Synthetic.QUIET),
+				Optional.of(CALM));
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), broken), Optional.empty(),
 				List.of(), null);
 		assertThat(check(run, "gateway_command").passed()).isFalse();
@@ -114,8 +122,9 @@ class SweepReportTests {
 				ci(1.0, 0.998, 1.002), 0, Optional.of(CALM), Optional.empty());
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), lagging, unread),
 				Optional.of(noise), plots, null);
-		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag",
-				"noise_floor");
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name)
+				.containsExactly("engine_double_lag", "client_lag",
+						"noise_floor");
 		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: engine double "
 				+ "scheduling lag p99 over 1000 us at [c=8 p99 1900.0 us (p50 300.0, max 4000.0) over 500 emissions, c=16 not measured]: "
 				+ "the double, not the gateway, set the pace");
@@ -136,7 +145,8 @@ class SweepReportTests {
 		SweepLevel calm = clean(4, 1.0, Synthetic.QUIET);
 		SweepLevel noise = new SweepLevel(4, List.of(), List.of(), calm.a(), calm.b(), ci(1.0, 0.995, 1.004), ci(1.0, 0.98, 1.03),
 				ci(1.02, 0.97, 1.05), 0, Optional.of(CALM), Optional.empty());
-		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), calm), Optional.of(noise), plots,
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), calm), Optional.of(noise),
+				plots,
 				null);
 		assertThat(run.invalidations()).isEmpty();
 		assertThat(run.checks()).allMatch(Check::passed);
@@ -148,7 +158,8 @@ class SweepReportTests {
 		RungRecorder run = started();
 		SweepLevel noise = level(4, Synthetic.undefined(), Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, Synthetic.QUIET),
 				Synthetic.result("raw_b", List.of(Synthetic.failed("raw_b", 0, 503)), 0, 1, Synthetic.QUIET), Optional.of(CALM));
-		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), clean(4, 1.0, Synthetic.QUIET)),
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM),
+				List.of(clean(1, 1.0, Synthetic.QUIET), clean(4, 1.0, Synthetic.QUIET)),
 				Optional.of(noise), plots, null);
 		assertThat(check(run, "requests_succeeded").passed()).isFalse();
 		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("1 failed: A/A c=4: 1 (raw_b: HTTP 503: boom)");
@@ -162,7 +173,8 @@ class SweepReportTests {
 	void skipped() {
 		RungRecorder run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);
 		run.body().putObject("gateway_process").put("mode", "planned").put("error", "not started");
-		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(), "the raw engine is not usable");
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(),
+				"the raw engine is not usable");
 		assertThat(run.checks()).extracting(Check::name).containsExactly("sweep_measured", "requests_succeeded", "plots_written");
 		assertThat(check(run, "sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
 		assertThat(check(run, "requests_succeeded").passed()).isFalse();

@@ -37,15 +37,15 @@ final class Synthetic {
 	static RequestOutcome ok(String target, int index, int turn, double ttftMs, double e2elMs, int tokens, List<RequestDetail.Call> calls) {
 		long sent = 1_000_000_000L + index * 10_000_000L;
 		long end = sent + Math.round(e2elMs * 1e6) + 100_000;
-		RequestOutcome outcome = new RequestOutcome(target, index, false, sent, sent, end, 200, null, ttftMs, e2elMs, new double[] { 1.0 },
-				new double[] { 1.0 }, true, tokens, TokenSource.USAGE, OptionalInt.of(20), "ok");
+		RequestOutcome outcome = new RequestOutcome(target, index, false, sent, sent, end, 200, null, ttftMs, e2elMs, new double[]{ 1.0 },
+				new double[]{ 1.0 }, true, tokens, TokenSource.USAGE, OptionalInt.of(20), "ok");
 		return outcome.withDetail(new RequestDetail(index, turn, OptionalInt.of(16), tokens, OptionalInt.empty(), calls, "length"));
 	}
 
 	/** A failed request with HTTP {@code status}. */
 	static RequestOutcome failed(String target, int index, int status) {
 		return RequestOutcome.failed(target, index, false, 0, 0, 5_000_000, status, "HTTP " + status + ": boom", "boom")
-			.withDetail(new RequestDetail(index, 0, OptionalInt.empty(), 8, OptionalInt.empty(), List.of(), null));
+				.withDetail(new RequestDetail(index, 0, OptionalInt.empty(), 8, OptionalInt.empty(), List.of(), null));
 	}
 
 	/** A run of {@code outcomes} over {@code durationS} seconds with the client's {@code lag}. */

@@ -102,7 +102,7 @@ class TaxGateTests {
 		seedBaseline(1.0);
 
 		assertThat(new TaxGate(baselineFile()).evaluate(MODEL, "vllm", 1.25, false).verdict())
-			.isEqualTo(TaxVerdict.KEEP);
+				.isEqualTo(TaxVerdict.KEEP);
 	}
 
 	@Test
@@ -117,7 +117,7 @@ class TaxGateTests {
 		assertThat(result.ok()).isFalse();
 		assertThat(result.baselineRecorded()).isFalse();
 		assertThat(result.reason())
-			.isEqualTo("latency_tax 1.4000 vs baseline 1.1000 (+27.3%, tolerance 25%) -> REVERT");
+				.isEqualTo("latency_tax 1.4000 vs baseline 1.1000 (+27.3%, tolerance 25%) -> REVERT");
 		assertThat(Files.readAllBytes(file)).isEqualTo(before);
 	}
 
@@ -127,7 +127,7 @@ class TaxGateTests {
 		seedBaseline(1.0);
 
 		assertThat(new TaxGate(baselineFile(), 10).evaluate(MODEL, "vllm", 1.2, false).verdict())
-			.isEqualTo(TaxVerdict.REVERT);
+				.isEqualTo(TaxVerdict.REVERT);
 		assertThatIllegalArgumentException().isThrownBy(() -> new TaxGate(baselineFile(), -1));
 	}
 
@@ -146,18 +146,18 @@ class TaxGateTests {
 
 	@ParameterizedTest(name = "[{index}] {0}")
 	@ValueSource(strings = { "{not json", "[]", "{\"schema\": \"other.v1\", \"baselines\": {}}",
-			"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\"}",
-			"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\", \"baselines\": {\"glm-5.2::vllm\": {\"latency_tax\": \"1.1\"}}}",
-			"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\", \"baselines\": {\"glm-5.2::vllm\": {\"latency_tax\": 0}}}",
-			"" })
+		"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\"}",
+		"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\", \"baselines\": {\"glm-5.2::vllm\": {\"latency_tax\": \"1.1\"}}}",
+		"{\"schema\": \"fak.vllm-adjudication-tax-baseline.v1\", \"baselines\": {\"glm-5.2::vllm\": {\"latency_tax\": 0}}}",
+		"" })
 	@DisplayName("a corrupt baseline file is an error naming the file, never a silent KEEP")
 	void corruptBaselineIsAnError(String content) throws IOException {
 		Path file = Files.writeString(baselineFile(), content);
 		TaxGate gate = new TaxGate(file);
 
 		assertThatIllegalStateException().isThrownBy(() -> gate.evaluate(MODEL, "vllm", 1.1, true))
-			.withMessageContaining(file.toString())
-			.withMessageContaining("is invalid");
+				.withMessageContaining(file.toString())
+				.withMessageContaining("is invalid");
 		assertThat(Files.readString(file)).isEqualTo(content);
 	}
 
@@ -169,7 +169,7 @@ class TaxGateTests {
 		assertThat(TaxGate.key("m", "sglang")).isEqualTo("m::sglang");
 		assertThat(TaxGate.key("m", "")).isEqualTo("m::no-cache");
 		assertThat(new TaxGate(baselineFile()).evaluate("other", null, 4.0, false).verdict())
-			.isEqualTo(TaxVerdict.REVERT);
+				.isEqualTo(TaxVerdict.REVERT);
 	}
 
 	@Test
@@ -182,9 +182,10 @@ class TaxGateTests {
 		new TaxGate(baselineFile()).evaluate(MODEL, "vllm", 1.234567, false).writeTo(gate);
 		new TaxGate(baselineFile()).evaluate(MODEL, "vllm", Double.NaN, false).writeTo(noBench);
 
-		assertThat(gate.properties()).extracting(java.util.Map.Entry::getKey).containsExactly("verdict", "ok",
-				"measured_latency_tax", "baseline_latency_tax", "ceiling_latency_tax", "tolerance_pct",
-				"regression_pct", "baseline_recorded", "baseline_file", "reason");
+		assertThat(gate.properties()).extracting(java.util.Map.Entry::getKey)
+				.containsExactly("verdict", "ok",
+						"measured_latency_tax", "baseline_latency_tax", "ceiling_latency_tax", "tolerance_pct",
+						"regression_pct", "baseline_recorded", "baseline_file", "reason");
 		assertThat(gate.get("measured_latency_tax").asDouble()).isEqualTo(1.2346);
 		assertThat(gate.get("ceiling_latency_tax").asDouble()).isEqualTo(1.375);
 		assertThat(gate.get("regression_pct").asDouble()).isEqualTo(12.23);

@@ -38,30 +38,31 @@ class TaxPipelineSmokeTests {
 		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json");
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak.vllm-adjudication-tax.v1");
 		assertThat(artifact.path("simulated").asText()).contains("engine double");
-		for (String field : new String[] { "model", "base_url", "provider", "count", "max_tokens", "engine_cache_engine", "dry_run",
-				"framing", "upstream_models", "gateway_process", "raw_vllm", "gateway", "tax", "noise_floor", "gate", "acceptance",
-				"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag" }) {
+		for (String field : new String[]{ "model", "base_url", "provider", "count", "max_tokens", "engine_cache_engine", "dry_run",
+			"framing", "upstream_models", "gateway_process", "raw_vllm", "gateway", "tax", "noise_floor", "gate", "acceptance",
+			"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag" }) {
 			assertThat(artifact.has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("count").asInt()).as("the fewest samples an interval takes").isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 		assertThat(artifact.path("gateway_process").path("mode").asText()).isEqualTo("started");
 		assertThat(artifact.path("gateway_process").path("embedded").asBoolean()).isTrue();
-		for (String arm : new String[] { "raw_vllm", "gateway" }) {
+		for (String arm : new String[]{ "raw_vllm", "gateway" }) {
 			JsonNode node = artifact.path(arm);
 			assertThat(node.path("samples").asInt()).as(arm).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples")).hasSize(BootstrapCi.MIN_SAMPLES_PER_ARM);
 			assertThat(node.path("leg_samples").get(0).path("perf").has("decode_tps")).isTrue();
 			assertThat(node.path("leg_samples").get(0).path("determinism_mode").asText()).startsWith("engine.vllm.determinism.");
 		}
-		for (String field : new String[] { "latency_tax", "decode_tps_tax", "raw_median_latency_s", "gateway_median_latency_s",
-				"raw_median_decode_tps", "gateway_median_decode_tps", "interpretation", "latency_tax_ci95", "decode_tps_tax_ci95" }) {
+		for (String field : new String[]{ "latency_tax", "decode_tps_tax", "raw_median_latency_s", "gateway_median_latency_s",
+			"raw_median_decode_tps", "gateway_median_decode_tps", "interpretation", "latency_tax_ci95", "decode_tps_tax_ci95" }) {
 			assertThat(artifact.path("tax").has(field)).as("tax." + field).isTrue();
 		}
 		assertThat(artifact.path("tax").path("latency_tax_ci95")).hasSize(2);
 		assertThat(artifact.path("noise_floor").path("latency_tax_ci95")).hasSize(2);
 		assertThat(artifact.path("gate").path("verdict").asText()).as("a fresh baseline file: nothing to compare").isEqualTo("NO_BASELINE");
-		assertThat(artifact.path("acceptance").fieldNames()).toIterable().contains("gateway_command", "raw_vllm_chat", "gateway_chat",
-				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured");
+		assertThat(artifact.path("acceptance").fieldNames()).toIterable()
+				.contains("gateway_command", "raw_vllm_chat", "gateway_chat",
+						"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured");
 		assertThat(artifact.path("tax").path("latency_tax_ci").has("reason")).as("an interval over the smoke run's samples").isFalse();
 		assertThat(artifact.path("summary").path("framing").asText()).contains("SIMULATED");
 		assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
@@ -76,16 +77,16 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("levels")).hasSize(2);
 		JsonNode level = artifact.path("levels").get(0);
 		assertThat(level.path("concurrency").asInt()).isEqualTo(1);
-		for (String field : new String[] { "raw", "gateway", "ratio", "ratio_ci95", "throughput_ratio" }) {
+		for (String field : new String[]{ "raw", "gateway", "ratio", "ratio_ci95", "throughput_ratio" }) {
 			assertThat(level.has(field)).as(field).isTrue();
 		}
-		for (String field : new String[] { "output_throughput", "request_throughput", "p50_ttft_ms", "p90_itl_ms", "p99_e2el_ms" }) {
+		for (String field : new String[]{ "output_throughput", "request_throughput", "p50_ttft_ms", "p90_itl_ms", "p99_e2el_ms" }) {
 			assertThat(level.path("gateway").has(field)).as("gateway." + field).isTrue();
 		}
 		assertThat(artifact.path("noise_floor").path("concurrency").asInt()).isEqualTo(4);
 		assertThat(artifact.path("noise_floor").has("ratio_ci95_within_1pct")).as("the A/A floor is judged on the ratio").isTrue();
 		assertThat(level.path("batch_output_throughput").path("raw")).as("the fewest batches an interval takes")
-			.hasSize(TaxSettings.MIN_BATCHES);
+				.hasSize(TaxSettings.MIN_BATCHES);
 		assertThat(level.path("ratio_ci").has("reason")).as(level.path("ratio_ci").toString()).isFalse();
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.RATIO_PLOT))).isPositive();
 		assertThat(Files.size(dir.resolve(ConcurrencySweep.CDF_PLOT))).isPositive();
@@ -94,10 +95,10 @@ class TaxPipelineSmokeTests {
 
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|', value = {
-			"random   | input.len=24,output.len=6,range.ratio=0.5",
-			"sharegpt | dataset.path=SAMPLE",
-			"prefix   | prefix.count=2,prefix.len=32,prefix.suffix.len=4,output.len=6",
-			"agentic  | agentic.turns=2,agentic.injection.share=0.5,output.len=6" })
+		"random   | input.len=24,output.len=6,range.ratio=0.5",
+		"sharegpt | dataset.path=SAMPLE",
+		"prefix   | prefix.count=2,prefix.len=32,prefix.suffix.len=4,output.len=6",
+		"agentic  | agentic.turns=2,agentic.injection.share=0.5,output.len=6" })
 	@DisplayName("the tax witness takes every workload, recording it with its seed, percentiles, client lag and engine metrics")
 	void taxWitnessWorkloads(String workload, String parameters) throws Exception {
 		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json", workload(workload, parameters));
@@ -105,7 +106,7 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("workload_spec").path("seed").asLong()).isEqualTo(TaxSettings.SEED);
 		assertThat(artifact.path("client_lag").path("count").asLong()).isPositive();
 		assertThat(artifact.path("engine_metrics").path("available").asBoolean()).as(artifact.path("engine_metrics").toString()).isTrue();
-		for (String field : new String[] { "p50_ttft_ms", "p90_tpot_ms", "p95_itl_ms", "p99_e2el_ms", "p99.9_ttft_ms" }) {
+		for (String field : new String[]{ "p50_ttft_ms", "p90_tpot_ms", "p95_itl_ms", "p99_e2el_ms", "p99.9_ttft_ms" }) {
 			assertThat(artifact.path("gateway").path("latency").has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("raw_vllm").path("conversations").asInt()).isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);
@@ -119,7 +120,7 @@ class TaxPipelineSmokeTests {
 			assertThat(artifact.path("gateway").path("per_turn")).hasSizeGreaterThan(1);
 			assertThat(artifact.path("adjudication").path("proposed").asInt()).isPositive();
 			assertThat(artifact.path("gateway").path("tool_calls").path("by_kind").has("deny")).as("denied calls never reach the client")
-				.isFalse();
+					.isFalse();
 		}
 		assertSimulatedOrHonestlyPending(artifact, "vllm_adjudication_tax_witness");
 	}
@@ -139,15 +140,15 @@ class TaxPipelineSmokeTests {
 
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|', value = {
-			"poisson, no cap           | ''",
-			"gamma 0.5, cap 2, prefix  | burstiness=0.5,max.concurrency=2,workload=prefix,prefix.len=32,output.len=6,slo.e2el.ms=5000" })
+		"poisson, no cap           | ''",
+		"gamma 0.5, cap 2, prefix  | burstiness=0.5,max.concurrency=2,workload=prefix,prefix.len=32,output.len=6,slo.e2el.ms=5000" })
 	@DisplayName("the rate sweep runs open loops at offered rates and writes goodput, the search, the queue time and its plot")
 	void rateSweep(String shape, String parameters) throws Exception {
 		JsonNode artifact = runRung("rateSweep", "rate-sweep.json", parameters(parameters));
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.rate-sweep.v1");
 		assertThat(artifact.path("levels").size()).isGreaterThanOrEqualTo(2);
 		JsonNode level = artifact.path("levels").get(0);
-		for (String field : new String[] { "request_goodput", "good_fraction", "p99_client_queue_time_ms", "p99.9_e2el_ms" }) {
+		for (String field : new String[]{ "request_goodput", "good_fraction", "p99_client_queue_time_ms", "p99.9_e2el_ms" }) {
 			assertThat(level.path("gateway").has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("search").path("goodput_cost").has("statistic")).isTrue();
@@ -155,10 +156,14 @@ class TaxPipelineSmokeTests {
 		assertThat(Files.size(dir.resolve(RateSweep.PLOT))).isPositive();
 		String verdict = artifact.path("verdict").asText();
 		assertThat(verdict).isIn("SIMULATED", "PENDING_MEASUREMENT");
-		artifact.path("acceptance").fields().forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
-			.as(check.getKey() + ": " + check.getValue()).isIn("PASS", "NOT_JUDGED"));
-		artifact.path("pending").forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
-				|| pending.path("name").asText().equals("goodput_cost")).as(pending.toString()).isTrue());
+		artifact.path("acceptance")
+				.fields()
+				.forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
+						.as(check.getKey() + ": " + check.getValue())
+						.isIn("PASS", "NOT_JUDGED"));
+		artifact.path("pending")
+				.forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
+						|| pending.path("name").asText().equals("goodput_cost")).as(pending.toString()).isTrue());
 	}
 
 	private Map<String, String> workload(String name, String parameters) {
@@ -198,9 +203,11 @@ class TaxPipelineSmokeTests {
 				HarnessConstants.EXPERIMENTS_DIR, dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
 				HarnessConstants.ALLOW_PENDING, "true"));
 		values.putAll(extra);
-		var events = EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, RungRecorderParameter.NAME))
-			.configurationParameters(HarnessConfig.hermeticParameters(values))
-			.execute().testEvents();
+		var events = EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(TaxRungTests.class, method, RungRecorderParameter.NAME))
+				.configurationParameters(HarnessConfig.hermeticParameters(values))
+				.execute()
+				.testEvents();
 		Path artifact = dir.resolve(file);
 		assertThat(artifact).as("artifact of %s; test events: %s", method, events.list()).exists();
 		return Json.MAPPER.readTree(artifact.toFile());
@@ -214,10 +221,14 @@ class TaxPipelineSmokeTests {
 	private static void assertSimulatedOrHonestlyPending(JsonNode artifact, String summaryField) {
 		String verdict = artifact.path("verdict").asText();
 		assertThat(verdict).isIn("SIMULATED", "PENDING_MEASUREMENT");
-		artifact.path("acceptance").fields().forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
-			.as(check.getKey() + ": " + check.getValue()).isIn("PASS", "NOT_JUDGED"));
-		artifact.path("pending").forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
-				|| pending.path("name").asText().equals("regression_gate")).as(pending.toString()).isTrue());
+		artifact.path("acceptance")
+				.fields()
+				.forEachRemaining(check -> assertThat(check.getValue().path("status").asText())
+						.as(check.getKey() + ": " + check.getValue())
+						.isIn("PASS", "NOT_JUDGED"));
+		artifact.path("pending")
+				.forEach(pending -> assertThat(pending.path("invalidated").asBoolean()
+						|| pending.path("name").asText().equals("regression_gate")).as(pending.toString()).isTrue());
 		assertThat(artifact.path("pending").isEmpty()).isEqualTo(verdict.equals("SIMULATED"));
 		if (summaryField != null) {
 			assertThat(artifact.path("summary").path(summaryField).asText()).isEqualTo(verdict);

@@ -64,7 +64,8 @@ class TaxReportTests {
 	}
 
 	private static TaxRuns runs(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, ClientLag client) {
-		return new TaxRuns(raw, gateway, aaFirst, aaSecond, Interleaving.abba(raw.conversations(), 1), 0, Optional.of(CALM), Optional.empty(),
+		return new TaxRuns(raw, gateway, aaFirst, aaSecond, Interleaving.abba(raw.conversations(), 1), 0, Optional.of(CALM),
+				Optional.empty(),
 				client, Optional.empty(), Optional.empty());
 	}
 
@@ -77,26 +78,34 @@ class TaxReportTests {
 	}
 
 	private static Check check(RungRecorder run, String name) {
-		return run.checks().stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no check " + name));
+		return run.checks()
+				.stream()
+				.filter(c -> c.name().equals(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no check " + name));
 	}
 
 	@Test
 	@DisplayName("valid arms pass every check; the first run has no baseline (pending), the second is KEEP")
 	void validThenKeep() {
-		TaxRuns runs = runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8), Synthetic.QUIET);
+		TaxRuns runs = runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+				Synthetic.QUIET);
 		RungRecorder first = write(runs);
-		assertThat(first.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
-				"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
+		assertThat(first.checks()).extracting(Check::name)
+				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
+						"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
 		assertThat(first.checks()).allMatch(Check::passed);
 		assertThat(first.invalidations()).isEmpty();
 		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
 		assertThat(first.pendings().get(0).missing()).isEqualTo("the regression gate had no baseline for m::engine-double-vllm; this "
 				+ "run's tax is now the baseline");
 		assertThat(check(first, "raw_vllm_chat").observed()).isEqualTo("8 conversations, 8/8 requests ok, HTTP status counts {200=8}");
-		assertThat(first.measurements()).extracting(Measurement::name).contains("latency_tax", "decode_tps_tax", "noise_floor_latency_tax",
-				"client_lag_p99", "engine_double_lag_p99");
+		assertThat(first.measurements()).extracting(Measurement::name)
+				.contains("latency_tax", "decode_tps_tax", "noise_floor_latency_tax",
+						"client_lag_p99", "engine_double_lag_p99");
 		assertThat(first.body().path("client_lag").path("within_limit").asBoolean()).isTrue();
-		assertThat(first.body().path("gateway").path("latency").path("p99.9_e2el_ms").asDouble()).isEqualTo(100.8, org.assertj.core.data.Offset.offset(0.01));
+		assertThat(first.body().path("gateway").path("latency").path("p99.9_e2el_ms").asDouble()).isEqualTo(100.8,
+				org.assertj.core.data.Offset.offset(0.01));
 		assertThat(first.body().has("adjudication")).as("no tool call, no adjudication").isFalse();
 		RungRecorder second = write(runs);
 		assertThat(check(second, "regression_gate").passed()).isTrue();
@@ -106,7 +115,8 @@ class TaxReportTests {
 	@Test
 	@DisplayName("a gateway faster than the raw engine beyond noise fails honest_framing")
 	void contradiction() {
-		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
+		RungRecorder run = write(
+				runs(arm("raw_vllm", STEADY), arm("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
 		assertThat(check(run, "honest_framing").passed()).isFalse();
 		assertThat(check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
 		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
@@ -155,7 +165,8 @@ class TaxReportTests {
 			second.add(Synthetic.ok("raw_b", i, 10, 100, 8));
 		}
 		second.add(Synthetic.failed("raw_b", 7, 503));
-		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8), arm("aa_raw_b", second), Synthetic.QUIET));
+		RungRecorder run = write(
+				runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8), arm("aa_raw_b", second), Synthetic.QUIET));
 		assertThat(check(run, "aa_raw_a_chat").passed()).isTrue();
 		assertThat(check(run, "aa_raw_b_chat").passed()).isFalse();
 		assertThat(check(run, "aa_raw_b_chat").product()).isTrue();
@@ -174,8 +185,9 @@ class TaxReportTests {
 		assertThat(run.pendings().get(0).reason()).isEqualTo("an arm sent " + count + " samples, fewer than the 6 per arm a 95 % interval "
 				+ "of a median takes (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n), so latency_tax, "
 				+ "decode_tps_tax and the A/A floor are undefined (set -Dtax.count=8 (at least 6))");
-		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
-				"aa_raw_b_chat");
+		assertThat(run.checks()).extracting(Check::name)
+				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
+						"aa_raw_b_chat");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(run.measurements()).extracting(Measurement::name).doesNotContain("latency_tax", "noise_floor_latency_tax");
 		assertThat(run.body().path("gate").path("verdict").asText()).isEqualTo("NO_BENCH");
@@ -185,9 +197,11 @@ class TaxReportTests {
 	@DisplayName("a witness that did not run fails its checks with the reason, has no framing check and no client lag")
 	void skipped() {
 		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
-		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("the gateway did not start"));
-		assertThat(run.checks()).extracting(Check::name).containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
-				"aa_raw_b_chat", "tax_measured", "regression_gate");
+		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null,
+				TaxRuns.skipped("the gateway did not start"));
+		assertThat(run.checks()).extracting(Check::name)
+				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
+						"aa_raw_b_chat", "tax_measured", "regression_gate");
 		assertThat(run.checks()).noneMatch(Check::passed);
 		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode none: ");
 		assertThat(check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");
@@ -203,9 +217,12 @@ class TaxReportTests {
 				new RequestDetail.Call("b", "deny_write", "{}"), new RequestDetail.Call("c", "transform_exec", "{\"cmd\": \"ls\"}"));
 		List<RequestDetail.Call> passed = List.of(new RequestDetail.Call("a", "allow_read", "{\"p\": 1}"),
 				new RequestDetail.Call("c", "transform_exec", "{\"redacted\": true}"));
-		RungRecorder run = write(runs(arm("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
-				List.of()))), arm("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
-						List.of()))), Synthetic.QUIET));
+		RungRecorder run = write(runs(
+				arm("raw_vllm", List.of(Synthetic.ok("raw", 0, 0, 10, 100, 8, proposed), Synthetic.ok("raw", 0, 1, 10, 100, 8,
+						List.of()))),
+				arm("gateway", List.of(Synthetic.ok("gateway", 0, 0, 10, 101, 8, passed), Synthetic.ok("gateway", 0, 1, 10, 101, 8,
+						List.of()))),
+				Synthetic.QUIET));
 		var adjudication = run.body().path("adjudication");
 		assertThat(adjudication.path("turns_compared").asInt()).isEqualTo(1);
 		assertThat(adjudication.path("proposed").asInt()).isEqualTo(3);
@@ -226,9 +243,11 @@ class TaxReportTests {
 		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
 		assertThat(body.path("tax").toString()).contains("\"latency_tax\":1.005,", "\"latency_tax_ci95\":[1.003,1.007]",
 				"\"decode_tps_tax_ci95\":[1.0033,1.0078]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.003,1.007]",
-				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404", "\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
+				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404",
+				"\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
 		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.998,1.002]",
-				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002", "\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
+				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002",
+				"\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
 		assertThat(body.path("interleaving").path("order")).hasSize(16);
 		assertThat(body.path("interleaving").path("scheme").asText()).isEqualTo("ABBA");
 		assertThat(body.path("engine_double_lag").toString()).isEqualTo("{\"count\":500,\"p50_us\":80.0,\"p99_us\":400.0,"
@@ -239,8 +258,10 @@ class TaxReportTests {
 		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0030, 1.0070], decode_tps_tax 1.0055 [1.0033, 1.0078], "
 				+ "A/A 1.0000 [0.9980, 1.0020]; gate NO_BASELINE (SIMULATED: engine double)");
 		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per arm, ABBA after 1 warm-up");
-		assertThat(run.measurements()).extracting(Measurement::name).containsExactly("regression_gate", "latency_tax", "decode_tps_tax",
-				"noise_floor_latency_tax", "raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99", "client_lag_p99");
+		assertThat(run.measurements()).extracting(Measurement::name)
+				.containsExactly("regression_gate", "latency_tax", "decode_tps_tax",
+						"noise_floor_latency_tax", "raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99",
+						"client_lag_p99");
 	}
 
 	@Test

@@ -44,13 +44,19 @@ class TaxRungSelfTests {
 	@DisplayName("SIMULATED under -Pgpu, and the rung fails naming the double")
 	void doubleBehindBaseUrlFailsUnderGpu(String method, String file) throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start()) {
-			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.core.RungRecorder"))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
-						HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
-						HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.SWEEP_WARMUP_S, "1", HarnessConstants.EXPERIMENTS_DIR,
-						dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING, "false")))
-				.execute().testEvents().assertThatEvents().haveExactly(1, event(test(method), finishedWithFailure(message(m ->
-						m.startsWith("SIMULATED: rung 3 tax") && m.contains("is the engine double: its version [0.29.0+engine-double]")))));
+			EngineTestKit.engine("junit-jupiter")
+					.selectors(selectMethod(TaxRungTests.class, method, "dev.fakbattery.core.RungRecorder"))
+					.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
+							HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
+							HarnessConstants.TAX_COUNT, "2", HarnessConstants.SWEEP_CONCURRENCY, "1", HarnessConstants.SWEEP_WARMUP_S, "1",
+							HarnessConstants.EXPERIMENTS_DIR,
+							dir.toString(), HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(),
+							HarnessConstants.ALLOW_PENDING, "false")))
+					.execute()
+					.testEvents()
+					.assertThatEvents()
+					.haveExactly(1, event(test(method), finishedWithFailure(message(m -> m.startsWith("SIMULATED: rung 3 tax")
+							&& m.contains("is the engine double: its version [0.29.0+engine-double]")))));
 			JsonNode artifact = Json.MAPPER.readTree(dir.resolve(file).toFile());
 			assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
 			assertThat(artifact.path("target").path("engine").path("origin").asText()).isEqualTo("base.url");
@@ -64,13 +70,18 @@ class TaxRungSelfTests {
 	void doubleBehindReferenceGatewayFailsUnderGpu() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).completionTokens(8).start();
 				GatewayUnderTest front = GatewayLauncher.embedded(URI.create(engine.baseUrl()), Dialect.VLLM)) {
-			EngineTestKit.engine("junit-jupiter").selectors(selectMethod(TaxRungTests.class, "taxWitness", "dev.fakbattery.core.RungRecorder"))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
-						HarnessConstants.BASE_URL, front.baseUrl().toString(), HarnessConstants.MODEL, engine.model(),
-						HarnessConstants.TAX_COUNT, "2", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
-						HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING, "false")))
-				.execute().testEvents().assertThatEvents().haveExactly(1, event(test("taxWitness"), finishedWithFailure(message(m ->
-						m.startsWith("SIMULATED: rung 3 tax") && m.contains("is the engine double: its version [0.29.0+engine-double]")))));
+			EngineTestKit.engine("junit-jupiter")
+					.selectors(selectMethod(TaxRungTests.class, "taxWitness", "dev.fakbattery.core.RungRecorder"))
+					.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.PROFILE, "gpu",
+							HarnessConstants.BASE_URL, front.baseUrl().toString(), HarnessConstants.MODEL, engine.model(),
+							HarnessConstants.TAX_COUNT, "2", HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+							HarnessConstants.BASELINE_FILE, dir.resolve("baseline.json").toString(), HarnessConstants.ALLOW_PENDING,
+							"false")))
+					.execute()
+					.testEvents()
+					.assertThatEvents()
+					.haveExactly(1, event(test("taxWitness"), finishedWithFailure(message(m -> m.startsWith("SIMULATED: rung 3 tax")
+							&& m.contains("is the engine double: its version [0.29.0+engine-double]")))));
 			JsonNode artifact = Json.MAPPER.readTree(dir.resolve("adjudication-tax-witness.json").toFile());
 			assertThat(artifact.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
 			assertThat(artifact.path("target").path("engine").path("base_url").asText()).isEqualTo(front.baseUrl().toString());

@@ -5,13 +5,13 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 
-import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.api.NodeOnly;
-import dev.fakbattery.core.RungArtifact;
-import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.bench.container.NodeTarget;
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungArtifact;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.engine.TimingModel;
 
 import org.junit.jupiter.api.DisplayName;
@@ -63,8 +63,9 @@ class TaxRungTests {
 		}
 		if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
 			settings = settings.withLevels(TaxSettings.EMBEDDED_LEVELS);
-			run.body().put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ", the engine double in its own "
-					+ "process; whether a level stays valid on this machine is for the double's and the client's lag to say");
+			run.body()
+					.put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ", the engine double in its own "
+							+ "process; whether a level stays valid on this machine is for the double's and the client's lag to say");
 		}
 		TaxSettings resolved = settings;
 		onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
@@ -92,7 +93,8 @@ class TaxRungTests {
 	}
 
 	/** Runs {@code rung} against the engine double in its own JVM; in this JVM (said in the artifact) when its jar is not built. */
-	private static void onProcessDouble(RungRecorder run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung) throws IOException {
+	private static void onProcessDouble(RungRecorder run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung)
+			throws IOException {
 		Optional<java.nio.file.Path> jar = ProcessUpstream.jar(run.config());
 		if (jar.isPresent()) {
 			run.body().put("engine_double_process", "own JVM: " + jar.get());

@@ -7,12 +7,12 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 
 @DisplayName("tax settings")
 class TaxSettingsTests {
@@ -43,9 +43,11 @@ class TaxSettingsTests {
 		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
 		assertThat(more.sweepRequests(1)).isEqualTo(256);
 		assertThat(more.sweepRequests(128)).isEqualTo(768);
-		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4)).isEqualTo(24);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "3")).sweepRequests(4))
+				.isEqualTo(24);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_REQUESTS, "many")))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.requests");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("sweep.requests");
 	}
 
 	@Test
@@ -54,9 +56,10 @@ class TaxSettingsTests {
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).warmupCap()).isEqualTo(java.time.Duration.ofMinutes(2));
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default")).warmupCap()).isEqualTo(java.time.Duration.ofSeconds(5));
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_WARMUP_S, "30")).warmupCap())
-			.isEqualTo(java.time.Duration.ofSeconds(30));
+				.isEqualTo(java.time.Duration.ofSeconds(30));
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_WARMUP_S, "0")))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.warmup.s");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("sweep.warmup.s");
 	}
 
 	@Test
@@ -69,11 +72,11 @@ class TaxSettingsTests {
 		assertThat(more.sweepBatchesPerArm(4)).isEqualTo(16);
 		assertThat(more.sweepBatchesPerArm(8)).isEqualTo(8);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "80")).sweepBatchesPerArm(1))
-			.isEqualTo(6);
+				.isEqualTo(6);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "160")).sweepBatchesPerArm(1))
-			.isEqualTo(10);
+				.isEqualTo(10);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "256")).sweepBatchesPerArm(4))
-			.isEqualTo(6);
+				.isEqualTo(6);
 	}
 
 	@Test
@@ -88,6 +91,7 @@ class TaxSettingsTests {
 	void levelLimit() {
 		assertThat(settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "256,512")).levels()).containsExactly(256, 512);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_CONCURRENCY, "1,1024")))
-			.isInstanceOf(ConfigurationException.class).hasMessageContaining("sweep.concurrency level 1024");
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("sweep.concurrency level 1024");
 	}
 }

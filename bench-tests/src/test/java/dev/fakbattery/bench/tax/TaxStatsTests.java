@@ -1,13 +1,12 @@
 package dev.fakbattery.bench.tax;
 
-import dev.fakbattery.core.stats.BootstrapCi;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
@@ -61,7 +60,7 @@ class TaxStatsTests {
 		tax.writeTo(node);
 
 		assertThat(node.get("latency_tax").asDouble()).isEqualTo(JsonNumbers.round(tax.latencyTax().estimate(), 4))
-			.isEqualTo(1.1266);
+				.isEqualTo(1.1266);
 		assertThat(node.get("decode_tps_tax").asDouble()).isEqualTo(1.0817);
 		assertThat(node.get("raw_median_latency_s").asDouble()).isEqualTo(0.40175);
 		assertThat(node.get("gateway_median_decode_tps").asDouble()).isEqualTo(74.05);

@@ -89,12 +89,15 @@ class TaxWitnessBadInputTests {
 	@Test
 	@DisplayName("a gateway that fails to start skips both arms and fails naming its log")
 	void gatewayFailsToStart() throws IOException {
-		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_CMD, "echo no such gateway; exit 3", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "5"));
+		RungRecorder run = run(
+				Map.of(HarnessConstants.GATEWAY_CMD, "echo no such gateway; exit 3", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "5"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
 			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
 			Check gateway = check(run, "gateway_command");
 			assertThat(gateway.passed()).isFalse();
-			assertThat(gateway.observed()).contains("mode start-failed").contains("exited with status 3").contains(dir.resolve("logs").toString());
+			assertThat(gateway.observed()).contains("mode start-failed")
+					.contains("exited with status 3")
+					.contains(dir.resolve("logs").toString());
 			assertThat(upstream.engine().requestCount()).isZero();
 			assertThat(run.body().path("raw_vllm").path("samples").asInt()).isZero();
 			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("not run: the gateway did not start");
@@ -108,9 +111,11 @@ class TaxWitnessBadInputTests {
 		RungRecorder run = run(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1"));
 		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run.config(), TimingModel.instant(), java.time.Duration.ZERO)) {
 			TaxWitness.run(run, TaxSettings.from(run.config()), upstream.upstream());
-			assertThat(check(run, "gateway_command").observed()).startsWith("mode start-failed: GET http://127.0.0.1:9/v1/models got no response");
+			assertThat(check(run, "gateway_command").observed())
+					.startsWith("mode start-failed: GET http://127.0.0.1:9/v1/models got no response");
 			assertThat(upstream.engine().requestCount()).isZero();
-			assertThat(check(run, "gateway_chat").observed()).startsWith("not run: the gateway did not start (gateway.url http://127.0.0.1:9/v1)");
+			assertThat(check(run, "gateway_chat").observed())
+					.startsWith("not run: the gateway did not start (gateway.url http://127.0.0.1:9/v1)");
 		}
 	}
 
@@ -130,7 +135,8 @@ class TaxWitnessBadInputTests {
 			assertThat(raw.path("leg_samples").get(0).path("status").asText()).isEqualTo("FAIL");
 			assertThat(raw.path("leg_samples").get(0).path("body_excerpt").asText()).contains("error");
 			assertThat(check(run, "raw_vllm_chat").passed()).isFalse();
-			assertThat(check(run, "raw_vllm_chat").observed()).startsWith("6 conversations, 5/6 requests ok, HTTP status counts {200=5, 500=1}");
+			assertThat(check(run, "raw_vllm_chat").observed())
+					.startsWith("6 conversations, 5/6 requests ok, HTTP status counts {200=5, 500=1}");
 			assertThat(check(run, "raw_vllm_chat").product()).as("the engine answered 500: FAIL even on an invalid measurement").isTrue();
 			assertThat(check(run, "gateway_chat").passed()).isTrue();
 		}

@@ -16,10 +16,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.wire.KitConfigResolver;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
-import dev.fakbattery.conformance.wire.KitConfigResolver;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.SseEvent;
@@ -56,7 +56,8 @@ public abstract class FaultKit {
 	static final String PENDING = "PENDING_MEASUREMENT: ";
 
 	/** What a gateway without declared limits must be given, naming the four limits. */
-	static final String LIMITS_FIX = "set -D" + HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS + "=MS -D" + HarnessConstants.GATEWAY_MAX_BODY_BYTES
+	static final String LIMITS_FIX = "set -D" + HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS + "=MS -D"
+			+ HarnessConstants.GATEWAY_MAX_BODY_BYTES
 			+ "=BYTES -D" + HarnessConstants.GATEWAY_MAX_HEADER_BYTES + "=BYTES -D" + HarnessConstants.GATEWAY_MAX_EVENT_BYTES
 			+ "=BYTES, the limits the gateway documents";
 
@@ -115,8 +116,9 @@ public abstract class FaultKit {
 	}
 
 	Stream<Arguments> targets() {
-		return engines().stream().flatMap(e -> Stream.of("non-stream", "stream")
-			.map(mode -> Arguments.of(Named.of(e.id(), e), Named.of(mode, mode))));
+		return engines().stream()
+				.flatMap(e -> Stream.of("non-stream", "stream")
+						.map(mode -> Arguments.of(Named.of(e.id(), e), Named.of(mode, mode))));
 	}
 
 	FaultUpstream upstream(Dialect engine) {
@@ -224,8 +226,9 @@ public abstract class FaultKit {
 		if (frame < 0 || events.isEmpty() || !events.getLast().isDone()) {
 			return false;
 		}
-		return events.subList(frame + 1, events.size() - 1).stream()
-			.noneMatch(e -> e.kind() == SseEvent.Kind.DATA && e.json().map(j -> j.has("choices")).orElse(false));
+		return events.subList(frame + 1, events.size() - 1)
+				.stream()
+				.noneMatch(e -> e.kind() == SseEvent.Kind.DATA && e.json().map(j -> j.has("choices")).orElse(false));
 	}
 
 	/** A short account of an answer for failure messages. */
@@ -233,8 +236,11 @@ public abstract class FaultKit {
 		if (answer.status() < 0) {
 			return "no answer (" + answer.broke() + ") after " + answer.millis() + " ms";
 		}
-		String body = answer.body().length() > 300 ? answer.body().substring(0, 150) + " ... " + answer.body().substring(answer.body().length() - 150) : answer.body();
-		return "status " + answer.status() + " after " + answer.millis() + " ms" + (answer.broke() == null ? "" : " (" + answer.broke() + ")")
+		String body = answer.body().length() > 300
+				? answer.body().substring(0, 150) + " ... " + answer.body().substring(answer.body().length() - 150)
+				: answer.body();
+		return "status " + answer.status() + " after " + answer.millis() + " ms"
+				+ (answer.broke() == null ? "" : " (" + answer.broke() + ")")
 				+ ": " + body.replace("\n", "\\n");
 	}
 

@@ -140,7 +140,8 @@ final class FaultUpstream implements AutoCloseable {
 		String body = new String(request.body(), StandardCharsets.UTF_8);
 		Matcher marker = MARKER.matcher(body);
 		if (!marker.find()) {
-			UpstreamAnswers.whole(out, 400, "{\"detail\":\"fault upstream: no fault marker in the request\"}".getBytes(StandardCharsets.UTF_8));
+			UpstreamAnswers.whole(out, 400,
+					"{\"detail\":\"fault upstream: no fault marker in the request\"}".getBytes(StandardCharsets.UTF_8));
 			return;
 		}
 		Fault fault = Fault.parse(marker.group(1));

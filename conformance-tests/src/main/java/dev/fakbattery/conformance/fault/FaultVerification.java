@@ -69,7 +69,9 @@ public abstract class FaultVerification extends FaultKit {
 		long millis = TimeUnit.NANOSECONDS.toMillis(call.closedAt() - left);
 		require(cancelled && millis <= CANCEL_WITHIN.toMillis(), FaultRule.F01, engine, mode,
 				"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
-				cancelled ? "cancelled after " + millis + " ms" : "the upstream connection still open 3000 ms later (" + call.written() + " bytes taken)");
+				cancelled
+						? "cancelled after " + millis + " ms"
+						: "the upstream connection still open 3000 ms later (" + call.written() + " bytes taken)");
 		FaultClient.Answer after = send(engine, request(Fault.TEXT, 1, true), Map.of(), false, Duration.ofSeconds(10));
 		require(errorFreeStream(after), FaultRule.F01, engine, mode, "the next stream served whole after the cancel", describe(after));
 	}
@@ -87,9 +89,13 @@ public abstract class FaultVerification extends FaultKit {
 			boolean answered = stream(mode)
 					? errorFrameThenDone(answer) || (fault == Fault.STALL_HEADERS && openAiError(answer, 504))
 					: openAiError(answer, 504);
-			require(answered, FaultRule.F02, engine, mode, (stream(mode) ? "an error frame then [DONE]" + (fault == Fault.STALL_HEADERS
-					? " (or 504 with an OpenAI-shaped error)" : "") : "504 with an OpenAI-shaped error") + " within "
-					+ deadline.toMillis() + " ms of an upstream that " + stall(fault) + " (upstream timeout " + timeout + " ms)", describe(answer));
+			require(answered, FaultRule.F02, engine, mode, (stream(mode)
+					? "an error frame then [DONE]" + (fault == Fault.STALL_HEADERS
+							? " (or 504 with an OpenAI-shaped error)"
+							: "")
+					: "504 with an OpenAI-shaped error") + " within "
+					+ deadline.toMillis() + " ms of an upstream that " + stall(fault) + " (upstream timeout " + timeout + " ms)",
+					describe(answer));
 			require(answer.millis() >= timeout * 8 / 10, FaultRule.F02, engine, mode, "the answer after the documented upstream timeout of "
 					+ timeout + " ms (" + stall(fault) + ")", "it after " + answer.millis() + " ms");
 			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
@@ -105,8 +111,10 @@ public abstract class FaultVerification extends FaultKit {
 		Request request = request(Fault.RESET, 1, stream(mode));
 		FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(20));
 		boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-		require(answered, FaultRule.F03, engine, mode, stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
-				+ " before anything was streamed)" : "502 with an OpenAI-shaped error", describe(answer));
+		require(answered, FaultRule.F03, engine, mode, stream(mode)
+				? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
+						+ " before anything was streamed)"
+				: "502 with an OpenAI-shaped error", describe(answer));
 		require(!answer.body().contains(FaultWire.cutToolName()), FaultRule.F03, engine, mode,
 				"no byte of the cut tool call (" + FaultWire.cutToolName() + ")", "it in the answer: " + describe(answer));
 	}
@@ -121,12 +129,15 @@ public abstract class FaultVerification extends FaultKit {
 			Request request = request(fault, capMib, stream(mode));
 			FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(40));
 			boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-			require(answered, FaultRule.F04, engine, mode, (stream(mode) ? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
+			require(answered, FaultRule.F04, engine, mode, (stream(mode)
+					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
 					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(answer));
 			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
 			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
-			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode, "the gateway to stop reading an "
-					+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK + " bytes of socket buffers",
+			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
+					"the gateway to stop reading an "
+							+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
+							+ " bytes of socket buffers",
 					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
 		}
 	}
@@ -144,7 +155,8 @@ public abstract class FaultVerification extends FaultKit {
 			List<FaultClient.Answer> answers = java.util.Collections.synchronizedList(new ArrayList<>());
 			readSlowly(slow.raw(), 1);
 			for (int i = 0; i < 4; i++) {
-				others.add(Thread.ofVirtual().start(() -> answers.add(send(engine, request(Fault.PACED, 20, true), Map.of(), false, Duration.ofSeconds(5)))));
+				others.add(Thread.ofVirtual()
+						.start(() -> answers.add(send(engine, request(Fault.PACED, 20, true), Map.of(), false, Duration.ofSeconds(5)))));
 			}
 			readSlowly(slow.raw(), 2);
 			for (Thread other : others) {
@@ -152,10 +164,13 @@ public abstract class FaultVerification extends FaultKit {
 			}
 			UpstreamCall call = upstream(engine).awaitCall(flood.nonce(), Duration.ofSeconds(1)).orElseThrow();
 			long taken = settled(call);
-			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), FaultRule.F05, engine, mode, "the stream of a client reading one byte a second to take at most "
-					+ SLOW_CLIENT_BOUND + " bytes from its upstream", "it took " + taken + " bytes" + (call.finished() ? " (the whole answer)" : ""));
+			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), FaultRule.F05, engine, mode,
+					"the stream of a client reading one byte a second to take at most "
+							+ SLOW_CLIENT_BOUND + " bytes from its upstream",
+					"it took " + taken + " bytes" + (call.finished() ? " (the whole answer)" : ""));
 			List<String> failed = answers.stream().filter(a -> !errorFreeStream(a)).map(FaultKit::describe).toList();
-			require(answers.size() == 4 && failed.isEmpty(), FaultRule.F05, engine, mode, "4 other streams served whole within 5 s meanwhile",
+			require(answers.size() == 4 && failed.isEmpty(), FaultRule.F05, engine, mode,
+					"4 other streams served whole within 5 s meanwhile",
 					answers.size() + " answered, failed: " + failed);
 			slow.leave();
 		}
@@ -169,13 +184,17 @@ public abstract class FaultVerification extends FaultKit {
 		for (boolean chunked : List.of(false, true)) {
 			Request over = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() + 1024);
 			FaultClient.Answer answer = send(engine, over, Map.of(), chunked, Duration.ofSeconds(30));
-			require(openAiError(answer, 413), FaultRule.F06, engine, mode, "413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
-					+ "body of " + (limits.maxBodyBytes() + 1024) + " bytes (limit " + limits.maxBodyBytes() + ")", describe(answer));
-			require(upstream(engine).call(over.nonce()).isEmpty(), FaultRule.F06, engine, mode, "nothing forwarded upstream", "the request upstream");
+			require(openAiError(answer, 413), FaultRule.F06, engine, mode,
+					"413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
+							+ "body of " + (limits.maxBodyBytes() + 1024) + " bytes (limit " + limits.maxBodyBytes() + ")",
+					describe(answer));
+			require(upstream(engine).call(over.nonce()).isEmpty(), FaultRule.F06, engine, mode, "nothing forwarded upstream",
+					"the request upstream");
 		}
 		Request under = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() - 1024);
 		FaultClient.Answer answer = send(engine, under, Map.of(), false, Duration.ofSeconds(30));
-		require(answer.status() == 200, FaultRule.F06, engine, mode, "200 for a body of " + (limits.maxBodyBytes() - 1024) + " bytes, under the limit",
+		require(answer.status() == 200, FaultRule.F06, engine, mode,
+				"200 for a body of " + (limits.maxBodyBytes() - 1024) + " bytes, under the limit",
 				describe(answer));
 	}
 
@@ -192,12 +211,16 @@ public abstract class FaultVerification extends FaultKit {
 			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), padding, length);
 			FaultClient.Answer answer = send(engine, request, padding, false, Duration.ofSeconds(20));
 			if (delta > 0) {
-				require(openAiError(answer, 431), FaultRule.F07, engine, mode, "431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "
-						+ limits.maxHeaderBytes() + ")", describe(answer));
-				require(upstream(engine).call(request.nonce()).isEmpty(), FaultRule.F07, engine, mode, "nothing forwarded upstream", "the request upstream");
+				require(openAiError(answer, 431), FaultRule.F07, engine, mode,
+						"431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "
+								+ limits.maxHeaderBytes() + ")",
+						describe(answer));
+				require(upstream(engine).call(request.nonce()).isEmpty(), FaultRule.F07, engine, mode, "nothing forwarded upstream",
+						"the request upstream");
 			}
 			else {
-				require(answer.status() == 200, FaultRule.F07, engine, mode, "200 for " + bytes + " bytes of headers, under the limit", describe(answer));
+				require(answer.status() == 200, FaultRule.F07, engine, mode, "200 for " + bytes + " bytes of headers, under the limit",
+						describe(answer));
 			}
 		}
 	}

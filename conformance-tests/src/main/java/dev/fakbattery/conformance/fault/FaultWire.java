@@ -18,7 +18,6 @@ import dev.fakbattery.wire.WireJson;
  */
 final class FaultWire {
 
-
 	private final Dialect engine;
 
 	private final List<String> text;
@@ -85,7 +84,7 @@ final class FaultWire {
 	/** The kit's tool call, renamed {@link #cutToolName()}, as a whole answer (to be cut). */
 	byte[] toolCallAnswer() {
 		return read("kit/" + engine + "/tool-call-allow.json").replace("\"" + toolName() + "\"", "\"" + cutToolName() + "\"")
-			.getBytes(StandardCharsets.UTF_8);
+				.getBytes(StandardCharsets.UTF_8);
 	}
 
 	/** The allowed call's name. */

@@ -44,9 +44,11 @@ final class UpstreamAnswers {
 				case STALL_HEADERS -> waitForGateway();
 				case STALL_BODY -> stallBody(out);
 				case RESET -> reset(socket, out);
-				case ENDLESS_LINE -> endless(out, n, call.stream() ? "data: {\"x\":\"" : "{\"id\":\"endless\",\"choices\":[{\"message\":{\"content\":\"",
-						filled('x', 64 * 1024));
-				case ENDLESS_EVENT -> endless(out, n, "", repeated("data: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n", 1024));
+				case ENDLESS_LINE ->
+					endless(out, n, call.stream() ? "data: {\"x\":\"" : "{\"id\":\"endless\",\"choices\":[{\"message\":{\"content\":\"",
+							filled('x', 64 * 1024));
+				case ENDLESS_EVENT ->
+					endless(out, n, "", repeated("data: xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n", 1024));
 				case FLOOD -> flood(out, n);
 			}
 		}

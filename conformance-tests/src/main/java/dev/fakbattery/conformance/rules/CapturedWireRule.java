@@ -26,12 +26,14 @@ public enum CapturedWireRule implements KitRule {
 
 	W08(WireRule.W08, "usage kept", "every variant", "both", "the usage as captured"),
 
-	W09(WireRule.W09, "the engine's error status and body pass through", "error answers", "both", "the engine's status and body, unchanged"),
+	W09(WireRule.W09, "the engine's error status and body pass through", "error answers", "both",
+			"the engine's status and body, unchanged"),
 
 	W19(WireRule.W19, "the official OpenAI SDK reads every answer as the kit does", "every variant, errors too", "both",
 			"the SDK reads the gateway's answer as the kit does, and raises the error with its status (not judged where it cannot read the capture itself)"),
 
-	W20(WireRule.W20, "every data event is a chunk or an error frame, [DONE] once and last", "every variant", "stream", "the stream's framing"),
+	W20(WireRule.W20, "every data event is a chunk or an error frame, [DONE] once and last", "every variant", "stream",
+			"the stream's framing"),
 
 	W21(WireRule.W21, "allowed answers pass unchanged", "allow, as sent", "both", "the capture unchanged"),
 

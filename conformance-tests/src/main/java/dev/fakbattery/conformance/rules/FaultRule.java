@@ -31,7 +31,8 @@ public enum FaultRule implements KitRule {
 
 	F04(REQUIRED, "endless upstream line or event: bounded reading, a clear error",
 			"An upstream line that never ends (and, streaming, an event of data lines that never reaches its blank line; non-stream, a whole answer that never ends) gets a clear error (an error frame then `[DONE]`, or a 502 with an OpenAI-shaped error), and the gateway stops reading: it closes the upstream connection having taken at most its event limit + 16 MiB (socket buffers).",
-			"both", "upstream writes up to event limit + 24 MiB", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"both", "upstream writes up to event limit + 24 MiB",
+			"the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
 			"lines, events or bodies read into memory without bound (`readLine`, `readAllBytes`)"),
 
 	F05(REQUIRED, "slow client: bounded upstream reading, other streams unaffected",
@@ -46,7 +47,8 @@ public enum FaultRule implements KitRule {
 
 	F07(REQUIRED, "request headers over the limit get 431",
 			"A request header section over the documented limit (name, `\": \"`, value and CRLF per header line) gets 431 with an OpenAI-shaped error and nothing is forwarded; 1 KiB under the limit is served (200).",
-			"both", "limit ± 1024 bytes in one `X-Fault-Padding` header", "the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
+			"both", "limit ± 1024 bytes in one `X-Fault-Padding` header",
+			"the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
 			"no header limit below the HTTP server's own (the JDK's is 380 KiB, and it closes the connection without an answer)");
 
 	private final String numbers;

@@ -21,7 +21,8 @@ import org.apiguardian.api.API;
 public final class RulesMarkdown {
 
 	/** The tables by name, as they appear in the markers. */
-	static final Map<String, Supplier<String>> TABLES = Map.of("wire", RulesMarkdown::wire, "fault", RulesMarkdown::fault, "captured", RulesMarkdown::captured);
+	static final Map<String, Supplier<String>> TABLES = Map.of("wire", RulesMarkdown::wire, "fault", RulesMarkdown::fault, "captured",
+			RulesMarkdown::captured);
 
 	private RulesMarkdown() {
 	}
@@ -69,6 +70,7 @@ public final class RulesMarkdown {
 
 	private static String table(List<String> header, Stream<List<String>> rows) {
 		return Stream.concat(Stream.of(header, header.stream().map(h -> "---").toList()), rows)
-			.map(cells -> "| " + String.join(" | ", cells) + " |\n").collect(Collectors.joining());
+				.map(cells -> "| " + String.join(" | ", cells) + " |\n")
+				.collect(Collectors.joining());
 	}
 }

@@ -107,7 +107,8 @@ public enum WireRule implements KitRule {
 
 	W19(REQUIRED, "the official OpenAI SDK reads every answer as the kit does",
 			"The official OpenAI Java SDK (`com.openai:openai-java` 4.8.0) reads every answer the way the kit does: `create` for bodies; `createStreaming`, iterating chunks and choices' deltas, with the SDK's `ChatCompletionAccumulator`. Content, calls (id, name, arguments), `finish_reason` and completion tokens agree; an error answer makes the SDK throw, with the same HTTP status.",
-			"both", "an answer whose engine original the SDK cannot read either (for example `continuous_usage_stats` streams: the accumulator takes a chunk with usage for the last one) is not judged and is listed in the report",
+			"both",
+			"an answer whose engine original the SDK cannot read either (for example `continuous_usage_stats` streams: the accumulator takes a chunk with usage for the last one) is not judged and is listed in the report",
 			"an `event:` of the gateway's own whose data is not a chunk (the SDKs read every `data:` as a chunk), extra top-level objects, chunks without `choices`, anything after `[DONE]`"),
 
 	W20(REQUIRED, "every data event is a chunk or an error frame, [DONE] once and last",

@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
-import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
 import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
+import dev.fakbattery.core.HarnessConstants;
 
 import org.apiguardian.api.API;
 import org.junit.platform.console.ConsoleLauncher;
@@ -130,7 +130,8 @@ public final class StandaloneKit {
 		}
 		else if (!config.containsKey(HarnessConstants.GATEWAY_CMD)) {
 			throw new IllegalArgumentException("no gateway: give --gateway-url http://HOST:PORT/v1 (a running gateway whose upstream is "
-					+ "http://127.0.0.1:" + config.getOrDefault(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT)) + "/v1) or --gateway-cmd \"... {port} {upstream}\"");
+					+ "http://127.0.0.1:" + config.getOrDefault(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT))
+					+ "/v1) or --gateway-cmd \"... {port} {upstream}\"");
 		}
 		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=tree",
 				"--fail-if-no-tests", "--reports-dir", reports, "--select-class",

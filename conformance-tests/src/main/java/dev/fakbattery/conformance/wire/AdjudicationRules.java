@@ -13,7 +13,6 @@ import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.SseEvent;
-import dev.fakbattery.wire.WireJson;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
@@ -33,8 +32,10 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	public void required_W02_allowKept(Dialect engine, String mode) {
 		Exchange.Call proposed = truth(engine, mode, Scenario.ALLOW).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.ALLOW).answer().calls();
-		require(delivered.stream().anyMatch(c -> WireChecks.sameCall(proposed, c)), WireRule.W02, engine, mode, "call " + proposed.name() + " " + proposed.id()
-				+ " with arguments " + proposed.arguments() + " byte-identical", delivered);
+		require(delivered.stream().anyMatch(c -> WireChecks.sameCall(proposed, c)), WireRule.W02, engine, mode,
+				"call " + proposed.name() + " " + proposed.id()
+						+ " with arguments " + proposed.arguments() + " byte-identical",
+				delivered);
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -42,11 +43,15 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@DisplayName("W03 deny dropped")
 	public void required_W03_denyDropped(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.DENY_ONLY, Scenario.MIXED, Scenario.INTERLEAVED)) {
-			List<String> deniedIds = truth(engine, mode, scenario).calls().stream()
-				.filter(c -> c.name().startsWith("deny_")).map(Exchange.Call::id).toList();
+			List<String> deniedIds = truth(engine, mode, scenario).calls()
+					.stream()
+					.filter(c -> c.name().startsWith("deny_"))
+					.map(Exchange.Call::id)
+					.toList();
 			List<Exchange.Call> delivered = send(engine, mode, scenario).answer().calls();
 			List<Exchange.Call> leaked = delivered.stream()
-				.filter(c -> deniedIds.contains(c.id()) || (c.name() != null && c.name().startsWith("deny_"))).toList();
+					.filter(c -> deniedIds.contains(c.id()) || (c.name() != null && c.name().startsWith("deny_")))
+					.toList();
 			require(leaked.isEmpty(), WireRule.W03, engine, mode, "no denied call delivered (" + scenario.marker() + ")", leaked);
 		}
 	}
@@ -55,14 +60,18 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@MethodSource(TARGETS)
 	@DisplayName("W04 transform redacted")
 	public void required_W04_transformRedacted(Dialect engine, String mode) {
-		Exchange.Call proposed = truth(engine, mode, Scenario.MIXED).calls().stream()
-			.filter(c -> c.name().startsWith("transform_")).findFirst().orElseThrow();
+		Exchange.Call proposed = truth(engine, mode, Scenario.MIXED).calls()
+				.stream()
+				.filter(c -> c.name().startsWith("transform_"))
+				.findFirst()
+				.orElseThrow();
 		Exchange answer = send(engine, mode, Scenario.MIXED).answer();
 		Optional<Exchange.Call> delivered = answer.calls().stream().filter(c -> proposed.id().equals(c.id())).findFirst();
 		Optional<Object> arguments = delivered.map(WireChecks::arguments);
 		require(arguments.equals(Optional.of(WireChecks.redacted())), WireRule.W04, engine, mode,
 				"call " + proposed.id() + " with arguments {\"redacted\":true}", delivered);
-		require(!answer.body.contains("rm -rf"), WireRule.W04, engine, mode, "no byte of the original arguments (rm -rf)", "them in the body");
+		require(!answer.body.contains("rm -rf"), WireRule.W04, engine, mode, "no byte of the original arguments (rm -rf)",
+				"them in the body");
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -71,7 +80,8 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	public void required_W06_parallelCalls(Dialect engine, String mode) {
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.MIXED).answer().calls();
 		List<String> names = delivered.stream().map(Exchange.Call::name).toList();
-		require(names.equals(List.of("allow_read", "transform_exec")), WireRule.W06, engine, mode, "calls [allow_read, transform_exec]", names);
+		require(names.equals(List.of("allow_read", "transform_exec")), WireRule.W06, engine, mode, "calls [allow_read, transform_exec]",
+				names);
 		List<Integer> indexes = delivered.stream().map(Exchange.Call::index).toList();
 		require(dense(indexes, stream(mode)), WireRule.W06, engine, mode, "surviving calls indexed [0, 1]", indexes);
 	}
@@ -91,15 +101,20 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@DisplayName("W13 no byte of a denied call, in any mode")
 	public void required_W13_noDeniedBytes(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
-			Exchange.Call denied = truth(engine, mode, scenario).calls().stream()
-				.filter(c -> c.name().startsWith("deny_")).findFirst().orElseThrow();
+			Exchange.Call denied = truth(engine, mode, scenario).calls()
+					.stream()
+					.filter(c -> c.name().startsWith("deny_"))
+					.findFirst()
+					.orElseThrow();
 			List<String> traces = new ArrayList<>(List.of(denied.id(), denied.name()));
 			if (scenario == Scenario.INTERLEAVED) {
 				traces.addAll(List.of("KITDENYTOKEN4e1f", "/etc/kit-deny-4e1f"));
 			}
 			List<String> found = WireChecks.leaks(send(engine, mode, scenario).answer(), traces);
-			require(found.isEmpty(), WireRule.W13, engine, mode, "none of " + traces + " anywhere in the " + (stream(mode) ? "stream" : "body")
-					+ " (" + scenario.marker() + ")", found);
+			require(found.isEmpty(), WireRule.W13, engine, mode,
+					"none of " + traces + " anywhere in the " + (stream(mode) ? "stream" : "body")
+							+ " (" + scenario.marker() + ")",
+					found);
 		}
 	}
 
@@ -110,12 +125,18 @@ public abstract class AdjudicationRules extends PassThroughRules {
 		onlyWhenRecordDeclared(engine, WireRule.W17);
 		Exchange answer = sendAskingForRecord(engine, mode, Scenario.MIXED).answer();
 		JsonNode record = stream(mode)
-				? answer.events.stream().map(Exchange.Timed::event).filter(e -> e.event().filter("adjudication"::equals).isPresent())
-					.findFirst().flatMap(SseEvent::json).map(JsonNode.class::cast).orElse(Json.MAPPER.missingNode())
+				? answer.events.stream()
+						.map(Exchange.Timed::event)
+						.filter(e -> e.event().filter("adjudication"::equals).isPresent())
+						.findFirst()
+						.flatMap(SseEvent::json)
+						.map(JsonNode.class::cast)
+						.orElse(Json.MAPPER.missingNode())
 				: answer.json().map(j -> j.path("adjudication")).orElse(Json.MAPPER.missingNode());
 		Map<String, String> actions = new LinkedHashMap<>();
 		record.path("calls").forEach(c -> actions.put(c.path("tool").asText(), c.path("action").asText()));
-		require(actions.equals(Map.of("allow_read", "ALLOW", "deny_write", "DENY", "transform_exec", "TRANSFORM")), WireRule.W17, engine, mode,
+		require(actions.equals(Map.of("allow_read", "ALLOW", "deny_write", "DENY", "transform_exec", "TRANSFORM")), WireRule.W17, engine,
+				mode,
 				"{allow_read=ALLOW, deny_write=DENY, transform_exec=TRANSFORM}", record.isMissingNode() ? "no record" : actions);
 	}
 
@@ -124,15 +145,21 @@ public abstract class AdjudicationRules extends PassThroughRules {
 	@DisplayName("W23 exactly the surviving calls: none extra, none twice, dense indexes, a well-formed stream")
 	public void required_W23_exactCalls(Dialect engine, String mode) {
 		for (Scenario scenario : Scenario.TOOL_CALLS) {
-			List<String> expected = truth(engine, mode, scenario).calls().stream().filter(AdjudicationRules::survives)
-				.map(c -> c.name() + " " + c.id()).toList();
+			List<String> expected = truth(engine, mode, scenario).calls()
+					.stream()
+					.filter(AdjudicationRules::survives)
+					.map(c -> c.name() + " " + c.id())
+					.toList();
 			Exchange answer = send(engine, mode, scenario).answer();
 			List<String> observed = answer.calls().stream().map(c -> c.name() + " " + c.id()).toList();
 			require(observed.equals(expected), WireRule.W23, engine, mode, "calls " + expected + " (" + scenario.marker() + ")", observed);
 			List<Integer> indexes = answer.calls().stream().map(Exchange.Call::index).toList();
-			require(dense(indexes, stream(mode)), WireRule.W23, engine, mode, "indexes " + IntStream.range(0, indexes.size()).boxed().toList()
-					+ " (" + scenario.marker() + ")", indexes);
-			require(answer.violations().isEmpty(), WireRule.W23, engine, mode, "tool-call deltas that assemble cleanly (" + scenario.marker() + ")",
+			require(dense(indexes, stream(mode)), WireRule.W23, engine, mode,
+					"indexes " + IntStream.range(0, indexes.size()).boxed().toList()
+							+ " (" + scenario.marker() + ")",
+					indexes);
+			require(answer.violations().isEmpty(), WireRule.W23, engine, mode,
+					"tool-call deltas that assemble cleanly (" + scenario.marker() + ")",
 					answer.violations());
 		}
 	}
@@ -144,8 +171,10 @@ public abstract class AdjudicationRules extends PassThroughRules {
 		Exchange.Call proposed = truth(engine, mode, Scenario.EXOTIC).calls().get(0);
 		List<Exchange.Call> delivered = send(engine, mode, Scenario.EXOTIC).answer().calls();
 		Optional<Exchange.Call> same = delivered.stream().filter(c -> proposed.id().equals(c.id())).findFirst();
-		require(same.filter(c -> WireChecks.sameCall(proposed, c)).isPresent(), WireRule.W24, engine, mode, "call " + proposed.id() + " with its "
-				+ proposed.arguments().length() + " characters of arguments byte-identical", same.map(c -> differenceIn(proposed.arguments(),
+		require(same.filter(c -> WireChecks.sameCall(proposed, c)).isPresent(), WireRule.W24, engine, mode,
+				"call " + proposed.id() + " with its "
+						+ proposed.arguments().length() + " characters of arguments byte-identical",
+				same.map(c -> differenceIn(proposed.arguments(),
 						c.arguments())).orElse("no such call in " + delivered.size() + " call(s)"));
 	}
 

@@ -20,12 +20,11 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
-
-import dev.fakbattery.core.ConfigurationException;
 
 /**
  * One captured engine answer the kit replays ({@code wire.captures}): its stream ({@code NAME.sse}) and/or whole body
@@ -66,8 +65,10 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 			return text;
 		}
 		List<String> tools = tools();
-		return text.map(t -> NAME.matcher(t).replaceAll(m -> tools.contains(m.group(2))
-				? Matcher.quoteReplacement(m.group(1) + variant + "_" + m.group(2) + m.group(3)) : Matcher.quoteReplacement(m.group())));
+		return text.map(t -> NAME.matcher(t)
+				.replaceAll(m -> tools.contains(m.group(2))
+						? Matcher.quoteReplacement(m.group(1) + variant + "_" + m.group(2) + m.group(3))
+						: Matcher.quoteReplacement(m.group())));
 	}
 
 	/** The tool names of a variant. */
@@ -109,7 +110,8 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 	static List<Capture> load(Path dir) {
 		if (!Files.isDirectory(dir)) {
 			throw new ConfigurationException("Unable to read " + HarnessConstants.WIRE_CAPTURES + " value [" + dir
-					+ "]: not a folder. Fix: pass -D" + HarnessConstants.WIRE_CAPTURES + "=DIR, a folder of NAME.sse / NAME.json captures.");
+					+ "]: not a folder. Fix: pass -D" + HarnessConstants.WIRE_CAPTURES
+					+ "=DIR, a folder of NAME.sse / NAME.json captures.");
 		}
 		Map<String, Answer[]> answers = new LinkedHashMap<>();
 		try (Stream<Path> walk = Files.walk(dir)) {
@@ -135,15 +137,19 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 		String name = file.getFileName().toString();
 		if (name.endsWith(".http")) {
 			Matcher http = HTTP.matcher(read(file));
-			return http.matches() ? Optional.of(new Answer(file, http.group(2).contains("text/event-stream"), http.group(3),
-					Integer.parseInt(http.group(1)))).filter(a -> a.status() == 200 && isAnswer(a.body(), a.stream())) : Optional.empty();
+			return http.matches()
+					? Optional.of(new Answer(file, http.group(2).contains("text/event-stream"), http.group(3),
+							Integer.parseInt(http.group(1)))).filter(a -> a.status() == 200 && isAnswer(a.body(), a.stream()))
+					: Optional.empty();
 		}
 		if (!name.endsWith(".sse") && !(name.endsWith(".json") && !name.endsWith(SIDECAR))) {
 			return Optional.empty();
 		}
 		boolean stream = name.endsWith(".sse");
-		int status = sidecar.map(p -> p.path("answers").path(stream ? "stream" : "non-stream")).filter(a -> a.path("file").asText().equals(name))
-			.map(a -> a.path("http_status").asInt(200)).orElse(200);
+		int status = sidecar.map(p -> p.path("answers").path(stream ? "stream" : "non-stream"))
+				.filter(a -> a.path("file").asText().equals(name))
+				.map(a -> a.path("http_status").asInt(200))
+				.orElse(200);
 		String body = read(file);
 		return status != 200 || isAnswer(body, stream) ? Optional.of(new Answer(file, stream, body, status)) : Optional.empty();
 	}
@@ -159,11 +165,14 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 		if (!provenance.has("engine")) {
 			provenance.put("engine", engine.id()).put("source", "no " + id + SIDECAR + "; engine from the folder name");
 		}
-		for (Answer answer : new Answer[] { sse, json }) {
+		for (Answer answer : new Answer[]{ sse, json }) {
 			String file = answer == null ? "" : answer.file().getFileName().toString();
 			if (file.endsWith(".http")) {
-				provenance.with("answers").putObject(answer.stream() ? "stream" : "non-stream").put("file", file).put("http_status", answer.status())
-					.put("format", "verbatim HTTP answer (curl -si): status line and headers left out of the replay");
+				provenance.with("answers")
+						.putObject(answer.stream() ? "stream" : "non-stream")
+						.put("file", file)
+						.put("http_status", answer.status())
+						.put("format", "verbatim HTTP answer (curl -si): status line and headers left out of the replay");
 			}
 		}
 		return new Capture(id, engine, Optional.ofNullable(sse).map(Answer::body), Optional.ofNullable(json).map(Answer::body), provenance);
@@ -174,8 +183,8 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 		if (provenance.hasNonNull("engine")) {
 			return Dialect.parse(provenance.get("engine").asText());
 		}
-		for (Path folder = dir.resolve(id).toAbsolutePath().normalize().getParent(); folder != null && folder.getFileName() != null;
-				folder = folder.getParent()) {
+		for (Path folder = dir.resolve(id).toAbsolutePath().normalize().getParent(); folder != null
+				&& folder.getFileName() != null; folder = folder.getParent()) {
 			for (Dialect dialect : Dialect.values()) {
 				if (folder.getFileName().toString().toLowerCase(Locale.ROOT).equals(dialect.id())) {
 					return dialect;
@@ -183,15 +192,19 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 			}
 		}
 		throw new ConfigurationException("Unable to tell the engine of the capture [" + id + "] in " + HarnessConstants.WIRE_CAPTURES
-				+ ". Fix: put " + id + SIDECAR + " with \"engine\": one of " + Dialect.ids() + " beside it, or keep it under a folder of that name.");
+				+ ". Fix: put " + id + SIDECAR + " with \"engine\": one of " + Dialect.ids()
+				+ " beside it, or keep it under a folder of that name.");
 	}
 
 	private static boolean isAnswer(String text, boolean sse) {
 		if (!sse) {
 			return WireJson.read(text).map(j -> j.path("choices").isArray()).orElse(false);
 		}
-		return Exchange.of(text, true).events.stream().map(Exchange.Timed::event).anyMatch(e -> e.json()
-			.map(j -> ((JsonNode) j).path("choices").isArray()).orElse(false));
+		return Exchange.of(text, true).events.stream()
+				.map(Exchange.Timed::event)
+				.anyMatch(e -> e.json()
+						.map(j -> ((JsonNode) j).path("choices").isArray())
+						.orElse(false));
 	}
 
 	private static String read(Path file) {

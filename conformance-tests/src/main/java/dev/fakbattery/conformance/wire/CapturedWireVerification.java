@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.conformance.rules.CapturedWireRule;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
-import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
 import org.apiguardian.api.API;
@@ -81,8 +80,10 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	}
 
 	Stream<Arguments> captured() {
-		return IntStream.range(0, captures.size()).boxed().flatMap(i -> Stream.of("non-stream", "stream")
-			.map(mode -> Arguments.of(Named.of(captures.get(i).id(), i), Named.of(mode, mode))));
+		return IntStream.range(0, captures.size())
+				.boxed()
+				.flatMap(i -> Stream.of("non-stream", "stream")
+						.map(mode -> Arguments.of(Named.of(captures.get(i).id(), i), Named.of(mode, mode))));
 	}
 
 	/** The captures replayed, for the artifact. */
@@ -97,7 +98,8 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		for (Replay replay : replays(number, mode, "allow")) {
 			List<String> expected = replay.truth().calls().stream().map(WireChecks::call).toList();
 			List<String> observed = replay.answer().calls().stream().map(WireChecks::call).toList();
-			require(observed.equals(expected), CapturedWireRule.W02, replay.engine(), mode, "calls " + expected + " byte-identical (" + replay.what() + ")", observed);
+			require(observed.equals(expected), CapturedWireRule.W02, replay.engine(), mode,
+					"calls " + expected + " byte-identical (" + replay.what() + ")", observed);
 		}
 	}
 
@@ -114,8 +116,10 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 				}
 			});
 			List<String> found = WireChecks.leaks(replay.answer(), traces);
-			require(found.isEmpty() && replay.answer().calls().isEmpty(), CapturedWireRule.W13, replay.engine(), mode, "no call and none of " + traces + " ("
-					+ replay.what() + ")", found.isEmpty() ? replay.answer().calls() : found);
+			require(found.isEmpty() && replay.answer().calls().isEmpty(), CapturedWireRule.W13, replay.engine(), mode,
+					"no call and none of " + traces + " ("
+							+ replay.what() + ")",
+					found.isEmpty() ? replay.answer().calls() : found);
 		}
 	}
 
@@ -124,11 +128,24 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W04 transform redacted (captured)")
 	public void required_W04_transformRedacted(int number, String mode) {
 		for (Replay replay : replays(number, mode, "transform")) {
-			List<String> expected = replay.truth().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.redacted()).toList();
-			List<String> observed = replay.answer().calls().stream().map(c -> c.name() + " " + c.id() + " " + WireChecks.arguments(c)).toList();
-			boolean leaked = replay.truth().calls().stream().anyMatch(c -> c.arguments().length() >= 12 && replay.answer().body.contains(c.arguments()));
-			require(observed.equals(expected) && !leaked, CapturedWireRule.W04, replay.engine(), mode, "calls " + expected + " and no original arguments ("
-					+ replay.what() + ")", leaked ? "the original arguments in the answer" : observed);
+			List<String> expected = replay.truth()
+					.calls()
+					.stream()
+					.map(c -> c.name() + " " + c.id() + " " + WireChecks.redacted())
+					.toList();
+			List<String> observed = replay.answer()
+					.calls()
+					.stream()
+					.map(c -> c.name() + " " + c.id() + " " + WireChecks.arguments(c))
+					.toList();
+			boolean leaked = replay.truth()
+					.calls()
+					.stream()
+					.anyMatch(c -> c.arguments().length() >= 12 && replay.answer().body.contains(c.arguments()));
+			require(observed.equals(expected) && !leaked, CapturedWireRule.W04, replay.engine(), mode,
+					"calls " + expected + " and no original arguments ("
+							+ replay.what() + ")",
+					leaked ? "the original arguments in the answer" : observed);
 		}
 	}
 
@@ -147,10 +164,13 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	@DisplayName("W07 finish_reason consistent with surviving calls (captured)")
 	public void required_W07_finishReason(int number, String mode) {
 		for (Replay replay : replays(number, mode, ALL)) {
-			Optional<String> expected = replay.truth().finishReason()
-				.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
-			require(replay.answer().finishReason().equals(expected), CapturedWireRule.W07, replay.engine(), mode, "finish_reason " + expected.orElse("none")
-					+ " (" + replay.what() + ")", replay.answer().finishReason().orElse("none"));
+			Optional<String> expected = replay.truth()
+					.finishReason()
+					.map(f -> replay.variant().equals("deny") && f.equals("tool_calls") ? "stop" : f);
+			require(replay.answer().finishReason().equals(expected), CapturedWireRule.W07, replay.engine(), mode,
+					"finish_reason " + expected.orElse("none")
+							+ " (" + replay.what() + ")",
+					replay.answer().finishReason().orElse("none"));
 		}
 	}
 
@@ -171,11 +191,13 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 	public void required_W09_errorPassesThrough(int number, String mode) {
 		Capture capture = captures.get(number);
 		List<Replay> replays = replays(number, mode, true, ALL);
-		Assumptions.assumeTrue(capture.isError(stream(mode)), () -> "Not applicable: " + capture.id() + " is the engine's answer (HTTP 200) in "
-				+ mode + " mode, not an error");
+		Assumptions.assumeTrue(capture.isError(stream(mode)),
+				() -> "Not applicable: " + capture.id() + " is the engine's answer (HTTP 200) in "
+						+ mode + " mode, not an error");
 		for (Replay replay : replays) {
 			Optional<JsonNode> expected = WireJson.read(replay.truth().body);
-			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected), CapturedWireRule.W09, replay.engine(),
+			require(replay.answer().status == replay.truth().status && WireJson.read(replay.answer().body).equals(expected),
+					CapturedWireRule.W09, replay.engine(),
 					mode, "status " + replay.truth().status + " and body " + replay.truth().body + " (" + replay.what() + ")", "status "
 							+ replay.answer().status + " body " + replay.answer().body);
 		}
@@ -190,7 +212,8 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 					() -> rawSdk(replay.engine()).read(replay.request()), replay.what());
 			require(judged.passed(), CapturedWireRule.W19, replay.engine(), mode, judged.expected(), judged.observed());
 			if (!judged.judged()) {
-				reporter.publishEntry(CapturedWireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer", judged.observed());
+				reporter.publishEntry(CapturedWireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer",
+						judged.observed());
 			}
 		}
 	}
@@ -202,7 +225,8 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		onlyWhenStreaming(mode, CapturedWireRule.W20, "concerns SSE framing");
 		for (Replay replay : replays(number, mode, ALL)) {
 			List<String> framing = WireChecks.framing(replay.answer());
-			require(framing.isEmpty(), CapturedWireRule.W20, replay.engine(), mode, "chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
+			require(framing.isEmpty(), CapturedWireRule.W20, replay.engine(), mode,
+					"chunks or error frames, then [DONE] once, last (" + replay.what() + ")", framing);
 		}
 	}
 
@@ -217,7 +241,8 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 				() -> "Not applicable: " + capture.id() + " has no usage on every chunk (continuous_usage_stats)");
 		for (Replay replay : replays) {
 			List<String> usage = WireChecks.chunkUsage(replay.truth(), replay.answer());
-			require(usage.isEmpty(), CapturedWireRule.W22, replay.engine(), mode, "every chunk with one of the capture's usage objects (" + replay.what() + ")",
+			require(usage.isEmpty(), CapturedWireRule.W22, replay.engine(), mode,
+					"every chunk with one of the capture's usage objects (" + replay.what() + ")",
 					usage.size() + " chunk(s) without, first " + usage.stream().findFirst().orElse(""));
 		}
 	}
@@ -251,9 +276,12 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 		boolean stream = stream(mode);
 		Assumptions.assumeTrue(engines().contains(capture.engine()), () -> "Not applicable: the capture is " + capture.engine()
 				+ " and this run's gateway serves " + served());
-		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(), () -> "Not applicable: no " + mode + " capture of " + capture.id());
-		Assumptions.assumeTrue(errors || !capture.isError(stream), () -> "Not applicable: " + capture.id() + " is the engine's error answer (HTTP "
-				+ capture.status(stream) + ") in " + mode + " mode; " + CapturedWireRule.W09.id() + " and " + CapturedWireRule.W19.id() + " judge it");
+		Assumptions.assumeTrue((stream ? capture.sse() : capture.json()).isPresent(),
+				() -> "Not applicable: no " + mode + " capture of " + capture.id());
+		Assumptions.assumeTrue(errors || !capture.isError(stream),
+				() -> "Not applicable: " + capture.id() + " is the engine's error answer (HTTP "
+						+ capture.status(stream) + ") in " + mode + " mode; " + CapturedWireRule.W09.id() + " and "
+						+ CapturedWireRule.W19.id() + " judge it");
 		Assumptions.assumeTrue(!stream || capture.completeStream(), () -> "Not applicable: the captured stream " + capture.id()
 				+ " is incomplete (it does not end with data: [DONE]), so there is no whole answer to compare");
 		List<Replay> replays = new ArrayList<>();
@@ -266,8 +294,10 @@ public abstract class CapturedWireVerification extends WireConformanceKit {
 						capture.tools(variant)), truth, sent.answer()));
 			}
 		}
-		Assumptions.assumeFalse(replays.isEmpty(), () -> "Not applicable: " + capture.id() + " has " + (capture.tools().isEmpty() ? "no tool call"
-				: "tool calls") + ", the rule judges variants " + List.of(variants));
+		Assumptions.assumeFalse(replays.isEmpty(),
+				() -> "Not applicable: " + capture.id() + " has " + (capture.tools().isEmpty()
+						? "no tool call"
+						: "tool calls") + ", the rule judges variants " + List.of(variants));
 		return replays;
 	}
 

@@ -4,8 +4,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 
-import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.wire.Dialect;

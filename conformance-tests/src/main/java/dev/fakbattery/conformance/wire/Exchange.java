@@ -57,7 +57,8 @@ final class Exchange {
 		List<Timed> events = new ArrayList<>();
 		boolean done = false;
 		if (stream) {
-			try (var reader = new dev.fakbattery.wire.SseReader(new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+			try (var reader = new dev.fakbattery.wire.SseReader(
+					new java.io.ByteArrayInputStream(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
 				for (Optional<SseEvent> e = reader.next(); e.isPresent(); e = reader.next()) {
 					events.add(new Timed(e.get(), 0));
 				}
@@ -104,9 +105,10 @@ final class Exchange {
 		if (stream) {
 			return assembled().calls(0).stream().map(Exchange::call).toList();
 		}
-		return json().map(ChatResponse::of).filter(r -> !r.choices().isEmpty())
-			.map(r -> r.choices().get(0).message().toolCalls().stream().map(Exchange::call).toList())
-			.orElse(List.of());
+		return json().map(ChatResponse::of)
+				.filter(r -> !r.choices().isEmpty())
+				.map(r -> r.choices().get(0).message().toolCalls().stream().map(Exchange::call).toList())
+				.orElse(List.of());
 	}
 
 	/** What a stream's tool-call deltas broke (a delta after the finish, a renamed call); none for a whole body. */
@@ -127,8 +129,10 @@ final class Exchange {
 			chunks().forEach(c -> c.choices().forEach(ch -> ch.delta().reasoning().ifPresent(reasoning::append)));
 			return reasoning.toString();
 		}
-		return json().map(ChatResponse::of).filter(r -> !r.choices().isEmpty())
-			.flatMap(r -> r.choices().get(0).message().reasoning()).orElse("");
+		return json().map(ChatResponse::of)
+				.filter(r -> !r.choices().isEmpty())
+				.flatMap(r -> r.choices().get(0).message().reasoning())
+				.orElse("");
 	}
 
 	/** Tool-call deltas seen anywhere in a stream, complete or not. */
@@ -148,8 +152,10 @@ final class Exchange {
 			chunks().forEach(c -> c.choices().forEach(ch -> ch.delta().content().ifPresent(content::append)));
 			return content.toString();
 		}
-		return json().map(ChatResponse::of).filter(r -> !r.choices().isEmpty())
-			.flatMap(r -> r.choices().get(0).message().content()).orElse("");
+		return json().map(ChatResponse::of)
+				.filter(r -> !r.choices().isEmpty())
+				.flatMap(r -> r.choices().get(0).message().content())
+				.orElse("");
 	}
 
 	Optional<String> finishReason() {

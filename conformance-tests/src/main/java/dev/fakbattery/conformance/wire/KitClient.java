@@ -24,14 +24,16 @@ import dev.fakbattery.wire.SseReader;
  */
 final class KitClient {
 
-	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-		.connectTimeout(Duration.ofSeconds(5)).build();
+	private final HttpClient http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
 
 	Exchange post(URI base, String body, boolean stream, Map<String, String> headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
-			.timeout(Duration.ofSeconds(20))
-			.header("Content-Type", "application/json")
-			.POST(HttpRequest.BodyPublishers.ofString(body));
+				.timeout(Duration.ofSeconds(20))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(body));
 		headers.forEach(request::header);
 		long started = System.nanoTime();
 		try {

@@ -151,7 +151,7 @@ final class KitFront implements AutoCloseable {
 
 	private void relay(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
 		HttpRequest.Builder request = HttpRequest.newBuilder(replay.resolve(exchange.getRequestURI().toString()))
-			.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
+				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
 		exchange.getRequestHeaders().forEach((name, values) -> {
 			if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
 				values.forEach(value -> request.header(name, value));
@@ -176,8 +176,10 @@ final class KitFront implements AutoCloseable {
 
 	/** Whether an event's first choice carries content text (the answer after the reasoning). */
 	private static boolean carriesContent(String data) {
-		return WireJson.read(data).map(j -> j.path("choices").path(0).path("delta").path("content").asText("")).filter(t -> !t.isEmpty())
-			.isPresent();
+		return WireJson.read(data)
+				.map(j -> j.path("choices").path(0).path("delta").path("content").asText(""))
+				.filter(t -> !t.isEmpty())
+				.isPresent();
 	}
 
 	private static List<String> sse(String body) {

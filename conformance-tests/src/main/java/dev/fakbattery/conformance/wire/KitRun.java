@@ -38,7 +38,10 @@ public final class KitRun {
 	 * build), as a user typing {@code -Dwire.captures=../shared/wire} there means.
 	 */
 	static Optional<Path> capturesDir(HarnessConfig config) {
-		return config.path(HarnessConstants.WIRE_CAPTURES).or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR)).map(dir -> dir.isAbsolute() ? dir
-				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
+		return config.path(HarnessConstants.WIRE_CAPTURES)
+				.or(() -> config.path(HarnessConstants.WIRE_CAPTURE_DIR))
+				.map(dir -> dir.isAbsolute()
+						? dir
+						: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(dir)).orElse(dir).toAbsolutePath().normalize());
 	}
 }

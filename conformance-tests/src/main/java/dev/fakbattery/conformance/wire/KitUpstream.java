@@ -53,24 +53,29 @@ final class KitUpstream implements AutoCloseable {
 		server.stubFor(get(urlEqualTo("/v1/models")).willReturn(json(200, KitFixtures.read(engine + "/models.json"))));
 		server.stubFor(post(urlEqualTo("/reset_prefix_cache")).willReturn(aResponse().withStatus(200)));
 		server.stubFor(post(urlEqualTo("/flush_cache")).willReturn(aResponse().withStatus(200)));
-		server.stubFor(post(urlEqualTo(CHAT)).atPriority(9).withRequestBody(matchingJsonPath("$.messages", equalTo("[]")))
-			.willReturn(json(400, KitFixtures.read(errorFixture + ".json"))));
+		server.stubFor(post(urlEqualTo(CHAT)).atPriority(9)
+				.withRequestBody(matchingJsonPath("$.messages", equalTo("[]")))
+				.willReturn(json(400, KitFixtures.read(errorFixture + ".json"))));
 		if (!scenarios) {
 			return;
 		}
 		for (Scenario scenario : Scenario.values()) {
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(scenario.marker() + " "))
-				.willReturn(nonStream(scenario)));
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(scenario.marker() + " "))
-				.withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
-				.willReturn(stream(scenario)));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2)
+					.withRequestBody(containing(scenario.marker() + " "))
+					.willReturn(nonStream(scenario)));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1)
+					.withRequestBody(containing(scenario.marker() + " "))
+					.withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
+					.willReturn(stream(scenario)));
 		}
-		server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing("kit:error500 "))
-			.willReturn(json(500, error500())));
+		server.stubFor(post(urlEqualTo(CHAT)).atPriority(1)
+				.withRequestBody(containing("kit:error500 "))
+				.willReturn(json(500, error500())));
 		for (String error : errorFixtures()) {
 			ResponseDefinitionBuilder answer = json(status(error), KitFixtures.read(error + ".json"));
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(errorMarker(error) + " "))
-				.willReturn(status(error) == 429 ? answer.withHeader("Retry-After", RETRY_AFTER) : answer));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1)
+					.withRequestBody(containing(errorMarker(error) + " "))
+					.willReturn(status(error) == 429 ? answer.withHeader("Retry-After", RETRY_AFTER) : answer));
 		}
 	}
 
@@ -80,11 +85,14 @@ final class KitUpstream implements AutoCloseable {
 	 */
 	void stubCapture(String marker, String sse, int sseStatus, String json, int jsonStatus) {
 		if (json != null) {
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(marker + " ")).willReturn(json(jsonStatus, json)));
+			server.stubFor(
+					post(urlEqualTo(CHAT)).atPriority(2).withRequestBody(containing(marker + " ")).willReturn(json(jsonStatus, json)));
 		}
 		if (sse != null) {
-			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1).withRequestBody(containing(marker + " "))
-				.withRequestBody(matchingJsonPath("$.stream", equalTo("true"))).willReturn(sseStatus == 200 ? sse(sse) : json(sseStatus, sse)));
+			server.stubFor(post(urlEqualTo(CHAT)).atPriority(1)
+					.withRequestBody(containing(marker + " "))
+					.withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
+					.willReturn(sseStatus == 200 ? sse(sse) : json(sseStatus, sse)));
 		}
 	}
 
@@ -98,8 +106,8 @@ final class KitUpstream implements AutoCloseable {
 		return Stream.concat(
 				Stream.of("error-400", "error-400-legacy", "error-404-model", "error-400-validation").map(name -> engine + "/" + name),
 				Stream.of("error-401", "error-429", "error-503").map(name -> "kit/" + engine + "/" + name))
-			.filter(name -> KitFixtures.exists(name + ".json"))
-			.toList();
+				.filter(name -> KitFixtures.exists(name + ".json"))
+				.toList();
 	}
 
 	static String errorMarker(String errorFixture) {
@@ -114,8 +122,9 @@ final class KitUpstream implements AutoCloseable {
 		String body = KitFixtures.read(scenario.fixture(engine, false));
 		return switch (scenario) {
 			case TRUNCATED -> json(200, body.substring(0, body.length() / 2));
-			case MALFORMED -> aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-				.withBody("<html><body>upstream exploded</body></html>");
+			case MALFORMED -> aResponse().withStatus(200)
+					.withHeader("Content-Type", "application/json")
+					.withBody("<html><body>upstream exploded</body></html>");
 			default -> json(200, body);
 		};
 	}

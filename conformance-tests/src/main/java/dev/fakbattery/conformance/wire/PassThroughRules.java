@@ -34,12 +34,14 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	public void required_W01_modelAlias(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.MIXED);
 		String upstreamModel = upstream(engine).received(sent.nonce())
-			.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText()).orElse("<no request upstream>");
+				.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText())
+				.orElse("<no request upstream>");
 		require(upstreamModel.equals(ALIAS), WireRule.W01, engine, mode, "upstream model [" + ALIAS + "]", "[" + upstreamModel + "]");
 		String engineModel = truth(engine, mode, Scenario.MIXED).model().orElseThrow();
 		List<String> wrong = sent.answer().models().stream().filter(m -> !m.equals(engineModel)).distinct().toList();
 		require(wrong.isEmpty() && !sent.answer().models().isEmpty(), WireRule.W01, engine, mode, "response model " + engineModel
-				+ (stream(mode) ? " on every chunk" : ""), sent.answer().models().isEmpty() ? "no chunk (status " + sent.answer().status + ")" : wrong);
+				+ (stream(mode) ? " on every chunk" : ""),
+				sent.answer().models().isEmpty() ? "no chunk (status " + sent.answer().status + ")" : wrong);
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -100,8 +102,10 @@ public abstract class PassThroughRules extends WireConformanceKit {
 		require(answer.status == 200 && frames.contains(expected), WireRule.W10, engine, mode, "status 200 with error frame " + expected,
 				"status " + answer.status + " frames " + frames);
 		boolean endsWithDone = !answer.events.isEmpty() && answer.events.get(answer.events.size() - 1).event().isDone();
-		require(endsWithDone, WireRule.W10, engine, mode, "[DONE] as the last event", answer.events.isEmpty() ? "no events" : "last event "
-				+ answer.events.get(answer.events.size() - 1).event());
+		require(endsWithDone, WireRule.W10, engine, mode, "[DONE] as the last event", answer.events.isEmpty()
+				? "no events"
+				: "last event "
+						+ answer.events.get(answer.events.size() - 1).event());
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -120,15 +124,24 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	public void required_W21_unchanged(Dialect engine, String mode) {
 		for (Scenario scenario : List.of(Scenario.TEXT, Scenario.ALLOW, Scenario.EXTRAS)) {
 			Optional<String> difference = WireChecks.unchanged(truth(engine, mode, scenario), send(engine, mode, scenario).answer());
-			require(difference.isEmpty(), WireRule.W21, engine, mode, "the upstream's " + (stream(mode) ? "chunks" : "body") + " unchanged ("
-					+ scenario.marker() + ")", difference.orElse(""));
+			require(difference.isEmpty(), WireRule.W21, engine, mode,
+					"the upstream's " + (stream(mode) ? "chunks" : "body") + " unchanged ("
+							+ scenario.marker() + ")",
+					difference.orElse(""));
 		}
 		for (Scenario scenario : List.of(Scenario.MIXED, Scenario.INTERLEAVED)) {
 			List<String> upstreamStamps = truth(engine, mode, scenario).chunkNodes().stream().map(PassThroughRules::stamp).toList();
-			List<String> foreign = send(engine, mode, scenario).answer().chunkNodes().stream().map(PassThroughRules::stamp)
-				.filter(s -> !upstreamStamps.contains(s)).distinct().toList();
-			require(foreign.isEmpty(), WireRule.W21, engine, mode, "every chunk with an upstream chunk's id, created and system_fingerprint ("
-					+ scenario.marker() + ")", foreign);
+			List<String> foreign = send(engine, mode, scenario).answer()
+					.chunkNodes()
+					.stream()
+					.map(PassThroughRules::stamp)
+					.filter(s -> !upstreamStamps.contains(s))
+					.distinct()
+					.toList();
+			require(foreign.isEmpty(), WireRule.W21, engine, mode,
+					"every chunk with an upstream chunk's id, created and system_fingerprint ("
+							+ scenario.marker() + ")",
+					foreign);
 		}
 	}
 
@@ -159,8 +172,9 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	@DisplayName("W27 request parameters reach the upstream unchanged")
 	public void required_W27_requestParameters(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.TEXT);
-		ObjectNode received = upstream(engine).received(sent.nonce()).map(r -> WireJson.readObject(r.getBodyAsString()))
-			.orElse(Json.MAPPER.createObjectNode());
+		ObjectNode received = upstream(engine).received(sent.nonce())
+				.map(r -> WireJson.readObject(r.getBodyAsString()))
+				.orElse(Json.MAPPER.createObjectNode());
 		List<String> changed = new ArrayList<>();
 		for (String field : List.of("tools", "tool_choice", "stream_options", "temperature", "max_tokens", "stream")) {
 			if (!String.valueOf(sent.request().get(field)).equals(String.valueOf(received.get(field)))) {

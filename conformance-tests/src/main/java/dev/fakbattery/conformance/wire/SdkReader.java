@@ -27,7 +27,8 @@ import com.openai.models.chat.completions.ChatCompletionMessageToolCall;
 final class SdkReader implements AutoCloseable {
 
 	/** The SDK and its version, for failure messages. */
-	static final String SDK = "OpenAI Java SDK " + Optional.ofNullable(OpenAIClient.class.getPackage().getImplementationVersion()).orElse("4.8.0");
+	static final String SDK = "OpenAI Java SDK "
+			+ Optional.ofNullable(OpenAIClient.class.getPackage().getImplementationVersion()).orElse("4.8.0");
 
 	/** What the SDK read: an answer, or the exception it threw (its class, message and HTTP status). */
 	record View(Optional<String> failure, Optional<Integer> status, String content, List<Exchange.Call> calls, Optional<String> finish,
@@ -42,8 +43,12 @@ final class SdkReader implements AutoCloseable {
 	private final OpenAIClient client;
 
 	SdkReader(URI base) {
-		this.client = OpenAIOkHttpClient.builder().baseUrl(base.toString()).apiKey("kit-no-key").maxRetries(0)
-			.timeout(Duration.ofSeconds(30)).build();
+		this.client = OpenAIOkHttpClient.builder()
+				.baseUrl(base.toString())
+				.apiKey("kit-no-key")
+				.maxRetries(0)
+				.timeout(Duration.ofSeconds(30))
+				.build();
 	}
 
 	/** Sends the kit's request body (its {@code stream} flag decides how) and reads the answer. */
@@ -66,7 +71,8 @@ final class SdkReader implements AutoCloseable {
 		body.remove("stream");
 		try {
 			return ChatCompletionCreateParams.builder()
-				.body(ObjectMappers.jsonMapper().treeToValue(body, ChatCompletionCreateParams.Body.class)).build();
+					.body(ObjectMappers.jsonMapper().treeToValue(body, ChatCompletionCreateParams.Body.class))
+					.build();
 		}
 		catch (JsonProcessingException e) {
 			throw new IllegalStateException("the kit's request is not a chat completion request to the SDK: " + e.getOriginalMessage(), e);

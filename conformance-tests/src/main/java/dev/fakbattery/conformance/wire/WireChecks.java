@@ -37,7 +37,8 @@ final class WireChecks {
 		}
 		String after = answer.body.substring(answer.body.lastIndexOf("data: [DONE]") + "data: [DONE]".length());
 		if (done != 1 || !answer.events.getLast().event().isDone() || !after.isBlank()) {
-			wrong.add(done + " [DONE], last event " + abbreviate(answer.events.getLast().event().data()) + (after.isBlank() ? ""
+			wrong.add(done + " [DONE], last event " + abbreviate(answer.events.getLast().event().data()) + (after.isBlank()
+					? ""
 					: ", then " + abbreviate(after.strip())));
 		}
 		return wrong;
@@ -90,8 +91,9 @@ final class WireChecks {
 		if (kit.isError()) {
 			boolean raised = sdk.failure().isPresent() && (kit.status == 200 || sdk.status().equals(Optional.of(kit.status)));
 			return new SdkJudgement(raised, true, SdkReader.SDK + " to raise the error of " + what + " (status " + kit.status + ")",
-					sdk.failure().map(f -> "it threw " + f + " (status " + sdk.status().map(String::valueOf).orElse("none") + ")")
-						.orElse("it read an answer: " + view(sdk)));
+					sdk.failure()
+							.map(f -> "it threw " + f + " (status " + sdk.status().map(String::valueOf).orElse("none") + ")")
+							.orElse("it read an answer: " + view(sdk)));
 		}
 		if (sdk.failure().isPresent() && engineReading.get().failure().isPresent()) {
 			return new SdkJudgement(true, false, "", what + ": " + sdk.failure().get());
@@ -99,8 +101,10 @@ final class WireChecks {
 		boolean same = sdk.failure().isEmpty() && sdk.content().equals(kit.content()) && callsOf(sdk).equals(asTheSdkLists(kit))
 				&& sdk.finish().equals(kit.finishReason())
 				&& (kit.usage().isEmpty() || sdk.completionTokens().equals(kit.usage().map(u -> u.path("completion_tokens").asLong())));
-		return new SdkJudgement(same, true, SdkReader.SDK + " to read " + what + " as the kit did: " + List.of(kit.content(), asTheSdkLists(kit),
-				kit.finishReason().orElse("no finish"), kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage")),
+		return new SdkJudgement(same, true,
+				SdkReader.SDK + " to read " + what + " as the kit did: " + List.of(kit.content(), asTheSdkLists(kit),
+						kit.finishReason().orElse("no finish"),
+						kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage")),
 				sdk.failure().map(f -> "it threw " + f).orElse("it read " + view(sdk)));
 	}
 
@@ -113,8 +117,11 @@ final class WireChecks {
 
 	/** The calls as the SDK lists them: a stream's by {@code index} (its accumulator sorts them), a body's as they came. */
 	private static List<String> asTheSdkLists(Exchange kit) {
-		return kit.calls().stream().sorted(Comparator.comparing(c -> kit.stream && c.index() != null ? c.index() : 0)).map(WireChecks::call)
-			.toList();
+		return kit.calls()
+				.stream()
+				.sorted(Comparator.comparing(c -> kit.stream && c.index() != null ? c.index() : 0))
+				.map(WireChecks::call)
+				.toList();
 	}
 
 	private static List<String> callsOf(SdkReader.View sdk) {
@@ -161,7 +168,8 @@ final class WireChecks {
 		if (expected instanceof List<?> want && observed instanceof List<?> got) {
 			for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
 				if (!want.get(i).equals(got.get(i))) {
-					return "chunk " + i + " " + abbreviate(String.valueOf(got.get(i))) + " instead of " + abbreviate(String.valueOf(want.get(i)));
+					return "chunk " + i + " " + abbreviate(String.valueOf(got.get(i))) + " instead of "
+							+ abbreviate(String.valueOf(want.get(i)));
 				}
 			}
 			return got.size() + " chunks instead of " + want.size();

@@ -3,7 +3,6 @@ package dev.fakbattery.conformance.wire;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -62,13 +61,15 @@ public abstract class WireVerification extends AdjudicationRules {
 		for (Scenario scenario : List.of(Scenario.TRUNCATED, Scenario.MALFORMED)) {
 			Exchange answer = send(engine, mode, scenario).answer();
 			boolean streamed = stream(mode) && answer.status == 200;
-			boolean signalled = streamed ? !answer.errorFrames().isEmpty()
+			boolean signalled = streamed
+					? !answer.errorFrames().isEmpty()
 					: answer.status == 502 && answer.json().map(j -> j.path("error").isObject()).orElse(false);
 			require(signalled, WireRule.W11, engine, mode, "502 with an OpenAI-shaped error (or, once streaming, an error frame) for "
 					+ scenario.marker(), "status " + answer.status + " body " + abbreviate(answer.body));
 			List<String> wrong = new ArrayList<>(answer.finishReason().map(f -> "finish_reason " + f).stream().toList());
 			(streamed ? answer.toolCallDeltas().stream().map(d -> d.name().orElse(null)) : answer.calls().stream().map(Exchange.Call::name))
-				.filter(name -> name != null && (!streamed || !name.startsWith("allow_"))).forEach(name -> wrong.add("call " + name));
+					.filter(name -> name != null && (!streamed || !name.startsWith("allow_")))
+					.forEach(name -> wrong.add("call " + name));
 			require(wrong.isEmpty(), WireRule.W11, engine, mode, "no finish and no call but the allowed ones already streaming for "
 					+ scenario.marker(), wrong);
 		}
@@ -111,7 +112,10 @@ public abstract class WireVerification extends AdjudicationRules {
 	 */
 	private String heldDeltas(Dialect engine, String mode) {
 		Sent sent = sendFresh(engine, mode, Scenario.PACED.marker(), Map.of());
-		List<Long> arrivals = sent.answer().events.stream().filter(t -> carriesContent(t.event())).map(Exchange.Timed::arrivedNanos).toList();
+		List<Long> arrivals = sent.answer().events.stream()
+				.filter(t -> carriesContent(t.event()))
+				.map(Exchange.Timed::arrivedNanos)
+				.toList();
 		List<Long> writes = upstream(engine).pacedWrites(sent.nonce());
 		if (arrivals.size() != KitFront.PACED_DELTAS || writes.size() < KitFront.PACED_DELTAS + 1) {
 			return arrivals.size() + " content deltas of " + KitFront.PACED_DELTAS;
@@ -136,8 +140,10 @@ public abstract class WireVerification extends AdjudicationRules {
 	@DisplayName("W16 bad client input gives 400")
 	public void required_W16_badInput400(Dialect engine, String mode) {
 		Exchange garbage = client.post(gateway(engine).baseUrl(), "{not json", stream(mode), Map.of());
-		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), WireRule.W16, engine,
-				mode, "400 with an OpenAI-shaped error for a body that is not JSON", "status " + garbage.status + " body " + abbreviate(garbage.body));
+		require(garbage.status == 400 && WireJson.read(garbage.body).map(j -> j.path("error").isObject()).orElse(false), WireRule.W16,
+				engine,
+				mode, "400 with an OpenAI-shaped error for a body that is not JSON",
+				"status " + garbage.status + " body " + abbreviate(garbage.body));
 		ObjectNode empty = request("unused", stream(mode));
 		empty.putArray("messages");
 		Exchange noMessages = client.post(gateway(engine).baseUrl(), empty.toString(), stream(mode), Map.of());
@@ -166,14 +172,16 @@ public abstract class WireVerification extends AdjudicationRules {
 		for (String marker : markers) {
 			Sent sent = send(engine, mode, marker, Map.of());
 			ObjectNode request = request(marker, sent.nonce(), stream(mode));
-			WireChecks.SdkJudgement judged = WireChecks.sdk(sent.answer(), sdk(engine).read(request), () -> rawSdk(engine).read(request), marker);
+			WireChecks.SdkJudgement judged = WireChecks.sdk(sent.answer(), sdk(engine).read(request), () -> rawSdk(engine).read(request),
+					marker);
 			require(judged.passed(), WireRule.W19, engine, mode, judged.expected(), judged.observed());
 			if (!judged.judged()) {
 				unreadable.add(judged.observed());
 			}
 		}
 		if (!unreadable.isEmpty()) {
-			reporter.publishEntry(WireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer", String.join("; ", unreadable));
+			reporter.publishEntry(WireRule.W19.id() + " not judged: " + SdkReader.SDK + " cannot read the engine's own answer",
+					String.join("; ", unreadable));
 		}
 	}
 
@@ -204,9 +212,12 @@ public abstract class WireVerification extends AdjudicationRules {
 		for (int i = 1; i < answer.events.size(); i++) {
 			pause = Math.max(pause, (answer.events.get(i).arrivedNanos() - answer.events.get(i - 1).arrivedNanos()) / 1_000_000);
 		}
-		boolean whole = answer.status == 200 && answer.sawDone && answer.errorFrames().isEmpty() && answer.content().equals(truth.content());
-		require(whole, WireRule.W26, engine, mode, "the whole stream after a " + KitFront.GAP_MILLIS + " ms pause (content [" + truth.content()
-				+ "], [DONE], no error frame)", "status " + answer.status + ", content [" + answer.content() + "], " + (answer.sawDone ? "" : "no ")
+		boolean whole = answer.status == 200 && answer.sawDone && answer.errorFrames().isEmpty()
+				&& answer.content().equals(truth.content());
+		require(whole, WireRule.W26, engine, mode,
+				"the whole stream after a " + KitFront.GAP_MILLIS + " ms pause (content [" + truth.content()
+						+ "], [DONE], no error frame)",
+				"status " + answer.status + ", content [" + answer.content() + "], " + (answer.sawDone ? "" : "no ")
 						+ "[DONE], " + answer.errorFrames().size() + " error frame(s), longest pause " + pause + " ms");
 	}
 

@@ -47,11 +47,14 @@ class GpuProfileFailsClosedTests {
 	}
 
 	private void run(String className, String method, String expected) {
-		EngineTestKit.engine("junit-jupiter").selectors(selectMethod(className, method, RungRecorder.class.getName()))
-			.configurationParameters(nothingConfigured(dir))
-			.execute().testEvents()
-			.assertThatEvents().haveExactly(1, event(test(method),
-					finishedWithFailure(instanceOf(PendingMeasurementError.class), message(expected))));
+		EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(className, method, RungRecorder.class.getName()))
+				.configurationParameters(nothingConfigured(dir))
+				.execute()
+				.testEvents()
+				.assertThatEvents()
+				.haveExactly(1, event(test(method),
+						finishedWithFailure(instanceOf(PendingMeasurementError.class), message(expected))));
 	}
 
 	static Map<String, String> nothingConfigured(Path dir) {

@@ -97,8 +97,9 @@ class BrokenFaultGatewayTests {
 	void takesAnyBody() {
 		Events tests = run(BrokenFaultGateways.TakesAnyBodyTestCase.class, "required_F06_bodyLimit");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F06", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F06", "vllm non-stream")).startsWith("F06 [vllm non-stream] on broken: takes any body: expected 413 with "
-				+ "an OpenAI-shaped error for a body of 8389632 bytes (limit 8388608), observed status 200 after ");
+		assertThat(message(tests, "F06", "vllm non-stream"))
+				.startsWith("F06 [vllm non-stream] on broken: takes any body: expected 413 with "
+						+ "an OpenAI-shaped error for a body of 8389632 bytes (limit 8388608), observed status 200 after ");
 	}
 
 	@Test
@@ -122,10 +123,14 @@ class BrokenFaultGatewayTests {
 	}
 
 	private static String message(Events tests, String rule, String target) {
-		return tests.failed().stream().filter(e -> label(e).equals(rule + " [" + target + "]")).findFirst()
-			.flatMap(e -> e.getPayload(TestExecutionResult.class))
-			.flatMap(TestExecutionResult::getThrowable)
-			.map(Throwable::getMessage).orElse("<" + rule + " [" + target + "] did not fail>");
+		return tests.failed()
+				.stream()
+				.filter(e -> label(e).equals(rule + " [" + target + "]"))
+				.findFirst()
+				.flatMap(e -> e.getPayload(TestExecutionResult.class))
+				.flatMap(TestExecutionResult::getThrowable)
+				.map(Throwable::getMessage)
+				.orElse("<" + rule + " [" + target + "] did not fail>");
 	}
 
 	private static String label(Event event) {

@@ -106,7 +106,8 @@ final class BrokenFaultGateways {
 	static class KeepsUpstreamAfterClientLeftTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return pipedPatient("broken: does not cancel the upstream when the client leaves", TcpPipe.Mode.DRAINS_AFTER_CLIENT_LEAVES, upstream, engine);
+			return pipedPatient("broken: does not cancel the upstream when the client leaves", TcpPipe.Mode.DRAINS_AFTER_CLIENT_LEAVES,
+					upstream, engine);
 		}
 	}
 
@@ -120,7 +121,8 @@ final class BrokenFaultGateways {
 	static class ResetsClientTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return pipedPatient("broken: resets the client when the upstream resets", TcpPipe.Mode.RESETS_CLIENT_ON_TRUNCATION, upstream, engine);
+			return pipedPatient("broken: resets the client when the upstream resets", TcpPipe.Mode.RESETS_CLIENT_ON_TRUNCATION, upstream,
+					engine);
 		}
 	}
 
@@ -128,7 +130,7 @@ final class BrokenFaultGateways {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			return loose("broken: reads endless lines without bound", l -> l.withMaxEventBytes(Integer.MAX_VALUE - 8)
-				.withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
+					.withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
 		}
 	}
 
@@ -142,7 +144,8 @@ final class BrokenFaultGateways {
 	static class TakesAnyBodyTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return loose("broken: takes any body", l -> l.withMaxBodyBytes(Long.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP), upstream, engine);
+			return loose("broken: takes any body", l -> l.withMaxBodyBytes(Long.MAX_VALUE).withUpstreamTimeout(FaultUpstream.CAP), upstream,
+					engine);
 		}
 	}
 
@@ -169,8 +172,13 @@ final class BrokenFaultGateways {
 			// allows transform_* by name, so the call whose arguments it should rewrite streams through unheld
 			Policy policy = Policy.builder().allow("transform_*").allow("allow_*").build();
 			GatewayLimits limits = ReferenceGateway.DEFAULT_LIMITS.withUpstreamTimeout(FaultUpstream.CAP);
-			ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream).engine(engine).policy(policy).limits(limits).build()
-				.start();
+			ReferenceGateway gateway = ReferenceGateway.builder()
+					.upstream(upstream)
+					.engine(engine)
+					.policy(policy)
+					.limits(limits)
+					.build()
+					.start();
 			return named("broken: streams the call it must rewrite before the call is complete", gateway.baseUrl(), Optional.of(limits),
 					gateway::close);
 		}

@@ -5,8 +5,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -23,8 +23,10 @@ class FaultKitSelfTests {
 	@Test
 	@DisplayName("the reference gateway behind a faithful pipe passes F01..F07 in both modes")
 	void faithfulPipePassesAll() {
-		Events tests = EngineTestKit.engine("junit-jupiter").selectors(selectClass(BrokenFaultGateways.FaithfulPipeTestCase.class))
-			.execute().testEvents();
+		Events tests = EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(BrokenFaultGateways.FaithfulPipeTestCase.class))
+				.execute()
+				.testEvents();
 		assertThat(BrokenFaultGatewayTests.failedRules(tests)).isEmpty();
 		tests.assertStatistics(stats -> stats.succeeded(12).aborted(2).failed(0));
 	}

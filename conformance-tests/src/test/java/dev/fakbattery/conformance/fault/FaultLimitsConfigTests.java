@@ -24,7 +24,8 @@ class FaultLimitsConfigTests {
 		HarnessConfig config = config(Map.of(HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS, "2500", HarnessConstants.GATEWAY_MAX_BODY_BYTES,
 				"1048576", HarnessConstants.GATEWAY_MAX_HEADER_BYTES, "16384", HarnessConstants.GATEWAY_MAX_EVENT_BYTES, "65536"));
 
-		assertThat(GatewayUnderTestFaultTests.configured(config)).contains(new GatewayLimits(Duration.ofMillis(2500), 1048576, 16384, 65536));
+		assertThat(GatewayUnderTestFaultTests.configured(config))
+				.contains(new GatewayLimits(Duration.ofMillis(2500), 1048576, 16384, 65536));
 	}
 
 	@Test
@@ -43,7 +44,7 @@ class FaultLimitsConfigTests {
 				"1048576", HarnessConstants.GATEWAY_MAX_HEADER_BYTES, "16384", HarnessConstants.GATEWAY_MAX_EVENT_BYTES, "65536"));
 
 		assertThatThrownBy(() -> GatewayUnderTestFaultTests.configured(config))
-			.hasMessageStartingWith("Unable to parse gateway.upstream.timeout.ms value [soon]");
+				.hasMessageStartingWith("Unable to parse gateway.upstream.timeout.ms value [soon]");
 	}
 
 	private static HarnessConfig config(Map<String, String> values) {

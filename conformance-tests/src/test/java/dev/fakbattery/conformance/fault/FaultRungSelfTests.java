@@ -16,14 +16,14 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.api.WireRung;
-import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 
@@ -101,21 +101,31 @@ class FaultRungSelfTests {
 	@Test
 	@DisplayName("under -Pgpu missing limits fail the rung, and each limit rule itself, with PENDING_MEASUREMENT naming the four limits")
 	void missingLimitsFailUnderGpu() {
-		runRung("declaresNoLimits", "gpu", false).assertThatEvents().haveExactly(1, event(test("declaresNoLimits"),
-				finishedWithFailure(instanceOf(PendingMeasurementError.class), message(m -> m.startsWith("PENDING_MEASUREMENT: fault rules "
-						+ "F02, F04, F06, F07 hold a gateway that declares no limits") && m.contains(FaultKit.LIMITS_FIX)))));
+		runRung("declaresNoLimits", "gpu", false).assertThatEvents()
+				.haveExactly(1, event(test("declaresNoLimits"),
+						finishedWithFailure(instanceOf(PendingMeasurementError.class),
+								message(m -> m.startsWith("PENDING_MEASUREMENT: fault rules "
+										+ "F02, F04, F06, F07 hold a gateway that declares no limits")
+										&& m.contains(FaultKit.LIMITS_FIX)))));
 		Events kit = kit(Map.of(HarnessConstants.ALLOW_PENDING, "false")).testEvents();
 		kit.assertStatistics(stats -> stats.failed(16).aborted(0).succeeded(0));
-		assertThat(kit.failed().stream().map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-			.getThrowable().orElseThrow())).allSatisfy(t -> assertThat(t).isInstanceOf(PendingMeasurementError.class)
-				.hasMessageContaining("-Dgateway.max.event.bytes=BYTES"));
+		assertThat(kit.failed()
+				.stream()
+				.map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+						.orElseThrow()
+						.getThrowable()
+						.orElseThrow()))
+				.allSatisfy(t -> assertThat(t).isInstanceOf(PendingMeasurementError.class)
+						.hasMessageContaining("-Dgateway.max.event.bytes=BYTES"));
 	}
 
 	private Events runRung(String method, String profile, boolean allowPending) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
-					HarnessConstants.PROFILE, profile, HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending))))
-			.execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(RungTestCase.class, method, RungRecorder.class.getName()))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.EXPERIMENTS_DIR, dir.toString(),
+						HarnessConstants.PROFILE, profile, HarnessConstants.ALLOW_PENDING, String.valueOf(allowPending))))
+				.execute()
+				.testEvents();
 	}
 
 	private JsonNode artifact() throws IOException {
@@ -125,9 +135,12 @@ class FaultRungSelfTests {
 	/** The four limit rules against a gateway that declares no limits. */
 	static EngineExecutionResults kit(Map<String, String> parameters) {
 		List<MethodSelector> selectors = LIMIT_RULES.stream()
-			.map(m -> DiscoverySelectors.selectMethod(BrokenFaultGateways.DeclaresNoLimitsTestCase.class, m, PARAMETERS)).toList();
-		return EngineTestKit.engine("junit-jupiter").selectors(selectors.toArray(MethodSelector[]::new))
-			.configurationParameters(HarnessConfig.hermeticParameters(parameters)).execute();
+				.map(m -> DiscoverySelectors.selectMethod(BrokenFaultGateways.DeclaresNoLimitsTestCase.class, m, PARAMETERS))
+				.toList();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectors.toArray(MethodSelector[]::new))
+				.configurationParameters(HarnessConfig.hermeticParameters(parameters))
+				.execute();
 	}
 
 	// -------------------------------------------------------------------------
@@ -140,8 +153,9 @@ class FaultRungSelfTests {
 		@Test
 		void takesAnyHeaders(RungRecorder run) {
 			EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
-				.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
-				.configurationParameters(KitRun.parameters(run.config())).execute();
+					.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
+					.configurationParameters(KitRun.parameters(run.config()))
+					.execute();
 			FaultRungTests.record(run, results, "broken: takes any headers");
 		}
 

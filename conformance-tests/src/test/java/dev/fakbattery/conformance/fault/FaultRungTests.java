@@ -10,14 +10,14 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.api.WireRung;
 import dev.fakbattery.core.gateway.GatewayLauncher;
-import dev.fakbattery.conformance.wire.KitRun;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -62,13 +62,18 @@ class FaultRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(GatewayUnderTestFaultTests.class))
-			.configurationParameters(KitRun.parameters(config)).execute();
-		String gateway = embedded ? GatewayLauncher.EMBEDDED + ", upstream timeout shortened to " + GatewayUnderTestFaultTests.EMBEDDED_TIMEOUT_MS
-				+ " ms" : GatewayLauncher.describe(config);
+		EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(GatewayUnderTestFaultTests.class))
+				.configurationParameters(KitRun.parameters(config))
+				.execute();
+		String gateway = embedded
+				? GatewayLauncher.EMBEDDED + ", upstream timeout shortened to " + GatewayUnderTestFaultTests.EMBEDDED_TIMEOUT_MS
+						+ " ms"
+				: GatewayLauncher.describe(config);
 		record(run, results, gateway);
 		if (embedded) {
-			run.simulated("the system under test is the embedded reference gateway in front of the kit's fault upstream, not an operator's gateway");
+			run.simulated(
+					"the system under test is the embedded reference gateway in front of the kit's fault upstream, not an operator's gateway");
 		}
 	}
 
@@ -94,8 +99,12 @@ class FaultRungTests {
 				case ABORTED -> reason.startsWith(FaultKit.PENDING) ? PENDING_MEASUREMENT : NOT_APPLICABLE;
 			};
 			counts.merge(outcome, 1, Integer::sum);
-			rules.addObject().put("rule", rule).put("must", title.substring(rule.length()).strip()).put("target", target).put("outcome", outcome)
-				.put("reason", reason);
+			rules.addObject()
+					.put("rule", rule)
+					.put("must", title.substring(rule.length()).strip())
+					.put("target", target)
+					.put("outcome", outcome)
+					.put("reason", reason);
 			if (outcome.equals(PASS) || outcome.equals(FAIL)) {
 				run.check(rule + " [" + target + "]", outcome.equals(PASS), title, reason);
 			}
@@ -109,12 +118,19 @@ class FaultRungTests {
 		}
 		int ran = counts.values().stream().mapToInt(Integer::intValue).sum();
 		if (ran == 0) {
-			List<String> why = results.containerEvents().failed().stream().flatMap(e -> e.getPayload(TestExecutionResult.class).stream())
-				.flatMap(r -> r.getThrowable().stream()).map(Throwable::getMessage).toList();
+			List<String> why = results.containerEvents()
+					.failed()
+					.stream()
+					.flatMap(e -> e.getPayload(TestExecutionResult.class).stream())
+					.flatMap(r -> r.getThrowable().stream())
+					.map(Throwable::getMessage)
+					.toList();
 			run.check("fault_rules_ran", false, "the fault rules run against " + gateway, "no rule ran: " + why);
 		}
 		run.body().put("gateway", gateway);
-		run.body().put("upstream", "FaultUpstream: plain sockets on loopback speaking the recorded vLLM and SGLang wire, misbehaving on purpose");
+		run.body()
+				.put("upstream",
+						"FaultUpstream: plain sockets on loopback speaking the recorded vLLM and SGLang wire, misbehaving on purpose");
 		ObjectNode outcomes = run.body().putObject("outcomes");
 		counts.forEach(outcomes::put);
 		run.measured("rule_runs_passed", counts.get(PASS), "rule runs", "EngineTestKit run of the fault rules");

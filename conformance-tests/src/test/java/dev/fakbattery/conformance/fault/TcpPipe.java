@@ -113,7 +113,8 @@ final class TcpPipe implements AutoCloseable {
 			}
 			byte[] buffer = new byte[16 * 1024];
 			for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-				if (mode == Mode.RESETS_CLIENT_ON_TRUNCATION && new String(buffer, 0, n, StandardCharsets.ISO_8859_1).contains("truncated")) {
+				if (mode == Mode.RESETS_CLIENT_ON_TRUNCATION
+						&& new String(buffer, 0, n, StandardCharsets.ISO_8859_1).contains("truncated")) {
 					client.setSoLinger(true, 0);
 					return;
 				}

@@ -26,9 +26,10 @@ class ApiMarkingTests {
 		assertThat(types).as("the kit's main classes").hasSizeGreaterThan(30);
 		assertThat(unmarked(types)).isEmpty();
 		assertThat(List.of(WireRule.class, FaultRule.class, CapturedWireRule.class, KitRule.class,
-				Class.forName("dev.fakbattery.conformance.wire.WireVerification"), Class.forName("dev.fakbattery.conformance.fault.FaultVerification")))
-			.as("the verification classes an implementer subclasses and the rule index are not internal")
-			.allSatisfy(t -> assertThat(t.getAnnotation(API.class).status()).as(t.getName()).isEqualTo(API.Status.EXPERIMENTAL));
+				Class.forName("dev.fakbattery.conformance.wire.WireVerification"),
+				Class.forName("dev.fakbattery.conformance.fault.FaultVerification")))
+				.as("the verification classes an implementer subclasses and the rule index are not internal")
+				.allSatisfy(t -> assertThat(t.getAnnotation(API.class).status()).as(t.getName()).isEqualTo(API.Status.EXPERIMENTAL));
 	}
 
 	@Test
@@ -39,15 +40,22 @@ class ApiMarkingTests {
 
 	/** The public types among {@code types} without {@code @API}. */
 	static List<String> unmarked(List<Class<?>> types) {
-		return types.stream().filter(t -> Modifier.isPublic(t.getModifiers()) && !t.isAnnotationPresent(API.class)).map(Class::getName).toList();
+		return types.stream()
+				.filter(t -> Modifier.isPublic(t.getModifiers()) && !t.isAnnotationPresent(API.class))
+				.map(Class::getName)
+				.toList();
 	}
 
 	/** The top-level types compiled from src/main (the folder that holds {@link KitRule}). */
 	private static List<Class<?>> mainTypes() throws IOException, URISyntaxException {
 		Path classes = Path.of(KitRule.class.getProtectionDomain().getCodeSource().getLocation().toURI());
 		try (Stream<Path> files = Files.walk(classes)) {
-			return files.map(classes::relativize).map(Path::toString).filter(f -> f.endsWith(".class") && !f.contains("$"))
-				.map(f -> f.substring(0, f.length() - ".class".length()).replace('/', '.')).map(ApiMarkingTests::load).toList();
+			return files.map(classes::relativize)
+					.map(Path::toString)
+					.filter(f -> f.endsWith(".class") && !f.contains("$"))
+					.map(f -> f.substring(0, f.length() - ".class".length()).replace('/', '.'))
+					.map(ApiMarkingTests::load)
+					.toList();
 		}
 	}
 

@@ -48,7 +48,9 @@ final class RuleIndex {
 			if (!method.getName().startsWith(rule.kind().prefix())) {
 				problems.add(where + ": the index says " + id + " is " + rule.kind() + ", the method begins " + name.group(1) + "_");
 			}
-			String displayed = Optional.ofNullable(method.getAnnotation(DisplayName.class)).map(DisplayName::value).orElse("<no @DisplayName>");
+			String displayed = Optional.ofNullable(method.getAnnotation(DisplayName.class))
+					.map(DisplayName::value)
+					.orElse("<no @DisplayName>");
 			if (!displayed.equals(rule.displayName())) {
 				problems.add(where + ": @DisplayName \"" + displayed + "\", the index says \"" + rule.displayName() + "\"");
 			}
@@ -56,10 +58,13 @@ final class RuleIndex {
 		for (KitRule rule : index) {
 			List<String> found = methods.getOrDefault(rule.id(), List.of());
 			if (found.size() != 1) {
-				problems.add(rule.id() + ": " + found.size() + " test methods in " + verification.getSimpleName() + " " + found + ", one expected");
+				problems.add(rule.id() + ": " + found.size() + " test methods in " + verification.getSimpleName() + " " + found
+						+ ", one expected");
 			}
-			if (rule.must().isBlank() || rule.skippedWhen().isBlank() || rule.ifItFails().isBlank() || !List.of("both", "stream").contains(rule.modes())) {
-				problems.add(rule.id() + ": an index entry without its MUST, skip condition or check, or with modes [" + rule.modes() + "]");
+			if (rule.must().isBlank() || rule.skippedWhen().isBlank() || rule.ifItFails().isBlank()
+					|| !List.of("both", "stream").contains(rule.modes())) {
+				problems.add(
+						rule.id() + ": an index entry without its MUST, skip condition or check, or with modes [" + rule.modes() + "]");
 			}
 		}
 		return problems;

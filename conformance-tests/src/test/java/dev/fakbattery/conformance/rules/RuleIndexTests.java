@@ -68,7 +68,8 @@ class RuleIndexTests {
 	void brokenIndexFails() {
 		List<KitRule> missing = new ArrayList<>(List.of(WireRule.values()));
 		missing.remove(WireRule.W14);
-		assertThat(RuleIndex.problems(missing, WireVerification.class)).containsExactly("WireVerification.stochastic_W14_notBuffered: W14 is not in the index WireRule");
+		assertThat(RuleIndex.problems(missing, WireVerification.class))
+				.containsExactly("WireVerification.stochastic_W14_notBuffered: W14 is not in the index WireRule");
 		assertThat(RuleIndex.problems(List.of(Broken.values()), BrokenVerification.class)).containsExactlyInAnyOrder(
 				"BrokenVerification.required_X01_one: @DisplayName \"X01 one\", the index says \"X01 the first\"",
 				"BrokenVerification.required_X02_two: the index says X02 is OPTIONAL, the method begins required_",
@@ -86,9 +87,10 @@ class RuleIndexTests {
 		assertThat(tampered).as("the tampering must change RULES.md").isNotEqualTo(committed);
 
 		assertThatThrownBy(() -> requireSame(tampered, RulesMarkdown.render(tampered))).isInstanceOf(AssertionFailedError.class)
-			.hasMessageContaining("may reach the upstream").hasMessageContaining(REGENERATE);
+				.hasMessageContaining("may reach the upstream")
+				.hasMessageContaining(REGENERATE);
 		assertThatThrownBy(() -> RulesMarkdown.render(committed.replace("<!-- rules:fault -->", "")))
-			.hasMessageContaining("<!-- rules:fault -->");
+				.hasMessageContaining("<!-- rules:fault -->");
 	}
 
 	/** Fails naming the first differing line of RULES.md and the command that regenerates it. */

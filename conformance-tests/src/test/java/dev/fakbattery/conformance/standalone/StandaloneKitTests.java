@@ -16,37 +16,39 @@ class StandaloneKitTests {
 	@Test
 	@DisplayName("--gateway-url, --engine, --upstream-port and --declares-record become gateway.url, engine, kit.upstream.port and gateway.declares.record")
 	void flagsToConfiguration() {
-		assertThat(StandaloneKit.launcherArguments(new String[] { "--gateway-url", "http://127.0.0.1:8080/v1", "--engine", "sglang",
-				"--upstream-port", "9000", "--declares-record", "--exclude-tag", "wire-timing", "--reports-dir", "out", "--only", "W01,W09" }))
-			.containsSubsequence("--reports-dir", "out")
-			.containsSubsequence("--select-class", "dev.fakbattery.conformance.wire.ConfiguredWireVerification")
-			.containsSubsequence("--exclude-tag", "wire-timing")
-			.contains("--config", "gateway.url=http://127.0.0.1:8080/v1", "engine=sglang", "kit.upstream.port=9000", "gateway.declares.record=true",
-					"--include-methodname=.*#[a-z]+_(W01|W09)_.*", "--fail-if-no-tests");
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "http://127.0.0.1:8080/v1", "--engine", "sglang",
+			"--upstream-port", "9000", "--declares-record", "--exclude-tag", "wire-timing", "--reports-dir", "out", "--only", "W01,W09" }))
+				.containsSubsequence("--reports-dir", "out")
+				.containsSubsequence("--select-class", "dev.fakbattery.conformance.wire.ConfiguredWireVerification")
+				.containsSubsequence("--exclude-tag", "wire-timing")
+				.contains("--config", "gateway.url=http://127.0.0.1:8080/v1", "engine=sglang", "kit.upstream.port=9000",
+						"gateway.declares.record=true",
+						"--include-methodname=.*#[a-z]+_(W01|W09)_.*", "--fail-if-no-tests");
 	}
 
 	@Test
 	@DisplayName("defaults: vllm, the upstream on 18765 for a gateway URL, reports in ./kit-reports; --rules fault runs the fault rules")
 	void defaults() {
-		assertThat(StandaloneKit.launcherArguments(new String[] { "--gateway-url", "http://127.0.0.1:8080/v1" })).contains("engine=vllm",
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "http://127.0.0.1:8080/v1" })).contains("engine=vllm",
 				"kit.upstream.port=" + StandaloneKit.DEFAULT_UPSTREAM_PORT).containsSubsequence("--reports-dir", "kit-reports");
-		assertThat(StandaloneKit.launcherArguments(new String[] { "--gateway-cmd", "my-gateway {port} {upstream}", "--rules", "fault" }))
-			.contains("dev.fakbattery.conformance.fault.ConfiguredFaultVerification", "gateway.cmd=my-gateway {port} {upstream}")
-			.noneMatch(a -> a.startsWith("kit.upstream.port="));
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-cmd", "my-gateway {port} {upstream}", "--rules", "fault" }))
+				.contains("dev.fakbattery.conformance.fault.ConfiguredFaultVerification", "gateway.cmd=my-gateway {port} {upstream}")
+				.noneMatch(a -> a.startsWith("kit.upstream.port="));
 	}
 
 	@Test
 	@DisplayName("a usage error names the flag and the fix, and exits 2 without running anything")
 	void usageErrors() {
 		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[0])).hasMessageContaining("--gateway-url");
-		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[] { "--gateway-url", "u", "--only", "W99" }))
-			.hasMessageContaining("W99 is not one of the wire rules");
-		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[] { "--gateway-url", "u", "--upstream-port", "x" }))
-			.hasMessageContaining("--upstream-port");
-		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[] { "--gateway-url" })).hasMessageContaining("--gateway-url needs a value");
+		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "u", "--only", "W99" }))
+				.hasMessageContaining("W99 is not one of the wire rules");
+		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "u", "--upstream-port", "x" }))
+				.hasMessageContaining("--upstream-port");
+		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[]{ "--gateway-url" }))
+				.hasMessageContaining("--gateway-url needs a value");
 		StringWriter err = new StringWriter();
-		assertThat(StandaloneKit.run(new String[] { "--gatway-url", "u" }, new PrintWriter(new StringWriter()), new PrintWriter(err, true)))
-			.isEqualTo(StandaloneKit.USAGE);
+		assertThat(StandaloneKit.run(new String[]{ "--gatway-url", "u" }, new PrintWriter(new StringWriter()), new PrintWriter(err, true)))
+				.isEqualTo(StandaloneKit.USAGE);
 		assertThat(err.toString()).contains("unknown option --gatway-url", "--help");
 	}
 
@@ -54,7 +56,8 @@ class StandaloneKitTests {
 	@DisplayName("--help prints the flags, the upstream the gateway must point at, and exits 0")
 	void help() {
 		StringWriter out = new StringWriter();
-		assertThat(StandaloneKit.run(new String[] { "--help" }, new PrintWriter(out, true), new PrintWriter(new StringWriter()))).isZero();
-		assertThat(out.toString()).contains("--gateway-url", "--engine", "--upstream-port", "http://127.0.0.1:UPSTREAM_PORT/v1", "18765", "--reports-dir");
+		assertThat(StandaloneKit.run(new String[]{ "--help" }, new PrintWriter(out, true), new PrintWriter(new StringWriter()))).isZero();
+		assertThat(out.toString()).contains("--gateway-url", "--engine", "--upstream-port", "http://127.0.0.1:UPSTREAM_PORT/v1", "18765",
+				"--reports-dir");
 	}
 }

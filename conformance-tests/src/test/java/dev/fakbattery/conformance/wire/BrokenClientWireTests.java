@@ -25,8 +25,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
+import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.WireJson;
 
 import org.junit.jupiter.api.DisplayName;
@@ -52,7 +52,8 @@ class BrokenClientWireTests {
 		Events tests = run(SendsOwnEventTestCase.class);
 		assertFailed(tests, expand(List.of("W19", "W20"), STREAM));
 		assertThat(message(tests, "W19", "vllm stream")).startsWith("W19 [vllm stream] on broken: sends its own event: expected "
-				+ SdkReader.SDK + " to read kit:text as the kit did: ").endsWith("observed it threw IllegalStateException: Already accumulated the final chunk(s).");
+				+ SdkReader.SDK + " to read kit:text as the kit did: ")
+				.endsWith("observed it threw IllegalStateException: Already accumulated the final chunk(s).");
 		assertThat(message(tests, "W20", "sglang stream")).endsWith("observed [event: adjudication data: {\"calls\":[]}]");
 	}
 
@@ -69,7 +70,8 @@ class BrokenClientWireTests {
 	void nullsChunkUsage() {
 		Events tests = run(NullsChunkUsageTestCase.class);
 		assertFailed(tests, expand(List.of("W22"), STREAM));
-		assertThat(message(tests, "W22", "sglang stream")).contains("expected every chunk with one of the upstream's usage objects, in order, observed ");
+		assertThat(message(tests, "W22", "sglang stream"))
+				.contains("expected every chunk with one of the upstream's usage objects, in order, observed ");
 	}
 
 	@Test
@@ -77,8 +79,9 @@ class BrokenClientWireTests {
 	void duplicatesFirstCall() {
 		Events tests = run(DuplicatesFirstCallTestCase.class);
 		assertFailed(tests, union(expand(List.of("W06", "W23"), BOTH), expand(List.of("W21"), BOTH)));
-		assertThat(message(tests, "W23", "vllm non-stream")).startsWith("W23 [vllm non-stream] on broken: repeats the first call: expected calls "
-				+ "[allow_read chatcmpl-tool-9a3f61d2c8e04b7a] (kit:allow), observed [allow_read chatcmpl-tool-9a3f61d2c8e04b7a, allow_read chatcmpl-tool-9a3f61d2c8e04b7a]");
+		assertThat(message(tests, "W23", "vllm non-stream"))
+				.startsWith("W23 [vllm non-stream] on broken: repeats the first call: expected calls "
+						+ "[allow_read chatcmpl-tool-9a3f61d2c8e04b7a] (kit:allow), observed [allow_read chatcmpl-tool-9a3f61d2c8e04b7a, allow_read chatcmpl-tool-9a3f61d2c8e04b7a]");
 	}
 
 	@Test
@@ -94,7 +97,8 @@ class BrokenClientWireTests {
 	void decodesEscapes() {
 		Events tests = run(DecodesEscapesTestCase.class);
 		assertFailed(tests, expand(List.of("W24"), STREAM));
-		assertThat(message(tests, "W24", "sglang stream")).contains("characters of arguments byte-identical, observed ").contains("first difference at ");
+		assertThat(message(tests, "W24", "sglang stream")).contains("characters of arguments byte-identical, observed ")
+				.contains("first difference at ");
 	}
 
 	@Test
@@ -109,8 +113,9 @@ class BrokenClientWireTests {
 	void lengthToStop() {
 		Events tests = run(LengthToStopTestCase.class);
 		assertFailed(tests, expand(List.of("W25"), BOTH));
-		assertThat(message(tests, "W25", "vllm stream")).endsWith(", length], observed [" + "The user asks for the capital. France's capital is Paris."
-				+ ", The capital of France is, stop]");
+		assertThat(message(tests, "W25", "vllm stream"))
+				.endsWith(", length], observed [" + "The user asks for the capital. France's capital is Paris."
+						+ ", The capital of France is, stop]");
 	}
 
 	@Test
@@ -133,7 +138,8 @@ class BrokenClientWireTests {
 
 	static class SendsOwnEventTestCase extends BrokenTestCase {
 		SendsOwnEventTestCase() {
-			super("broken: sends its own event", rewritingEvents(e -> e.equals("data: [DONE]") ? "event: adjudication\ndata: {\"calls\":[]}\n\n" + e : e),
+			super("broken: sends its own event",
+					rewritingEvents(e -> e.equals("data: [DONE]") ? "event: adjudication\ndata: {\"calls\":[]}\n\n" + e : e),
 					FAITHFUL);
 		}
 	}
@@ -166,8 +172,9 @@ class BrokenClientWireTests {
 						}
 						return chunk;
 					});
-					return event.contains("\"index\":0,\"function\":{\"name\"") || event.contains("\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"")
-							&& !event.contains("\"name\":null") ? event + "\n\n" + again : event;
+					return event.contains("\"index\":0,\"function\":{\"name\"")
+							|| event.contains("\"index\":0,\"type\":\"function\",\"function\":{\"name\":\"")
+									&& !event.contains("\"name\":null") ? event + "\n\n" + again : event;
 				}
 
 				@Override
@@ -188,7 +195,8 @@ class BrokenClientWireTests {
 
 	static class LeaksDeniedArgumentsTestCase extends BrokenTestCase {
 		LeaksDeniedArgumentsTestCase() {
-			super("broken: leaks denied arguments", FAITHFUL, rewriting(text -> !text.contains("KITDENYTOKEN4e1f") ? text
+			super("broken: leaks denied arguments", FAITHFUL, rewriting(text -> !text.contains("KITDENYTOKEN4e1f")
+					? text
 					: eachChunk(text.startsWith("data: ") ? text : "data: " + text, json -> {
 						json.path("choices").forEach(choice -> {
 							ObjectNode message = (ObjectNode) (choice.has("delta") ? choice.get("delta") : choice.get("message"));
@@ -213,21 +221,25 @@ class BrokenClientWireTests {
 	static class CapsLongStringsTestCase extends BrokenTestCase {
 		CapsLongStringsTestCase() {
 			super("broken: cuts long strings", rewritingBodies(body -> WireJson.read(body)
-				.map(json -> WireJson.write(BrokenGateways.capStrings(json, 32 * 1024))).orElse(body)), FAITHFUL);
+					.map(json -> WireJson.write(BrokenGateways.capStrings(json, 32 * 1024)))
+					.orElse(body)), FAITHFUL);
 		}
 	}
 
 	static class LengthToStopTestCase extends BrokenTestCase {
 		LengthToStopTestCase() {
-			super("broken: rewrites length to stop", rewriting(text -> text.replace("\"finish_reason\":\"length\"", "\"finish_reason\":\"stop\"")),
+			super("broken: rewrites length to stop",
+					rewriting(text -> text.replace("\"finish_reason\":\"length\"", "\"finish_reason\":\"stop\"")),
 					FAITHFUL);
 		}
 	}
 
 	static class DropsStreamOptionsTestCase extends BrokenTestCase {
 		DropsStreamOptionsTestCase() {
-			super("broken: drops stream_options", FAITHFUL, requests(body -> WireJson.read(body).filter(JsonNode::isObject)
-				.map(json -> WireJson.write(((ObjectNode) json).without("stream_options"))).orElse(body)));
+			super("broken: drops stream_options", FAITHFUL, requests(body -> WireJson.read(body)
+					.filter(JsonNode::isObject)
+					.map(json -> WireJson.write(((ObjectNode) json).without("stream_options")))
+					.orElse(body)));
 		}
 	}
 

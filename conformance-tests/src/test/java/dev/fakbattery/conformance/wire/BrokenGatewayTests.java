@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
+import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -43,7 +43,7 @@ class BrokenGatewayTests {
 		Events tests = run(LeaksDeniedWhenStreamingTestCase.class);
 		assertFailed(tests, expand(List.of("W03", "W06", "W07", "W13", "W17", "W23"), STREAM));
 		assertThat(message(tests, "W13", "vllm stream"))
-			.startsWith("W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-");
+				.startsWith("W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-");
 	}
 
 	@Test
@@ -84,7 +84,8 @@ class BrokenGatewayTests {
 	void overwritesModelWithItsDefault() {
 		Events tests = run(OverwritesModelTestCase.class);
 		assertFailed(tests, expand(List.of("W01"), BOTH));
-		assertThat(message(tests, "W01", "sglang non-stream")).endsWith("expected upstream model [kit-model-alias], observed [kit-gateway-model]");
+		assertThat(message(tests, "W01", "sglang non-stream"))
+				.endsWith("expected upstream model [kit-model-alias], observed [kit-gateway-model]");
 	}
 
 	@Test
@@ -92,7 +93,8 @@ class BrokenGatewayTests {
 	void rewritesModelOnLaterChunks() {
 		Events tests = run(RewritesLaterChunkModelTestCase.class);
 		assertFailed(tests, union(expand(List.of("W01"), STREAM), expand(List.of("W21"), STREAM)));
-		assertThat(message(tests, "W01", "vllm stream")).endsWith("expected response model Qwen/Qwen2.5-7B-Instruct on every chunk, observed [kit-model-alias]");
+		assertThat(message(tests, "W01", "vllm stream"))
+				.endsWith("expected response model Qwen/Qwen2.5-7B-Instruct on every chunk, observed [kit-model-alias]");
 	}
 
 	@Test
@@ -123,7 +125,7 @@ class BrokenGatewayTests {
 		Events tests = run(ForwardsPoisonTestCase.class);
 		assertFailed(tests, expand(List.of("W12"), BOTH));
 		assertThat(message(tests, "W12", "vllm non-stream"))
-			.endsWith("expected the request forwarded upstream without the secret, observed the secret upstream");
+				.endsWith("expected the request forwarded upstream without the secret, observed the secret upstream");
 	}
 
 	@Test
@@ -145,14 +147,16 @@ class BrokenGatewayTests {
 	void skipsCacheReset() {
 		Events tests = run(SkipsCacheResetTestCase.class);
 		assertFailed(tests, expand(List.of("W18"), BOTH));
-		assertThat(message(tests, "W18", "sglang stream")).endsWith("expected a POST /flush_cache after the quarantine, observed 0 reset(s)");
+		assertThat(message(tests, "W18", "sglang stream"))
+				.endsWith("expected a POST /flush_cache after the quarantine, observed 0 reset(s)");
 	}
 
 	// -------------------------------------------------------------------------
 
 	static class LeaksDeniedWhenStreamingTestCase extends BrokenTestCase {
 		LeaksDeniedWhenStreamingTestCase() {
-			super("broken: leaks denied calls when streaming", FAITHFUL, BrokenGateways.rewritingEvents(e -> e.replace("deny_write", "allow_write")));
+			super("broken: leaks denied calls when streaming", FAITHFUL,
+					BrokenGateways.rewritingEvents(e -> e.replace("deny_write", "allow_write")));
 		}
 	}
 
@@ -190,7 +194,9 @@ class BrokenGatewayTests {
 	static class RewritesLaterChunkModelTestCase extends BrokenTestCase {
 		RewritesLaterChunkModelTestCase() {
 			super("broken: rewrites the model on later chunks", BrokenGateways.rewritingEvents(
-					e -> e.contains("\"role\":\"assistant\"") ? e : e.replace("\"model\":\"Qwen/Qwen2.5-7B-Instruct\"", "\"model\":\"kit-model-alias\"")),
+					e -> e.contains("\"role\":\"assistant\"")
+							? e
+							: e.replace("\"model\":\"Qwen/Qwen2.5-7B-Instruct\"", "\"model\":\"kit-model-alias\"")),
 					FAITHFUL);
 		}
 	}
@@ -216,7 +222,8 @@ class BrokenGatewayTests {
 	static class ForwardsPoisonTestCase extends BrokenTestCase {
 		ForwardsPoisonTestCase() {
 			super("broken: forwards poisoned tool results", FAITHFUL, requests(body -> body.contains("quarantined")
-					? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + WireConformanceKit.SECRET + "\"") : body));
+					? body.replace("fetch_url\"", "fetch_url\",\"leak\":\"" + WireConformanceKit.SECRET + "\"")
+					: body));
 		}
 	}
 

@@ -140,8 +140,10 @@ final class BrokenGateways {
 		if (!event.startsWith("data: {")) {
 			return event;
 		}
-		return WireJson.read(event.substring("data: ".length())).filter(JsonNode::isObject)
-			.map(json -> "data: " + WireJson.write(rewrite.apply((ObjectNode) json))).orElse(event);
+		return WireJson.read(event.substring("data: ".length()))
+				.filter(JsonNode::isObject)
+				.map(json -> "data: " + WireJson.write(rewrite.apply((ObjectNode) json)))
+				.orElse(event);
 	}
 
 	/** Every tool-call delta (stream) or tool call (body) of a chunk or body, as objects. */

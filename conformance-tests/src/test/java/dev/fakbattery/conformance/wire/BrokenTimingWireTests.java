@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Set;
 
-import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
+import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
@@ -63,8 +63,9 @@ class BrokenTimingWireTests {
 	void cutsLongGaps() {
 		Events tests = runWithTiming(CutsLongGapsTestCase.class);
 		assertFailed(tests, expand(List.of("W26"), STREAM));
-		assertThat(message(tests, "W26", "vllm stream")).contains("expected the whole stream after a 5000 ms pause (content [The capital of France is], "
-				+ "[DONE], no error frame), observed status 200, content [], [DONE], 1 error frame(s)");
+		assertThat(message(tests, "W26", "vllm stream"))
+				.contains("expected the whole stream after a 5000 ms pause (content [The capital of France is], "
+						+ "[DONE], no error frame), observed status 200, content [], [DONE], 1 error frame(s)");
 	}
 
 	// -------------------------------------------------------------------------

@@ -14,9 +14,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.fakbattery.capture.CaptureMain;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.capture.CaptureMain;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;
@@ -47,9 +47,11 @@ class CaptureReplayTests {
 		for (Dialect dialect : WireConformanceKit.KIT_DIALECTS) {
 			try (EngineDouble engine = EngineDouble.builder().dialect(dialect).timing(TimingModel.instant()).start()) {
 				ByteArrayOutputStream err = new ByteArrayOutputStream();
-				int status = CaptureMain.run(new String[] { "--base-url", engine.baseUrl(), "--model", engine.model(), "--engine", dialect.id(),
-						"--out", captures.toString(), "--parser", dialect == Dialect.VLLM ? "hermes" : "qwen25" },
-						new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+				int status = CaptureMain.run(
+						new String[]{ "--base-url", engine.baseUrl(), "--model", engine.model(), "--engine", dialect.id(),
+							"--out", captures.toString(), "--parser", dialect == Dialect.VLLM ? "hermes" : "qwen25" },
+						new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+						new PrintStream(err, true, StandardCharsets.UTF_8));
 				assertThat(status).as(err.toString(StandardCharsets.UTF_8)).isZero();
 			}
 		}
@@ -62,8 +64,9 @@ class CaptureReplayTests {
 
 		SelfTest.assertFailed(tests, Set.of());
 		assertThat(tests.succeeded().count()).as("rule runs that applied").isGreaterThan(100);
-		assertThat(Capture.load(captures)).extracting(Capture::id).contains("vllm/tool-call", "sglang/parallel-tool-calls")
-			.allSatisfy(id -> assertThat(id).matches("(vllm|sglang)/[a-z-]+"));
+		assertThat(Capture.load(captures)).extracting(Capture::id)
+				.contains("vllm/tool-call", "sglang/parallel-tool-calls")
+				.allSatisfy(id -> assertThat(id).matches("(vllm|sglang)/[a-z-]+"));
 	}
 
 	@Test
@@ -74,14 +77,18 @@ class CaptureReplayTests {
 		Set<String> rules = new TreeSet<>();
 		tests.failed().stream().forEach(event -> rules.add(SelfTest.label(event).split(" ")[0]));
 		assertThat(rules).containsExactly("W07", "W13");
-		assertThat(SelfTest.message(tests, "W13", "vllm/tool-call stream")).startsWith("W13 [vllm stream] on broken: lets denied calls through: "
-				+ "expected no call and none of [chatcmpl-tool-").contains("(vllm/tool-call deny), observed [");
+		assertThat(SelfTest.message(tests, "W13", "vllm/tool-call stream"))
+				.startsWith("W13 [vllm stream] on broken: lets denied calls through: "
+						+ "expected no call and none of [chatcmpl-tool-")
+				.contains("(vllm/tool-call deny), observed [");
 	}
 
 	private static Events run(Class<?> testCase) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.WIRE_CAPTURES, captures.toString())))
-			.execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.WIRE_CAPTURES, captures.toString())))
+				.execute()
+				.testEvents();
 	}
 
 	// -------------------------------------------------------------------------
@@ -89,7 +96,8 @@ class CaptureReplayTests {
 	static class LeaksDeniedCapturesTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL, rewriting(text -> text.replace("\"deny_", "\"allow_")),
+			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL,
+					rewriting(text -> text.replace("\"deny_", "\"allow_")),
 					upstream, engine);
 		}
 	}

@@ -39,19 +39,24 @@ class KitConfigurationTests {
 		int upstreamPort = freePort();
 		try (GatewayUnderTest operators = GatewayLauncher.embedded(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"), Dialect.VLLM);
 				RelayHop counting = new RelayHop(operators.baseUrl())) {
-			Map<String, String> parameters = HarnessConfig.hermeticParameters(Map.of(HarnessConstants.GATEWAY_URL, counting.url().toString(),
-					HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(upstreamPort), HarnessConstants.ENGINE, "vllm",
-					HarnessConstants.GATEWAY_DECLARES_RECORD, "true"));
-			assertThat(System.getProperty(HarnessConstants.GATEWAY_URL)).as("this test needs gateway.url unset as a system property").isNull();
+			Map<String, String> parameters = HarnessConfig
+					.hermeticParameters(Map.of(HarnessConstants.GATEWAY_URL, counting.url().toString(),
+							HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(upstreamPort), HarnessConstants.ENGINE, "vllm",
+							HarnessConstants.GATEWAY_DECLARES_RECORD, "true"));
+			assertThat(System.getProperty(HarnessConstants.GATEWAY_URL)).as("this test needs gateway.url unset as a system property")
+					.isNull();
 
 			Events tests = EngineTestKit.engine("junit-jupiter")
-				.selectors(selectMethod(GatewayUnderTestWireTests.class, "required_W15_requestId", PARAMETERS),
-						selectMethod(GatewayUnderTestWireTests.class, "required_W02_allowKept", PARAMETERS))
-				.configurationParameters(parameters).execute().testEvents();
+					.selectors(selectMethod(GatewayUnderTestWireTests.class, "required_W15_requestId", PARAMETERS),
+							selectMethod(GatewayUnderTestWireTests.class, "required_W02_allowKept", PARAMETERS))
+					.configurationParameters(parameters)
+					.execute()
+					.testEvents();
 
 			tests.assertStatistics(stats -> stats.started(4).succeeded(4).failed(0));
-			assertThat(counting.forwardedBodies()).as("requests the kit sent through the configured gateway").hasSizeGreaterThanOrEqualTo(4)
-				.anySatisfy(body -> assertThat(body).contains(Scenario.ALLOW.marker()));
+			assertThat(counting.forwardedBodies()).as("requests the kit sent through the configured gateway")
+					.hasSizeGreaterThanOrEqualTo(4)
+					.anySatisfy(body -> assertThat(body).contains(Scenario.ALLOW.marker()));
 		}
 	}
 
@@ -61,8 +66,9 @@ class KitConfigurationTests {
 		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1",
 				HarnessConstants.WIRE_CAPTURES, "/captures", HarnessConstants.ENGINE, "sglang").get(name)));
 
-		assertThat(KitRun.parameters(config)).containsExactlyInAnyOrderEntriesOf(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1",
-				HarnessConstants.WIRE_CAPTURES, "/captures", HarnessConstants.ENGINE, "sglang"));
+		assertThat(KitRun.parameters(config))
+				.containsExactlyInAnyOrderEntriesOf(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1",
+						HarnessConstants.WIRE_CAPTURES, "/captures", HarnessConstants.ENGINE, "sglang"));
 	}
 
 	private static int freePort() {

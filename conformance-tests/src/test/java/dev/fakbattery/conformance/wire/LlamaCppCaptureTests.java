@@ -38,7 +38,8 @@ class LlamaCppCaptureTests {
 	static final Path CAPTURES = fixturesWire().resolve("llamacpp");
 
 	/** What fixtures/wire/llamacpp holds for the kit: chat answers, streamed and not, tool calls among them, and one error. */
-	static final List<String> IDS = List.of("captured/tiny-random-llama/llamacpp/text", "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice",
+	static final List<String> IDS = List.of("captured/tiny-random-llama/llamacpp/text",
+			"captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice",
 			"captured/tiny-scripted-llama/llamacpp/parallel-tool-calls", "captured/tiny-scripted-llama/llamacpp/text",
 			"captured/tiny-scripted-llama/llamacpp/tool-call-continuous-usage", "captured/tiny-scripted-llama/llamacpp/tool-call-required",
 			"captured/tiny-scripted-llama/llamacpp/tool-call", "chat-text-stream", "chat-text", "chat-tool-call-required-stream",
@@ -58,8 +59,9 @@ class LlamaCppCaptureTests {
 		assertThat(error.truth(true, "as-sent").body).isEqualTo("{\"error\":{\"code\":400,\"message\":\"Invalid tool_choice: kit-invalid\","
 				+ "\"type\":\"invalid_request_error\"}}");
 		assertThat(captures.get(5).tools()).containsExactly("read_file");
-		assertThat(captures.get(5).truth(true, "allow").calls()).hasSize(9).last()
-			.satisfies(call -> assertThat(call.arguments()).as("the call max_tokens cut").isEqualTo("{\"path\":\""));
+		assertThat(captures.get(5).truth(true, "allow").calls()).hasSize(9)
+				.last()
+				.satisfies(call -> assertThat(call.arguments()).as("the call max_tokens cut").isEqualTo("{\"path\":\""));
 		assertThat(captures.get(10).truth(false, "deny").finishReason()).contains("tool_calls");
 		assertThat(captures.get(10).provenance().at("/answers/non-stream/file").asText()).isEqualTo("chat-tool-call-required.http");
 	}
@@ -72,13 +74,16 @@ class LlamaCppCaptureTests {
 		SelfTest.assertFailed(tests, Set.of());
 		Map<String, Long> applied = new TreeMap<>();
 		tests.succeeded().stream().forEach(event -> applied.merge(SelfTest.label(event).split(" ")[0], 1L, Long::sum));
-		assertThat(applied).as("rule runs that applied, per rule (RULES.md, llama.cpp)").isEqualTo(Map.of("W02", 4L, "W04", 4L, "W05", 15L,
-				"W07", 15L, "W08", 15L, "W09", 2L, "W13", 4L, "W19", 17L, "W20", 8L, "W21", 15L));
-		assertThat(tests.aborted().stream().map(LlamaCppCaptureTests::reason)).hasSize(143).allSatisfy(reason -> assertThat(reason).startsWith("Assumption failed: Not applicable"));
+		assertThat(applied).as("rule runs that applied, per rule (RULES.md, llama.cpp)")
+				.isEqualTo(Map.of("W02", 4L, "W04", 4L, "W05", 15L,
+						"W07", 15L, "W08", 15L, "W09", 2L, "W13", 4L, "W19", 17L, "W20", 8L, "W21", 15L));
+		assertThat(tests.aborted().stream().map(LlamaCppCaptureTests::reason)).hasSize(143)
+				.allSatisfy(reason -> assertThat(reason).startsWith("Assumption failed: Not applicable"));
 		assertThat(reason(tests, "W22", REQUIRED + " stream")).isEqualTo("Assumption failed: Not applicable: " + REQUIRED
 				+ " has no usage on every chunk (continuous_usage_stats)");
-		assertThat(reason(tests, "W02", "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice stream")).isEqualTo("Assumption failed: Not applicable: "
-				+ "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice is the engine's error answer (HTTP 400) in stream mode; W09 and W19 judge it");
+		assertThat(reason(tests, "W02", "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice stream"))
+				.isEqualTo("Assumption failed: Not applicable: "
+						+ "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice is the engine's error answer (HTTP 400) in stream mode; W09 and W19 judge it");
 	}
 
 	@Test
@@ -93,8 +98,11 @@ class LlamaCppCaptureTests {
 				"W13 [chat-tool-call-required-stream stream]");
 		assertThat(SelfTest.message(tests, "W07", "chat-tool-call-required-stream stream")).isEqualTo("W07 [llamacpp stream] on broken: "
 				+ "lets denied calls through: expected finish_reason stop (chat-tool-call-required-stream deny), observed tool_calls");
-		assertThat(SelfTest.message(tests, "W13", REQUIRED + " stream")).startsWith("W13 [llamacpp stream] on broken: lets denied calls through: "
-				+ "expected no call and none of [").contains(", deny_read_file, ").contains("(" + REQUIRED + " deny), observed [");
+		assertThat(SelfTest.message(tests, "W13", REQUIRED + " stream"))
+				.startsWith("W13 [llamacpp stream] on broken: lets denied calls through: "
+						+ "expected no call and none of [")
+				.contains(", deny_read_file, ")
+				.contains("(" + REQUIRED + " deny), observed [");
 	}
 
 	@Test
@@ -105,8 +113,11 @@ class LlamaCppCaptureTests {
 		Set<String> rules = new TreeSet<>();
 		tests.failed().stream().forEach(event -> rules.add(SelfTest.label(event).split(" ")[0]));
 		assertThat(rules).containsExactly("W21");
-		assertThat(tests.failed().count()).isEqualTo(tests.finished().stream().filter(e -> SelfTest.label(e).startsWith("W21 ")
-				&& e.getPayload(TestExecutionResult.class).orElseThrow().getStatus() != TestExecutionResult.Status.ABORTED).count());
+		assertThat(tests.failed().count()).isEqualTo(tests.finished()
+				.stream()
+				.filter(e -> SelfTest.label(e).startsWith("W21 ")
+						&& e.getPayload(TestExecutionResult.class).orElseThrow().getStatus() != TestExecutionResult.Status.ABORTED)
+				.count());
 		assertThat(SelfTest.message(tests, "W21", "chat-text non-stream")).startsWith("W21 [llamacpp non-stream] on broken: drops timings: "
 				+ "expected the captured body unchanged (chat-text as-sent), observed {\"choices\":");
 		assertThat(SelfTest.message(tests, "W21", "chat-text-stream stream")).startsWith("W21 [llamacpp stream] on broken: drops timings: "
@@ -121,23 +132,33 @@ class LlamaCppCaptureTests {
 		String error = "captured/tiny-scripted-llama/llamacpp/error-invalid-tool-choice";
 		SelfTest.assertFailed(tests, Set.of("W09 [" + error + " non-stream]", "W09 [" + error + " stream]"));
 		String body = "{\"error\":{\"code\":400,\"message\":\"Invalid tool_choice: kit-invalid\",\"type\":\"invalid_request_error\"}}";
-		assertThat(SelfTest.message(tests, "W09", error + " stream")).isEqualTo("W09 [llamacpp stream] on broken: turns 400 into 502: expected "
-				+ "status 400 and body " + body + " (" + error + " as-sent), observed status 502 body " + body);
+		assertThat(SelfTest.message(tests, "W09", error + " stream"))
+				.isEqualTo("W09 [llamacpp stream] on broken: turns 400 into 502: expected "
+						+ "status 400 and body " + body + " (" + error + " as-sent), observed status 502 body " + body);
 	}
 
 	private static Events run(Class<?> testCase) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.WIRE_CAPTURES, CAPTURES.toString())))
-			.execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.WIRE_CAPTURES, CAPTURES.toString())))
+				.execute()
+				.testEvents();
 	}
 
 	private static String reason(org.junit.platform.testkit.engine.Event event) {
-		return event.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("?");
+		return event.getPayload(TestExecutionResult.class)
+				.flatMap(TestExecutionResult::getThrowable)
+				.map(Throwable::getMessage)
+				.orElse("?");
 	}
 
 	private static String reason(Events tests, String rule, String target) {
-		return tests.aborted().stream().filter(e -> SelfTest.label(e).equals(rule + " [" + target + "]")).findFirst()
-			.map(LlamaCppCaptureTests::reason).orElse("<" + rule + " [" + target + "] was not aborted>");
+		return tests.aborted()
+				.stream()
+				.filter(e -> SelfTest.label(e).equals(rule + " [" + target + "]"))
+				.findFirst()
+				.map(LlamaCppCaptureTests::reason)
+				.orElse("<" + rule + " [" + target + "] was not aborted>");
 	}
 
 	// -------------------------------------------------------------------------
@@ -145,7 +166,8 @@ class LlamaCppCaptureTests {
 	static class LeaksDeniedTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL, rewriting(text -> text.replace("\"deny_", "\"allow_")),
+			return BrokenGateways.broken("broken: lets denied calls through", FAITHFUL,
+					rewriting(text -> text.replace("\"deny_", "\"allow_")),
 					upstream, engine);
 		}
 	}
@@ -153,7 +175,8 @@ class LlamaCppCaptureTests {
 	static class RemapsErrorsTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return BrokenGateways.broken("broken: turns 400 into 502", BrokenGateways.statuses(status -> status == 400 ? 502 : status), FAITHFUL,
+			return BrokenGateways.broken("broken: turns 400 into 502", BrokenGateways.statuses(status -> status == 400 ? 502 : status),
+					FAITHFUL,
 					upstream, engine);
 		}
 	}
@@ -161,7 +184,8 @@ class LlamaCppCaptureTests {
 	static class DropsTimingsTestCase extends CapturedWireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return BrokenGateways.broken("broken: drops timings", rewriting(text -> text.replaceAll(",\"timings\":\\{[^{}]*\\}", "")), FAITHFUL,
+			return BrokenGateways.broken("broken: drops timings", rewriting(text -> text.replaceAll(",\"timings\":\\{[^{}]*\\}", "")),
+					FAITHFUL,
 					upstream, engine);
 		}
 	}

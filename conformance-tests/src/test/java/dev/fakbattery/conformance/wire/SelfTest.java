@@ -10,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.wire.Dialect;
 
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -33,15 +32,21 @@ final class SelfTest {
 
 	/** The kit on {@code testCase}, its timing rules left out (they wait on paced upstreams), hermetic configuration. */
 	static Events run(Class<?> testCase) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
-			.filters(TagFilter.excludeTags(WireVerification.TIMING)).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
+				.filters(TagFilter.excludeTags(WireVerification.TIMING))
+				.execute()
+				.testEvents();
 	}
 
 	/** The kit on {@code testCase}, every rule. */
 	static Events runWithTiming(Class<?> testCase) {
-		return EngineTestKit.engine("junit-jupiter").selectors(selectClass(testCase))
-			.configurationParameters(HarnessConfig.hermeticParameters(Map.of())).execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
+				.execute()
+				.testEvents();
 	}
 
 	/** Failed invocations as {@code W03 [vllm stream]}. */
@@ -56,17 +61,25 @@ final class SelfTest {
 	 * unexpected failure says why.
 	 */
 	static void assertFailed(Events tests, Set<String> expected) {
-		assertThat(failedRules(tests)).as(() -> "failures:\n" + String.join("\n", tests.failed().stream()
-			.map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage).orElse("?"))
-			.toList())).containsExactlyInAnyOrderElementsOf(expected);
+		assertThat(failedRules(tests)).as(() -> "failures:\n" + String.join("\n", tests.failed()
+				.stream()
+				.map(e -> e.getPayload(TestExecutionResult.class)
+						.flatMap(TestExecutionResult::getThrowable)
+						.map(Throwable::getMessage)
+						.orElse("?"))
+				.toList())).containsExactlyInAnyOrderElementsOf(expected);
 	}
 
 	/** The failure message of one rule on one target. */
 	static String message(Events tests, String rule, String target) {
-		return tests.failed().stream().filter(e -> label(e).equals(rule + " [" + target + "]")).findFirst()
-			.flatMap(e -> e.getPayload(TestExecutionResult.class))
-			.flatMap(TestExecutionResult::getThrowable)
-			.map(Throwable::getMessage).orElse("<" + rule + " [" + target + "] did not fail>");
+		return tests.failed()
+				.stream()
+				.filter(e -> label(e).equals(rule + " [" + target + "]"))
+				.findFirst()
+				.flatMap(e -> e.getPayload(TestExecutionResult.class))
+				.flatMap(TestExecutionResult::getThrowable)
+				.map(Throwable::getMessage)
+				.orElse("<" + rule + " [" + target + "] did not fail>");
 	}
 
 	static String label(Event event) {

@@ -63,7 +63,8 @@ class StandaloneJarIT {
 		}
 	}
 
-	private static Run kit(GatewayUnderTest gateway, int upstreamPort, Path reports, String... more) throws IOException, InterruptedException {
+	private static Run kit(GatewayUnderTest gateway, int upstreamPort, Path reports, String... more)
+			throws IOException, InterruptedException {
 		String jar = System.getProperty("kit.standalone.jar");
 		assertThat(jar).as("kit.standalone.jar, set by failsafe in conformance-tests/pom.xml").isNotNull();
 		assertThat(Path.of(jar)).as("the standalone jar (built by package)").isRegularFile();

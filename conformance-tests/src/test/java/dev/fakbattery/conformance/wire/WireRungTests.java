@@ -7,12 +7,12 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.WireRung;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.api.WireRung;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -52,18 +52,26 @@ class WireRungTests {
 			Events captured = run(CapturedWireTests.class, config);
 			record(run, captured, run.body().putArray("captured_rules"));
 			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
-			run.body().put("captures_summary", captured.succeeded().count() + " captured rule runs passed, " + captured.failed().count()
-					+ " failed, " + captured.aborted().count() + " not applicable");
-			run.measured("captured_rule_runs_passed", captured.succeeded().count(), "rule runs", "EngineTestKit run of the captured-wire rules");
-			run.measured("captured_rule_runs_failed", captured.failed().count(), "rule runs", "EngineTestKit run of the captured-wire rules");
+			run.body()
+					.put("captures_summary", captured.succeeded().count() + " captured rule runs passed, " + captured.failed().count()
+							+ " failed, " + captured.aborted().count() + " not applicable");
+			run.measured("captured_rule_runs_passed", captured.succeeded().count(), "rule runs",
+					"EngineTestKit run of the captured-wire rules");
+			run.measured("captured_rule_runs_failed", captured.failed().count(), "rule runs",
+					"EngineTestKit run of the captured-wire rules");
 		}
 		long failed = tests.failed().count();
 		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
 		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
-		run.body().put("gateway", embedded ? "embedded reference gateway" : config.string(HarnessConstants.GATEWAY_URL)
-			.map(u -> "gateway.url " + u).orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
-		run.body().put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)"
-				+ (capturesDir.isPresent() ? "; for captured_rules, the engines' own answers under captures_dir" : ""));
+		run.body()
+				.put("gateway", embedded
+						? "embedded reference gateway"
+						: config.string(HarnessConstants.GATEWAY_URL)
+								.map(u -> "gateway.url " + u)
+								.orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
+		run.body()
+				.put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)"
+						+ (capturesDir.isPresent() ? "; for captured_rules, the engines' own answers under captures_dir" : ""));
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
@@ -93,9 +101,13 @@ class WireRungTests {
 		for (Capture capture : captures) {
 			ObjectNode entry = out.addObject().put("id", capture.id()).put("engine", capture.engine().id());
 			ArrayNode modes = entry.putArray("modes");
-			capture.json().ifPresent(json -> modes.add("non-stream" + (capture.isError(false) ? " (error, HTTP " + capture.status(false) + ")" : "")));
-			capture.sse().ifPresent(sse -> modes.add(capture.isError(true) ? "stream (error, HTTP " + capture.status(true) + ")"
-					: capture.completeStream() ? "stream" : "stream (incomplete, not judged)"));
+			capture.json()
+					.ifPresent(json -> modes
+							.add("non-stream" + (capture.isError(false) ? " (error, HTTP " + capture.status(false) + ")" : "")));
+			capture.sse()
+					.ifPresent(sse -> modes.add(capture.isError(true)
+							? "stream (error, HTTP " + capture.status(true) + ")"
+							: capture.completeStream() ? "stream" : "stream (incomplete, not judged)"));
 			ArrayNode tools = entry.putArray("tools");
 			capture.tools().forEach(tools::add);
 			ArrayNode variants = entry.putArray("variants");
@@ -106,7 +118,10 @@ class WireRungTests {
 
 	/** The kit class run with {@code config}'s values; its test events. */
 	static Events run(Class<?> kit, HarnessConfig config) {
-		return EngineTestKit.engine("junit-jupiter").selectors(DiscoverySelectors.selectClass(kit)).configurationParameters(KitRun.parameters(config))
-			.execute().testEvents();
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(DiscoverySelectors.selectClass(kit))
+				.configurationParameters(KitRun.parameters(config))
+				.execute()
+				.testEvents();
 	}
 }

@@ -151,17 +151,19 @@ public final class RelayHop implements AutoCloseable {
 			String requestBody = mangle.request(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
 			forwarded.add(requestBody);
 			HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(root + exchange.getRequestURI()))
-				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(requestBody));
+					.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofString(requestBody));
 			exchange.getRequestHeaders().forEach((header, values) -> {
 				if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && mangle.forwards(header)) {
 					values.forEach(value -> request.header(header, value));
 				}
 			});
 			try (StaleConnection.Sent<InputStream> sent = StaleConnection.send(client, request.build(),
-					HttpResponse.BodyHandlers.ofInputStream(), nanos -> retries.incrementAndGet()); InputStream in = sent.response().body()) {
+					HttpResponse.BodyHandlers.ofInputStream(), nanos -> retries.incrementAndGet());
+					InputStream in = sent.response().body()) {
 				HttpResponse<InputStream> response = sent.response();
 				response.headers().map().forEach((header, values) -> {
-					if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && !header.startsWith(":") && mangle.returns(header)) {
+					if (!HOP_BY_HOP.contains(header.toLowerCase(java.util.Locale.ROOT)) && !header.startsWith(":")
+							&& mangle.returns(header)) {
 						exchange.getResponseHeaders().put(header, values);
 					}
 				});

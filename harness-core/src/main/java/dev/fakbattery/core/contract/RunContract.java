@@ -46,12 +46,14 @@ public final class RunContract {
 	/** Where the two arms point: a configured URL, or the embedded default. */
 	public record Endpoints(String raw, String gateway, boolean embedded) {
 		public static Endpoints from(HarnessConfig config) {
-			Optional<String> raw = config.v1Url(HarnessConstants.BASE_URL).map(Object::toString)
-				.or(() -> config.string(HarnessConstants.ENGINE_CMD).map(cmd -> "started from engine.cmd"))
-				.or(() -> config.string(HarnessConstants.ENGINE_IMAGE).map(image -> "started from engine.image " + image));
-			String gateway = config.v1Url(HarnessConstants.GATEWAY_URL).map(Object::toString)
-				.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "started from gateway.cmd"))
-				.orElse(EMBEDDED_GATEWAY);
+			Optional<String> raw = config.v1Url(HarnessConstants.BASE_URL)
+					.map(Object::toString)
+					.or(() -> config.string(HarnessConstants.ENGINE_CMD).map(cmd -> "started from engine.cmd"))
+					.or(() -> config.string(HarnessConstants.ENGINE_IMAGE).map(image -> "started from engine.image " + image));
+			String gateway = config.v1Url(HarnessConstants.GATEWAY_URL)
+					.map(Object::toString)
+					.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "started from gateway.cmd"))
+					.orElse(EMBEDDED_GATEWAY);
 			return new Endpoints(raw.orElse(EMBEDDED_ENGINE), gateway, raw.isEmpty());
 		}
 	}
@@ -92,11 +94,19 @@ public final class RunContract {
 		budget.put("grade_timeout_sec", config.get(ConfigKeys.SWEBENCH_GRADE_TIMEOUT_SEC));
 		budget.put("implicit_retries", 0);
 		ArrayNode arms = doc.putArray("arms");
-		arms.addObject().put("id", RAW_ARM).put("model", model).put("endpoint", endpoints.raw()).put("engine", engine)
-			.put("request_path", "direct OpenAI-compatible /v1 endpoint");
-		arms.addObject().put("id", GATEWAY_ARM).put("model", model).put("endpoint", endpoints.gateway())
-			.put("upstream", endpoints.raw()).put("engine", "gateway under test fronting the same raw " + engine + " endpoint")
-			.put("request_path", "OpenAI-compatible /v1 through the adjudicating gateway");
+		arms.addObject()
+				.put("id", RAW_ARM)
+				.put("model", model)
+				.put("endpoint", endpoints.raw())
+				.put("engine", engine)
+				.put("request_path", "direct OpenAI-compatible /v1 endpoint");
+		arms.addObject()
+				.put("id", GATEWAY_ARM)
+				.put("model", model)
+				.put("endpoint", endpoints.gateway())
+				.put("upstream", endpoints.raw())
+				.put("engine", "gateway under test fronting the same raw " + engine + " endpoint")
+				.put("request_path", "OpenAI-compatible /v1 through the adjudicating gateway");
 		ObjectNode frame = doc.putObject("claim_frame");
 		frame.put("allowed", "same-model harness gain");
 		ArrayNode mustNot = frame.putArray("must_not_claim");

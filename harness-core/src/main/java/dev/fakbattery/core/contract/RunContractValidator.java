@@ -44,7 +44,8 @@ final class RunContractValidator {
 		checks.add(perArm(doc.path("measurement_requirements").path("per_arm")));
 		JsonNode required = doc.path("required_artifacts");
 		checks.add(new Check("required_artifacts", required.isObject() && required.has("final_check") && required.size() > 1,
-				"required_artifacts naming the final check and the rung artifacts", required.isObject() ? required.size() + " entries" : "<absent>"));
+				"required_artifacts naming the final check and the rung artifacts",
+				required.isObject() ? required.size() + " entries" : "<absent>"));
 		JsonNode frame = doc.path("claim_frame");
 		checks.add(new Check("claim_frame", !frame.path("allowed").asText().isBlank() && frame.path("must_not_claim").size() > 0,
 				"claim_frame.allowed and a non-empty must_not_claim", frame.toString()));
@@ -75,7 +76,8 @@ final class RunContractValidator {
 		}
 		for (JsonNode arm : arms) {
 			if (RunContract.GATEWAY_ARM.equals(arm.path("id").asText()) && !arm.path("upstream").asText().equals(rawEndpoint)) {
-				problems.add("fak-gateway.upstream [" + arm.path("upstream").asText() + "] is not the raw arm endpoint [" + rawEndpoint + "]");
+				problems.add(
+						"fak-gateway.upstream [" + arm.path("upstream").asText() + "] is not the raw arm endpoint [" + rawEndpoint + "]");
 			}
 		}
 		boolean idsOk = ids.equals(List.of(RunContract.RAW_ARM, RunContract.GATEWAY_ARM));

@@ -6,14 +6,13 @@ import java.time.Duration;
 import java.util.ServiceLoader;
 
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
 import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
-
-import dev.fakbattery.core.ConfigurationException;
 
 import org.apiguardian.api.API;
 
@@ -66,9 +65,10 @@ public final class GatewayLauncher {
 	 * {@code gateway.cmd COMMAND} or {@value #EMBEDDED}.
 	 */
 	public static String describe(HarnessConfig config) {
-		return config.string(HarnessConstants.GATEWAY_URL).map(url -> "gateway.url " + url)
-			.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "gateway.cmd " + cmd))
-			.orElse(EMBEDDED);
+		return config.string(HarnessConstants.GATEWAY_URL)
+				.map(url -> "gateway.url " + url)
+				.or(() -> config.string(HarnessConstants.GATEWAY_CMD).map(cmd -> "gateway.cmd " + cmd))
+				.orElse(EMBEDDED);
 	}
 
 	public static GatewayUnderTest embedded(URI upstream, Dialect engine) {
@@ -85,9 +85,10 @@ public final class GatewayLauncher {
 	}
 
 	private static EmbeddedGatewayProvider provider() {
-		return ServiceLoader.load(EmbeddedGatewayProvider.class).findFirst()
-			.orElseThrow(() -> new ConfigurationException("No gateway under test: set -Dgateway.url=http://HOST:PORT/v1 "
-					+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."));
+		return ServiceLoader.load(EmbeddedGatewayProvider.class)
+				.findFirst()
+				.orElseThrow(() -> new ConfigurationException("No gateway under test: set -Dgateway.url=http://HOST:PORT/v1 "
+						+ "or -Dgateway.cmd=\"... {port} {upstream} {model}\", or put dev.fakbattery:reference-gateway on the test classpath."));
 	}
 
 	/** A gateway someone else runs: the harness only talks to it. */

@@ -32,8 +32,10 @@ final class ProcessGateway implements GatewayUnderTest {
 	}
 
 	static String render(String template, int port, URI upstream, String model, Dialect engine) {
-		return template.replace("{port}", String.valueOf(port)).replace("{upstream}", upstream.toString())
-			.replace("{model}", model).replace("{engine}", engine.id());
+		return template.replace("{port}", String.valueOf(port))
+				.replace("{upstream}", upstream.toString())
+				.replace("{model}", model)
+				.replace("{engine}", engine.id());
 	}
 
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,

@@ -119,8 +119,11 @@ public final class ArrivalSchedule {
 
 	/** For artifacts: {@code poisson 1000.0 req/s x 5000 (seed 42)}. */
 	public String describe() {
-		String kind = Double.isInfinite(rate) ? "immediate" : Double.isInfinite(burstiness) ? "constant"
-				: burstiness == 1.0 ? "poisson" : String.format(Locale.ROOT, "gamma(burstiness %.3g)", burstiness);
+		String kind = Double.isInfinite(rate)
+				? "immediate"
+				: Double.isInfinite(burstiness)
+						? "constant"
+						: burstiness == 1.0 ? "poisson" : String.format(Locale.ROOT, "gamma(burstiness %.3g)", burstiness);
 		return String.format(Locale.ROOT, "%s %s req/s x %d (seed %d)", kind, rate, size(), seed);
 	}
 

@@ -83,8 +83,10 @@ public record LoadResult(String target, String baseUrl, String mode, int concurr
 		if (parts.isEmpty() || parts.stream().map(LoadResult::target).distinct().count() != 1) {
 			throw new IllegalArgumentException("merge needs results of one target, got " + parts.stream().map(LoadResult::target).toList());
 		}
-		List<RequestOutcome> all = parts.stream().flatMap(p -> p.outcomes().stream())
-			.sorted(java.util.Comparator.comparingLong(RequestOutcome::sentNanos)).toList();
+		List<RequestOutcome> all = parts.stream()
+				.flatMap(p -> p.outcomes().stream())
+				.sorted(java.util.Comparator.comparingLong(RequestOutcome::sentNanos))
+				.toList();
 		LoadResult first = parts.get(0);
 		double duration = parts.stream().mapToDouble(LoadResult::durationS).filter(Double::isFinite).sum();
 		return new LoadResult(first.target(), first.baseUrl(), mode, first.concurrency(), first.rate(),

@@ -119,8 +119,10 @@ public record LoadSummary(LoadResult result, Summary ttft, Summary tpot, Summary
 		node.put("warmup_failed", result.warmupFailed());
 		node.put("retried", retried());
 		ObjectNode retries = node.putObject("retry_reasons");
-		result.outcomes().stream().filter(RequestOutcome::retried)
-			.forEach(o -> retries.put(o.retry(), retries.path(o.retry()).asLong() + 1));
+		result.outcomes()
+				.stream()
+				.filter(RequestOutcome::retried)
+				.forEach(o -> retries.put(o.retry(), retries.path(o.retry()).asLong() + 1));
 		ObjectNode statuses = node.putObject("http_status_counts");
 		httpStatusCounts().forEach((status, count) -> statuses.put(String.valueOf(status), count));
 		ObjectNode errors = node.putObject("errors");

@@ -72,11 +72,13 @@ public final class RequestStats {
 
 	private static void writeTokens(ObjectNode node, List<RequestOutcome> ok) {
 		List<RequestOutcome> prompt = ok.stream()
-			.filter(o -> o.detail().promptTokensAsked().isPresent() && o.promptTokens().isPresent()).toList();
+				.filter(o -> o.detail().promptTokensAsked().isPresent() && o.promptTokens().isPresent())
+				.toList();
 		node.put("prompt_compared", prompt.size());
 		node.put("prompt_tokens_asked", prompt.stream().mapToLong(o -> o.detail().promptTokensAsked().getAsInt()).sum());
 		node.put("prompt_tokens_served", prompt.stream().mapToLong(o -> o.promptTokens().getAsInt()).sum());
-		JsonNumbers.put(node, "prompt_drift_mean", mean(prompt, o -> o.promptTokens().getAsInt() - o.detail().promptTokensAsked().getAsInt()), 3);
+		JsonNumbers.put(node, "prompt_drift_mean",
+				mean(prompt, o -> o.promptTokens().getAsInt() - o.detail().promptTokensAsked().getAsInt()), 3);
 		JsonNumbers.put(node, "prompt_drift_relative_mean", mean(prompt, o -> (o.promptTokens().getAsInt()
 				- o.detail().promptTokensAsked().getAsInt()) / (double) Math.max(1, o.detail().promptTokensAsked().getAsInt())), 4);
 		List<RequestOutcome> output = ok.stream().filter(o -> o.detail().outputTokensAsked() > 0).toList();
@@ -85,8 +87,9 @@ public final class RequestStats {
 		node.put("output_tokens_served", output.stream().mapToLong(RequestOutcome::outputTokens).sum());
 		JsonNumbers.put(node, "output_drift_mean", mean(output, o -> o.outputTokens() - o.detail().outputTokensAsked()), 3);
 		node.put("output_short_requests", output.stream().filter(o -> o.outputTokens() < o.detail().outputTokensAsked()).count());
-		List<RequestOutcome> cached = ok.stream().filter(o -> o.detail().cachedTokens().isPresent() && o.promptTokens().isPresent())
-			.toList();
+		List<RequestOutcome> cached = ok.stream()
+				.filter(o -> o.detail().cachedTokens().isPresent() && o.promptTokens().isPresent())
+				.toList();
 		node.put("cached_reported", cached.size());
 		long cachedTokens = cached.stream().mapToLong(o -> o.detail().cachedTokens().getAsInt()).sum();
 		long cachedPrompt = cached.stream().mapToLong(o -> o.promptTokens().getAsInt()).sum();
@@ -117,7 +120,7 @@ public final class RequestStats {
 
 	/** The kit's policy class of a tool name: {@code allow}, {@code deny}, {@code transform} or {@code other}. */
 	public static String kind(String name) {
-		for (String kind : new String[] { "allow", "deny", "transform" }) {
+		for (String kind : new String[]{ "allow", "deny", "transform" }) {
 			if (name.startsWith(kind + "_")) {
 				return kind;
 			}

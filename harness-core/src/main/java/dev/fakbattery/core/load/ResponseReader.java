@@ -101,7 +101,8 @@ final class ResponseReader {
 		String content = json.path("choices").path(0).path("message").path("content").asText("");
 		int tokens = completion.isIntegralNumber() ? completion.asInt() : 0;
 		TokenSource source = completion.isIntegralNumber() ? TokenSource.USAGE : TokenSource.NONE;
-		OptionalInt prompt = usage.path("prompt_tokens").isIntegralNumber() ? OptionalInt.of(usage.path("prompt_tokens").asInt())
+		OptionalInt prompt = usage.path("prompt_tokens").isIntegralNumber()
+				? OptionalInt.of(usage.path("prompt_tokens").asInt())
 				: OptionalInt.empty();
 		double e2el = (end - sentNanos) / 1e6;
 		JsonNode cached = usage.path("prompt_tokens_details").path("cached_tokens");
@@ -123,7 +124,7 @@ final class ResponseReader {
 
 	private RequestOutcome failed(long end, int status, String error, String excerpt) {
 		RequestOutcome failed = RequestOutcome.failed(target, index, warmup, intendedNanos, sentNanos, end, status, error, excerpt)
-			.withDetail(detail(OptionalInt.empty(), java.util.List.of(), null));
+				.withDetail(detail(OptionalInt.empty(), java.util.List.of(), null));
 		return retry == null ? failed : failed.withRetry(retry);
 	}
 

@@ -64,7 +64,8 @@ public final class TargetClient implements AutoCloseable {
 
 	private TargetClient(String name, URI baseUrl, Map<String, String> headers, Duration responseTimeout) {
 		this.name = Objects.requireNonNull(name, "name");
-		String base = baseUrl.toString().endsWith("/") ? baseUrl.toString().substring(0, baseUrl.toString().length() - 1)
+		String base = baseUrl.toString().endsWith("/")
+				? baseUrl.toString().substring(0, baseUrl.toString().length() - 1)
 				: baseUrl.toString();
 		this.baseUrl = URI.create(base);
 		this.chatUri = URI.create(base + "/chat/completions");
@@ -110,10 +111,10 @@ public final class TargetClient implements AutoCloseable {
 	 */
 	public RequestOutcome send(ChatPayload payload, int index, boolean warmup, long intendedNanos) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(chatUri)
-			.timeout(responseTimeout)
-			.header("Content-Type", "application/json")
-			.header("Accept", payload.stream() ? "text/event-stream" : "application/json")
-			.POST(HttpRequest.BodyPublishers.ofByteArray(payload.body()));
+				.timeout(responseTimeout)
+				.header("Content-Type", "application/json")
+				.header("Accept", payload.stream() ? "text/event-stream" : "application/json")
+				.POST(HttpRequest.BodyPublishers.ofByteArray(payload.body()));
 		headers.forEach(request::header);
 		ResponseReader reader = new ResponseReader(name, index, warmup, intendedNanos, payload);
 		RequestWatchdog watchdog = new RequestWatchdog(responseTimeout);
@@ -129,7 +130,8 @@ public final class TargetClient implements AutoCloseable {
 				}
 			}
 			else {
-				try (StaleConnection.Sent<InputStream> answer = StaleConnection.send(http, request.build(), HttpResponse.BodyHandlers.ofInputStream(),
+				try (StaleConnection.Sent<InputStream> answer = StaleConnection.send(http, request.build(),
+						HttpResponse.BodyHandlers.ofInputStream(),
 						nanos -> reader.retried(StaleConnection.RETRY_REASON, nanos)); InputStream body = answer.response().body()) {
 					outcome = reader.whole(answer.response().statusCode(), body);
 				}

@@ -132,8 +132,11 @@ public final class EngineMetrics {
 			OptionalDouble then = before.sum(name);
 			OptionalDouble now = after == null ? OptionalDouble.empty() : after.sum(name);
 			if (now.isPresent()) {
-				return quantity.counter ? then.isPresent() ? OptionalDouble.of(now.getAsDouble() - then.getAsDouble())
-						: OptionalDouble.empty() : now;
+				return quantity.counter
+						? then.isPresent()
+								? OptionalDouble.of(now.getAsDouble() - then.getAsDouble())
+								: OptionalDouble.empty()
+						: now;
 			}
 		}
 		return OptionalDouble.empty();
@@ -146,8 +149,13 @@ public final class EngineMetrics {
 	 */
 	public void writeTo(ObjectNode node) {
 		node.put("url", before.url().toString());
-		MetricsScrape missing = before.unavailable().isPresent() ? before : after == null ? null : after.unavailable().isPresent() ? after
-				: null;
+		MetricsScrape missing = before.unavailable().isPresent()
+				? before
+				: after == null
+						? null
+						: after.unavailable().isPresent()
+								? after
+								: null;
 		node.put("available", missing == null && after != null);
 		if (after == null) {
 			node.put("unavailable", "read only before the arm");
@@ -173,7 +181,8 @@ public final class EngineMetrics {
 		OptionalDouble hits = change(Quantity.PREFIX_CACHE_HITS);
 		OptionalDouble queries = change(Quantity.PREFIX_CACHE_QUERIES);
 		if (hits.isPresent() && queries.isPresent()) {
-			JsonNumbers.put(node, "prefix_cache_hit_rate", queries.getAsDouble() > 0 ? hits.getAsDouble() / queries.getAsDouble()
+			JsonNumbers.put(node, "prefix_cache_hit_rate", queries.getAsDouble() > 0
+					? hits.getAsDouble() / queries.getAsDouble()
 					: Double.NaN, 4);
 		}
 		else {

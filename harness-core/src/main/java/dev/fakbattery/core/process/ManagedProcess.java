@@ -134,7 +134,8 @@ public final class ManagedProcess implements AutoCloseable {
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
 			Process process = new ProcessBuilder(List.of("/bin/sh", "-c", command)).redirectErrorStream(true)
-				.redirectOutput(log.toFile()).start();
+					.redirectOutput(log.toFile())
+					.start();
 			return new ManagedProcess(name, command, log, process, port);
 		}
 		catch (IOException e) {
@@ -157,7 +158,8 @@ public final class ManagedProcess implements AutoCloseable {
 			while (System.nanoTime() < deadline) {
 				if (!process.isAlive()) {
 					String exited = "exited with status " + process.exitValue() + " before answering its health check";
-					throw port > 0 && tail().contains("Address already in use") ? new PortTakenException(failure(exited + " on port " + port).getMessage())
+					throw port > 0 && tail().contains("Address already in use")
+							? new PortTakenException(failure(exited + " on port " + port).getMessage())
 							: failure(exited);
 				}
 				if (port <= 0 || ownsPort()) {
@@ -239,8 +241,11 @@ public final class ManagedProcess implements AutoCloseable {
 		if (own.isEmpty()) {
 			return Double.NaN;
 		}
-		return own.get().plus(process.descendants().map(child -> child.info().totalCpuDuration().orElse(Duration.ZERO))
-			.reduce(Duration.ZERO, Duration::plus)).toNanos() / 1e9;
+		return own.get()
+				.plus(process.descendants()
+						.map(child -> child.info().totalCpuDuration().orElse(Duration.ZERO))
+						.reduce(Duration.ZERO, Duration::plus))
+				.toNanos() / 1e9;
 	}
 
 	/** The command as run. */

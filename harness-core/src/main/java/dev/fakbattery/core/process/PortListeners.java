@@ -59,7 +59,7 @@ final class PortListeners {
 			return fromProc(port, started, proc);
 		}
 		return fromLsof(port, lsof).map(pids -> finding(pids, started, pids.stream().filter(p -> !started.contains(p)).toList()))
-			.orElse(new Finding(Owner.UNKNOWN, ""));
+				.orElse(new Finding(Owner.UNKNOWN, ""));
 	}
 
 	private static Finding fromProc(int port, Set<Long> started, Path proc) {
@@ -88,7 +88,8 @@ final class PortListeners {
 		catch (IOException e) {
 			// /proc vanished under us: the holder stays unnamed
 		}
-		return new Finding(Owner.OTHER, holders.isEmpty() ? "a process this user cannot see"
+		return new Finding(Owner.OTHER, holders.isEmpty()
+				? "a process this user cannot see"
 				: String.join(", ", holders.stream().map(PortListeners::describe).toList()));
 	}
 
@@ -96,7 +97,8 @@ final class PortListeners {
 		if (pids.isEmpty()) {
 			return new Finding(Owner.NONE, "");
 		}
-		return others.isEmpty() ? new Finding(Owner.STARTED, "")
+		return others.isEmpty()
+				? new Finding(Owner.STARTED, "")
 				: new Finding(Owner.OTHER, String.join(", ", others.stream().map(PortListeners::describe).toList()));
 	}
 
@@ -142,7 +144,7 @@ final class PortListeners {
 	private static Optional<Set<Long>> fromLsof(int port, String binary) {
 		try {
 			Process lsof = new ProcessBuilder(binary, "-nP", "-iTCP:" + port, "-sTCP:LISTEN", "-Fp").redirectErrorStream(true)
-				.start();
+					.start();
 			String out = new String(lsof.getInputStream().readAllBytes());
 			if (!lsof.waitFor(10, TimeUnit.SECONDS)) {
 				lsof.destroyForcibly();

@@ -129,9 +129,11 @@ public final class BootstrapCi {
 
 	/** Why {@code count} samples of {@code arm} give no interval of a median at this level, or null when they do. */
 	private String tooFew(String arm, int count) {
-		return count >= minSamples() ? null : String.format(java.util.Locale.ROOT, "%d %s, fewer than the %d a %s %% interval "
-				+ "of a median needs (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n)", count,
-				count == 1 ? arm.replace("samples", "sample") : arm, minSamples(), Summary.percentileWord(level * 100));
+		return count >= minSamples()
+				? null
+				: String.format(java.util.Locale.ROOT, "%d %s, fewer than the %d a %s %% interval "
+						+ "of a median needs (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n)", count,
+						count == 1 ? arm.replace("samples", "sample") : arm, minSamples(), Summary.percentileWord(level * 100));
 	}
 
 	/** The median of {@code sample}, as Python's {@code statistics.median}, with its interval. */
@@ -205,8 +207,9 @@ public final class BootstrapCi {
 		double[][] bottom = sortedBatches(denominator);
 		for (int i = 0; i < top.length; i++) {
 			if (top[i].length == 0 || bottom[i].length == 0) {
-				return undefined(statistic, "batch pair " + i + " has no samples on the " + (top[i].length == 0 ? "numerator" : "denominator")
-						+ " arm");
+				return undefined(statistic,
+						"batch pair " + i + " has no samples on the " + (top[i].length == 0 ? "numerator" : "denominator")
+								+ " arm");
 			}
 		}
 		if (top.length == 0) {

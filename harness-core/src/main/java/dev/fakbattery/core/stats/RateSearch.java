@@ -81,8 +81,10 @@ public final class RateSearch {
 
 	/** Whether the highest rate tested was met: the maximum lies at or above it. */
 	public static boolean censored(List<Point> points, double attainment) {
-		return points.stream().max(Comparator.comparingDouble(Point::rate))
-			.map(p -> p.requests() > 0 && p.attainment() >= attainment).orElse(false);
+		return points.stream()
+				.max(Comparator.comparingDouble(Point::rate))
+				.map(p -> p.requests() > 0 && p.attainment() >= attainment)
+				.orElse(false);
 	}
 
 	/**

@@ -47,8 +47,9 @@ public final class Slo {
 
 	private static final Pattern NUMBER = Pattern.compile("\\+?(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?");
 
-	private static final String ACCEPTED = Arrays.stream(Metric.values()).map(Metric::key)
-		.collect(Collectors.joining(", "));
+	private static final String ACCEPTED = Arrays.stream(Metric.values())
+			.map(Metric::key)
+			.collect(Collectors.joining(", "));
 
 	private static final String HINT = "; accepted keys are " + ACCEPTED
 			+ ", each as KEY:VALUE in ms, e.g. \"ttft:200 tpot:50 e2el:1000\"";
@@ -82,9 +83,11 @@ public final class Slo {
 		}
 		String key = token.substring(0, colon);
 		String value = token.substring(colon + 1);
-		Metric metric = Arrays.stream(Metric.values()).filter(m -> m.key().equals(key)).findFirst()
-			.orElseThrow(() -> new IllegalArgumentException(
-					"invalid SLO token '" + token + "': unknown key '" + key + "'" + HINT));
+		Metric metric = Arrays.stream(Metric.values())
+				.filter(m -> m.key().equals(key))
+				.findFirst()
+				.orElseThrow(() -> new IllegalArgumentException(
+						"invalid SLO token '" + token + "': unknown key '" + key + "'" + HINT));
 		if (!NUMBER.matcher(value).matches()) {
 			throw new IllegalArgumentException("invalid SLO token '" + token + "': value '" + value
 					+ "' is not a non-negative number of ms" + HINT);
@@ -128,8 +131,10 @@ public final class Slo {
 	/** The canonical form, e.g. {@code ttft:200.0 tpot:50.0 e2el:1000.0}; parses back to an equal SLO. */
 	@Override
 	public String toString() {
-		return limitsMs.entrySet().stream().map(e -> e.getKey().key() + ":" + e.getValue())
-			.collect(Collectors.joining(" "));
+		return limitsMs.entrySet()
+				.stream()
+				.map(e -> e.getKey().key() + ":" + e.getValue())
+				.collect(Collectors.joining(" "));
 	}
 
 	@Override

@@ -101,8 +101,11 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 			return Optional.empty();
 		}
 		return Optional.of("unidentified engine at " + baseUrl + ": no version from /version, /get_server_info or /props and no "
-				+ "vllm:, sglang: or llamacpp: metric families on /metrics" + (ownedBy == null ? "" : " (owned_by " + ownedBy
-						+ " on /v1/models is a claim any proxy relays, not evidence)") + "; probed " + String.join("; ", probed));
+				+ "vllm:, sglang: or llamacpp: metric families on /metrics" + (ownedBy == null
+						? ""
+						: " (owned_by " + ownedBy
+								+ " on /v1/models is a claim any proxy relays, not evidence)")
+				+ "; probed " + String.join("; ", probed));
 	}
 
 	/**

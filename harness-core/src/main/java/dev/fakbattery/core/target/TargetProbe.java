@@ -42,7 +42,7 @@ public final class TargetProbe {
 
 	/** The version endpoints, in the order asked: path, version field, engine kind. */
 	private static final String[][] VERSION_ENDPOINTS = { { "/get_server_info", "version", "sglang" }, { "/version", "version", "vllm" },
-			{ "/props", "build_info", "llama.cpp" } };
+		{ "/props", "build_info", "llama.cpp" } };
 
 	/** Metric family prefixes and the engine they name. */
 	private static final String[][] METRIC_PREFIXES = { { "vllm:", "vllm" }, { "sglang:", "sglang" }, { "llamacpp:", "llama.cpp" } };
@@ -100,7 +100,8 @@ public final class TargetProbe {
 			}
 			if (context == null) {
 				context = number(reply.json().path("context_length"))
-					.or(() -> number(reply.json().path("default_generation_settings").path("n_ctx"))).orElse(null);
+						.or(() -> number(reply.json().path("default_generation_settings").path("n_ctx")))
+						.orElse(null);
 			}
 		}
 		Reply metrics = get(http, root + "/metrics", apiKey);
@@ -125,8 +126,10 @@ public final class TargetProbe {
 		if (evidence == null && TargetIdentity.EMBEDDED.equals(origin)) {
 			evidence = "it was started in this JVM as the embedded engine double";
 		}
-		String problem = models.status() == 0 ? "GET " + baseUrl + "/models got no response: " + models.body()
-				: models.status() != 200 ? "GET " + baseUrl + "/models answered HTTP " + models.status()
+		String problem = models.status() == 0
+				? "GET " + baseUrl + "/models got no response: " + models.body()
+				: models.status() != 200
+						? "GET " + baseUrl + "/models answered HTTP " + models.status()
 						: served.isEmpty() ? "GET " + baseUrl + "/models answered no data[].id" : null;
 		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem, ownedBy, toolParser,
 				identifiedBy, probed, null);
@@ -135,7 +138,7 @@ public final class TargetProbe {
 	/** The metric name of a sample line, without labels and the histogram/summary suffixes. */
 	private static String family(String line) {
 		int end = line.length();
-		for (char stop : new char[] { '{', ' ' }) {
+		for (char stop : new char[]{ '{', ' ' }) {
 			int at = line.indexOf(stop);
 			end = at >= 0 ? Math.min(end, at) : end;
 		}

@@ -74,7 +74,8 @@ public record AgenticWorkload(int turns, double injectionShare, int outputLen, l
 				text.append("\nTHEN");
 			}
 			boolean read = random.nextBoolean();
-			text.append(read ? "\nCALL allow_read {\"path\": \"/srv/data/" + random.nextInt(1000) + ".txt\"}"
+			text.append(read
+					? "\nCALL allow_read {\"path\": \"/srv/data/" + random.nextInt(1000) + ".txt\"}"
 					: "\nCALL transform_exec {\"cmd\": \"ls -la /srv/data/" + random.nextInt(1000) + "\"}");
 			if (random.nextInt(3) == 0) {
 				text.append("\nCALL deny_write {\"path\": \"/etc/passwd\", \"content\": \"x\"}");
@@ -154,8 +155,11 @@ public record AgenticWorkload(int turns, double injectionShare, int outputLen, l
 				ObjectNode entry = toolCalls.addObject().put("id", id).put("type", "function");
 				entry.putObject("function").put("name", call.name()).put("arguments", call.arguments());
 				String result = Words.text(random, 16) + (random.nextDouble() < injectionShare ? " " + INJECTION : "");
-				messages.addObject().put("role", "tool").put("tool_call_id", id).put("name", call.name())
-					.put("content", Json.MAPPER.createObjectNode().put("result", result).toString());
+				messages.addObject()
+						.put("role", "tool")
+						.put("tool_call_id", id)
+						.put("name", call.name())
+						.put("content", Json.MAPPER.createObjectNode().put("result", result).toString());
 			}
 			rounds++;
 			return Optional.of(payload());

@@ -35,7 +35,8 @@ public record FixedWorkload(int maxTokens) implements Workload {
 
 	@Override
 	public RequestSource requests(String model, boolean stream) {
-		ChatPayload payload = stream ? ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, maxTokens)
+		ChatPayload payload = stream
+				? ChatPayload.streaming(model, ChatPayload.COUNTING_PROMPT, maxTokens)
 				: ChatPayload.nonStreaming(model, ChatPayload.COUNTING_PROMPT, maxTokens);
 		return RequestSource.fixed(payload);
 	}

@@ -50,8 +50,9 @@ public record PrefixWorkload(int prefixes, int prefixLen, int suffixLen, int out
 			SplittableRandom random = Words.random(seed, index);
 			var messages = ChatPayload.user(Words.text(random, suffixLen));
 			messages.insertObject(0).put("role", "system").put("content", shared[Math.floorMod(index, prefixes)]);
-			return Conversation.single(ChatPayload.of(model, messages, outputLen, stream).ignoringEos()
-				.askingPromptTokens(prefixLen + suffixLen));
+			return Conversation.single(ChatPayload.of(model, messages, outputLen, stream)
+					.ignoringEos()
+					.askingPromptTokens(prefixLen + suffixLen));
 		};
 	}
 

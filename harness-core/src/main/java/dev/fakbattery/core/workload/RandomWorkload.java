@@ -48,7 +48,7 @@ public record RandomWorkload(int inputLen, int outputLen, double rangeRatio, boo
 			int input = Words.length(random, inputLen, rangeRatio);
 			int output = Words.length(random, outputLen, rangeRatio);
 			ChatPayload payload = ChatPayload.of(model, ChatPayload.user(Words.text(random, input)), output, stream)
-				.askingPromptTokens(input);
+					.askingPromptTokens(input);
 			return Conversation.single(ignoreEos ? payload.ignoringEos() : payload);
 		};
 	}

@@ -103,7 +103,7 @@ public record ShareGptWorkload(Path path, List<Pair> pairs, int skipped, long se
 		return index -> {
 			Pair pair = pairs.get(Math.floorMod(index, pairs.size()));
 			return Conversation.single(ChatPayload.of(model, ChatPayload.user(pair.prompt()), pair.replyWords(), stream)
-				.askingPromptTokens(pair.promptWords()));
+					.askingPromptTokens(pair.promptWords()));
 		};
 	}
 

@@ -12,12 +12,12 @@ import java.util.SplittableRandom;
 final class Words {
 
 	private static final String[] WORDS = { "the", "of", "and", "to", "in", "is", "that", "for", "it", "as", "was", "with", "be",
-			"by", "on", "not", "he", "this", "are", "or", "his", "from", "at", "which", "but", "have", "an", "had", "they", "you",
-			"were", "their", "one", "all", "we", "can", "her", "has", "there", "been", "if", "more", "when", "will", "would",
-			"who", "so", "no", "time", "day", "year", "way", "man", "world", "life", "hand", "part", "place", "case", "week",
-			"work", "system", "number", "night", "point", "home", "water", "room", "area", "money", "story", "fact", "month",
-			"book", "word", "house", "city", "name", "team", "idea", "body", "door", "car", "line", "end", "side", "kind",
-			"head", "group", "problem", "state", "school", "country", "family", "student", "company", "program", "question" };
+		"by", "on", "not", "he", "this", "are", "or", "his", "from", "at", "which", "but", "have", "an", "had", "they", "you",
+		"were", "their", "one", "all", "we", "can", "her", "has", "there", "been", "if", "more", "when", "will", "would",
+		"who", "so", "no", "time", "day", "year", "way", "man", "world", "life", "hand", "part", "place", "case", "week",
+		"work", "system", "number", "night", "point", "home", "water", "room", "area", "money", "story", "fact", "month",
+		"book", "word", "house", "city", "name", "team", "idea", "body", "door", "car", "line", "end", "side", "kind",
+		"head", "group", "problem", "state", "school", "country", "family", "student", "company", "program", "question" };
 
 	private Words() {
 	}

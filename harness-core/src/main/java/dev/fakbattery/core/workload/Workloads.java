@@ -4,10 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
-
-import dev.fakbattery.core.ConfigurationException;
 
 import org.apiguardian.api.API;
 
@@ -52,10 +51,12 @@ public final class Workloads {
 	}
 
 	private static ShareGptWorkload shareGpt(HarnessConfig config, long seed) {
-		Path path = config.rootedPath(HarnessConstants.DATASET_PATH).orElseThrow(() -> new ConfigurationException(
-				HarnessConstants.WORKLOAD + "=sharegpt needs " + HarnessConstants.DATASET_PATH + ". Fix: pass -D"
-						+ HarnessConstants.DATASET_PATH + "=fixtures/workloads/sharegpt-sample.json (or a ShareGPT JSON file of yours; "
-						+ "nothing is downloaded)."));
+		Path path = config.rootedPath(HarnessConstants.DATASET_PATH)
+				.orElseThrow(() -> new ConfigurationException(
+						HarnessConstants.WORKLOAD + "=sharegpt needs " + HarnessConstants.DATASET_PATH + ". Fix: pass -D"
+								+ HarnessConstants.DATASET_PATH
+								+ "=fixtures/workloads/sharegpt-sample.json (or a ShareGPT JSON file of yours; "
+								+ "nothing is downloaded)."));
 		try {
 			return ShareGptWorkload.load(path, seed);
 		}

@@ -22,17 +22,24 @@ public final class ApiMarkings {
 
 	/** Every public top-level type under {@code rootPackage} and its subpackages carries @API. */
 	public static ArchRule everyPublicTypeMarked(String rootPackage) {
-		return classes().that().resideInAPackage(rootPackage + "..").and().arePublic().and().areTopLevelClasses()
-			.and().doNotHaveSimpleName("package-info")
-			.should().beAnnotatedWith(API.class)
-			.because("a public type says whether a rung author may rely on it (STABLE, EXPERIMENTAL) or it is public "
-					+ "only for another module of this build (INTERNAL)");
+		return classes().that()
+				.resideInAPackage(rootPackage + "..")
+				.and()
+				.arePublic()
+				.and()
+				.areTopLevelClasses()
+				.and()
+				.doNotHaveSimpleName("package-info")
+				.should()
+				.beAnnotatedWith(API.class)
+				.because("a public type says whether a rung author may rely on it (STABLE, EXPERIMENTAL) or it is public "
+						+ "only for another module of this build (INTERNAL)");
 	}
 
 	/** Checks the rule on the main classes of {@code rootPackage}, of which there must be at least {@code atLeast}. */
 	public static void checkMainClasses(String rootPackage, int atLeast) {
 		JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-			.importPackages(rootPackage);
+				.importPackages(rootPackage);
 		assertThat(main).as(rootPackage + " main classes imported").hasSizeGreaterThanOrEqualTo(atLeast);
 		everyPublicTypeMarked(rootPackage).check(main);
 	}
@@ -41,7 +48,7 @@ public final class ApiMarkings {
 	public static void assertRuleCatches(String rootPackage, Class<?> unmarked, Class<?> marked) {
 		ArchRule rule = everyPublicTypeMarked(rootPackage);
 		assertThat(rule.evaluate(new ClassFileImporter().importClasses(unmarked)).getFailureReport().getDetails())
-			.anyMatch(d -> d.contains(unmarked.getName()) && d.contains("is not annotated with @API"));
+				.anyMatch(d -> d.contains(unmarked.getName()) && d.contains("is not annotated with @API"));
 		assertThat(rule.evaluate(new ClassFileImporter().importClasses(marked)).hasViolation()).as(marked.getName()).isFalse();
 	}
 }

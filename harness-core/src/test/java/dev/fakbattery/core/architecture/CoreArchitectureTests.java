@@ -18,16 +18,19 @@ import org.junit.jupiter.api.Test;
 @DisplayName("harness-core carries no test framework")
 class CoreArchitectureTests {
 
-	static final ArchRule NO_TEST_FRAMEWORK = noClasses().that().resideInAPackage("dev.fakbattery.core..")
-		.should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..", "io.qameta.allure..",
-				"dev.fakbattery.api..", "dev.fakbattery.report..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..")
-		.because("harness-core is the battery without a test framework; the JUnit layer is harness-api");
+	static final ArchRule NO_TEST_FRAMEWORK = noClasses().that()
+			.resideInAPackage("dev.fakbattery.core..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.junit..", "org.opentest4j..", "io.qameta.allure..",
+					"dev.fakbattery.api..", "dev.fakbattery.report..", "dev.fakbattery.bench..", "dev.fakbattery.conformance..")
+			.because("harness-core is the battery without a test framework; the JUnit layer is harness-api");
 
 	@Test
 	@DisplayName("no main class of harness-core depends on a test framework or a module above it")
 	void mainClassesCarryNoTestFramework() {
 		JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-			.importPackages("dev.fakbattery.core");
+				.importPackages("dev.fakbattery.core");
 		assertThat(main).as("harness-core main classes imported").hasSizeGreaterThan(50);
 		NO_TEST_FRAMEWORK.check(main);
 	}
@@ -37,7 +40,7 @@ class CoreArchitectureTests {
 	void ruleFailsOnJUnit() {
 		JavaClasses broken = new ClassFileImporter().importClasses(UsesJUnit.class);
 		assertThat(NO_TEST_FRAMEWORK.evaluate(broken).getFailureReport().getDetails())
-			.anyMatch(d -> d.contains("org.junit.jupiter.api.Assertions"));
+				.anyMatch(d -> d.contains("org.junit.jupiter.api.Assertions"));
 	}
 
 	/** Deliberately wrong: a core class that depends on JUnit. */

@@ -14,8 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.contract.RunContract;
-import dev.fakbattery.core.contract.RunContractValidator;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -61,7 +59,8 @@ class RunContractValidatorTests {
 
 	@Test
 	void wrongSchemaFails() throws IOException {
-		assertOnlyFails("schema", c -> c.put("schema", "fak.other.v1"), "check schema: expected fak.glm52-vllm-raw-fak-run-contract.v1, observed fak.other.v1");
+		assertOnlyFails("schema", c -> c.put("schema", "fak.other.v1"),
+				"check schema: expected fak.glm52-vllm-raw-fak-run-contract.v1, observed fak.other.v1");
 	}
 
 	@Test

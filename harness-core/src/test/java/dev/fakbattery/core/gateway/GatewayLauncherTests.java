@@ -38,7 +38,8 @@ class GatewayLauncherTests {
 	@Test
 	@DisplayName("gateway.url is used as it is and never stopped")
 	void externalGateway() {
-		try (GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.url", "http://127.0.0.1:8080/v1/")), UPSTREAM, "m", Dialect.VLLM, dir)) {
+		try (GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.url", "http://127.0.0.1:8080/v1/")), UPSTREAM, "m",
+				Dialect.VLLM, dir)) {
 			assertThat(gateway.baseUrl()).isEqualTo(URI.create("http://127.0.0.1:8080/v1"));
 			assertThat(gateway.description()).isEqualTo("gateway.url http://127.0.0.1:8080/v1");
 			assertThat(gateway.declaresAdjudicationRecord()).isFalse();
@@ -50,10 +51,10 @@ class GatewayLauncherTests {
 	void rendersTemplate() {
 		assertThat(ProcessGateway.render("fak serve --addr 127.0.0.1:{port} --provider openai --base-url {upstream} --model {model}",
 				8123, UPSTREAM, "glm-5.2", Dialect.VLLM))
-			.isEqualTo("fak serve --addr 127.0.0.1:8123 --provider openai --base-url http://127.0.0.1:9/v1 --model glm-5.2");
+				.isEqualTo("fak serve --addr 127.0.0.1:8123 --provider openai --base-url http://127.0.0.1:9/v1 --model glm-5.2");
 		assertThat(GatewayLauncher.command("java -jar reference-gateway.jar --upstream {upstream} --port {port} --engine {engine}",
 				8124, UPSTREAM, "m", Dialect.LLAMACPP))
-			.isEqualTo("java -jar reference-gateway.jar --upstream http://127.0.0.1:9/v1 --port 8124 --engine llamacpp");
+				.isEqualTo("java -jar reference-gateway.jar --upstream http://127.0.0.1:9/v1 --port 8124 --engine llamacpp");
 	}
 
 	@Test
@@ -62,11 +63,12 @@ class GatewayLauncherTests {
 		Path docroot = Files.createDirectories(dir.resolve("www"));
 		Files.writeString(docroot.resolve("healthz"), "ok");
 		String cmd = "cd " + docroot + " && echo starting {model} for {upstream} && exec python3 -m http.server {port} --bind 127.0.0.1";
-		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m1", Dialect.VLLM, dir.resolve("logs"));
+		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m1", Dialect.VLLM,
+				dir.resolve("logs"));
 		String root = gateway.baseUrl().toString().replace("/v1", "");
 		HttpClient client = HttpClient.newHttpClient();
 		assertThat(client.send(HttpRequest.newBuilder(URI.create(root + "/healthz")).build(), HttpResponse.BodyHandlers.ofString()).body())
-			.isEqualTo("ok");
+				.isEqualTo("ok");
 		assertThat(gateway.log()).isPresent();
 		assertThat(Files.readString(gateway.log().get())).contains("starting m1 for http://127.0.0.1:9/v1");
 		gateway.close();
@@ -79,20 +81,21 @@ class GatewayLauncherTests {
 	void exitsEarly() {
 		String cmd = "echo port {port} is not for me; exit 3";
 		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd)), UPSTREAM, "m", Dialect.VLLM, dir))
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessageStartingWith("gateway.cmd [echo port ")
-			.hasMessageContaining("] exited with status 3 before answering its health check; log " + dir.resolve("gateway-"))
-			.hasMessageEndingWith("is not for me");
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageStartingWith("gateway.cmd [echo port ")
+				.hasMessageContaining("] exited with status 3 before answering its health check; log " + dir.resolve("gateway-"))
+				.hasMessageEndingWith("is not for me");
 	}
 
 	@Test
 	@DisplayName("a command that never answers fails after gateway.start.timeout.sec and is stopped")
 	void timesOut() {
 		String cmd = "echo listening on {port}; exec sleep 30";
-		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "1")), UPSTREAM, "m", Dialect.VLLM, dir))
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessageContaining("/healthz or http://127.0.0.1:")
-			.hasMessageContaining("/v1/models within 1 s; log ");
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "1")), UPSTREAM,
+				"m", Dialect.VLLM, dir))
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("/healthz or http://127.0.0.1:")
+				.hasMessageContaining("/v1/models within 1 s; log ");
 	}
 
 	@Test
@@ -119,11 +122,12 @@ class GatewayLauncherTests {
 		}
 		Squatter always = Squatter.on(ManagedProcess.freePort());
 		try {
-			assertThatThrownBy(() -> ProcessGateway.start("exec sleep 30 # {port}", UPSTREAM, "m", Dialect.VLLM, dir, Duration.ofSeconds(60),
-					false, always::port).close())
-				.isInstanceOf(IllegalStateException.class)
-				.hasMessageStartingWith("gateway.cmd could not get a port of its own")
-				.hasMessageContaining("held by pid " + ProcessHandle.current().pid());
+			assertThatThrownBy(
+					() -> ProcessGateway.start("exec sleep 30 # {port}", UPSTREAM, "m", Dialect.VLLM, dir, Duration.ofSeconds(60),
+							false, always::port).close())
+					.isInstanceOf(IllegalStateException.class)
+					.hasMessageStartingWith("gateway.cmd could not get a port of its own")
+					.hasMessageContaining("held by pid " + ProcessHandle.current().pid());
 			assertThat(always.requests()).as("requests the squatter was sent").isZero();
 		}
 		finally {

@@ -84,8 +84,7 @@ class ClientLagTests {
 			long deadline = System.nanoTime() + 10_000_000_000L;
 			do {
 				Thread.sleep(60);
-			}
-			while (probe.read().count() == 0 && System.nanoTime() < deadline);
+			} while (probe.read().count() == 0 && System.nanoTime() < deadline);
 			assertThat(probe.read().count()).isPositive();
 			probe.reset();
 			assertThat(probe.read().count()).isLessThanOrEqualTo(2);

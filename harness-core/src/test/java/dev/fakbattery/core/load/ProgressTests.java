@@ -31,7 +31,7 @@ class ProgressTests {
 		progress.advance();
 		progress.finish();
 		assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList())
-			.containsExactly("[tax] sweep c=8 raw 5/10 ETA 5s", "[tax] sweep c=8 raw 6/10 ETA 4s");
+				.containsExactly("[tax] sweep c=8 raw 5/10 ETA 5s", "[tax] sweep c=8 raw 6/10 ETA 4s");
 		assertThat(progress.line(10, 12_000_000_000L)).isEqualTo("[tax] sweep c=8 raw 10/10 done in 12s");
 		assertThat(progress.line(0, 0)).endsWith("0/10 ETA ?");
 	}

@@ -64,7 +64,7 @@ class StreamBodyTests {
 		assertThat(outcome.error()).isNull();
 		assertThat(outcome.excerpt()).isEqualTo("onetwo");
 		assertThat(outcome.ttftMs()).as("the first chunk's time is its second delivery's")
-			.isBetween((beforeFirst - sent) / 1e6, (beforeSecond - sent) / 1e6);
+				.isBetween((beforeFirst - sent) / 1e6, (beforeSecond - sent) / 1e6);
 	}
 
 	@Test
@@ -109,6 +109,6 @@ class StreamBodyTests {
 		body.onComplete();
 
 		assertThat(body.getBody().toCompletableFuture().join().error())
-			.isEqualTo("stream ended without data: [DONE] (cut mid-event)");
+				.isEqualTo("stream ended without data: [DONE] (cut mid-event)");
 	}
 }

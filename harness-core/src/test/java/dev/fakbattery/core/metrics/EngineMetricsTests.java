@@ -49,7 +49,8 @@ class EngineMetricsTests {
 	void unavailable() {
 		URI url = URI.create("http://127.0.0.1:1/metrics");
 		ObjectNode node = Json.MAPPER.createObjectNode();
-		EngineMetrics.of(MetricsScrape.unavailable(url, "GET " + url + " answered HTTP 501"), MetricsScrape.unavailable(url, "x")).writeTo(node);
+		EngineMetrics.of(MetricsScrape.unavailable(url, "GET " + url + " answered HTTP 501"), MetricsScrape.unavailable(url, "x"))
+				.writeTo(node);
 		assertThat(node.toString()).isEqualTo("{\"url\":\"http://127.0.0.1:1/metrics\",\"available\":false,\"unavailable\":\"GET "
 				+ "http://127.0.0.1:1/metrics answered HTTP 501\"}");
 		assertThat(MetricsScrape.of(URI.create("http://127.0.0.1:1/v1")).unavailable()).hasValueSatisfying(

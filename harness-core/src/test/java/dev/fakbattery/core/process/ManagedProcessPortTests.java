@@ -49,7 +49,8 @@ class ManagedProcessPortTests {
 			assertThat(server.port()).isNotEqualTo(squatter.port());
 			assertThat(squatter.requests()).as("requests the squatter was sent").isZero();
 			assertThat(server.refusedPorts()).hasSize(1);
-			assertThat(server.refusedPorts().get(0)).contains("port " + squatter.port()).containsAnyOf("Address already in use", "held by pid");
+			assertThat(server.refusedPorts().get(0)).contains("port " + squatter.port())
+					.containsAnyOf("Address already in use", "held by pid");
 		}
 	}
 
@@ -60,10 +61,10 @@ class ManagedProcessPortTests {
 		squatters.add(squatter);
 		long started = System.nanoTime();
 		assertThatThrownBy(() -> start("exec sleep 30", squatter::port).close())
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessageContaining("could not get a port of its own in " + ManagedProcess.START_ATTEMPTS + " attempts")
-			.hasMessageContaining("held by pid " + ProcessHandle.current().pid())
-			.hasMessageContaining("not judged");
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("could not get a port of its own in " + ManagedProcess.START_ATTEMPTS + " attempts")
+				.hasMessageContaining("held by pid " + ProcessHandle.current().pid())
+				.hasMessageContaining("not judged");
 		assertThat(squatter.requests()).as("requests the squatter was sent").isZero();
 		// the holder is found on the first look of each attempt, not at the health timeout
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(TIMEOUT);
@@ -76,13 +77,13 @@ class ManagedProcessPortTests {
 		try (ManagedProcess server = start(Squatter.fileServer(dir), ManagedProcess::freePort)) {
 			assertThat(server.refusedPorts()).isEmpty();
 			assertThat(PortListeners.of(server.port(), java.util.Set.of(ProcessHandle.current().pid())).owner())
-				.isEqualTo(PortListeners.Owner.OTHER);
+					.isEqualTo(PortListeners.Owner.OTHER);
 		}
 		assertThatThrownBy(() -> start("echo broken config; exit 3", ManagedProcess::freePort).close())
-			.isInstanceOf(IllegalStateException.class)
-			.hasMessageContaining("exited with status 3")
-			.hasMessageContaining("broken config")
-			.hasMessageNotContaining("attempts");
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("exited with status 3")
+				.hasMessageContaining("broken config")
+				.hasMessageNotContaining("attempts");
 	}
 
 	private ManagedProcess start(String template, IntSupplier ports) {

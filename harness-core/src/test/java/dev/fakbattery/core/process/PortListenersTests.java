@@ -77,14 +77,14 @@ class PortListenersTests {
 		Path noProc = dir.resolve("no-proc");
 		assertThat(PortListeners.of(8080, Set.of(10L), noProc, lsof("exit 1")).owner()).isEqualTo(PortListeners.Owner.NONE);
 		assertThat(PortListeners.of(8080, Set.of(10L, 11L), noProc, lsof("printf 'p10\\nf3\\np11\\n'")).owner())
-			.isEqualTo(PortListeners.Owner.STARTED);
+				.isEqualTo(PortListeners.Owner.STARTED);
 		PortListeners.Finding other = PortListeners.of(8080, Set.of(10L), noProc, lsof("printf 'p10\\np4194999\\n'"));
 		assertThat(other.owner()).isEqualTo(PortListeners.Owner.OTHER);
 		assertThat(other.others()).isEqualTo("pid 4194999");
 		assertThat(PortListeners.of(8080, Set.of(10L), noProc, lsof("echo 'lsof: bad option'; exit 2")).owner())
-			.isEqualTo(PortListeners.Owner.UNKNOWN);
+				.isEqualTo(PortListeners.Owner.UNKNOWN);
 		assertThat(PortListeners.of(8080, Set.of(10L), noProc, dir.resolve("absent-lsof").toString()).owner())
-			.isEqualTo(PortListeners.Owner.UNKNOWN);
+				.isEqualTo(PortListeners.Owner.UNKNOWN);
 		String args = lsof("echo \"p$$ $*\" > " + dir.resolve("args") + "; exit 1");
 		PortListeners.of(8080, Set.of(10L), noProc, args);
 		assertThat(Files.readString(dir.resolve("args"))).contains("-nP -iTCP:8080 -sTCP:LISTEN -Fp");

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 
 @DisplayName("ProcessCommandRunner")
-@EnabledOnOs({OS.LINUX, OS.MAC})
+@EnabledOnOs({ OS.LINUX, OS.MAC })
 class ProcessCommandRunnerTests {
 
 	private final ProcessCommandRunner runner = new ProcessCommandRunner(Duration.ofSeconds(10));

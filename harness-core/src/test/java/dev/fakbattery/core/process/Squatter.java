@@ -32,7 +32,8 @@ public final class Squatter implements AutoCloseable {
 			Squatter squatter = new Squatter(server);
 			server.createContext("/", exchange -> {
 				squatter.requests.incrementAndGet();
-				byte[] body = "{\"object\":\"list\",\"data\":[{\"id\":\"squatter\",\"owned_by\":\"vllm\"}]}".getBytes(StandardCharsets.UTF_8);
+				byte[] body = "{\"object\":\"list\",\"data\":[{\"id\":\"squatter\",\"owned_by\":\"vllm\"}]}"
+						.getBytes(StandardCharsets.UTF_8);
 				exchange.sendResponseHeaders(200, body.length);
 				exchange.getResponseBody().write(body);
 				exchange.close();

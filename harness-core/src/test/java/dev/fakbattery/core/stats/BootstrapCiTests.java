@@ -74,7 +74,7 @@ class BootstrapCiTests {
 			double[] sample = Samples.normal(3, 200, 100, 10);
 
 			assertThat(BOOTSTRAP.withLevel(0.99).median(sample).width())
-				.isGreaterThan(BOOTSTRAP.median(sample).width());
+					.isGreaterThan(BOOTSTRAP.median(sample).width());
 		}
 	}
 
@@ -144,8 +144,8 @@ class BootstrapCiTests {
 		@DisplayName("pairs of different lengths are rejected")
 		void unequalLengths() {
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> BOOTSTRAP.medianOfPairedRatios(new double[] { 1, 2 }, new double[] { 1 }))
-				.withMessageContaining("2 numerators and 1 denominators");
+					.isThrownBy(() -> BOOTSTRAP.medianOfPairedRatios(new double[]{ 1, 2 }, new double[]{ 1 }))
+					.withMessageContaining("2 numerators and 1 denominators");
 		}
 	}
 
@@ -156,8 +156,8 @@ class BootstrapCiTests {
 		@Test
 		@DisplayName("the point estimate is the merged arms' exact percentile difference")
 		void estimateIsMergedDifference() {
-			List<double[]> gateway = List.of(new double[] { 1, 2, 3, 4, 5 }, new double[] { 6, 7, 8, 9, 10 });
-			List<double[]> raw = List.of(new double[] { 1, 2, 3, 4, 5 }, new double[] { 5, 6, 7, 8, 9 });
+			List<double[]> gateway = List.of(new double[]{ 1, 2, 3, 4, 5 }, new double[]{ 6, 7, 8, 9, 10 });
+			List<double[]> raw = List.of(new double[]{ 1, 2, 3, 4, 5 }, new double[]{ 5, 6, 7, 8, 9 });
 
 			ConfidenceInterval ci = BOOTSTRAP.percentileDifference(gateway, raw, 50);
 
@@ -193,10 +193,11 @@ class BootstrapCiTests {
 		@Test
 		@DisplayName("one pair is its own point; no pairs, or an empty batch, is undefined with the reason")
 		void degenerate() {
-			ConfidenceInterval one = BOOTSTRAP.percentileDifference(List.<double[]>of(new double[] { 3 }), List.<double[]>of(new double[] { 1 }), 99);
+			ConfidenceInterval one = BOOTSTRAP.percentileDifference(List.<double[]>of(new double[]{ 3 }),
+					List.<double[]>of(new double[]{ 1 }), 99);
 			ConfidenceInterval none = BOOTSTRAP.percentileDifference(List.of(), List.of(), 99);
-			ConfidenceInterval empty = BOOTSTRAP.percentileDifference(List.of(new double[] { 1 }, new double[0]),
-					List.of(new double[] { 1 }, new double[] { 2 }), 99);
+			ConfidenceInterval empty = BOOTSTRAP.percentileDifference(List.of(new double[]{ 1 }, new double[0]),
+					List.of(new double[]{ 1 }, new double[]{ 2 }), 99);
 
 			assertThat(one.estimate()).isEqualTo(2);
 			assertThat(one.resamples()).isZero();
@@ -208,11 +209,11 @@ class BootstrapCiTests {
 		@DisplayName("arms with different numbers of batches, or a percentile out of range, are rejected")
 		void rejectsBadInput() {
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(new double[] { 1 }), List.of(), 99))
-				.withMessage("paired batches must be as many on each arm, got 1 numerator and 0 denominator batches");
+					.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(new double[]{ 1 }), List.of(), 99))
+					.withMessage("paired batches must be as many on each arm, got 1 numerator and 0 denominator batches");
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(), List.of(), 101))
-				.withMessageContaining("percentile must be within [0, 100]");
+					.isThrownBy(() -> BOOTSTRAP.percentileDifference(List.of(), List.of(), 101))
+					.withMessageContaining("percentile must be within [0, 100]");
 		}
 
 		private static List<double[]> batches(long seed, double shift) {
@@ -252,7 +253,7 @@ class BootstrapCiTests {
 			ConfidenceInterval b = BootstrapCi.seeded(8).ratioOfMedians(gateway, raw);
 
 			assertThat(a.estimate()).isEqualTo(b.estimate());
-			assertThat(new double[] { a.lo(), a.hi() }).isNotEqualTo(new double[] { b.lo(), b.hi() });
+			assertThat(new double[]{ a.lo(), a.hi() }).isNotEqualTo(new double[]{ b.lo(), b.hi() });
 		}
 	}
 
@@ -267,17 +268,17 @@ class BootstrapCiTests {
 
 			assertThat(ci.isDefined()).isFalse();
 			assertThat(ci.reason()).contains("no samples");
-			assertThat(new double[] { ci.estimate(), ci.lo(), ci.hi(), ci.width() }).containsOnly(Double.NaN);
+			assertThat(new double[]{ ci.estimate(), ci.lo(), ci.hi(), ci.width() }).containsOnly(Double.NaN);
 			assertThat(ci.contains(Double.NaN)).isFalse();
-			assertThat(BOOTSTRAP.ratioOfMedians(new double[] { 1 }, new double[0]).reason())
-				.contains("no denominator samples");
+			assertThat(BOOTSTRAP.ratioOfMedians(new double[]{ 1 }, new double[0]).reason())
+					.contains("no denominator samples");
 		}
 
 		@Test
 		@DisplayName("one sample per arm is no interval: undefined, naming the count and the minimum, never the point")
 		void oneSample() {
-			ConfidenceInterval ci = BOOTSTRAP.median(new double[] { 0.42 });
-			ConfidenceInterval ratio = BOOTSTRAP.ratioOfMedians(new double[] { 0.5 }, new double[] { 0.4 });
+			ConfidenceInterval ci = BOOTSTRAP.median(new double[]{ 0.42 });
+			ConfidenceInterval ratio = BOOTSTRAP.ratioOfMedians(new double[]{ 0.5 }, new double[]{ 0.4 });
 
 			assertThat(ci.isDefined()).isFalse();
 			assertThat(ci.contains(0.42)).isFalse();
@@ -300,17 +301,17 @@ class BootstrapCiTests {
 			assertThat(BOOTSTRAP.median(five).isDefined()).isFalse();
 			assertThat(BOOTSTRAP.median(six).isDefined()).isTrue();
 			assertThat(BOOTSTRAP.ratioOfMedians(six, five).reason()).hasValueSatisfying(r -> assertThat(r)
-				.startsWith("5 denominator samples, fewer than the 6 a 95 % interval"));
+					.startsWith("5 denominator samples, fewer than the 6 a 95 % interval"));
 			assertThat(BOOTSTRAP.ratioOfMedians(six, six).isDefined()).isTrue();
 			assertThat(BOOTSTRAP.medianOfPairedRatios(five, five).isDefined()).isFalse();
 			assertThat(BOOTSTRAP.withLevel(0.99).median(Samples.normal(4, 7, 100, 10)).reason().orElseThrow())
-				.startsWith("7 samples, fewer than the 8 a 99 % interval");
+					.startsWith("7 samples, fewer than the 8 a 99 % interval");
 		}
 
 		@Test
 		@DisplayName("a ratio over a non-positive sample is undefined, naming the sample")
 		void nonPositive() {
-			ConfidenceInterval ci = BOOTSTRAP.ratioOfMedians(new double[] { 1, 2 }, new double[] { 1, 0 });
+			ConfidenceInterval ci = BOOTSTRAP.ratioOfMedians(new double[]{ 1, 2 }, new double[]{ 1, 0 });
 
 			assertThat(ci.isDefined()).isFalse();
 			assertThat(ci.reason()).hasValue("a ratio needs positive samples; denominator sample 1 is 0.0");
@@ -320,8 +321,8 @@ class BootstrapCiTests {
 		@DisplayName("a NaN sample or an unusable setting is rejected")
 		void rejectsBadInput() {
 			assertThatIllegalArgumentException()
-				.isThrownBy(() -> BOOTSTRAP.ratioOfMedians(new double[] { Double.NaN }, new double[] { 1 }))
-				.withMessageContaining("numerator sample 0");
+					.isThrownBy(() -> BOOTSTRAP.ratioOfMedians(new double[]{ Double.NaN }, new double[]{ 1 }))
+					.withMessageContaining("numerator sample 0");
 			assertThatIllegalArgumentException().isThrownBy(() -> BOOTSTRAP.withResamples(0));
 			assertThatIllegalArgumentException().isThrownBy(() -> BOOTSTRAP.withLevel(1.0));
 		}

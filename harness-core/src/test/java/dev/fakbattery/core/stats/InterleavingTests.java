@@ -7,12 +7,12 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 
+import dev.fakbattery.core.stats.Interleaving.Arm;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import dev.fakbattery.core.stats.Interleaving.Arm;
 
 @DisplayName("Interleaving")
 class InterleavingTests {
@@ -94,7 +94,7 @@ class InterleavingTests {
 
 	private static void assertThatEachIsNear(int[] counts, int expected, int slack) {
 		assertThat(Arrays.stream(counts).boxed().toList())
-			.allSatisfy(count -> assertThat(count).isBetween(expected - slack, expected + slack));
+				.allSatisfy(count -> assertThat(count).isBetween(expected - slack, expected + slack));
 	}
 
 	@Test

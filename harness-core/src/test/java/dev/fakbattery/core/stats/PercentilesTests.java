@@ -11,9 +11,9 @@ class PercentilesTests {
 
 	/** Expected values are Python 3.11 {@code statistics.median} and NumPy 2.4 {@code np.percentile}. */
 	static final double[] LOGNORMAL_37 = { 16.811, 23.094, 21.084, 9.303, 9.969, 13.819, 13.258, 22.413, 30.964,
-			14.212, 8.22, 10.438, 24.285, 20.983, 12.482, 26.32, 13.672, 18.966, 46.473, 11.992, 23.881, 26.48,
-			15.042, 11.199, 34.175, 32.115, 30.356, 22.783, 18.8, 29.547, 14.945, 9.386, 14.549, 13.163, 9.704,
-			10.453, 28.895 };
+		14.212, 8.22, 10.438, 24.285, 20.983, 12.482, 26.32, 13.672, 18.966, 46.473, 11.992, 23.881, 26.48,
+		15.042, 11.199, 34.175, 32.115, 30.356, 22.783, 18.8, 29.547, 14.945, 9.386, 14.549, 13.163, 9.704,
+		10.453, 28.895 };
 
 	@Test
 	@DisplayName("the median of 8 samples is the mean of the two middle ones, as statistics.median")
@@ -26,7 +26,7 @@ class PercentilesTests {
 	@Test
 	@DisplayName("the median of an odd count is the middle sample")
 	void medianOfOddCountIsTheMiddleSample() {
-		assertThat(Percentiles.median(new double[] { 3, 1, 2 })).isEqualTo(2);
+		assertThat(Percentiles.median(new double[]{ 3, 1, 2 })).isEqualTo(2);
 		assertThat(Percentiles.median(LOGNORMAL_37)).isEqualTo(16.811);
 	}
 
@@ -54,9 +54,9 @@ class PercentilesTests {
 	@Test
 	@DisplayName("a NaN sample or an out-of-range percentile is rejected")
 	void rejectsBadInput() {
-		assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.median(new double[] { 1, Double.NaN }))
-			.withMessageContaining("sample 1 is not a finite number");
-		assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.percentile(new double[] { 1 }, 100.5))
-			.withMessageContaining("[0, 100]");
+		assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.median(new double[]{ 1, Double.NaN }))
+				.withMessageContaining("sample 1 is not a finite number");
+		assertThatIllegalArgumentException().isThrownBy(() -> Percentiles.percentile(new double[]{ 1 }, 100.5))
+				.withMessageContaining("[0, 100]");
 	}
 }

@@ -25,7 +25,7 @@ class RateSearchTests {
 		assertThat(RateSearch.maxRateMet(RAW, 0.95)).as("95/100 meets 0.95 exactly").isEqualTo(OptionalDouble.of(8));
 		assertThat(RateSearch.maxRateMet(RAW, 0.96)).isEqualTo(OptionalDouble.of(4));
 		assertThat(RateSearch.maxRateMet(List.of(new RateSearch.Point(2, 10, 5), new RateSearch.Point(4, 10, 10)), 0.9))
-			.isEqualTo(OptionalDouble.of(4));
+				.isEqualTo(OptionalDouble.of(4));
 		assertThat(RateSearch.maxRateMet(List.of(new RateSearch.Point(2, 0, 0)), 0.9)).isEmpty();
 		assertThat(RateSearch.censored(RAW, 0.9)).isFalse();
 		assertThat(RateSearch.censored(RAW, 0.3)).isTrue();
@@ -64,7 +64,8 @@ class RateSearchTests {
 	@Test
 	@DisplayName("a point must have a positive rate and 0 <= good <= requests")
 	void badPoint() {
-		assertThatThrownBy(() -> new RateSearch.Point(0, 1, 1)).hasMessage("a rate point needs rate > 0 and 0 <= good <= requests, got 0.0, 1/1");
+		assertThatThrownBy(() -> new RateSearch.Point(0, 1, 1))
+				.hasMessage("a rate point needs rate > 0 and 0 <= good <= requests, got 0.0, 1/1");
 		assertThatThrownBy(() -> new RateSearch.Point(1, 1, 2)).isInstanceOf(IllegalArgumentException.class);
 		assertThat(new RateSearch.Point(1, 0, 0).attainment()).isNaN();
 	}
@@ -72,7 +73,8 @@ class RateSearchTests {
 	@Test
 	@DisplayName("the interval takes the 2.5th and 97.5th percentiles of the resampled maxima, both arms drawn on their own")
 	void intervalBounds() {
-		List<RateSearch.Point> raw = List.of(new RateSearch.Point(2, 20, 20), new RateSearch.Point(4, 20, 18), new RateSearch.Point(6, 20, 15));
+		List<RateSearch.Point> raw = List.of(new RateSearch.Point(2, 20, 20), new RateSearch.Point(4, 20, 18),
+				new RateSearch.Point(6, 20, 15));
 		List<RateSearch.Point> gateway = List.of(new RateSearch.Point(2, 20, 20), new RateSearch.Point(4, 20, 16),
 				new RateSearch.Point(6, 20, 12));
 		RateSearch.Result result = RateSearch.compare(raw, gateway, 0.9, BootstrapCi.seeded(3).withResamples(4000));

@@ -48,15 +48,15 @@ class SloTests {
 	@DisplayName("bad input throws, naming the bad token and the accepted keys")
 	void badInputNamesTokenAndKeys(String spec, String named) {
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse(spec))
-			.withMessageContaining(named)
-			.withMessageContaining("accepted keys are ttft, tpot, e2el");
+				.withMessageContaining(named)
+				.withMessageContaining("accepted keys are ttft, tpot, e2el");
 	}
 
 	@Test
 	@DisplayName("no SLO at all is rejected, not read as 'every request is good'")
 	void emptyIsRejected() {
 		assertThatIllegalArgumentException().isThrownBy(() -> Slo.parse("  "))
-			.withMessageContaining("no SLO given");
+				.withMessageContaining("no SLO given");
 	}
 
 	@Test

@@ -38,7 +38,7 @@ class SummaryTests {
 		Summary s = Summary.ofMillis(12.5);
 
 		assertThat(s.std()).isZero();
-		assertThat(new double[] { s.min(), s.median(), s.p50(), s.p99(), s.p999(), s.max() }).containsOnly(12.5);
+		assertThat(new double[]{ s.min(), s.median(), s.p50(), s.p99(), s.p999(), s.max() }).containsOnly(12.5);
 	}
 
 	@Test
@@ -47,8 +47,8 @@ class SummaryTests {
 		Summary s = Summary.ofMillis();
 
 		assertThat(s.isEmpty()).isTrue();
-		assertThat(new double[] { s.mean(), s.median(), s.std(), s.min(), s.max(), s.p50(), s.p99(), s.p999() })
-			.containsOnly(Double.NaN);
+		assertThat(new double[]{ s.mean(), s.median(), s.std(), s.min(), s.max(), s.p50(), s.p99(), s.p999() })
+				.containsOnly(Double.NaN);
 	}
 
 	@Test

@@ -20,7 +20,8 @@ class TargetIdentityTests {
 
 	private static TargetIdentity identity(String origin, String kind, String version, String evidence, String ownedBy) {
 		return new TargetIdentity(origin, BASE, kind, version, List.of("m"), 4096, "uvicorn", evidence, null, ownedBy, "hermes",
-				kind == null ? List.of() : List.of("GET /version: version " + version), List.of("GET /v1/models: HTTP 200", "GET /version: HTTP 404"),
+				kind == null ? List.of() : List.of("GET /version: version " + version),
+				List.of("GET /v1/models: HTTP 200", "GET /version: HTTP 404"),
 				null);
 	}
 
@@ -83,18 +84,20 @@ class TargetIdentityTests {
 	void fingerprint() {
 		assertThat(identity("base.url", "vllm", "0.11.0", null, null).fingerprint()).isEqualTo("base.url|vllm|0.11.0|[m]|http://h:8000/v1");
 		assertThat(identity(TargetIdentity.EMBEDDED, "vllm", "0.11.0+engine-double", "started here", null).fingerprint())
-			.isEqualTo("embedded|vllm|0.11.0+engine-double|[m]");
+				.isEqualTo("embedded|vllm|0.11.0+engine-double|[m]");
 		assertThat(identity("base.url", null, null, null, null).withOverride("sglang").fingerprint())
-			.isEqualTo("base.url|sglang|null|[m]|http://h:8000/v1");
+				.isEqualTo("base.url|sglang|null|[m]|http://h:8000/v1");
 	}
 
 	@Test
 	@DisplayName("describe: kind and version at the base URL; the double named with its dialect; no version when none")
 	void describe() {
-		assertThat(identity("base.url", "vllm", "0.11.0", null, null).describe()).isEqualTo("vllm 0.11.0 at http://h:8000/v1 (base.url), serving [m]");
+		assertThat(identity("base.url", "vllm", "0.11.0", null, null).describe())
+				.isEqualTo("vllm 0.11.0 at http://h:8000/v1 (base.url), serving [m]");
 		assertThat(identity("embedded", "sglang", "0.4.9+engine-double", "started here", null).describe())
-			.isEqualTo("engine double (sglang dialect) 0.4.9+engine-double at http://h:8000/v1 (embedded), serving [m]");
-		assertThat(identity("engine.cmd", null, null, null, null).describe()).isEqualTo("unknown at http://h:8000/v1 (engine.cmd), serving [m]");
+				.isEqualTo("engine double (sglang dialect) 0.4.9+engine-double at http://h:8000/v1 (embedded), serving [m]");
+		assertThat(identity("engine.cmd", null, null, null, null).describe())
+				.isEqualTo("unknown at http://h:8000/v1 (engine.cmd), serving [m]");
 	}
 
 	@Test
@@ -103,10 +106,15 @@ class TargetIdentityTests {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		new TargetIdentity("base.url", BASE, "vllm", "0.11.0", List.of("a", "b"), 4096, "uvicorn", "its Server header says so", "slow",
 				"vllm", "hermes", List.of("GET /version: version 0.11.0"), List.of("GET /v1/models: HTTP 200"), null).withOverride("vllm")
-			.writeTo(node);
-		assertThat(node.toString()).isEqualTo(Json.MAPPER.createObjectNode().put("origin", "base.url").put("base_url", "http://h:8000/v1")
-			.put("engine_kind", "vllm").put("engine_version", "0.11.0").set("served_models", Json.MAPPER.createArrayNode().add("a").add("b"))
-			.toString().replaceAll("}$", "") + ",\"context_length\":4096,\"server_header\":\"uvicorn\",\"owned_by\":\"vllm\","
+				.writeTo(node);
+		assertThat(node.toString()).isEqualTo(Json.MAPPER.createObjectNode()
+				.put("origin", "base.url")
+				.put("base_url", "http://h:8000/v1")
+				.put("engine_kind", "vllm")
+				.put("engine_version", "0.11.0")
+				.set("served_models", Json.MAPPER.createArrayNode().add("a").add("b"))
+				.toString()
+				.replaceAll("}$", "") + ",\"context_length\":4096,\"server_header\":\"uvicorn\",\"owned_by\":\"vllm\","
 				+ "\"tool_parser\":\"hermes\",\"identified_by\":[\"GET /version: version 0.11.0\"],\"identity_override\":\"vllm\","
 				+ "\"probed\":[\"GET /v1/models: HTTP 200\"],\"engine_double\":true,\"engine_double_evidence\":\"its Server header says so\","
 				+ "\"probe_problem\":\"slow\",\"fingerprint\":\"base.url|vllm|0.11.0|[a, b]|http://h:8000/v1\"}");
@@ -117,7 +125,7 @@ class TargetIdentityTests {
 	void writeToAbsent() {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		new TargetIdentity("base.url", BASE, null, null, List.of(), null, null, null, null, null, null, List.of(), List.of(), null)
-			.writeTo(node);
+				.writeTo(node);
 		JsonNode doc = node;
 		assertThat(doc.path("context_length").isNull()).isTrue();
 		assertThat(doc.has("context_length")).isTrue();
@@ -133,7 +141,8 @@ class TargetIdentityTests {
 	@DisplayName("the lists are copies: changing the caller's list later changes nothing")
 	void listsAreCopied() {
 		List<String> models = new java.util.ArrayList<>(List.of("m"));
-		TargetIdentity id = new TargetIdentity("base.url", BASE, null, null, models, null, null, null, null, null, null, List.of(), List.of(),
+		TargetIdentity id = new TargetIdentity("base.url", BASE, null, null, models, null, null, null, null, null, null, List.of(),
+				List.of(),
 				null);
 		models.add("n");
 		assertThat(id.servedModels()).containsExactly("m");

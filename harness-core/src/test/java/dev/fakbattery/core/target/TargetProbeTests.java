@@ -22,8 +22,9 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("SGLang: /get_server_info names it, with its tool parser and context length; the Server header of a later answer is kept")
 	void sglang() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("\"owned_by\":\"sglang\"")
-			.on("/get_server_info", 200, "{\"version\":\"0.4.9\",\"tool_call_parser\":\"qwen25\",\"context_length\":32768}", "sgl")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("\"owned_by\":\"sglang\"")
+				.on("/get_server_info", 200, "{\"version\":\"0.4.9\",\"tool_call_parser\":\"qwen25\",\"context_length\":32768}", "sgl")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isEqualTo("sglang");
 			assertThat(id.engineVersion()).isEqualTo("0.4.9");
@@ -33,7 +34,8 @@ class TargetProbeTests {
 			assertThat(id.ownedBy()).isEqualTo("sglang");
 			assertThat(id.servedModels()).containsExactly("m");
 			assertThat(id.identifiedBy()).containsExactly("GET /get_server_info: version 0.4.9");
-			assertThat(id.probed()).containsExactly("GET /v1/models: HTTP 200, owned_by sglang", "GET /get_server_info: HTTP 200, version 0.4.9",
+			assertThat(id.probed()).containsExactly("GET /v1/models: HTTP 200, owned_by sglang",
+					"GET /get_server_info: HTTP 200, version 0.4.9",
 					"GET /version: HTTP 404", "GET /props: HTTP 404", "GET /metrics: HTTP 404", "Server header: sgl");
 			assertThat(id.problem()).isNull();
 			assertThat(id.doubleEvidence()).isNull();
@@ -46,8 +48,9 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("vLLM: /version names it; the context length of /v1/models wins; no Server header recorded when none came")
 	void vllm() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("\"owned_by\":\"vllm\",\"max_model_len\":4096")
-			.on("/version", "{\"version\":\"0.11.0\",\"context_length\":99}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("\"owned_by\":\"vllm\",\"max_model_len\":4096")
+				.on("/version", "{\"version\":\"0.11.0\",\"context_length\":99}")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isEqualTo("vllm");
 			assertThat(id.engineVersion()).isEqualTo("0.11.0");
@@ -63,8 +66,9 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("llama.cpp: /props build_info names it; n_ctx of the card's meta is its context length")
 	void llamaCppCardContext() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("\"owned_by\":\"llamacpp\",\"meta\":{\"n_ctx\":2048}")
-			.on("/props", "{\"build_info\":\"b5000-abc\",\"default_generation_settings\":{\"n_ctx\":8192}}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("\"owned_by\":\"llamacpp\",\"meta\":{\"n_ctx\":2048}")
+				.on("/props", "{\"build_info\":\"b5000-abc\",\"default_generation_settings\":{\"n_ctx\":8192}}")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isEqualTo("llama.cpp");
 			assertThat(id.engineVersion()).isEqualTo("b5000-abc");
@@ -77,8 +81,9 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("llama.cpp without a context on its card: /props default_generation_settings.n_ctx is the context length")
 	void llamaCppPropsContext() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("\"max_model_len\":\"4096\"")
-			.on("/props", "{\"build_info\":\"b5000\",\"default_generation_settings\":{\"n_ctx\":8192}}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("\"max_model_len\":\"4096\"")
+				.on("/props", "{\"build_info\":\"b5000\",\"default_generation_settings\":{\"n_ctx\":8192}}")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.contextLength()).as("a textual max_model_len is no number").isEqualTo(8192);
 			assertThat(id.ownedBy()).isNull();
@@ -99,9 +104,10 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("the first version endpoint that answers names the engine; later answers are recorded, not trusted")
 	void firstVersionEndpointWins() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("")
-			.on("/get_server_info", "{\"version\":\"0.4.9\"}")
-			.on("/version", "{\"version\":\"0.11.0\",\"tool_call_parser\":\"hermes\",\"context_length\":1024}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/get_server_info", "{\"version\":\"0.4.9\"}")
+				.on("/version", "{\"version\":\"0.11.0\",\"tool_call_parser\":\"hermes\",\"context_length\":1024}")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isEqualTo("sglang");
 			assertThat(id.engineVersion()).isEqualTo("0.4.9");
@@ -115,10 +121,11 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("a version with a non-200 status or a blank one identifies nothing")
 	void unansweredVersionsIdentifyNothing() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("")
-			.on("/get_server_info", 500, "{\"version\":\"0.4.9\"}", null)
-			.on("/version", "{\"version\":\" \"}")
-			.on("/props", "{\"build_info\":{}}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/get_server_info", 500, "{\"version\":\"0.4.9\"}", null)
+				.on("/version", "{\"version\":\" \"}")
+				.on("/props", "{\"build_info\":{}}")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isNull();
 			assertThat(id.engineVersion()).isNull();
@@ -159,19 +166,23 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("a version endpoint names the engine before its metric families do; both are recorded as identifying it")
 	void versionBeatsMetrics() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("").on("/get_server_info", "{\"version\":\"0.4.9\"}")
-			.on("/metrics", "vllm:running 0\n")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/get_server_info", "{\"version\":\"0.4.9\"}")
+				.on("/metrics", "vllm:running 0\n")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isEqualTo("sglang");
-			assertThat(id.identifiedBy()).containsExactly("GET /get_server_info: version 0.4.9", "GET /metrics: 1 metric families named vllm:*");
+			assertThat(id.identifiedBy()).containsExactly("GET /get_server_info: version 0.4.9",
+					"GET /metrics: 1 metric families named vllm:*");
 		}
 	}
 
 	@Test
 	@DisplayName("a /metrics page that is not HTTP 200 identifies nothing and is no evidence of the double")
 	void failedMetricsPageCountsForNothing() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("")
-			.on("/metrics", 503, EngineDoubleMarker.METRICS_COMMENT + "\nvllm:running 0\n", null)) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/metrics", 503, EngineDoubleMarker.METRICS_COMMENT + "\nvllm:running 0\n", null)) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.probedKind()).isNull();
 			assertThat(id.identifiedBy()).isEmpty();
@@ -183,7 +194,9 @@ class TargetProbeTests {
 	@Test
 	@DisplayName("the double is recognised by its version suffix, its Server header or its /metrics comment")
 	void doubleEvidence() throws Exception {
-		try (ProbedEngine engine = ProbedEngine.start().models("").on("/version", "{\"version\":\"0.11.0" + EngineDoubleMarker.SUFFIX + "\"}")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/version", "{\"version\":\"0.11.0" + EngineDoubleMarker.SUFFIX + "\"}")) {
 			assertThat(probe(engine).doubleEvidence()).startsWith("its version [0.11.0+engine-double]");
 		}
 		try (ProbedEngine engine = ProbedEngine.start().on("/v1/models", 200, "{\"data\":[{\"id\":\"m\"}]}", EngineDoubleMarker.SERVER)) {
@@ -191,7 +204,9 @@ class TargetProbeTests {
 			assertThat(id.doubleEvidence()).startsWith("its Server header [fak-battery-engine-double]");
 			assertThat(id.probed()).contains("Server header: fak-battery-engine-double");
 		}
-		try (ProbedEngine engine = ProbedEngine.start().models("").on("/metrics", EngineDoubleMarker.METRICS_COMMENT + "\nvllm:running 0\n")) {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/metrics", EngineDoubleMarker.METRICS_COMMENT + "\nvllm:running 0\n")) {
 			TargetIdentity id = probe(engine);
 			assertThat(id.doubleEvidence()).startsWith("its /metrics page carries the engine double's comment");
 			assertThat(id.probedKind()).isEqualTo("vllm");
@@ -209,7 +224,8 @@ class TargetProbeTests {
 		}
 		try (ProbedEngine engine = ProbedEngine.start().models("").on("/version", "{\"version\":\"0.11.0+engine-double\"}")) {
 			assertThat(TargetProbe.probe(engine.baseUrl(), TargetIdentity.EMBEDDED, Optional.empty()).doubleEvidence())
-				.as("the engine's own evidence is kept").startsWith("its version");
+					.as("the engine's own evidence is kept")
+					.startsWith("its version");
 		}
 	}
 

@@ -13,6 +13,7 @@ import java.util.OptionalInt;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.Conversation;
@@ -24,7 +25,6 @@ import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import dev.fakbattery.core.ConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("workloads: seeded requests, their parameters in the artifact, bad configuration named")
@@ -71,8 +71,11 @@ class WorkloadsTests {
 		assertThat(source.conversation(9).first().toJson()).isNotEqualTo(source.conversation(10).first().toJson());
 		assertThat(json(workload).toString()).isEqualTo("{\"name\":\"random\",\"seed\":3,\"input_len\":100,\"output_len\":20,"
 				+ "\"range_ratio\":0.5,\"ignore_eos\":true}");
-		assertThat(from(Map.of("workload", "random", "ignore.eos", "false")).requests("m", false).conversation(0).first().toJson()
-			.has("ignore_eos")).isFalse();
+		assertThat(from(Map.of("workload", "random", "ignore.eos", "false")).requests("m", false)
+				.conversation(0)
+				.first()
+				.toJson()
+				.has("ignore_eos")).isFalse();
 	}
 
 	@Test
@@ -85,7 +88,7 @@ class WorkloadsTests {
 		assertThat(source.conversation(2).first().messages().get(0).path("content").asText()).isEqualTo(p0);
 		assertThat(source.conversation(1).first().messages().get(0).path("content").asText()).isNotEqualTo(p0);
 		assertThat(source.conversation(2).first().messages().get(1).path("content").asText())
-			.isNotEqualTo(source.conversation(0).first().messages().get(1).path("content").asText());
+				.isNotEqualTo(source.conversation(0).first().messages().get(1).path("content").asText());
 		assertThat(source.conversation(0).first().promptTokensAsked()).isEqualTo(OptionalInt.of(45));
 		assertThat(json(workload).path("prefix_count").asInt()).isEqualTo(2);
 	}
@@ -93,9 +96,10 @@ class WorkloadsTests {
 	@Test
 	@DisplayName("sharegpt reads a ShareGPT file, leaves out what vLLM would, and takes max_tokens from the reply")
 	void shareGpt() throws Exception {
-		Path file = Files.writeString(dir.resolve("s.json"), "[{\"conversations\":[{\"from\":\"human\",\"value\":\"one two three four five\"},"
-				+ "{\"from\":\"gpt\",\"value\":\"a b c d e f\"}]},{\"conversations\":[{\"from\":\"human\",\"value\":\"hi\"},{\"from\":\"gpt\","
-				+ "\"value\":\"hello there how are you\"}]},{\"conversations\":[{\"from\":\"human\",\"value\":\"alone\"}]}]");
+		Path file = Files.writeString(dir.resolve("s.json"),
+				"[{\"conversations\":[{\"from\":\"human\",\"value\":\"one two three four five\"},"
+						+ "{\"from\":\"gpt\",\"value\":\"a b c d e f\"}]},{\"conversations\":[{\"from\":\"human\",\"value\":\"hi\"},{\"from\":\"gpt\","
+						+ "\"value\":\"hello there how are you\"}]},{\"conversations\":[{\"from\":\"human\",\"value\":\"alone\"}]}]");
 		Workload workload = from(Map.of("workload", "sharegpt", "dataset.path", file.toString()));
 		ChatPayload payload = workload.requests("m", false).conversation(5).first();
 		assertThat(payload.messages().get(0).path("content").asText()).isEqualTo("one two three four five");
@@ -125,9 +129,16 @@ class WorkloadsTests {
 		Conversation other = workload.requests("m", true).conversation(1);
 		other.first();
 		assertThat(other.next(answer(List.of()))).as("no call, the loop ends").isEmpty();
-		assertThat(new AgenticWorkload(1, 0, 8, 11).requests("m", true).conversation(0).next(answer(List.of(
-				new RequestDetail.Call("c", "allow_read", "{}")))).orElseThrow().messages().get(3).path("content").asText())
-			.doesNotContain(AgenticWorkload.INJECTION);
+		assertThat(new AgenticWorkload(1, 0, 8, 11).requests("m", true)
+				.conversation(0)
+				.next(answer(List.of(
+						new RequestDetail.Call("c", "allow_read", "{}"))))
+				.orElseThrow()
+				.messages()
+				.get(3)
+				.path("content")
+				.asText())
+				.doesNotContain(AgenticWorkload.INJECTION);
 	}
 
 	private static RequestOutcome answer(List<RequestDetail.Call> calls) {
@@ -139,17 +150,21 @@ class WorkloadsTests {
 	@DisplayName("a bad workload configuration fails naming the parameter, the value and the fix")
 	void badConfiguration() {
 		assertThatThrownBy(() -> from(Map.of("workload", "chatbot"))).isInstanceOf(ConfigurationException.class)
-			.hasMessage("Unable to parse workload value [chatbot]: expected one of [fixed, random, sharegpt, prefix, agentic]. Fix: pass "
-					+ "-Dworkload=random or remove it to use the default (fixed).");
+				.hasMessage(
+						"Unable to parse workload value [chatbot]: expected one of [fixed, random, sharegpt, prefix, agentic]. Fix: pass "
+								+ "-Dworkload=random or remove it to use the default (fixed).");
 		assertThatThrownBy(() -> from(Map.of("workload", "sharegpt"))).hasMessageStartingWith("workload=sharegpt needs dataset.path. "
 				+ "Fix: pass -Ddataset.path=fixtures/workloads/sharegpt-sample.json");
 		assertThatThrownBy(() -> from(Map.of("workload", "sharegpt", "dataset.path", dir.resolve("none.json").toString())))
-			.hasMessageStartingWith("Unable to use dataset.path value [" + dir.resolve("none.json") + "]: cannot read the ShareGPT file");
+				.hasMessageStartingWith(
+						"Unable to use dataset.path value [" + dir.resolve("none.json") + "]: cannot read the ShareGPT file");
 		assertThatThrownBy(() -> from(Map.of("workload", "random", "range.ratio", "1.5")))
-			.hasMessage("Unable to parse range.ratio value [1.5]: expected a number within [0.0, 0.999]. Fix: pass -Drange.ratio=0.0 or "
-					+ "remove it to use the default.");
+				.hasMessage(
+						"Unable to parse range.ratio value [1.5]: expected a number within [0.0, 0.999]. Fix: pass -Drange.ratio=0.0 or "
+								+ "remove it to use the default.");
 		assertThatThrownBy(() -> from(Map.of("workload", "random", "workload.seed", "x")))
-			.hasMessage("Unable to parse workload.seed value [x]: expected an integer. Fix: pass -Dworkload.seed=7 or remove it to use the "
-					+ "default.");
+				.hasMessage(
+						"Unable to parse workload.seed value [x]: expected an integer. Fix: pass -Dworkload.seed=7 or remove it to use the "
+								+ "default.");
 	}
 }

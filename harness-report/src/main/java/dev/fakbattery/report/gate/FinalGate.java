@@ -52,10 +52,11 @@ public final class FinalGate {
 	}
 
 	private static Optional<String> newestRun(java.util.Collection<Read> reads) {
-		return reads.stream().filter(r -> r.doc() != null && r.doc().path("run").path("run_id").isTextual())
-			.max(Comparator.comparing((Read r) -> r.doc().path("run").path("started_at").asText(""))
-				.thenComparing(r -> r.doc().path("run").path("run_id").asText()))
-			.map(r -> r.doc().path("run").path("run_id").asText());
+		return reads.stream()
+				.filter(r -> r.doc() != null && r.doc().path("run").path("run_id").isTextual())
+				.max(Comparator.comparing((Read r) -> r.doc().path("run").path("started_at").asText(""))
+						.thenComparing(r -> r.doc().path("run").path("run_id").asText()))
+				.map(r -> r.doc().path("run").path("run_id").asText());
 	}
 
 	/** One artifact file as read: its document, or why there is none. */
@@ -72,7 +73,8 @@ public final class FinalGate {
 		GateRow row(Optional<String> judgedRun) {
 			String path = this.path.toString();
 			if (doc == null) {
-				return problem == null ? new GateRow(artifact, "MISSING", "MISSING", path, "missing: no " + artifact.fileName(), null, null)
+				return problem == null
+						? new GateRow(artifact, "MISSING", "MISSING", path, "missing: no " + artifact.fileName(), null, null)
 						: new GateRow(artifact, "FAIL", "FAIL", path, problem, null, null);
 			}
 			String schema = doc.path("schema").asText("");
@@ -88,8 +90,11 @@ public final class FinalGate {
 			}
 			String runId = doc.path("run").path("run_id").asText(null);
 			if (runId == null || judgedRun.map(run -> !run.equals(runId)).orElse(true)) {
-				return row("MISSING", GateRow.STALE, (runId == null ? "written without a run id" : "from run " + runId + " at "
-						+ doc.path("run").path("started_at").asText("?")) + ", verdict " + doc.path("verdict").asText("?")
+				return row("MISSING", GateRow.STALE, (runId == null
+						? "written without a run id"
+						: "from run " + runId + " at "
+								+ doc.path("run").path("started_at").asText("?"))
+						+ ", verdict " + doc.path("verdict").asText("?")
 						+ "; not counted for run " + judgedRun.orElse("(none)"));
 			}
 			JsonNode summary = doc.path("summary");
@@ -105,7 +110,8 @@ public final class FinalGate {
 				case PASS -> row("PASS", verdict.name(), summary.path("headline").asText(""));
 				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText(""));
 				case FAIL -> row("FAIL", verdict.name(), summary.path("failure").asText(doc.path("error").asText("")));
-				case PENDING_MEASUREMENT -> row("MISSING", verdict.name(), withHeadline(summary, summary.path("pending_reason").asText("")));
+				case PENDING_MEASUREMENT ->
+					row("MISSING", verdict.name(), withHeadline(summary, summary.path("pending_reason").asText("")));
 				case PLANNED -> row("MISSING", verdict.name(), "dry run: " + doc.path("planned").asText(""));
 			};
 		}
@@ -143,13 +149,15 @@ public final class FinalGate {
 			List<String> problems = new ArrayList<>();
 			for (JsonNode entry : block.path("artifacts")) {
 				List<String> missing = new ArrayList<>(PreProduced.REQUIRED.stream()
-					.filter(name -> !entry.path(name).isValueNode() || entry.path(name).asText("").isBlank()).toList());
+						.filter(name -> !entry.path(name).isValueNode() || entry.path(name).asText("").isBlank())
+						.toList());
 				entry.path("missing").forEach(m -> missing.add(m.asText()));
 				if (!missing.isEmpty()) {
 					problems.add(entry.path("file").asText("?") + " missing " + missing.stream().distinct().toList());
 				}
 			}
-			return problems.isEmpty() ? Optional.empty()
+			return problems.isEmpty()
+					? Optional.empty()
 					: Optional.of("pre-produced without provenance: " + String.join("; ", problems));
 		}
 

@@ -64,16 +64,20 @@ public final class FinalGateMain {
 		GateResult result = FinalGate.evaluate(dir, runId);
 		if (args[0].equals("write")) {
 			HarnessConfig config = HarnessConfig.of(name -> name.equals(HarnessConstants.PROFILE)
-					? Optional.of(profile.id()) : properties.apply(name));
+					? Optional.of(profile.id())
+					: properties.apply(name));
 			String reproduce = Provenance.reproduceCommand(config);
 			GateWriter.write(dir, result, reproduce);
-			Optional.ofNullable(options.get("results-dir")).map(Path::of).ifPresent(results -> ReportEnvironment.write(results, result,
-					buildCommand(options.getOrDefault("build-command", "")), reproduce));
+			Optional.ofNullable(options.get("results-dir"))
+					.map(Path::of)
+					.ifPresent(results -> ReportEnvironment.write(results, result,
+							buildCommand(options.getOrDefault("build-command", "")), reproduce));
 			return;
 		}
 		print(out, root, dir, relativeTo(root, result), options);
 		List<TestReportScan.FailedTest> failedTests = options.containsKey("test-reports")
-				? TestReportScan.failedTests(Path.of(options.get("test-reports")), runId.flatMap(TestReportScan::buildStart)) : List.of();
+				? TestReportScan.failedTests(Path.of(options.get("test-reports")), runId.flatMap(TestReportScan::buildStart))
+				: List.of();
 		if (!failedTests.isEmpty()) {
 			out.println(failedTests.size() + " failed test(s):");
 			failedTests.forEach(test -> out.println("  " + test));

@@ -36,12 +36,17 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 	/** The result over {@code rows} of run {@code runId}, checking that counted artifacts measured one target. */
 	static GateResult of(Optional<String> runId, List<GateRow> rows) {
 		Map<String, List<GateRow>> byTarget = new LinkedHashMap<>();
-		rows.stream().filter(r -> !r.stale() && r.target() != null)
-			.forEach(r -> byTarget.computeIfAbsent(r.target().fingerprint(), k -> new java.util.ArrayList<>()).add(r));
-		Optional<String> problem = byTarget.size() <= 1 ? Optional.empty()
+		rows.stream()
+				.filter(r -> !r.stale() && r.target() != null)
+				.forEach(r -> byTarget.computeIfAbsent(r.target().fingerprint(), k -> new java.util.ArrayList<>()).add(r));
+		Optional<String> problem = byTarget.size() <= 1
+				? Optional.empty()
 				: Optional.of("the artifacts of run " + runId.orElse("?") + " measured " + byTarget.size() + " different targets: "
-						+ byTarget.values().stream().map(group -> group.stream().map(r -> r.artifact().id()).toList() + " "
-								+ group.get(0).target().description()).collect(Collectors.joining("; ")));
+						+ byTarget.values()
+								.stream()
+								.map(group -> group.stream().map(r -> r.artifact().id()).toList() + " "
+										+ group.get(0).target().description())
+								.collect(Collectors.joining("; ")));
 		return new GateResult(runId, rows, problem);
 	}
 
@@ -98,8 +103,12 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 
 	/** The engines SIMULATED rows measured, naming the double. */
 	public List<String> simulatedTargets() {
-		return rows.stream().filter(GateRow::simulated).map(r -> r.artifact().id() + " (" + (r.target() == null
-				? "engine double" : r.target().description()) + ")").toList();
+		return rows.stream()
+				.filter(GateRow::simulated)
+				.map(r -> r.artifact().id() + " (" + (r.target() == null
+						? "engine double"
+						: r.target().description()) + ")")
+				.toList();
 	}
 
 	/** Why no authority draft may be written; empty when one may. */
@@ -107,8 +116,11 @@ public record GateResult(Optional<String> runId, List<GateRow> rows, Optional<St
 		if (!complete()) {
 			return Optional.of("the battery is " + battery() + ", not COMPLETE");
 		}
-		return rows.stream().map(GateRow::target).filter(t -> t != null && !t.contractEngine()).findFirst()
-			.map(t -> "engine is " + t.description() + ", not the contract's vLLM model");
+		return rows.stream()
+				.map(GateRow::target)
+				.filter(t -> t != null && !t.contractEngine())
+				.findFirst()
+				.map(t -> "engine is " + t.description() + ", not the contract's vLLM model");
 	}
 
 	/** An authority draft needs every required artifact of the run passed on one real vLLM or SGLang target. */

@@ -23,9 +23,12 @@ public record GateTarget(String fingerprint, String engineKind, String descripti
 		boolean engineDouble = engine.path("engine_double").asBoolean(false);
 		String version = engine.path("engine_version").isTextual() ? " " + engine.path("engine_version").asText() : "";
 		String description = (engineDouble ? "engine double (" + kind + " dialect)" : kind) + version + " serving "
-				+ engine.path("served_models") + " at " + engine.path("base_url").asText("?") + " (" + engine.path("origin").asText("?") + ")"
-				+ (engine.path("identity_override").isTextual() ? ", identified by the override -Dengine.identity="
-						+ engine.path("identity_override").asText() + ", not by what it answered" : "");
+				+ engine.path("served_models") + " at " + engine.path("base_url").asText("?") + " (" + engine.path("origin").asText("?")
+				+ ")"
+				+ (engine.path("identity_override").isTextual()
+						? ", identified by the override -Dengine.identity="
+								+ engine.path("identity_override").asText() + ", not by what it answered"
+						: "");
 		return new GateTarget(engine.path("fingerprint").asText(""), kind, description, engineDouble);
 	}
 

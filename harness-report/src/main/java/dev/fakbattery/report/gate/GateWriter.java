@@ -59,15 +59,15 @@ public final class GateWriter {
 		var steps = doc.putArray("steps");
 		for (GateRow row : result.rows()) {
 			steps.addObject()
-				.put("id", row.artifact().id())
-				.put("rung", row.artifact().rung())
-				.put("required", true)
-				.put("primary_artifact", row.path())
-				.put("artifact_status", row.status())
-				.put("verdict", row.verdict())
-				.put("run_id", row.runId())
-				.put("artifact_detail", row.detail())
-				.set(PreProduced.FIELD, row.preProduced());
+					.put("id", row.artifact().id())
+					.put("rung", row.artifact().rung())
+					.put("required", true)
+					.put("primary_artifact", row.path())
+					.put("artifact_status", row.status())
+					.put("verdict", row.verdict())
+					.put("run_id", row.runId())
+					.put("artifact_detail", row.detail())
+					.set(PreProduced.FIELD, row.preProduced());
 		}
 		ObjectNode summary = doc.putObject("summary");
 		summary.put("complete", result.complete());
@@ -90,17 +90,26 @@ public final class GateWriter {
 
 	static String markdown(GateResult result) {
 		StringBuilder md = new StringBuilder("# Final check\n\n");
-		md.append("Status: **").append(result.status()).append("**, battery **").append(result.battery()).append("** (")
-			.append(result.passed()).append('/').append(result.rows().size()).append(" required artifacts passed")
-			.append(result.runId().map(id -> " in run " + id).orElse("")).append(")\n\n");
+		md.append("Status: **")
+				.append(result.status())
+				.append("**, battery **")
+				.append(result.battery())
+				.append("** (")
+				.append(result.passed())
+				.append('/')
+				.append(result.rows().size())
+				.append(" required artifacts passed")
+				.append(result.runId().map(id -> " in run " + id).orElse(""))
+				.append(")\n\n");
 		result.targetProblem().ifPresent(problem -> md.append("Targets differ: ").append(problem).append("\n\n"));
 		if (!result.stale().isEmpty()) {
 			md.append("STALE (another run's artifacts, not counted): ").append(String.join(", ", result.stale())).append("\n\n");
 		}
 		result.draftWithheldBecause().ifPresent(why -> md.append("Authority draft withheld: ").append(why).append("\n\n"));
 		if (!result.simulated().isEmpty()) {
-			md.append("SIMULATED (engine double, not a vLLM number): ").append(String.join(", ", result.simulated()))
-				.append("\n\n");
+			md.append("SIMULATED (engine double, not a vLLM number): ")
+					.append(String.join(", ", result.simulated()))
+					.append("\n\n");
 		}
 		md.append(preProduced(result));
 		md.append(SummaryTable.markdown(result.rows())).append('\n').append(HONESTY).append('\n');
@@ -130,8 +139,13 @@ public final class GateWriter {
 	 * nothing when no artifact measured an engine.
 	 */
 	private static String engines(GateResult result) {
-		List<String> engines = result.rows().stream().map(GateRow::target).filter(java.util.Objects::nonNull).map(GateTarget::description)
-			.distinct().toList();
+		List<String> engines = result.rows()
+				.stream()
+				.map(GateRow::target)
+				.filter(java.util.Objects::nonNull)
+				.map(GateTarget::description)
+				.distinct()
+				.toList();
 		return engines.isEmpty() ? "" : "Engine: " + String.join("; ", engines) + ".\n\n";
 	}
 
@@ -141,8 +155,13 @@ public final class GateWriter {
 		for (GateRow row : result.rows()) {
 			if (row.isPreProduced()) {
 				md.append(md.isEmpty() ? "Pre-produced inputs (not produced by this run), with their provenance:\n\n" : "")
-					.append("- ").append(row.artifact().id()).append(" (").append(row.verdict()).append("): ")
-					.append(row.preProducedLine()).append('\n');
+						.append("- ")
+						.append(row.artifact().id())
+						.append(" (")
+						.append(row.verdict())
+						.append("): ")
+						.append(row.preProducedLine())
+						.append('\n');
 			}
 		}
 		return md.isEmpty() ? "" : md.append('\n').toString();

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -75,17 +74,25 @@ public final class ReportEnvironment {
 		JsonNode provenance = first.path("provenance");
 		Map<String, String> env = new LinkedHashMap<>();
 		env.put("battery", result.battery() + ", final gate " + result.status() + ", " + result.passed() + "/" + result.rows().size()
-				+ " required artifacts passed" + (result.simulated().isEmpty() ? "" : "; SIMULATED: " + String.join(", ", result.simulated())));
+				+ " required artifacts passed"
+				+ (result.simulated().isEmpty() ? "" : "; SIMULATED: " + String.join(", ", result.simulated())));
 		env.put("battery run", result.runId().orElse("none") + (first.path("run").path("started_at").isTextual()
-				? ", started " + first.path("run").path("started_at").asText() : ""));
+				? ", started " + first.path("run").path("started_at").asText()
+				: ""));
 		for (GateRow row : result.rows()) {
 			env.put("rung " + row.artifact().rung(), row.verdict() + ": " + row.detail());
 		}
-		env.put("target engine", result.rows().stream().map(GateRow::target).filter(java.util.Objects::nonNull).findFirst()
-			.map(GateTarget::description).orElse("none measured"));
+		env.put("target engine", result.rows()
+				.stream()
+				.map(GateRow::target)
+				.filter(java.util.Objects::nonNull)
+				.findFirst()
+				.map(GateTarget::description)
+				.orElse("none measured"));
 		env.put("target gateway", first.path("target").path("gateway").asText("unknown"));
 		JsonNode served = first.path("target").path("engine").path("served_models");
-		env.put("target model", text(provenance.path("model"), served.isArray() && !served.isEmpty() ? served.get(0).asText() + " (served)" : "unknown"));
+		env.put("target model",
+				text(provenance.path("model"), served.isArray() && !served.isEmpty() ? served.get(0).asText() + " (served)" : "unknown"));
 		env.put("target precision", text(provenance.path("precision"), "not disclosed"));
 		env.put("target batching regime", text(provenance.path("batching_regime"), "not disclosed"));
 		env.put("target determinism mode", text(provenance.path("determinism_mode"), "unknown"));
@@ -105,7 +112,8 @@ public final class ReportEnvironment {
 	/** {@code 2 cores, 7.8 GiB memory, Linux amd64, Temurin 25+36}: the machine the gate ran on, which ran the rungs. */
 	static String machine() {
 		long bytes = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
-				? os.getTotalMemorySize() : -1;
+				? os.getTotalMemorySize()
+				: -1;
 		return Runtime.getRuntime().availableProcessors() + " cores, "
 				+ (bytes > 0 ? String.format(java.util.Locale.ROOT, "%.1f GiB memory", bytes / (1024.0 * 1024 * 1024)) : "memory unknown")
 				+ ", " + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", JDK "

@@ -43,15 +43,22 @@ public final class SummaryTable {
 		StringBuilder md = new StringBuilder("| rung | verdict | artifact | headline / reason |\n|---|---|---|---|\n");
 		for (GateRow row : rows) {
 			String[] c = cells(row);
-			md.append("| ").append(c[0]).append(" | ").append(c[1]).append(" | `").append(c[2]).append("` | ")
-				.append(c[3].replace("|", "\\|")).append(" |\n");
+			md.append("| ")
+					.append(c[0])
+					.append(" | ")
+					.append(c[1])
+					.append(" | `")
+					.append(c[2])
+					.append("` | ")
+					.append(c[3].replace("|", "\\|"))
+					.append(" |\n");
 		}
 		return md.toString();
 	}
 
 	private static String[] cells(GateRow row) {
-		return new String[] { row.artifact().rung(), row.verdict() + (row.passed() && row.isPreProduced() ? " (pre-produced)" : ""),
-				row.path(), row.detail() };
+		return new String[]{ row.artifact().rung(), row.verdict() + (row.passed() && row.isPreProduced() ? " (pre-produced)" : ""),
+			row.path(), row.detail() };
 	}
 
 	private static String pad(String text, int width) {

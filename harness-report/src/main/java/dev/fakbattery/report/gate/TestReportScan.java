@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.w3c.dom.Element;
@@ -49,7 +48,9 @@ public final class TestReportScan {
 			for (Path reports : modules.map(m -> m.resolve("target/surefire-reports")).filter(Files::isDirectory).sorted().toList()) {
 				try (Stream<Path> files = Files.list(reports)) {
 					for (Path xml : files.filter(f -> f.getFileName().toString().matches("TEST-.*\\.xml"))
-						.filter(f -> since.isEmpty() || !modified(f).isBefore(since.get())).sorted().toList()) {
+							.filter(f -> since.isEmpty() || !modified(f).isBefore(since.get()))
+							.sorted()
+							.toList()) {
 						failed.addAll(read(xml));
 					}
 				}
@@ -68,7 +69,7 @@ public final class TestReportScan {
 	public static Optional<Instant> buildStart(String runId) {
 		try {
 			return Optional.of(java.time.LocalDateTime.parse(runId.length() > 16 ? runId.substring(0, 16) : runId, RUN_ID)
-				.toInstant(java.time.ZoneOffset.UTC));
+					.toInstant(java.time.ZoneOffset.UTC));
 		}
 		catch (java.time.format.DateTimeParseException e) {
 			return Optional.empty();
@@ -92,7 +93,7 @@ public final class TestReportScan {
 			NodeList cases = factory.newDocumentBuilder().parse(xml.toFile()).getElementsByTagName("testcase");
 			for (int i = 0; i < cases.getLength(); i++) {
 				Element testcase = (Element) cases.item(i);
-				for (String kind : new String[] { "failure", "error" }) {
+				for (String kind : new String[]{ "failure", "error" }) {
 					NodeList problems = testcase.getElementsByTagName(kind);
 					if (problems.getLength() > 0) {
 						String message = ((Element) problems.item(0)).getAttribute("message");

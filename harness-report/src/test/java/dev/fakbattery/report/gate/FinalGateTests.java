@@ -15,10 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.report.gate.FinalGate;
-import dev.fakbattery.report.gate.FinalGateMain;
-import dev.fakbattery.report.gate.GateResult;
-import dev.fakbattery.report.gate.GateWriter;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -52,7 +48,7 @@ class FinalGateTests {
 		List<String> seedMissing = new ArrayList<>();
 		seed.path("required_missing").forEach(n -> seedMissing.add(n.asText()));
 		assertThat(result.missing()).contains("serving_witness", "vllm_tax", "swebench_verified_20")
-			.containsAll(seedMissing.stream().filter(id -> !id.equals("swebench_compare_preflight")).toList());
+				.containsAll(seedMissing.stream().filter(id -> !id.equals("swebench_compare_preflight")).toList());
 		GateWriter.write(dir, result, "./mvnw verify -Pgate");
 		JsonNode check = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile());
 		assertThat(check.path("schema").asText()).isEqualTo("fak.glm52-vllm-agentic-battery.v1");
@@ -89,23 +85,25 @@ class FinalGateTests {
 		GateWriter.write(dir, result, "./mvnw verify -Pgpu");
 		String draft = Files.readString(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md"));
 		assertThat(draft).doesNotContain("real measurements")
-			.contains("Every required artifact passed in run " + RUN + ". Measured in run " + RUN + ": raw_fak_run_contract, ")
-			.contains("Pre-produced, not measured in run " + RUN + " (judged on the provenance they name): floors.")
-			.contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at "
-					+ "2026-11-30T10:00:00Z, binary_sha256 " + "ab".repeat(32) + ")")
-			.contains("| 5 floors | PASS (pre-produced) |");
-		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors");
+				.contains("Every required artifact passed in run " + RUN + ". Measured in run " + RUN + ": raw_fak_run_contract, ")
+				.contains("Pre-produced, not measured in run " + RUN + " (judged on the provenance they name): floors.")
+				.contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at "
+						+ "2026-11-30T10:00:00Z, binary_sha256 " + "ab".repeat(32) + ")")
+				.contains("| 5 floors | PASS (pre-produced) |");
+		assertThat(dir.resolve("FINAL-CHECK.md")).content()
+				.contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors");
 		JsonNode check = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile());
 		assertThat(check.path("summary").path("pre_produced").get(0).asText()).isEqualTo("floors");
 		assertThat(check.path("summary").path("measured_this_run")).hasSize(ArtifactId.requiredArtifacts().size() - 1);
-		assertThat(check.path("steps").get(ArtifactId.FLOORS.ordinal()).path("pre_produced").path("source").asText()).isEqualTo("/data/floors");
+		assertThat(check.path("steps").get(ArtifactId.FLOORS.ordinal()).path("pre_produced").path("source").asText())
+				.isEqualTo("/data/floors");
 		assertThat(check.path("steps").get(0).path("pre_produced").isNull()).isTrue();
 		assertThat(check.path("summary").path("honesty").asText()).doesNotContain("real measurements");
 		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--root-dir=" + dir },
+		FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--root-dir=" + dir },
 				new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
 		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("5 floors           PASS (pre-produced)")
-			.contains("pre-produced (not measured in this run): [floors], authority draft written");
+				.contains("pre-produced (not measured in this run): [floors], authority draft written");
 
 		assertThat(draft).contains("Engine: vllm 0.11.0 serving ").doesNotContain("override");
 
@@ -115,7 +113,7 @@ class FinalGateTests {
 		}
 		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
 		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content()
-			.contains("(base.url), identified by the override -Dengine.identity=vllm, not by what it answered.");
+				.contains("(base.url), identified by the override -Dengine.identity=vllm, not by what it answered.");
 
 		// with nothing pre-produced, the draft says so
 		write(ArtifactId.FLOORS, "PASS");
@@ -135,7 +133,8 @@ class FinalGateTests {
 		assertThat(result.missing()).containsExactly("swebench_verified_20");
 		GateRowAssert row = new GateRowAssert(result, ArtifactId.SWEBENCH_COMPARE);
 		assertThat(row.verdict()).isEqualTo("PENDING_MEASUREMENT");
-		assertThat(row.detail()).isEqualTo("PASS not counted: pre-produced without provenance: /data/floors/turntax-airline.json missing [producer]");
+		assertThat(row.detail())
+				.isEqualTo("PASS not counted: pre-produced without provenance: /data/floors/turntax-airline.json missing [producer]");
 		GateWriter.write(dir, result, "./mvnw verify -Pgpu");
 		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).doesNotExist();
 
@@ -143,7 +142,7 @@ class FinalGateTests {
 		doc.putObject("pre_produced").put("source", "/data/floors");
 		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
 		assertThat(new GateRowAssert(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
-			.startsWith("PASS not counted: pre-produced inputs listed without their provenance");
+				.startsWith("PASS not counted: pre-produced inputs listed without their provenance");
 	}
 
 	@Test
@@ -159,14 +158,14 @@ class FinalGateTests {
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.failed()).containsExactly("floors");
 		assertThat(new GateRowAssert(result, ArtifactId.FLOORS).detail())
-			.isEqualTo("test fixture, not a measurement: FIXTURE file /data/floors/FIXTURE; verdict PASS not counted");
+				.isEqualTo("test fixture, not a measurement: FIXTURE file /data/floors/FIXTURE; verdict PASS not counted");
 
 		Path floors = Files.createDirectories(dir.resolve("floors"));
 		Files.writeString(floors.resolve("FIXTURE"), "test fixture, not a measurement");
 		((com.fasterxml.jackson.databind.node.ObjectNode) doc.path("pre_produced")).put("source", floors.toString()).remove("fixture");
 		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
 		assertThat(new GateRowAssert(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
-			.startsWith("test fixture, not a measurement: FIXTURE file " + floors.resolve("FIXTURE"));
+				.startsWith("test fixture, not a measurement: FIXTURE file " + floors.resolve("FIXTURE"));
 		Files.delete(floors.resolve("FIXTURE"));
 		assertThat(FinalGate.evaluate(dir).complete()).as("the same block without the marker").isTrue();
 	}
@@ -182,8 +181,13 @@ class FinalGateTests {
 	private void preProduced(ArtifactId id, String producer) throws IOException {
 		var doc = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER.readTree(dir.resolve(id.fileName()).toFile());
 		var block = doc.putObject("pre_produced").put("source", "/data/floors");
-		block.putArray("artifacts").addObject().put("file", "/data/floors/turntax-airline.json").put("producer", producer)
-			.put("version", "v0.9.1").put("generated_at", "2026-11-30T10:00:00Z").put("binary_sha256", "ab".repeat(32));
+		block.putArray("artifacts")
+				.addObject()
+				.put("file", "/data/floors/turntax-airline.json")
+				.put("producer", producer)
+				.put("version", "v0.9.1")
+				.put("generated_at", "2026-11-30T10:00:00Z")
+				.put("binary_sha256", "ab".repeat(32));
 		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
 	}
 
@@ -258,7 +262,7 @@ class FinalGateTests {
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.failed()).containsExactly("preflight", "vllm_tax", "floors");
 		assertThat(result.rows().get(ArtifactId.TAX_WITNESS.ordinal()).detail())
-			.isEqualTo("schema [something.else], expected [fak.vllm-adjudication-tax.v1]");
+				.isEqualTo("schema [something.else], expected [fak.vllm-adjudication-tax.v1]");
 	}
 
 	@Test
@@ -267,15 +271,16 @@ class FinalGateTests {
 		write(ArtifactId.RUN_CONTRACT, "PASS");
 		String[] strict = { "enforce", "--experiments-dir=" + dir, "--allow-pending=false", "--root-dir=" + dir };
 		assertThatThrownBy(() -> FinalGateMain.run(strict, QUIET)).isInstanceOf(IllegalStateException.class)
-			.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [preflight, serving_witness,")
-			.hasMessageEndingWith("see FINAL-CHECK.md (set -Dallow.pending=true to report without failing)");
+				.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [preflight, serving_witness,")
+				.hasMessageEndingWith("see FINAL-CHECK.md (set -Dallow.pending=true to report without failing)");
 		java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir },
+		FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--allow-pending=true", "--root-dir=" + dir },
 				new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
 		assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8))
-			.contains("0 contract         PASS     raw-vllm-vs-fak-gateway-contract.json  raw_fak_run_contract headline")
-			.contains("1 preflight        MISSING  glm52-vllm-preflight.json              missing: no glm52-vllm-preflight.json")
-			.contains("battery: PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/9 required artifacts passed, no authority draft");
+				.contains("0 contract         PASS     raw-vllm-vs-fak-gateway-contract.json  raw_fak_run_contract headline")
+				.contains("1 preflight        MISSING  glm52-vllm-preflight.json              missing: no glm52-vllm-preflight.json")
+				.contains(
+						"battery: PENDING_MEASUREMENT, final gate PENDING_MEASUREMENT, 1/9 required artifacts passed, no authority draft");
 	}
 
 	@Test
@@ -288,11 +293,14 @@ class FinalGateTests {
 		}
 		assertThat(ArtifactId.requiredArtifacts()).contains(ArtifactId.FAULT_RULES);
 		assertThat(FinalGate.evaluate(dir).missing()).containsExactly("fault_rules");
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false",
-				"--root-dir=" + dir }, QUIET)).isInstanceOf(IllegalStateException.class)
-			.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [fault_rules]");
+		assertThatThrownBy(
+				() -> FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false",
+					"--root-dir=" + dir }, QUIET))
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageStartingWith("final gate PENDING_MEASUREMENT: failed [], missing [fault_rules]");
 		write(ArtifactId.FAULT_RULES, "PASS");
-		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false", "--root-dir=" + dir },
+		FinalGateMain.run(
+				new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=gpu", "--allow-pending=false", "--root-dir=" + dir },
 				QUIET);
 	}
 
@@ -306,16 +314,17 @@ class FinalGateTests {
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.complete()).isFalse();
 		assertThat(result.battery()).isEqualTo("SIMULATED");
-		for (String profile : new String[] { "gpu", "gate" }) {
-			assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=" + profile,
-					"--allow-pending=true", "--root-dir=" + dir }, QUIET)).isInstanceOf(IllegalStateException.class)
-				.hasMessage("final gate SIMULATED under -P" + profile + ": [vllm_tax (engine double (vllm dialect) 0.29.0+engine-double "
-						+ "serving  at http://127.0.0.1:8000/v1 (base.url)), concurrency_sweep (engine double (vllm dialect) "
-						+ "0.29.0+engine-double serving  at http://127.0.0.1:8000/v1 (base.url))] measured the engine double, not a real "
-						+ "engine; point -Dbase.url at the serving engine and run again; see FINAL-CHECK.md");
+		for (String profile : new String[]{ "gpu", "gate" }) {
+			assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=" + profile,
+				"--allow-pending=true", "--root-dir=" + dir }, QUIET)).isInstanceOf(IllegalStateException.class)
+					.hasMessage("final gate SIMULATED under -P" + profile
+							+ ": [vllm_tax (engine double (vllm dialect) 0.29.0+engine-double "
+							+ "serving  at http://127.0.0.1:8000/v1 (base.url)), concurrency_sweep (engine double (vllm dialect) "
+							+ "0.29.0+engine-double serving  at http://127.0.0.1:8000/v1 (base.url))] measured the engine double, not a real "
+							+ "engine; point -Dbase.url at the serving engine and run again; see FINAL-CHECK.md");
 		}
-		FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=battery", "--allow-pending=true",
-				"--root-dir=" + dir }, QUIET);
+		FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=battery", "--allow-pending=true",
+			"--root-dir=" + dir }, QUIET);
 	}
 
 	@Test
@@ -330,10 +339,10 @@ class FinalGateTests {
 		assertThat(result.passed()).isEqualTo(1);
 		assertThat(result.stale()).hasSize(ArtifactId.requiredArtifacts().size() - 1).doesNotContain("vllm_tax");
 		assertThat(result.rows().get(ArtifactId.RUN_CONTRACT.ordinal()).detail())
-			.isEqualTo("from run " + OLD_RUN + " at 2026-11-29T09:00:00Z, verdict PASS; not counted for run " + RUN);
+				.isEqualTo("from run " + OLD_RUN + " at 2026-11-29T09:00:00Z, verdict PASS; not counted for run " + RUN);
 		assertThat(result.complete()).isFalse();
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=gate",
-				"--root-dir=" + dir }, QUIET)).hasMessageContaining("(stale [raw_fak_run_contract, preflight,");
+		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=gate",
+			"--root-dir=" + dir }, QUIET)).hasMessageContaining("(stale [raw_fak_run_contract, preflight,");
 	}
 
 	@Test
@@ -355,23 +364,27 @@ class FinalGateTests {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS");
 		}
-		write(ArtifactId.CONCURRENCY_SWEEP, "PASS", RUN, engine("vllm", "0.12.0", false, "base.url|vllm|0.12.0|[m]|http://127.0.0.1:8000/v1"));
+		write(ArtifactId.CONCURRENCY_SWEEP, "PASS", RUN,
+				engine("vllm", "0.12.0", false, "base.url|vllm|0.12.0|[m]|http://127.0.0.1:8000/v1"));
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.complete()).isFalse();
 		assertThat(result.battery()).isEqualTo("FAIL");
-		assertThat(result.targetProblem().orElseThrow()).contains("measured 2 different targets").contains("[concurrency_sweep] vllm 0.12.0");
+		assertThat(result.targetProblem().orElseThrow()).contains("measured 2 different targets")
+				.contains("[concurrency_sweep] vllm 0.12.0");
 	}
 
 	@Test
 	@DisplayName("a COMPLETE battery on llama.cpp withholds the authority draft, naming the engine")
 	void llamacppWithholdsDraft() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
-			write(id, "PASS", RUN, engine("llama.cpp", "b1-de3ff81", false, "engine.cmd|llama.cpp|b1-de3ff81|[tiny]|http://127.0.0.1:9/v1"));
+			write(id, "PASS", RUN,
+					engine("llama.cpp", "b1-de3ff81", false, "engine.cmd|llama.cpp|b1-de3ff81|[tiny]|http://127.0.0.1:9/v1"));
 		}
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.complete()).isTrue();
 		assertThat(result.draftWithheldBecause()).hasValueSatisfying(why -> assertThat(why)
-			.startsWith("engine is llama.cpp b1-de3ff81").endsWith("not the contract's vLLM model"));
+				.startsWith("engine is llama.cpp b1-de3ff81")
+				.endsWith("not the contract's vLLM model"));
 		GateWriter.write(dir, result, "./mvnw verify -Pllamacpp");
 		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).doesNotExist();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("Authority draft withheld: engine is llama.cpp");
@@ -382,7 +395,7 @@ class FinalGateTests {
 	void writeStep() {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
-		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET,
+		FinalGateMain.run(new String[]{ "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET,
 				name -> Optional.empty());
 		assertThat(dir.resolve("final-check.json")).exists();
 		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("SIMULATED (engine double, not a vLLM number): raw_fak_run_contract");
@@ -403,8 +416,8 @@ class FinalGateTests {
 	void buildCommand() {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
 		Path results = dir.resolve("allure-results");
-		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery",
-				"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET, name -> Optional.empty());
+		FinalGateMain.run(new String[]{ "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery",
+			"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET, name -> Optional.empty());
 		assertThat(environment(results).getProperty("with build command")).isEqualTo("./mvnw -B verify -Pbattery -Dtax.count=4");
 		assertThat(FinalGateMain.buildCommand("./mvnw ${env.MAVEN_CMD_LINE_ARGS}")).isEmpty();
 	}
@@ -413,10 +426,10 @@ class FinalGateTests {
 	@DisplayName("the reproduce command names the profile and the configuration the build ran with, quoted")
 	void reproduceCommand() throws IOException {
 		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
-		FinalGateMain.run(new String[] { "write", "--experiments-dir=" + dir, "--profile=gpu" }, QUIET,
+		FinalGateMain.run(new String[]{ "write", "--experiments-dir=" + dir, "--profile=gpu" }, QUIET,
 				name -> name.equals("base.url") ? Optional.of("http://127.0.0.1:8000/v1") : Optional.empty());
 		assertThat(Files.readString(dir.resolve("final-check.json")))
-			.contains("\"reproduce_command\" : \"./mvnw verify -Pgpu -Dbase.url=http://127.0.0.1:8000/v1\"");
+				.contains("\"reproduce_command\" : \"./mvnw verify -Pgpu -Dbase.url=http://127.0.0.1:8000/v1\"");
 	}
 
 	private static java.util.Properties environment(Path results) {
@@ -441,8 +454,11 @@ class FinalGateTests {
 	private void write(ArtifactId id, String verdict, String runId, com.fasterxml.jackson.databind.node.ObjectNode engine) {
 		var doc = Json.MAPPER.createObjectNode().put("schema", id.schema()).put("verdict", verdict);
 		if (runId != null) {
-			doc.putObject("run").put("run_id", runId).put("started_at", runId.substring(0, 4) + "-" + runId.substring(4, 6) + "-"
-					+ runId.substring(6, 8) + "T" + runId.substring(9, 11) + ":" + runId.substring(11, 13) + ":" + runId.substring(13, 15) + "Z");
+			doc.putObject("run")
+					.put("run_id", runId)
+					.put("started_at", runId.substring(0, 4) + "-" + runId.substring(4, 6) + "-"
+							+ runId.substring(6, 8) + "T" + runId.substring(9, 11) + ":" + runId.substring(11, 13) + ":"
+							+ runId.substring(13, 15) + "Z");
 		}
 		doc.putObject("target").set("engine", engine);
 		if (verdict.equals("SIMULATED")) {
@@ -452,9 +468,15 @@ class FinalGateTests {
 		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
 	}
 
-	private static com.fasterxml.jackson.databind.node.ObjectNode engine(String kind, String version, boolean engineDouble, String fingerprint) {
-		return Json.MAPPER.createObjectNode().put("origin", "base.url").put("base_url", "http://127.0.0.1:8000/v1").put("engine_kind", kind)
-			.put("engine_version", version).put("engine_double", engineDouble).put("fingerprint", fingerprint);
+	private static com.fasterxml.jackson.databind.node.ObjectNode engine(String kind, String version, boolean engineDouble,
+			String fingerprint) {
+		return Json.MAPPER.createObjectNode()
+				.put("origin", "base.url")
+				.put("base_url", "http://127.0.0.1:8000/v1")
+				.put("engine_kind", kind)
+				.put("engine_version", version)
+				.put("engine_double", engineDouble)
+				.put("fingerprint", fingerprint);
 	}
 
 	private static com.fasterxml.jackson.databind.node.ObjectNode vllm() {

@@ -14,12 +14,6 @@ import java.util.Optional;
 
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.ArtifactId;
-import dev.fakbattery.report.gate.FinalGate;
-import dev.fakbattery.report.gate.FinalGateMain;
-import dev.fakbattery.report.gate.GateRow;
-import dev.fakbattery.report.gate.ReportEnvironment;
-import dev.fakbattery.report.gate.SummaryTable;
-import dev.fakbattery.report.gate.TestReportScan;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -52,10 +46,11 @@ class GateReportingTests {
 		var block = dev.fakbattery.wire.Json.MAPPER.readTree("""
 				{"source": "/data/floors", "artifacts": [{"file": "/data/floors/turntax-airline.json", "producer": "fak floors",
 				"version": "v0.9.1", "generated_at": "2026-11-30T10:00:00Z", "binary_sha256": null}]}""");
-		GateRow row = new GateRow(ArtifactId.FLOORS, "PASS", "PASS", "floors-check.json", "pre-produced: turntax_floor PASS", "r", null, block);
+		GateRow row = new GateRow(ArtifactId.FLOORS, "PASS", "PASS", "floors-check.json", "pre-produced: turntax_floor PASS", "r", null,
+				block);
 		assertThat(row.isPreProduced()).isTrue();
 		assertThat(row.preProducedLine())
-			.isEqualTo("/data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at 2026-11-30T10:00:00Z)");
+				.isEqualTo("/data/floors: turntax-airline.json (producer fak floors, version v0.9.1, generated_at 2026-11-30T10:00:00Z)");
 		assertThat(SummaryTable.markdown(List.of(row))).contains("| 5 floors | PASS (pre-produced) | `floors-check.json` |");
 		assertThat(new GateRow(ArtifactId.FLOORS, "PASS", "PASS", "f.json", "d", "r", null).isPreProduced()).isFalse();
 	}
@@ -68,9 +63,10 @@ class GateReportingTests {
 				<testsuite><testcase classname="a.ATests" name="ok"/>
 				<testcase classname="a.ATests" name="broken"><failure message="expected 1"/></testcase>
 				<testcase classname="a.ATests" name="crashed"><error/></testcase></testsuite>""");
-		Files.writeString(reports.resolve("other.xml"), "<testsuite><testcase classname=\"x\" name=\"y\"><failure message=\"no\"/></testcase></testsuite>");
+		Files.writeString(reports.resolve("other.xml"),
+				"<testsuite><testcase classname=\"x\" name=\"y\"><failure message=\"no\"/></testcase></testsuite>");
 		assertThat(TestReportScan.failedTests(dir)).extracting(Object::toString)
-			.containsExactly("a.ATests.broken: expected 1", "a.ATests.crashed: error");
+				.containsExactly("a.ATests.broken: expected 1", "a.ATests.crashed: error");
 		java.time.Instant start = TestReportScan.buildStart("20261201T024432Z").orElseThrow();
 		assertThat(start).isEqualTo(java.time.Instant.parse("2026-12-01T02:44:32Z"));
 		Files.setLastModifiedTime(reports.resolve("TEST-a.xml"), java.nio.file.attribute.FileTime.from(start.minusSeconds(1)));
@@ -87,24 +83,26 @@ class GateReportingTests {
 	@DisplayName("a failed test of the run fails the gate with its name, even when the battery is pending-allowed")
 	void failedTestFailsTheGate() throws IOException {
 		Path reports = Files.createDirectories(dir.resolve("m/target/surefire-reports"));
-		Files.writeString(reports.resolve("TEST-a.xml"), "<testsuite><testcase classname=\"a.ATests\" name=\"t\"><failure message=\"boom\"/></testcase></testsuite>");
+		Files.writeString(reports.resolve("TEST-a.xml"),
+				"<testsuite><testcase classname=\"a.ATests\" name=\"t\"><failure message=\"boom\"/></testcase></testsuite>");
 		ByteArrayOutputStream printed = new ByteArrayOutputStream();
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "enforce", "--experiments-dir=" + dir, "--profile=battery",
-				"--allow-pending=true", "--root-dir=" + dir, "--test-reports=" + dir, "--report=r.html" },
+		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=battery",
+			"--allow-pending=true", "--root-dir=" + dir, "--test-reports=" + dir, "--report=r.html" },
 				new PrintStream(printed, true, StandardCharsets.UTF_8)))
-			.hasMessage("1 test(s) failed; first: a.ATests.t: boom; battery PENDING_MEASUREMENT");
-		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1 failed test(s):\n  a.ATests.t: boom").contains("report: r.html")
-			.contains("fak-battery summary (, run none)");
+				.hasMessage("1 test(s) failed; first: a.ATests.t: boom; battery PENDING_MEASUREMENT");
+		assertThat(printed.toString(StandardCharsets.UTF_8)).contains("1 failed test(s):\n  a.ATests.t: boom")
+				.contains("report: r.html")
+				.contains("fak-battery summary (, run none)");
 	}
 
 	@Test
 	@DisplayName("bad command lines name the problem")
 	void usage() {
 		PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "judge" }, quiet)).hasMessageStartingWith("usage: FinalGateMain");
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "write" }, quiet)).hasMessage("missing --experiments-dir=DIR");
-		assertThatThrownBy(() -> FinalGateMain.run(new String[] { "write", "x" }, quiet))
-			.hasMessage("unknown argument [x]: expected --name=value");
+		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "judge" }, quiet)).hasMessageStartingWith("usage: FinalGateMain");
+		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "write" }, quiet)).hasMessage("missing --experiments-dir=DIR");
+		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "write", "x" }, quiet))
+				.hasMessage("unknown argument [x]: expected --name=value");
 	}
 
 	@Test

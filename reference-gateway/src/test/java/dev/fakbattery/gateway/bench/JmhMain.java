@@ -23,13 +23,13 @@ public final class JmhMain {
 		Path out = Path.of(args.length > 0 ? args[0] : "experiments/jmh/reference-gateway-decide.json");
 		Files.createDirectories(out.toAbsolutePath().getParent());
 		new Runner(new OptionsBuilder()
-			.include(DecideBenchmark.class.getName())
-			.addProfiler(GCProfiler.class)
-			.shouldFailOnError(true)
-			.jvmArgsAppend("--sun-misc-unsafe-memory-access=allow")
-			.resultFormat(ResultFormatType.JSON)
-			.result(out.toString())
-			.build()).run();
+				.include(DecideBenchmark.class.getName())
+				.addProfiler(GCProfiler.class)
+				.shouldFailOnError(true)
+				.jvmArgsAppend("--sun-misc-unsafe-memory-access=allow")
+				.resultFormat(ResultFormatType.JSON)
+				.result(out.toString())
+				.build()).run();
 		System.out.println("JMH results: " + out.toAbsolutePath());
 	}
 }
