@@ -3,6 +3,8 @@ package dev.fakbattery.core;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import org.apiguardian.api.API;
+
 /**
  * The table of {@code docs/configuration.md}, written from {@link ConfigKeys}: one row per key with its type, default,
  * per-profile defaults and doc, between the markers {@value #BEGIN} and {@value #END}; the prose around them is kept.
@@ -10,6 +12,7 @@ import java.util.stream.Collectors;
  *
  * @since 0.7
  */
+@API(status = API.Status.INTERNAL, since = "0.6")
 public final class ConfigDocs {
 
 	/** The line before the generated table. */

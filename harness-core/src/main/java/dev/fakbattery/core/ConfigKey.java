@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.apiguardian.api.API;
+
 /**
  * One configuration key of {@link ConfigKeys}: its name, type, default (per {@link Profile} where a profile changes
  * it) and a one-line doc. {@link HarnessConfig#get(ConfigKey)} reads it; {@code docs/configuration.md} is generated
@@ -20,6 +22,7 @@ import java.util.function.Function;
  * @param <T> the value's type
  * @since 0.7
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ConfigKey<T> {
 
 	/** What a key's value is, with the words that name it in an error message and in the docs. */

@@ -23,6 +23,8 @@ import java.util.TreeMap;
 
 import dev.fakbattery.core.stats.BootstrapCi;
 
+import org.apiguardian.api.API;
+
 /**
  * The one registry of configuration keys: each key once, with its type, its default (per {@link Profile} where a
  * profile changes it) and a one-line doc. The names are {@link HarnessConstants}'; the defaults live only here, read
@@ -32,6 +34,7 @@ import dev.fakbattery.core.stats.BootstrapCi;
  *
  * @since 0.7
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class ConfigKeys {
 
 	private ConfigKeys() {
