@@ -78,14 +78,6 @@ class RateSweepReportTests {
 		return run;
 	}
 
-	private static Check check(RungRecorder run, String name) {
-		return run.checks()
-				.stream()
-				.filter(c -> c.name().equals(name))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no check " + name));
-	}
-
 	private static double value(RungRecorder run, String name) {
 		return run.measurements()
 				.stream()
@@ -104,9 +96,10 @@ class RateSweepReportTests {
 				.containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
 						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
-		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("3 rates measured: 4.00: raw 1.00, gateway 1.00; 8.00: raw "
-				+ "1.00, gateway 0.80; 16.00: raw 0.50, gateway 0.50");
-		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 0 failed or unsent");
+		assertThat(Synthetic.check(run, "rate_sweep_measured").observed())
+				.isEqualTo("3 rates measured: 4.00: raw 1.00, gateway 1.00; 8.00: raw "
+						+ "1.00, gateway 0.80; 16.00: raw 0.50, gateway 0.50");
+		assertThat(Synthetic.check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 0 failed or unsent");
 		assertThat(run.pendings()).isEmpty();
 		assertThat(value(run, "raw_max_rate_met")).isEqualTo(8);
 		assertThat(value(run, "gateway_max_rate_met")).isEqualTo(4);
@@ -136,7 +129,7 @@ class RateSweepReportTests {
 		assertThat(run.pendings().get(0).reason()).isEqualTo("no offered rate met the SLOs (ttft:1000.0 tpot:50.0 at 90 % attainment) on "
 				+ "the raw engine; the lowest, 4.00 req/s, reached 0.500 (lower rates: -Drate.sweep=... around the engine's capacity, or "
 				+ "other -Dslo.*.ms)");
-		assertThat(check(run, "rate_sweep_measured").passed()).as("2 of 3 rates").isFalse();
+		assertThat(Synthetic.check(run, "rate_sweep_measured").passed()).as("2 of 3 rates").isFalse();
 	}
 
 	@Test
@@ -157,8 +150,8 @@ class RateSweepReportTests {
 		broken = new RateLevel(4, broken.a(), broken.b(), goodput(broken.a()), goodput(broken.b()), Optional.of(CALM), Optional.empty());
 		RateLevel late = level(8, 10, 0, 10, 0, Synthetic.LATE, Optional.of(new UpstreamLag.Reading(90, 500, 2_000, 3_000)));
 		RungRecorder run = report(List.of(broken, late, level(16, 5, 5)), null);
-		assertThat(check(run, "lowest_rate_clean").passed()).isFalse();
-		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 2 failed or unsent");
+		assertThat(Synthetic.check(run, "lowest_rate_clean").passed()).isFalse();
+		assertThat(Synthetic.check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 2 failed or unsent");
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag");
 		assertThat(run.invalidations().get(0).missing()).isEqualTo("invalid measurement, its own instrument says so: engine double "
 				+ "scheduling lag p99 over 1000 us at [8.00 req/s p99 2000.0 us (p50 500.0, max 3000.0) over 90 emissions]: the double, "
@@ -171,9 +164,9 @@ class RateSweepReportTests {
 	@DisplayName("a sweep that did not run fails its checks with the reason and measures nothing")
 	void skipped() {
 		RungRecorder run = report(List.of(), "the raw engine is not usable");
-		assertThat(check(run, "rate_sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
-		assertThat(check(run, "lowest_rate_clean").observed()).isEqualTo("not run: the raw engine is not usable");
-		assertThat(check(run, "plots_written").passed()).isFalse();
+		assertThat(Synthetic.check(run, "rate_sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(Synthetic.check(run, "lowest_rate_clean").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(Synthetic.check(run, "plots_written").passed()).isFalse();
 		assertThat(run.measurements()).isEmpty();
 		assertThat(run.invalidations()).isEmpty();
 	}

@@ -57,14 +57,6 @@ class SweepReportTests {
 		return run;
 	}
 
-	private static Check check(RungRecorder run, String name) {
-		return run.checks()
-				.stream()
-				.filter(c -> c.name().equals(name))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no check " + name));
-	}
-
 	@Test
 	@DisplayName("clean levels pass every check, invalidate nothing and measure each ratio and lag")
 	void clean() {
@@ -76,8 +68,8 @@ class SweepReportTests {
 				.containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
 						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
-		assertThat(check(run, "sweep_measured").observed()).isEqualTo("c=1 0.999, c=4 0.990");
-		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("0 failed");
+		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("c=1 0.999, c=4 0.990");
+		assertThat(Synthetic.check(run, "requests_succeeded").observed()).isEqualTo("0 failed");
 		assertThat(run.invalidations()).isEmpty();
 		assertThat(run.measurements()).extracting(Measurement::name)
 				.containsExactly("ratio_c1", "engine_double_lag_p99_c1",
@@ -97,15 +89,15 @@ class SweepReportTests {
 				Optional.of(CALM));
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET), broken), Optional.empty(),
 				List.of(), null);
-		assertThat(check(run, "gateway_command").passed()).isFalse();
-		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode start-failed: port taken");
-		assertThat(check(run, "sweep_measured").passed()).isFalse();
-		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [c=4: no samples, A/A: not measured]");
-		assertThat(check(run, "requests_succeeded").passed()).isFalse();
-		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("3 failed: c=4: 3 (gateway: HTTP 500: boom)");
-		assertThat(check(run, "requests_succeeded").product()).as("the gateway answered 500: its own failure").isTrue();
-		assertThat(check(run, "plots_written").passed()).isFalse();
-		assertThat(check(run, "plots_written").observed()).isEqualTo("");
+		assertThat(Synthetic.check(run, "gateway_command").passed()).isFalse();
+		assertThat(Synthetic.check(run, "gateway_command").observed()).isEqualTo("mode start-failed: port taken");
+		assertThat(Synthetic.check(run, "sweep_measured").passed()).isFalse();
+		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("no ratio at [c=4: no samples, A/A: not measured]");
+		assertThat(Synthetic.check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(Synthetic.check(run, "requests_succeeded").observed()).isEqualTo("3 failed: c=4: 3 (gateway: HTTP 500: boom)");
+		assertThat(Synthetic.check(run, "requests_succeeded").product()).as("the gateway answered 500: its own failure").isTrue();
+		assertThat(Synthetic.check(run, "plots_written").passed()).isFalse();
+		assertThat(Synthetic.check(run, "plots_written").observed()).isEqualTo("");
 	}
 
 	@Test
@@ -161,11 +153,11 @@ class SweepReportTests {
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM),
 				List.of(clean(1, 1.0, Synthetic.QUIET), clean(4, 1.0, Synthetic.QUIET)),
 				Optional.of(noise), plots, null);
-		assertThat(check(run, "requests_succeeded").passed()).isFalse();
-		assertThat(check(run, "requests_succeeded").observed()).isEqualTo("1 failed: A/A c=4: 1 (raw_b: HTTP 503: boom)");
-		assertThat(check(run, "requests_succeeded").product()).isTrue();
-		assertThat(check(run, "sweep_measured").passed()).isFalse();
-		assertThat(check(run, "sweep_measured").observed()).isEqualTo("no ratio at [A/A c=4: no samples]");
+		assertThat(Synthetic.check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(Synthetic.check(run, "requests_succeeded").observed()).isEqualTo("1 failed: A/A c=4: 1 (raw_b: HTTP 503: boom)");
+		assertThat(Synthetic.check(run, "requests_succeeded").product()).isTrue();
+		assertThat(Synthetic.check(run, "sweep_measured").passed()).isFalse();
+		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("no ratio at [A/A c=4: no samples]");
 	}
 
 	@Test
@@ -176,8 +168,8 @@ class SweepReportTests {
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(),
 				"the raw engine is not usable");
 		assertThat(run.checks()).extracting(Check::name).containsExactly("sweep_measured", "requests_succeeded", "plots_written");
-		assertThat(check(run, "sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
-		assertThat(check(run, "requests_succeeded").passed()).isFalse();
+		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
+		assertThat(Synthetic.check(run, "requests_succeeded").passed()).isFalse();
 		assertThat(run.invalidations()).isEmpty();
 		assertThat(run.measurements()).isEmpty();
 	}

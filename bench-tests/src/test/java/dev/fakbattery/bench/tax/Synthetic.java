@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.Check;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
@@ -21,6 +22,15 @@ import dev.fakbattery.wire.Dialect;
 
 /** Synthetic measurements for the report tests: outcomes, runs and levels with exactly the numbers a test needs. */
 final class Synthetic {
+
+	/** The check {@code name} the rung recorded; an assertion error when it recorded none. */
+	static Check check(RungRecorder run, String name) {
+		return run.checks()
+				.stream()
+				.filter(c -> c.name().equals(name))
+				.findFirst()
+				.orElseThrow(() -> new AssertionError("no check " + name));
+	}
 
 	static final ClientLag QUIET = ClientLag.ofMicros(80, 120, 300);
 

@@ -77,14 +77,6 @@ class TaxReportTests {
 		return run;
 	}
 
-	private static Check check(RungRecorder run, String name) {
-		return run.checks()
-				.stream()
-				.filter(c -> c.name().equals(name))
-				.findFirst()
-				.orElseThrow(() -> new AssertionError("no check " + name));
-	}
-
 	@Test
 	@DisplayName("valid arms pass every check; the first run has no baseline (pending), the second is KEEP")
 	void validThenKeep() {
@@ -99,7 +91,8 @@ class TaxReportTests {
 		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
 		assertThat(first.pendings().get(0).missing()).isEqualTo("the regression gate had no baseline for m::engine-double-vllm; this "
 				+ "run's tax is now the baseline");
-		assertThat(check(first, "raw_vllm_chat").observed()).isEqualTo("8 conversations, 8/8 requests ok, HTTP status counts {200=8}");
+		assertThat(Synthetic.check(first, "raw_vllm_chat").observed())
+				.isEqualTo("8 conversations, 8/8 requests ok, HTTP status counts {200=8}");
 		assertThat(first.measurements()).extracting(Measurement::name)
 				.contains("latency_tax", "decode_tps_tax", "noise_floor_latency_tax",
 						"client_lag_p99", "engine_double_lag_p99");
@@ -108,8 +101,8 @@ class TaxReportTests {
 				org.assertj.core.data.Offset.offset(0.01));
 		assertThat(first.body().has("adjudication")).as("no tool call, no adjudication").isFalse();
 		RungRecorder second = write(runs);
-		assertThat(check(second, "regression_gate").passed()).isTrue();
-		assertThat(check(second, "regression_gate").observed()).startsWith("KEEP");
+		assertThat(Synthetic.check(second, "regression_gate").passed()).isTrue();
+		assertThat(Synthetic.check(second, "regression_gate").observed()).startsWith("KEEP");
 	}
 
 	@Test
@@ -117,10 +110,11 @@ class TaxReportTests {
 	void contradiction() {
 		RungRecorder run = write(
 				runs(arm("raw_vllm", STEADY), arm("gateway", 90.0, 90.1, 90.2, 90.3, 90.0, 90.1, 90.2, 90.3), Synthetic.QUIET));
-		assertThat(check(run, "honest_framing").passed()).isFalse();
-		assertThat(check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
-		assertThat(check(run, "honest_framing").observed()).isEqualTo("the gateway measured faster than the raw engine beyond noise: "
-				+ "latency_tax 0.9001 [0.8983, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
+		assertThat(Synthetic.check(run, "honest_framing").passed()).isFalse();
+		assertThat(Synthetic.check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
+		assertThat(Synthetic.check(run, "honest_framing").observed())
+				.isEqualTo("the gateway measured faster than the raw engine beyond noise: "
+						+ "latency_tax 0.9001 [0.8983, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
 	}
 
 	@Test
@@ -132,12 +126,15 @@ class TaxReportTests {
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 500));
 		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", gateway), Synthetic.LATE));
-		assertThat(check(run, "gateway_chat").passed()).isFalse();
-		assertThat(check(run, "gateway_chat").product()).as("the gateway's own answer: FAIL whatever the instrument says").isTrue();
-		assertThat(check(run, "gateway_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 500=1}, "
-				+ "first failure: HTTP 500: boom");
-		assertThat(check(run, "gateway_chat").expected()).isEqualTo("all 8 streamed gateway conversations answer HTTP 200 with tokens "
-				+ "and [DONE] at every turn");
+		assertThat(Synthetic.check(run, "gateway_chat").passed()).isFalse();
+		assertThat(Synthetic.check(run, "gateway_chat").product()).as("the gateway's own answer: FAIL whatever the instrument says")
+				.isTrue();
+		assertThat(Synthetic.check(run, "gateway_chat").observed())
+				.isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 500=1}, "
+						+ "first failure: HTTP 500: boom");
+		assertThat(Synthetic.check(run, "gateway_chat").expected())
+				.isEqualTo("all 8 streamed gateway conversations answer HTTP 200 with tokens "
+						+ "and [DONE] at every turn");
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
 		assertThat(run.pendings()).extracting(Measurement.Pending::name).containsExactly("client_lag", "regression_gate");
 		assertThat(run.pendings().get(1).missing()).endsWith("; this run was not valid, so none was recorded");
@@ -152,8 +149,8 @@ class TaxReportTests {
 		}
 		gateway.add(Synthetic.failed("gateway", 7, 0));
 		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", gateway), Synthetic.LATE));
-		assertThat(check(run, "gateway_chat").passed()).isFalse();
-		assertThat(check(run, "gateway_chat").product()).isFalse();
+		assertThat(Synthetic.check(run, "gateway_chat").passed()).isFalse();
+		assertThat(Synthetic.check(run, "gateway_chat").product()).isFalse();
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
 	}
 
@@ -167,11 +164,12 @@ class TaxReportTests {
 		second.add(Synthetic.failed("raw_b", 7, 503));
 		RungRecorder run = write(
 				runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8), arm("aa_raw_b", second), Synthetic.QUIET));
-		assertThat(check(run, "aa_raw_a_chat").passed()).isTrue();
-		assertThat(check(run, "aa_raw_b_chat").passed()).isFalse();
-		assertThat(check(run, "aa_raw_b_chat").product()).isTrue();
-		assertThat(check(run, "aa_raw_b_chat").observed()).isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 503=1}, "
-				+ "first failure: HTTP 503: boom");
+		assertThat(Synthetic.check(run, "aa_raw_a_chat").passed()).isTrue();
+		assertThat(Synthetic.check(run, "aa_raw_b_chat").passed()).isFalse();
+		assertThat(Synthetic.check(run, "aa_raw_b_chat").product()).isTrue();
+		assertThat(Synthetic.check(run, "aa_raw_b_chat").observed())
+				.isEqualTo("8 conversations, 7/8 requests ok, HTTP status counts {200=7, 503=1}, "
+						+ "first failure: HTTP 503: boom");
 		assertThat(run.body().path("noise_floor").path("failed_samples").asInt()).isEqualTo(1);
 	}
 
@@ -203,8 +201,8 @@ class TaxReportTests {
 				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
 						"aa_raw_b_chat", "tax_measured", "regression_gate");
 		assertThat(run.checks()).noneMatch(Check::passed);
-		assertThat(check(run, "gateway_command").observed()).isEqualTo("mode none: ");
-		assertThat(check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");
+		assertThat(Synthetic.check(run, "gateway_command").observed()).isEqualTo("mode none: ");
+		assertThat(Synthetic.check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");
 		assertThat(run.invalidations()).isEmpty();
 		assertThat(run.body().has("client_lag")).isFalse();
 		assertThat(run.body().path("skipped").asText()).isEqualTo("the gateway did not start");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.fakbattery.conformance.wire.SelfTest;
 import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
@@ -15,10 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.parallel.Isolated;
-import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
@@ -40,9 +38,10 @@ class BrokenFaultGatewayTests {
 	void keepsUpstreamAfterClientLeft() {
 		Events tests = run(BrokenFaultGateways.KeepsUpstreamAfterClientLeftTestCase.class, "required_F01_disconnectCancelsUpstream");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F01", List.of("stream")));
-		assertThat(message(tests, "F01", "vllm stream")).startsWith("F01 [vllm stream] on broken: does not cancel the upstream when the "
-				+ "client leaves: expected the upstream request cancelled within 200 ms of the client leaving, observed the upstream "
-				+ "connection still open 3000 ms later (");
+		assertThat(SelfTest.message(tests, "F01", "vllm stream"))
+				.startsWith("F01 [vllm stream] on broken: does not cancel the upstream when the "
+						+ "client leaves: expected the upstream request cancelled within 200 ms of the client leaving, observed the upstream "
+						+ "connection still open 3000 ms later (");
 	}
 
 	@Test
@@ -50,9 +49,10 @@ class BrokenFaultGatewayTests {
 	void neverTimesOut() {
 		Events tests = run(BrokenFaultGateways.NeverTimesOutTestCase.class, "required_F02_stallAnswered");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F02", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F02", "sglang non-stream")).isEqualTo("F02 [sglang non-stream] on broken: never times out a stalled "
-				+ "upstream: expected 504 with an OpenAI-shaped error within 3000 ms of an upstream that never sends its headers "
-				+ "(upstream timeout 1000 ms), observed no answer (no answer by the deadline) after 3000 ms");
+		assertThat(SelfTest.message(tests, "F02", "sglang non-stream"))
+				.isEqualTo("F02 [sglang non-stream] on broken: never times out a stalled "
+						+ "upstream: expected 504 with an OpenAI-shaped error within 3000 ms of an upstream that never sends its headers "
+						+ "(upstream timeout 1000 ms), observed no answer (no answer by the deadline) after 3000 ms");
 	}
 
 	@Test
@@ -60,8 +60,9 @@ class BrokenFaultGatewayTests {
 	void resetsClient() {
 		Events tests = run(BrokenFaultGateways.ResetsClientTestCase.class, "required_F03_resetAnswered");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F03", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F03", "vllm stream")).startsWith("F03 [vllm stream] on broken: resets the client when the upstream "
-				+ "resets: expected an error frame then [DONE] (or 502 with an OpenAI-shaped error before anything was streamed), observed status 200 after ");
+		assertThat(SelfTest.message(tests, "F03", "vllm stream"))
+				.startsWith("F03 [vllm stream] on broken: resets the client when the upstream "
+						+ "resets: expected an error frame then [DONE] (or 502 with an OpenAI-shaped error before anything was streamed), observed status 200 after ");
 	}
 
 	@Test
@@ -69,8 +70,9 @@ class BrokenFaultGatewayTests {
 	void streamsCallItMustRewrite() {
 		Events tests = run(BrokenFaultGateways.StreamsCallItMustRewriteTestCase.class, "required_F03_resetAnswered");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F03", List.of("stream")));
-		assertThat(message(tests, "F03", "vllm stream")).startsWith("F03 [vllm stream] on broken: streams the call it must rewrite "
-				+ "before the call is complete: expected no byte of the cut tool call (transform_read), observed it in the answer: ");
+		assertThat(SelfTest.message(tests, "F03", "vllm stream"))
+				.startsWith("F03 [vllm stream] on broken: streams the call it must rewrite "
+						+ "before the call is complete: expected no byte of the cut tool call (transform_read), observed it in the answer: ");
 	}
 
 	@Test
@@ -78,9 +80,10 @@ class BrokenFaultGatewayTests {
 	void unboundedLines() {
 		Events tests = run(BrokenFaultGateways.UnboundedLinesTestCase.class, "required_F04_endlessLineBounded");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F04", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F04", "sglang stream")).startsWith("F04 [sglang stream] on broken: reads endless lines without bound: "
-				+ "expected the gateway to stop reading an endless-line within 4194304 bytes (its event limit) + 16777216 bytes of socket "
-				+ "buffers, observed it took all ");
+		assertThat(SelfTest.message(tests, "F04", "sglang stream"))
+				.startsWith("F04 [sglang stream] on broken: reads endless lines without bound: "
+						+ "expected the gateway to stop reading an endless-line within 4194304 bytes (its event limit) + 16777216 bytes of socket "
+						+ "buffers, observed it took all ");
 	}
 
 	@Test
@@ -88,8 +91,9 @@ class BrokenFaultGatewayTests {
 	void buffersForSlowClient() {
 		Events tests = run(BrokenFaultGateways.BuffersForSlowClientTestCase.class, "required_F05_slowClientBounded");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F05", List.of("stream")));
-		assertThat(message(tests, "F05", "vllm stream")).startsWith("F05 [vllm stream] on broken: buffers without bound for a slow client: "
-				+ "expected the stream of a client reading one byte a second to take at most 33554432 bytes from its upstream, observed it took ");
+		assertThat(SelfTest.message(tests, "F05", "vllm stream"))
+				.startsWith("F05 [vllm stream] on broken: buffers without bound for a slow client: "
+						+ "expected the stream of a client reading one byte a second to take at most 33554432 bytes from its upstream, observed it took ");
 	}
 
 	@Test
@@ -97,7 +101,7 @@ class BrokenFaultGatewayTests {
 	void takesAnyBody() {
 		Events tests = run(BrokenFaultGateways.TakesAnyBodyTestCase.class, "required_F06_bodyLimit");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F06", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F06", "vllm non-stream"))
+		assertThat(SelfTest.message(tests, "F06", "vllm non-stream"))
 				.startsWith("F06 [vllm non-stream] on broken: takes any body: expected 413 with "
 						+ "an OpenAI-shaped error for a body of 8389632 bytes (limit 8388608), observed status 200 after ");
 	}
@@ -107,8 +111,9 @@ class BrokenFaultGatewayTests {
 	void takesAnyHeaders() {
 		Events tests = run(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit");
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F07", List.of("non-stream", "stream")));
-		assertThat(message(tests, "F07", "sglang stream")).startsWith("F07 [sglang stream] on broken: takes any headers: expected 431 with "
-				+ "an OpenAI-shaped error for 33792 bytes of headers (limit 32768), observed status 200 after ");
+		assertThat(SelfTest.message(tests, "F07", "sglang stream"))
+				.startsWith("F07 [sglang stream] on broken: takes any headers: expected 431 with "
+						+ "an OpenAI-shaped error for 33792 bytes of headers (limit 32768), observed status 200 after ");
 	}
 
 	private static Events run(Class<?> testCase, String rule) {
@@ -118,25 +123,8 @@ class BrokenFaultGatewayTests {
 	/** Failed invocations as {@code F03 [vllm stream]}. */
 	static Set<String> failedRules(Events tests) {
 		Set<String> failed = new TreeSet<>();
-		tests.failed().stream().forEach(event -> failed.add(label(event)));
+		tests.failed().stream().forEach(event -> failed.add(SelfTest.label(event)));
 		return failed;
-	}
-
-	private static String message(Events tests, String rule, String target) {
-		return tests.failed()
-				.stream()
-				.filter(e -> label(e).equals(rule + " [" + target + "]"))
-				.findFirst()
-				.flatMap(e -> e.getPayload(TestExecutionResult.class))
-				.flatMap(TestExecutionResult::getThrowable)
-				.map(Throwable::getMessage)
-				.orElse("<" + rule + " [" + target + "] did not fail>");
-	}
-
-	private static String label(Event event) {
-		TestDescriptor invocation = event.getTestDescriptor();
-		String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?").split(" ")[0];
-		return rule + " [" + invocation.getDisplayName() + "]";
 	}
 
 	private static List<String> expand(String rule, List<String> modes) {

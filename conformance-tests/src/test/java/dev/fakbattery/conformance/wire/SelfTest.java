@@ -19,7 +19,7 @@ import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /** Running the kit against a broken gateway and reading which rules failed, and how. */
-final class SelfTest {
+public final class SelfTest {
 
 	static final List<String> BOTH = List.of("non-stream", "stream");
 
@@ -71,7 +71,7 @@ final class SelfTest {
 	}
 
 	/** The failure message of one rule on one target. */
-	static String message(Events tests, String rule, String target) {
+	public static String message(Events tests, String rule, String target) {
 		return tests.failed()
 				.stream()
 				.filter(e -> label(e).equals(rule + " [" + target + "]"))
@@ -82,7 +82,7 @@ final class SelfTest {
 				.orElse("<" + rule + " [" + target + "] did not fail>");
 	}
 
-	static String label(Event event) {
+	public static String label(Event event) {
 		TestDescriptor invocation = event.getTestDescriptor();
 		String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?").split(" ")[0];
 		return rule + " [" + invocation.getDisplayName() + "]";
