@@ -117,9 +117,8 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 		clientLag(arms.raw()).writeTo(lag.putObject("raw"));
 		clientLag(arms.gateway()).writeTo(lag.putObject("gateway"));
 		JsonNumbers.put(node, "engine_double_lag_worst_block_p99_us", worstDoubleLagP99(), 1);
-		long gatewayRequests = arms.gateway().stream().mapToLong(b -> b.outcomes().size()).sum();
-		JsonNumbers.put(node, "gateway_cpu_ms_per_request",
-				gatewayRequests == 0 ? Double.NaN : arms.gatewayCpuS()[0] * 1e3 / gatewayRequests, 3);
+		JsonNumbers.put(node, "gateway_cpu_ms_per_request", CpuRatio.msPerRequestOverall(server, arms), 3);
+		node.put("gateway_cpu_pending", CpuRatio.problem(server, arms).orElse(null));
 		node.put("gateway_cpu_method",
 				"the gateway process's user + system CPU (/proc/PID/stat) during its own batches, over their requests");
 		ArrayNode blocks = node.putArray("blocks");
@@ -127,8 +126,10 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 			ObjectNode block = blocks.addObject().put("order", arms.blocks().get(b));
 			arms.doubleLag().get(b).writeTo(block.putObject("engine_double_lag"));
 			for (int half = 0; half < 2; half++) {
-				pair(block.putObject(half == 0 ? "first_pair" : "second_pair"), arms.raw().get(2 * b + half),
-						arms.gateway().get(2 * b + half));
+				ObjectNode pair = block.putObject(half == 0 ? "first_pair" : "second_pair");
+				pair(pair, arms.raw().get(2 * b + half), arms.gateway().get(2 * b + half));
+				int i = 2 * b + half;
+				JsonNumbers.put(pair, "gateway_cpu_ms", i < arms.gatewayCpuS().size() ? arms.gatewayCpuS().get(i) * 1e3 : Double.NaN, 1);
 			}
 		}
 		summary(node.putObject("raw"), LoadResult.merge("raw, all batches", arms.raw()));

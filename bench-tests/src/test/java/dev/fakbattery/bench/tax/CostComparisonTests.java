@@ -34,6 +34,21 @@ class CostComparisonTests {
 		assertThat(row.path("target_met").asBoolean()).isTrue();
 		assertThat(row.path("blocks")).hasSize(2);
 		assertThat(row.path("gateway_cpu_ms_per_request").asDouble()).isEqualTo(0.5);
+		assertThat(row.path("gateway_cpu_pending").isNull()).isTrue();
+		assertThat(row.path("blocks").path(1).path("second_pair").path("gateway_cpu_ms").asDouble()).isEqualTo(50.0);
+	}
+
+	@Test
+	@DisplayName("a CPU reading that went backwards leaves the CPU per request null, PENDING with the reason, never a number")
+	void cpuWentBackwards() {
+		CostRun.Arms arms = arms(0.3, 0.8, Synthetic.QUIET, QUIET_DOUBLE, false);
+		arms.gatewayCpuS().set(2, -0.01);
+
+		ObjectNode row = write(arms);
+
+		assertThat(row.path("gateway_cpu_ms_per_request").isNull()).isTrue();
+		assertThat(row.path("gateway_cpu_pending").asText())
+				.isEqualTo("jdk: the CPU reading went backwards by 0.010 s over gateway batch 3 (a process of its tree ended?)");
 	}
 
 	@Test
@@ -87,6 +102,7 @@ class CostComparisonTests {
 			}
 			gateway.add(Synthetic.result("gateway", outcomes, 0, 0.1, lag));
 		}
-		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag), new double[]{ 0.2 });
+		return new CostRun.Arms(raw, gateway, List.of("ABBA", "BAAB"), List.of(doubleLag, doubleLag),
+				new ArrayList<>(List.of(0.05, 0.05, 0.05, 0.05)));
 	}
 }

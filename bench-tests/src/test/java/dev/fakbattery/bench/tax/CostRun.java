@@ -82,10 +82,11 @@ final class CostRun {
 
 	/**
 	 * What one server's comparison measured: its batches in run order, pair by pair, the double's lag per block, and
-	 * the CPU seconds its gateway process used during its own batches ({@code NaN} where not readable).
+	 * the CPU seconds its gateway process used during each of its gateway batches, in the order of {@code gateway}
+	 * (after minus before: {@code NaN} where either reading was missing, negative where the reading went backwards).
 	 */
 	record Arms(List<LoadResult> raw, List<LoadResult> gateway, List<String> blocks, List<UpstreamLag.Reading> doubleLag,
-			double[] gatewayCpuS) {
+			List<Double> gatewayCpuS) {
 	}
 
 	void warmUp() {
@@ -105,7 +106,7 @@ final class CostRun {
 		Map<String, List<Interleaving.Arm>> schedules = new LinkedHashMap<>();
 		long serverSeed = seed;
 		for (String server : gateways.keySet()) {
-			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new double[1]));
+			arms.put(server, new Arms(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>()));
 			schedules.put(server, Interleaving.abba(2 * rounds, ++serverSeed));
 		}
 		List<String> servers = List.copyOf(gateways.keySet());
@@ -121,6 +122,7 @@ final class CostRun {
 		lag.reset();
 		LoadResult[] rawHalf = new LoadResult[2];
 		LoadResult[] gatewayHalf = new LoadResult[2];
+		double[] cpuHalf = new double[2];
 		for (int slot = 0; slot < 4; slot++) {
 			boolean isRaw = order.get(slot) == Interleaving.Arm.A;
 			TargetClient target = isRaw ? raw : gateways.get(server);
@@ -129,7 +131,7 @@ final class CostRun {
 					+ (isRaw ? "raw" : "gateway"), PER_BATCH));
 			(isRaw ? rawHalf : gatewayHalf)[slot / 2] = result;
 			if (!isRaw) {
-				arms.gatewayCpuS()[0] += cpu.get(server).getAsDouble() - cpuBefore;
+				cpuHalf[slot / 2] = cpu.get(server).getAsDouble() - cpuBefore;
 			}
 		}
 		arms.doubleLag().add(lag.read());
@@ -137,6 +139,7 @@ final class CostRun {
 		for (int half = 0; half < 2; half++) {
 			arms.raw().add(rawHalf[half]);
 			arms.gateway().add(gatewayHalf[half]);
+			arms.gatewayCpuS().add(cpuHalf[half]);
 		}
 	}
 

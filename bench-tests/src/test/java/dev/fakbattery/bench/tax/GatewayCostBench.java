@@ -26,6 +26,7 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.process.ManagedProcess;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.gateway.HttpFront;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.JsonNumbers;
@@ -272,12 +273,25 @@ class GatewayCostBench {
 				if (floor) {
 					row.put("what", NettyProxyFloor.WHAT);
 				}
+				String ratio = "";
+				if (arms.containsKey(CMD) && !CMD.equals(entry.getKey())) {
+					ConfidenceInterval cpuRatio = CpuRatio.ratio(entry.getKey(), entry.getValue(), CMD, arms.get(CMD), TaxSettings.SEED);
+					CpuRatio.writeTo(row, cpuRatio);
+					ratio = " (" + CpuRatio.words(cpuRatio) + ")";
+				}
 				boolean valid = row.path("valid").asBoolean();
 				JsonNode numbers = valid ? row : row.path("not_a_result");
-				System.out.printf("[bench] %s: added p50 %s ms %s, p99 %s ms %s, CPU %s ms per request, %s%n", entry.getKey(),
+				System.out.printf("[bench] %s: added p50 %s ms %s, p99 %s ms %s, CPU %s ms per request%s, %s%n", entry.getKey(),
 						numbers.path("added_p50_ms"), numbers.path("added_p50_ms_ci95"), numbers.path("added_p99_ms"),
-						numbers.path("added_p99_ms_ci95"), row.path("gateway_cpu_ms_per_request"),
+						numbers.path("added_p99_ms_ci95"), row.path("gateway_cpu_ms_per_request"), ratio,
 						valid ? "valid" : "NOT A RESULT, " + row.path("pending").asText());
+			}
+			body.put("cpu_ratio_method", CpuRatio.METHOD);
+			body.put("cpu_ratio_denominator", arms.containsKey(CMD) ? gateways.get(CMD).announcement() : null);
+			if (!arms.containsKey(CMD)) {
+				body.put("cpu_ratio_not_measured", "no " + CMD + " server in this run: for the ratio to nginx add " + CMD + " and its "
+						+ "command, e.g. -D" + HarnessConstants.COST_SERVERS + "=jdk," + CMD + " -D" + HarnessConstants.GATEWAY_CMD
+						+ "=\"$PWD/tools/nginx-floor/nginx-floor.sh {port} {upstream}\"");
 			}
 			body.put("faster", faster(rows));
 			body.put("faster_rule", "the reference gateway's valid front with the lowest added p99 estimate (neither the floor nor "
