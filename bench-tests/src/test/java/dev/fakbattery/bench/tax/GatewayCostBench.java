@@ -41,7 +41,8 @@ import org.junit.jupiter.api.Test;
  * front once more on ZGC, and the {@link #FLOOR} no gateway can go under, {@link #variants()}) each in its own JVM
  * ({@link ChildJvm}), any gateway {@code gateway.cmd} starts ({@link #CMD}) in its own process, and the load client
  * in the test JVM; see {@link CostRun} for the load and
- * {@link CostComparison} for the statistics and validity. Writes {@code gateway-added-latency.json} into
+ * {@link CostComparison} for the statistics and validity; with {@link #CMD} measured (the nginx floor), each other
+ * server's CPU per request over its, with its interval ({@link CpuRatio}). Writes {@code gateway-added-latency.json} into
  * {@code experiments.dir}; the 1 ms target is recorded ({@code target_met}), never asserted. The load average at the
  * start says whether the machine was quiet (below 0.5) when the run began. On demand, in no profile:
  *
