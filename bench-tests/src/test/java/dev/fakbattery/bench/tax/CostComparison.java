@@ -126,9 +126,9 @@ record CostComparison(String server, String announcement, CostRun.Arms arms) {
 			ObjectNode block = blocks.addObject().put("order", arms.blocks().get(b));
 			arms.doubleLag().get(b).writeTo(block.putObject("engine_double_lag"));
 			for (int half = 0; half < 2; half++) {
-				ObjectNode pair = block.putObject(half == 0 ? "first_pair" : "second_pair");
-				pair(pair, arms.raw().get(2 * b + half), arms.gateway().get(2 * b + half));
 				int i = 2 * b + half;
+				ObjectNode pair = block.putObject(half == 0 ? "first_pair" : "second_pair");
+				pair(pair, arms.raw().get(i), arms.gateway().get(i));
 				JsonNumbers.put(pair, "gateway_cpu_ms", i < arms.gatewayCpuS().size() ? arms.gatewayCpuS().get(i) * 1e3 : Double.NaN, 1);
 			}
 		}
