@@ -14,16 +14,22 @@ import java.util.function.Consumer;
  * new call (early-2025 SGLang used index 0 for every call, with ids {@code "0"}, {@code "1"});</li>
  * <li>deltas of parallel calls may interleave (the protocol merges by {@code index}; vLLM and SGLang stream one call
  * after another, other servers need not): a delta for an earlier call's index continues that call;</li>
- * <li>{@code null} and absent are the same for {@code id}, {@code type} and {@code name} (SGLang repeats
- * {@code "id":null,"name":null}; vLLM omits them); the first non-null value of each is kept;</li>
+ * <li>{@code null}, absent and the empty string are the same for {@code id}, {@code type} and {@code name} (SGLang
+ * repeats {@code "id":null,"name":null}; vLLM omits them; Alibaba Cloud's DashScope sends {@code "id":""} on every
+ * continuation delta): such a delta continues the call at its index, as the official OpenAI SDKs read it; the first
+ * non-empty value of each is kept;</li>
  * <li>{@code arguments} fragments are concatenated as they come, also several entries with the same index in one chunk
- * (vLLM hermes, 2026) and a last flush in the chunk that carries {@code finish_reason} (vLLM &le; 0.11, NIM);</li>
+ * (vLLM hermes, 2026), a whole call in one delta (Mistral, Groq), and a last flush in the chunk that carries
+ * {@code finish_reason} (vLLM &le; 0.11, NIM). A fragment that repeats the arguments whole after they were already
+ * complete JSON (a finish chunk with {@code id}, {@code type} and {@code name} null, as some vLLM versions and hosted
+ * servers send) is appended too, as the OpenAI SDKs' accumulators do, so the call's arguments are the text twice and
+ * not JSON; it is recorded in {@link #violations()}, never merged silently;</li>
  * <li>a call is complete when a later delta of its choice starts another call, or when its choice's
  * {@code finish_reason} arrives; {@link #accept(ChatChunk)} returns the calls each chunk completed (an interleaved
  * delta may still extend a call completed by its successor; none may follow the finish).</li>
  * </ul>
  * What no server may do is recorded in {@link #violations()} rather than silently merged: a delta after its choice
- * finished, a different name or type for the same call. A delta without {@code index} is a
+ * finished, a different name or type for the same call, arguments repeated whole. A delta without {@code index} is a
  * {@link WireFormatException}.
  *
  * @since 0.1
@@ -114,11 +120,25 @@ public final class ToolCallAssembler {
 		private void apply(AssembledToolCall call, ToolCall delta) {
 			call.countDelta();
 			if (call.id().isEmpty()) {
-				delta.id().ifPresent(call::setId);
+				given(delta.id()).ifPresent(call::setId);
 			}
-			delta.type().ifPresent(value -> keepFirst(call, "type", call.type(), value, call::setType));
-			delta.name().ifPresent(value -> keepFirst(call, "name", call.name(), value, call::setName));
-			delta.arguments().ifPresent(call::appendArguments);
+			given(delta.type()).ifPresent(value -> keepFirst(call, "type", call.type(), value, call::setType));
+			given(delta.name()).ifPresent(value -> keepFirst(call, "name", call.name(), value, call::setName));
+			delta.arguments().ifPresent(fragment -> {
+				if (repeatsWhole(call, fragment)) {
+					violations.add("choice " + choiceIndex + " index " + call.index()
+							+ ": arguments sent again whole after they were complete JSON (appended, as the OpenAI SDKs read them): "
+							+ fragment);
+				}
+				call.appendArguments(fragment);
+			});
+		}
+
+		/** A fragment that is a whole JSON object or array, arriving when the call's arguments already are one. */
+		private boolean repeatsWhole(AssembledToolCall call, String fragment) {
+			String text = fragment.strip();
+			boolean whole = text.startsWith("{") && text.endsWith("}") || text.startsWith("[") && text.endsWith("]");
+			return whole && !call.arguments().isBlank() && WireJson.isValid(text) && call.argumentsValidJson();
 		}
 
 		void finish(String reason, List<AssembledToolCall> completed) {
@@ -126,9 +146,15 @@ public final class ToolCallAssembler {
 			completeAll(completed);
 		}
 
-		/** A non-null id starts a call unless it repeats the id of the call at that index (or gives it its first). */
-		private boolean startsNewCall(AssembledToolCall call, Optional<String> id) {
+		/** A non-empty id starts a call unless it repeats the id of the call at that index (or gives it its first). */
+		private boolean startsNewCall(AssembledToolCall call, Optional<String> delta) {
+			Optional<String> id = given(delta);
 			return id.isPresent() && call.id().map(current -> !current.equals(id.get())).orElse(false);
+		}
+
+		/** A value the delta gives: not absent, null or empty (empty-string ids, types and names continue the call). */
+		private static Optional<String> given(Optional<String> value) {
+			return value.filter(text -> !text.isEmpty());
 		}
 
 		private AssembledToolCall latestAt(int index) {

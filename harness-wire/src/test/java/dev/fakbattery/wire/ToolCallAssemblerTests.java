@@ -237,6 +237,89 @@ class ToolCallAssemblerTests {
 	}
 
 	@Test
+	@DisplayName("empty-string id, type and name on continuation deltas (DashScope) continue the call at their index")
+	void emptyStringsContinue() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		assembler.accept(chunk(null, first(0, "call_a", "allow_read")));
+		ObjectNode emptyId = args(0, "{\"path\": ");
+		emptyId.put("id", "").put("type", "function");
+		ObjectNode allEmpty = args(0, "\"/etc/hosts\"}");
+		allEmpty.put("id", "").put("type", "");
+		((ObjectNode) allEmpty.get("function")).put("name", "");
+		assembler.accept(chunk(null, emptyId));
+		assembler.accept(chunk(null, allEmpty));
+		assembler.accept(chunk("tool_calls"));
+
+		assertThat(assembler.calls()).singleElement().satisfies(call -> {
+			assertThat(call.id()).contains("call_a");
+			assertThat(call.type()).contains("function");
+			assertThat(call.name()).contains("allow_read");
+			assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}");
+			assertThat(call.deltas()).isEqualTo(3);
+		});
+		assertThat(assembler.violations()).isEmpty();
+	}
+
+	@Test
+	@DisplayName("a non-empty new id at the same index still starts a call (early-2025 SGLang)")
+	void newIdStillStarts() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		assembler.accept(chunk(null, sglangFirst(0, "0", "allow_read"), sglangArgs(0, "{}")));
+		assembler.accept(chunk(null, sglangFirst(0, "1", "allow_list"), sglangArgs(0, "{}")));
+		assembler.accept(chunk("tool_calls"));
+
+		assertThat(assembler.calls()).extracting(call -> call.id().orElseThrow() + " " + call.name().orElseThrow())
+				.containsExactly("0 allow_read", "1 allow_list");
+	}
+
+	@Test
+	@DisplayName("a whole call in one delta, finish_reason on the same chunk, is one complete call")
+	void wholeCallInOneDelta() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		ObjectNode whole = first(0, "D681PevKs", "allow_read");
+		((ObjectNode) whole.get("function")).put("arguments", "{\"path\": \"/etc/hosts\"}");
+		List<AssembledToolCall> completed = assembler.accept(chunk("tool_calls", whole));
+
+		assertThat(completed).singleElement().satisfies(call -> {
+			assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}");
+			assertThat(call.deltas()).isEqualTo(1);
+		});
+		assertThat(assembler.violations()).isEmpty();
+	}
+
+	@Test
+	@DisplayName("a finish chunk repeating the whole arguments with null id, type and name is appended, as the SDKs do, and named")
+	void finishRepeatsArguments() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		assembler.accept(chunk(null, first(0, "call_a", "allow_read")));
+		assembler.accept(chunk(null, args(0, "{\"path\": ")));
+		assembler.accept(chunk(null, args(0, "\"/etc/hosts\"}")));
+		ObjectNode repeat = sglangArgs(0, "{\"path\": \"/etc/hosts\"}");
+		repeat.putNull("type");
+		assembler.accept(chunk("tool_calls", repeat));
+
+		assertThat(assembler.calls()).singleElement().satisfies(call -> {
+			assertThat(call.name()).contains("allow_read");
+			assertThat(call.arguments()).isEqualTo("{\"path\": \"/etc/hosts\"}{\"path\": \"/etc/hosts\"}");
+			assertThat(call.argumentsValidJson()).isFalse();
+		});
+		assertThat(assembler.violations()).containsExactly("choice 0 index 0: arguments sent again whole after they were complete JSON"
+				+ " (appended, as the OpenAI SDKs read them): {\"path\": \"/etc/hosts\"}");
+	}
+
+	@Test
+	@DisplayName("a last flush of the arguments' rest on the finish chunk (vLLM <= 0.11) is no repeat")
+	void finishFlushIsNoRepeat() {
+		ToolCallAssembler assembler = new ToolCallAssembler();
+		assembler.accept(chunk(null, first(0, "call_a", "allow_read")));
+		assembler.accept(chunk(null, args(0, "{\"path\": \"/etc")));
+		assembler.accept(chunk("tool_calls", args(0, "/hosts\"}")));
+
+		assertThat(assembler.calls()).singleElement().satisfies(call -> assertThat(call.argumentsValidJson()).isTrue());
+		assertThat(assembler.violations()).isEmpty();
+	}
+
+	@Test
 	@DisplayName("a streamed delta without index is a wire format error")
 	void missingIndex() {
 		ObjectNode delta = args(0, "{}");

@@ -89,6 +89,50 @@ class StreamAdjudicatorTests {
 	}
 
 	@Test
+	@DisplayName("DashScope: \"id\":\"\" on every argument fragment continues the call; an allowed call goes out whole, chunk for"
+			+ " chunk, a denied one not at all, a transform once, rewritten")
+	void emptyIdContinuesTheCall() {
+		String[] chunks = {
+			tool(0, "{\"index\":0,\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"NAME\",\"arguments\":\"\"}}",
+					"null"),
+			tool(0, "{\"index\":0,\"id\":\"\",\"type\":\"function\",\"function\":{\"arguments\":\"{\\\"p\\\": \"}}", "null"),
+			tool(0, "{\"index\":0,\"id\":\"\",\"type\":\"function\",\"function\":{\"arguments\":\"1}\"}}", "null"),
+			finish(0, "tool_calls") };
+
+		List<String> allowed = feed(adjudicator(PolicyLoader.kitConvention()), named(chunks, "allow_read"));
+		List<String> denied = feed(adjudicator(PolicyLoader.kitConvention()), named(chunks, "deny_write"));
+		List<String> transformed = feed(adjudicator(PolicyLoader.kitConvention()), named(chunks, "transform_exec"));
+
+		assertThat(allowed).containsExactlyElementsOf(
+				java.util.Arrays.stream(named(chunks, "allow_read"))
+						.map(c -> "{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + c + "]}")
+						.toList());
+		assertThat(denied).containsExactly("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + finish(0, "stop") + "]}");
+		assertThat(Sse.calls(frames(transformed))).singleElement().satisfies(call -> {
+			assertThat(call.name()).contains("transform_exec");
+			assertThat(call.arguments()).isEqualTo("{\"redacted\":true}");
+		});
+	}
+
+	@Test
+	@DisplayName("a finish chunk repeating an allowed call's whole arguments (id, type, name null) goes out as sent, one call")
+	void finishRepeatsArguments() {
+		String header = tool(0, "{\"id\":\"t1\",\"type\":\"function\",\"index\":0,\"function\":{\"name\":\"allow_read\"}}", "null");
+		String args = tool(0, "{\"index\":0,\"function\":{\"arguments\":\"{\\\"p\\\": 1}\"}}", "null");
+		String repeat = tool(0,
+				"{\"id\":null,\"type\":null,\"index\":0,\"function\":{\"name\":null,\"arguments\":\"{\\\"p\\\": 1}\"}}", "\"tool_calls\"");
+		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()), header, args, repeat);
+
+		assertThat(out).hasSize(3).last().isEqualTo("{\"id\":\"c\",\"object\":\"chat.completion.chunk\",\"choices\":[" + repeat + "]}");
+		assertThat(Sse.calls(frames(out))).singleElement()
+				.satisfies(call -> assertThat(call.arguments()).isEqualTo("{\"p\": 1}{\"p\": 1}"));
+	}
+
+	private static String[] named(String[] chunks, String name) {
+		return java.util.Arrays.stream(chunks).map(c -> c.replace("NAME", name)).toArray(String[]::new);
+	}
+
+	@Test
 	@DisplayName("a transform's last arguments flush in the finish chunk: the call goes out rewritten before the finish")
 	void transformFlushInFinishChunk() {
 		List<String> out = feed(adjudicator(PolicyLoader.kitConvention()),

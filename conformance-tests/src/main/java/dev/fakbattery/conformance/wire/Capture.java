@@ -55,6 +55,7 @@ record Capture(String id, Dialect engine, Optional<String> sse, Optional<String>
 		TreeSet<String> tools = new TreeSet<>();
 		sse.ifPresent(text -> Exchange.of(text, true).toolCallDeltas().forEach(d -> d.name().ifPresent(tools::add)));
 		json.ifPresent(text -> Exchange.of(text, false).calls().forEach(c -> Optional.ofNullable(c.name()).ifPresent(tools::add)));
+		tools.remove(""); // an empty name on a continuation delta names no tool
 		return List.copyOf(tools);
 	}
 

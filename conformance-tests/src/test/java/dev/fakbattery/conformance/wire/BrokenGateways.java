@@ -1,6 +1,7 @@
 package dev.fakbattery.conformance.wire;
 
 import java.net.URI;
+import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
@@ -46,8 +47,14 @@ final class BrokenGateways {
 
 	/** The reference gateway in front of {@code upstream}, between a {@code clientSide} and an {@code upstreamSide} hop. */
 	static GatewayUnderTest broken(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide, URI upstream, Dialect engine) {
+		return broken(what, clientSide, upstreamSide, upstream, engine, url -> GatewayLauncher.embedded(url, engine));
+	}
+
+	/** A {@code gateway} (started in front of the URL it is given) between a {@code clientSide} and an {@code upstreamSide} hop. */
+	static GatewayUnderTest broken(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide, URI upstream, Dialect engine,
+			Function<URI, GatewayUnderTest> gateway) {
 		RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
-		GatewayUnderTest reference = GatewayLauncher.embedded(upstreamHop.url(), engine);
+		GatewayUnderTest reference = gateway.apply(upstreamHop.url());
 		RelayHop clientHop = new RelayHop(reference.baseUrl(), clientSide);
 		return new GatewayUnderTest() {
 			@Override
