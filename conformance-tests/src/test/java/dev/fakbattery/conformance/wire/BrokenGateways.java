@@ -44,6 +44,24 @@ final class BrokenGateways {
 		}
 	}
 
+	/** The client rules ({@link ClientVerification}) on the reference gateway between two hops; at most one of them is wrong. */
+	abstract static class BrokenClientsTestCase extends ClientVerification {
+		private final String what;
+		private final RelayHop.Mangle clientSide;
+		private final RelayHop.Mangle upstreamSide;
+
+		BrokenClientsTestCase(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide) {
+			this.what = what;
+			this.clientSide = clientSide;
+			this.upstreamSide = upstreamSide;
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return broken(what, clientSide, upstreamSide, upstream, engine);
+		}
+	}
+
 	/** The reference gateway in front of {@code upstream}, between a {@code clientSide} and an {@code upstreamSide} hop. */
 	static GatewayUnderTest broken(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide, URI upstream, Dialect engine) {
 		RelayHop upstreamHop = new RelayHop(upstream, upstreamSide);
