@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.wire.WireChecks.Client;
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.wire.Dialect;
 
 import org.apiguardian.api.API;
@@ -119,7 +121,9 @@ public abstract class ClientVerification extends WireConformanceKit {
 		NodeClients clients = node();
 		Optional<String> missing = clients.missing();
 		if (missing.isPresent() && clients.required()) {
-			throw new AssertionFailedError(rule.id() + " [" + engine + " " + mode + "]: kit.node.clients=required, but " + missing.get());
+			throw new ConfigurationException(rule.id() + " [" + engine + " " + mode + "]: " + ConfigKeys.KIT_NODE_CLIENTS.name()
+					+ "=required, but " + missing.get() + ". Fix: that, or pass -D" + ConfigKeys.KIT_NODE_CLIENTS.name()
+					+ "=auto to skip the JavaScript clients where they cannot run");
 		}
 		Assumptions.assumeTrue(missing.isEmpty(), () -> rule.id() + " not run: " + missing.orElse(""));
 		Map<String, SdkReader.View> readings = nodeReadings.computeIfAbsent(rule, r -> clients.read(script, jobs(false)));

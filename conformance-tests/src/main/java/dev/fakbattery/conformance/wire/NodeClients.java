@@ -64,6 +64,11 @@ final class NodeClients {
 	private final String executable;
 
 	NodeClients(HarnessConfig config) {
+		this(config, Optional.ofNullable(System.getenv("PATH")).orElse(""));
+	}
+
+	/** The clients as {@code config} names them, {@code node} looked up on {@code path} (a PATH value). */
+	NodeClients(HarnessConfig config, String path) {
 		String raw = config.get(ConfigKeys.KIT_NODE_CLIENTS);
 		try {
 			this.use = Use.valueOf(raw.toUpperCase(Locale.ROOT));
@@ -77,7 +82,7 @@ final class NodeClients {
 				? configured
 				: config.path(HarnessConstants.ROOT_DIR).map(root -> root.resolve(configured)).orElse(configured)).toAbsolutePath()
 				.normalize();
-		Optional<Path> executable = onPath("node");
+		Optional<Path> executable = onPath(path, "node");
 		String version = executable.map(NodeClients::version).orElse("");
 		this.executable = executable.map(Path::toString).orElse("node");
 		this.node = this.executable + " " + version;
@@ -218,8 +223,8 @@ final class NodeClients {
 		}
 	}
 
-	private static Optional<Path> onPath(String name) {
-		return Stream.of(Optional.ofNullable(System.getenv("PATH")).orElse("").split(java.io.File.pathSeparator))
+	private static Optional<Path> onPath(String path, String name) {
+		return Stream.of(path.split(java.io.File.pathSeparator))
 				.filter(p -> !p.isBlank())
 				.map(p -> Path.of(p, name))
 				.filter(Files::isExecutable)
