@@ -88,6 +88,12 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> WIRE_CAPTURES = stringKey(HarnessConstants.WIRE_CAPTURES)
 			.doc("folder of captured engine answers (`NAME.sse`, `NAME.json`, `NAME.provenance.json`, or `curl -si` output `NAME.http`, any depth) the wire kit replays besides its own fixtures; relative to the repository root. `-Pllamacpp` passes `fixtures/wire/llamacpp`");
 
+	public static final ConfigKey<String> KIT_NODE_CLIENTS = stringKey("kit.node.clients", "auto")
+			.doc("the wire kit's client rules C02..C04 (the OpenAI Node SDK, the Vercel AI SDK, LangChain.js, run with `node`): `auto` runs them where `node` (20 or newer) is on the `PATH` and the clients are installed in `kit.node.dir`, and skips them naming what is missing and the fix; `required` fails them instead (for a node that must judge with them; `-Pgpu` does not require them by itself); `off` skips them");
+
+	public static final ConfigKey<Path> KIT_NODE_DIR = pathKey("kit.node.dir", "conformance-tests/target/node-clients")
+			.doc("folder holding the client rules' JavaScript clients: the kit writes its scripts, `package.json` and `package-lock.json` there; `npm ci` in it installs them (the build does this into the default); relative to the repository root");
+
 	public static final ConfigKey<String> WIRE_CAPTURE_DIR = stringKey(HarnessConstants.WIRE_CAPTURE_DIR)
 			.doc("opt-in capture step: records the engine at `base.url` (`model`, `engine`, `engine.tool.parser`) into this folder with `wire-capture` before the tests, and the wire rung replays it");
 

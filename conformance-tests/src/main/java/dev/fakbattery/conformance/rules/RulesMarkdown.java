@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
- * RULES.md's rule tables, generated from the index ({@link WireRule}, {@link FaultRule}, {@link CapturedWireRule}):
+ * RULES.md's rule tables, generated from the index ({@link WireRule}, {@link FaultRule}, {@link CapturedWireRule},
+ * {@link ClientRule}):
  * each table stands between a {@code <!-- rules:NAME -->} and a {@code <!-- /rules:NAME -->} line, and
  * {@link #render(String)} replaces what is between them. Run as a program it rewrites the file it is given:
  * {@code java -cp conformance-tests/target/classes dev.fakbattery.conformance.rules.RulesMarkdown conformance-tests/RULES.md}.
@@ -22,7 +23,7 @@ public final class RulesMarkdown {
 
 	/** The tables by name, as they appear in the markers. */
 	static final Map<String, Supplier<String>> TABLES = Map.of("wire", RulesMarkdown::wire, "fault", RulesMarkdown::fault, "captured",
-			RulesMarkdown::captured);
+			RulesMarkdown::captured, "client", RulesMarkdown::client);
 
 	private RulesMarkdown() {
 	}
@@ -37,7 +38,7 @@ public final class RulesMarkdown {
 	/** {@code markdown} with every marked table replaced by the index's; a missing marker is an error naming it. */
 	public static String render(String markdown) {
 		String out = markdown;
-		for (String name : List.of("wire", "fault", "captured")) {
+		for (String name : List.of("wire", "fault", "captured", "client")) {
 			String begin = "<!-- rules:" + name + " -->\n";
 			String end = "<!-- /rules:" + name + " -->";
 			int from = out.indexOf(begin);
@@ -66,6 +67,12 @@ public final class RulesMarkdown {
 	public static String captured() {
 		return table(List.of("id", "judged on", "checks", "modes", "skipped when"),
 				Stream.of(CapturedWireRule.values()).map(r -> List.of(r.id(), r.judgedOn(), r.must(), r.modes(), r.skippedWhen())));
+	}
+
+	/** The client rules' table: id, MUST, modes, skipped when, if it fails, check. */
+	public static String client() {
+		return table(List.of("id", "MUST", "modes", "skipped when", "if it fails, check"),
+				Stream.of(ClientRule.values()).map(r -> List.of(r.id(), r.must(), r.modes(), r.skippedWhen(), r.ifItFails())));
 	}
 
 	private static String table(List<String> header, Stream<List<String>> rows) {

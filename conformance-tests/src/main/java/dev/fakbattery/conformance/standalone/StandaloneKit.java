@@ -8,9 +8,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
+import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.WireRule;
+import dev.fakbattery.conformance.wire.ConfiguredClientVerification;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -54,7 +56,12 @@ public final class StandaloneKit {
 			                          --gateway-cmd any free port)  (kit.upstream.port)
 			  --declares-record       the gateway sends the kit's adjudication record: W17, W18 apply
 			                          (gateway.declares.record)
-			  --rules wire|fault      the wire rules W01..W27 (default) or the fault rules F01..F07
+			  --rules wire|fault|client
+			                          the wire rules W01..W27 (default), the fault rules F01..F07, or the
+			                          client rules C01..C04 (LangChain4j; with node 20+ on the PATH and the
+			                          clients installed by npm ci in kit.node.dir, the OpenAI Node SDK, the
+			                          Vercel AI SDK, LangChain.js: --config kit.node.dir=DIR, where the kit
+			                          writes package.json and package-lock.json for npm ci --prefix DIR)
 			  --only ID,ID...         only these rules, e.g. W01,W09 (ids of the --rules family)
 			  --exclude-tag TAG       leave out rules tagged TAG, e.g. wire-timing (W14, W26); repeatable
 			  --reports-dir DIR       where the JUnit XML goes (default ./%2$s)
@@ -110,7 +117,7 @@ public final class StandaloneKit {
 				case "--gateway-cmd" -> config.put(HarnessConstants.GATEWAY_CMD, value(args, ++i, flag));
 				case "--engine" -> config.put(HarnessConstants.ENGINE, oneOf(value(args, ++i, flag), flag, "vllm", "sglang"));
 				case "--upstream-port" -> config.put(HarnessConstants.KIT_UPSTREAM_PORT, port(value(args, ++i, flag)));
-				case "--rules" -> rules = oneOf(value(args, ++i, flag), flag, "wire", "fault");
+				case "--rules" -> rules = oneOf(value(args, ++i, flag), flag, "wire", "fault", "client");
 				case "--exclude-tag" -> excluded.add(value(args, ++i, flag));
 				case "--only" -> only.addAll(List.of(value(args, ++i, flag).split(",")));
 				case "--reports-dir" -> reports = value(args, ++i, flag);
@@ -135,7 +142,11 @@ public final class StandaloneKit {
 		}
 		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=tree",
 				"--fail-if-no-tests", "--reports-dir", reports, "--select-class",
-				(rules.equals("fault") ? ConfiguredFaultVerification.class : ConfiguredWireVerification.class).getName()));
+				switch (rules) {
+					case "fault" -> ConfiguredFaultVerification.class.getName();
+					case "client" -> ConfiguredClientVerification.class.getName();
+					default -> ConfiguredWireVerification.class.getName();
+				}));
 		excluded.forEach(tag -> launcher.addAll(List.of("--exclude-tag", tag)));
 		if (!only.isEmpty()) {
 			launcher.add("--include-methodname=.*#[a-z]+_(" + String.join("|", known(rules, only)) + ")_.*");
@@ -146,7 +157,11 @@ public final class StandaloneKit {
 
 	/** {@code ids}, each checked against the rule index of {@code rules}. */
 	private static List<String> known(String rules, List<String> ids) {
-		List<String> index = Stream.of(rules.equals("fault") ? FaultRule.values() : WireRule.values()).map(KitRule::id).toList();
+		List<String> index = Stream.of(switch (rules) {
+			case "fault" -> FaultRule.values();
+			case "client" -> ClientRule.values();
+			default -> WireRule.values();
+		}).map(KitRule::id).toList();
 		for (String id : ids) {
 			if (!index.contains(id)) {
 				throw new IllegalArgumentException("--only: " + id + " is not one of the " + rules + " rules " + index);

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -78,34 +79,57 @@ final class WireChecks {
 		return false;
 	}
 
-	/** What W19 found comparing the SDK's reading with the kit's. */
+	/** What W19 (or a client rule) found comparing a client's reading with the kit's. */
 	record SdkJudgement(boolean passed, boolean judged, String expected, String observed) {
+	}
+
+	/**
+	 * How a client library reads an answer: its name (for failure messages), whether it hands a call's arguments
+	 * parsed (then they are compared as JSON, not byte for byte), how it names a {@code finish_reason}, and whether it
+	 * raises an in-stream error frame (one that does not is not judged on them).
+	 */
+	record Client(String name, boolean parsesArguments, UnaryOperator<String> finish, boolean raisesErrorFrames) {
+
+		/** A client that hands arguments and {@code finish_reason} as sent, and raises error frames. */
+		static Client verbatim(String name) {
+			return new Client(name, false, UnaryOperator.identity(), true);
+		}
 	}
 
 	/**
 	 * W19: an error answer must make the SDK throw (with the same HTTP status when it is not 200); a normal answer must
 	 * read the same through the SDK as through the kit. When the SDK throws on a normal answer, {@code engineReading} tells
-	 * whether it also throws on the engine's own answer: then the wire is one the SDK cannot read at all, not judged here.
+	 * whether it also throws on the engine's own answer: then the wire is one the SDK cannot read at all, not judged here;
+	 * so is an in-stream error frame for a client that does not raise one (LangChain4j reads the text before it).
 	 */
 	static SdkJudgement sdk(Exchange kit, SdkReader.View sdk, Supplier<SdkReader.View> engineReading, String what) {
+		return client(Client.verbatim(SdkReader.SDK), kit, sdk, engineReading, what);
+	}
+
+	/** W19 and the client rules (C01..C04): {@link #sdk} for any {@code client}. */
+	static SdkJudgement client(Client client, Exchange kit, SdkReader.View read, Supplier<SdkReader.View> engineReading, String what) {
 		if (kit.isError()) {
-			boolean raised = sdk.failure().isPresent() && (kit.status == 200 || sdk.status().equals(Optional.of(kit.status)));
-			return new SdkJudgement(raised, true, SdkReader.SDK + " to raise the error of " + what + " (status " + kit.status + ")",
-					sdk.failure()
-							.map(f -> "it threw " + f + " (status " + sdk.status().map(String::valueOf).orElse("none") + ")")
-							.orElse("it read an answer: " + view(sdk)));
+			boolean raised = read.failure().isPresent() && (kit.status == 200 || read.status().equals(Optional.of(kit.status)));
+			if (kit.status == 200 && !client.raisesErrorFrames()) {
+				return new SdkJudgement(true, false, "", what + ": an in-stream error frame, which " + client.name() + " does not raise");
+			}
+			return new SdkJudgement(raised, true, client.name() + " to raise the error of " + what + " (status " + kit.status + ")",
+					read.failure()
+							.map(f -> "it threw " + f + " (status " + read.status().map(String::valueOf).orElse("none") + ")")
+							.orElse("it read an answer: " + view(client, read)));
 		}
-		if (sdk.failure().isPresent() && engineReading.get().failure().isPresent()) {
-			return new SdkJudgement(true, false, "", what + ": " + sdk.failure().get());
+		if (read.failure().isPresent() && engineReading.get().failure().isPresent()) {
+			return new SdkJudgement(true, false, "", what + ": " + read.failure().get());
 		}
-		boolean same = sdk.failure().isEmpty() && sdk.content().equals(kit.content()) && callsOf(sdk).equals(asTheSdkLists(kit))
-				&& sdk.finish().equals(kit.finishReason())
-				&& (kit.usage().isEmpty() || sdk.completionTokens().equals(kit.usage().map(u -> u.path("completion_tokens").asLong())));
+		List<String> expected = asTheSdkLists(client, kit);
+		Optional<String> finish = kit.finishReason().map(client.finish());
+		boolean same = read.failure().isEmpty() && read.content().equals(kit.content()) && callsOf(client, read).equals(expected)
+				&& read.finish().equals(finish)
+				&& (kit.usage().isEmpty() || read.completionTokens().equals(kit.usage().map(u -> u.path("completion_tokens").asLong())));
 		return new SdkJudgement(same, true,
-				SdkReader.SDK + " to read " + what + " as the kit did: " + List.of(kit.content(), asTheSdkLists(kit),
-						kit.finishReason().orElse("no finish"),
+				client.name() + " to read " + what + " as the kit did: " + List.of(kit.content(), expected, finish.orElse("no finish"),
 						kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage")),
-				sdk.failure().map(f -> "it threw " + f).orElse("it read " + view(sdk)));
+				read.failure().map(f -> "it threw " + f).orElse("it read " + view(client, read)));
 	}
 
 	/** A {@code chat.completion.chunk}: object, id, created, model and a {@code choices} array. */
@@ -116,16 +140,24 @@ final class WireChecks {
 	}
 
 	/** The calls as the SDK lists them: a stream's by {@code index} (its accumulator sorts them), a body's as they came. */
-	private static List<String> asTheSdkLists(Exchange kit) {
+	private static List<String> asTheSdkLists(Client client, Exchange kit) {
 		return kit.calls()
 				.stream()
 				.sorted(Comparator.comparing(c -> kit.stream && c.index() != null ? c.index() : 0))
-				.map(WireChecks::call)
+				.map(c -> call(client, c))
 				.toList();
 	}
 
-	private static List<String> callsOf(SdkReader.View sdk) {
-		return sdk.calls().stream().map(WireChecks::call).toList();
+	private static List<String> callsOf(Client client, SdkReader.View sdk) {
+		return sdk.calls().stream().map(c -> call(client, c)).toList();
+	}
+
+	/** A call as one line; arguments a client parses, as JSON written again (as sent where they are not JSON). */
+	private static String call(Client client, Exchange.Call call) {
+		String arguments = client.parsesArguments() && call.arguments() != null
+				? WireJson.read(call.arguments()).map(WireJson::write).orElse(call.arguments())
+				: call.arguments();
+		return call.name() + " " + call.id() + " " + arguments;
 	}
 
 	/** A call as one line, name, id and arguments: what W02 compares byte for byte. */
@@ -177,8 +209,9 @@ final class WireChecks {
 		return abbreviate(String.valueOf(observed));
 	}
 
-	private static List<String> view(SdkReader.View sdk) {
-		return List.of(sdk.content(), callsOf(sdk).toString(), sdk.finish().orElse("no finish"),
+	/** What a client read: content, calls, finish_reason, completion tokens. */
+	static List<String> view(Client client, SdkReader.View sdk) {
+		return List.of(sdk.content(), callsOf(client, sdk).toString(), sdk.finish().orElse("no finish"),
 				sdk.completionTokens().map(String::valueOf).orElse("no usage"));
 	}
 

@@ -11,6 +11,7 @@ import java.util.List;
 
 import dev.fakbattery.conformance.fault.FaultVerification;
 import dev.fakbattery.conformance.wire.CapturedWireVerification;
+import dev.fakbattery.conformance.wire.ClientVerification;
 import dev.fakbattery.conformance.wire.WireVerification;
 
 import org.junit.jupiter.api.DisplayName;
@@ -19,7 +20,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.opentest4j.AssertionFailedError;
 
 /**
- * One rule index: the enums ({@link WireRule}, {@link FaultRule}, {@link CapturedWireRule}), the verification classes'
+ * One rule index: the enums ({@link WireRule}, {@link FaultRule}, {@link CapturedWireRule}, {@link ClientRule}), the
+ * verification classes'
  * test methods and RULES.md's tables agree, and the check fails when they do not.
  */
 @DisplayName("rule index: the enums, the test methods and RULES.md agree")
@@ -47,6 +49,12 @@ class RuleIndexTests {
 		for (CapturedWireRule rule : CapturedWireRule.values()) {
 			assertThat(rule.rule().id()).as("the wire rule %s judges", rule).isEqualTo(rule.id());
 		}
+	}
+
+	@Test
+	@DisplayName("every client rule has its one test method in ClientVerification, named and displayed by the index")
+	void clientRules() {
+		assertThat(RuleIndex.problems(List.of(ClientRule.values()), ClientVerification.class)).isEmpty();
 	}
 
 	@Test

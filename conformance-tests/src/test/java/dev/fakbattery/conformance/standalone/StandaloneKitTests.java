@@ -37,6 +37,17 @@ class StandaloneKitTests {
 	}
 
 	@Test
+	@DisplayName("--rules client runs the client rules C01..C04; --only takes their ids, and a wire id is not one of them")
+	void clientRules() {
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "http://127.0.0.1:8080/v1", "--rules", "client", "--only",
+			"C02", "--config", "kit.node.dir=/opt/kit-node" })).contains("dev.fakbattery.conformance.wire.ConfiguredClientVerification",
+					"--include-methodname=.*#[a-z]+_(C02)_.*", "kit.node.dir=/opt/kit-node");
+		assertThatThrownBy(
+				() -> StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "u", "--rules", "client", "--only", "W01" }))
+				.hasMessageContaining("W01 is not one of the client rules");
+	}
+
+	@Test
 	@DisplayName("a usage error names the flag and the fix, and exits 2 without running anything")
 	void usageErrors() {
 		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[0])).hasMessageContaining("--gateway-url");

@@ -1,10 +1,12 @@
 package dev.fakbattery.conformance.wire;
 
 import java.net.URI;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,6 +18,9 @@ import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.WireJson;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * The kit's deliberately broken gateways: the reference gateway between two {@link RelayHop}s, one of them wrong.
@@ -37,6 +42,36 @@ final class BrokenGateways {
 			this.what = what;
 			this.clientSide = clientSide;
 			this.upstreamSide = upstreamSide;
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return broken(what, clientSide, upstreamSide, upstream, engine);
+		}
+	}
+
+	/** The client rules ({@link ClientVerification}) on the reference gateway between two hops; at most one of them is wrong. */
+	abstract static class BrokenClientsTestCase extends ClientVerification {
+		private final String what;
+		private final RelayHop.Mangle clientSide;
+		private final RelayHop.Mangle upstreamSide;
+
+		BrokenClientsTestCase(String what, RelayHop.Mangle clientSide, RelayHop.Mangle upstreamSide) {
+			this.what = what;
+			this.clientSide = clientSide;
+			this.upstreamSide = upstreamSide;
+		}
+
+		/** The vLLM dialect only: the breakages concern the stream's framing, which both dialects share. */
+		@Override
+		protected List<Dialect> engines() {
+			return List.of(Dialect.VLLM);
+		}
+
+		/** Streams only: every breakage of the client self-test is one of a stream. */
+		@Override
+		Stream<Arguments> targets() {
+			return super.targets().filter(target -> "stream".equals(((Named<?>) target.get()[1]).getPayload()));
 		}
 
 		@Override

@@ -3,12 +3,14 @@ package dev.fakbattery.conformance.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.platform.engine.TestDescriptor;
@@ -36,6 +38,19 @@ public final class SelfTest {
 				.selectors(selectClass(testCase))
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
 				.filters(TagFilter.excludeTags(WireVerification.TIMING))
+				.execute()
+				.testEvents();
+	}
+
+	/**
+	 * The client rules on {@code testCase}, hermetic but for {@code kit.node.dir}: the JavaScript clients the build
+	 * installed into this module's target/node-clients.
+	 */
+	static Events runClients(Class<?> testCase) {
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_DIR.name(),
+						Path.of("target", "node-clients").toAbsolutePath().toString())))
 				.execute()
 				.testEvents();
 	}

@@ -48,6 +48,21 @@ class StandaloneJarIT {
 	}
 
 	@Test
+	@DisplayName("--rules client against the reference gateway: exit 0, the client rules run (LangChain4j from the jar, node clients from target/node-clients) and none failed")
+	void clientRulesPass() throws Exception {
+		int upstreamPort = freePort();
+		try (GatewayUnderTest gateway = GatewayLauncher.embedded(upstream(upstreamPort), Dialect.VLLM)) {
+			Path reports = REPORTS.resolve("client");
+			Run run = kit(gateway, upstreamPort, reports, "--rules", "client", "--config",
+					"kit.node.dir=" + Path.of("target", "node-clients").toAbsolutePath());
+
+			assertThat(run.exit()).as(run.output()).isZero();
+			String xml = Files.readString(reports.resolve("TEST-junit-jupiter.xml"));
+			assertThat(xml).contains("tests=\"8\"", "failures=\"0\"", "errors=\"0\"", "C01 LangChain4j", "C04 LangChain.js");
+		}
+	}
+
+	@Test
 	@DisplayName("against a gateway that rewrites the client's model alias: exit 1, and the JUnit XML names W01 and why")
 	void brokenGatewayFails() throws Exception {
 		int upstreamPort = freePort();

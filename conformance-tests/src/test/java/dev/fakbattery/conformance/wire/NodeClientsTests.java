@@ -1,0 +1,92 @@
+package dev.fakbattery.conformance.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Where the JavaScript clients of C02..C04 cannot run, the reason and the fix are named: skipped by default
+ * ({@code kit.node.clients=auto}), a misconfiguration with {@code required}, skipped with {@code off}; a value that is
+ * none of these names the parameter and the fix.
+ */
+@DisplayName("client rules: node or its clients missing is a named skip, or with kit.node.clients=required a misconfiguration")
+class NodeClientsTests {
+
+	@TempDir
+	Path empty;
+
+	private HarnessConfig config(String use) {
+		Map<String, String> values = Map.of(ConfigKeys.KIT_NODE_CLIENTS.name(), use, ConfigKeys.KIT_NODE_DIR.name(), empty.toString());
+		return HarnessConfig.of(name -> Optional.ofNullable(values.get(name)));
+	}
+
+	@Test
+	@DisplayName("no node on the PATH: the reason names node and Node.js 20; required says so, off skips")
+	void noNode() {
+		NodeClients auto = new NodeClients(config("auto"), "");
+		assertThat(auto.missing()).hasValueSatisfying(m -> assertThat(m).startsWith("node is not on the PATH").contains("Node.js 20"));
+		assertThat(auto.required()).isFalse();
+		assertThat(new NodeClients(config("required"), "").required()).isTrue();
+		assertThat(new NodeClients(config("off"), "").missing()).hasValue("Not configured: kit.node.clients=off");
+		assertThatThrownBy(() -> new NodeClients(config("sometimes"), "")).isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("kit.node.clients value [sometimes]")
+				.hasMessageContaining("-Dkit.node.clients=auto");
+	}
+
+	@Test
+	@DisplayName("node present, clients not installed: the kit writes its package files there and names npm ci --prefix DIR")
+	void notInstalled() {
+		Optional<String> missing = new NodeClients(config("auto")).missing();
+		Assumptions.assumeFalse(missing.isPresent() && missing.get().startsWith("node is not on the PATH"),
+				"no node on this machine's PATH: noNode() covers its case");
+		assertThat(missing).hasValueSatisfying(m -> assertThat(m).contains("not installed in " + empty)
+				.contains("npm ci --prefix " + empty));
+		assertThat(empty.resolve("package-lock.json")).exists();
+		assertThat(empty.resolve("openai-node.mjs")).exists();
+		assertThat(Files.exists(empty.resolve("node_modules"))).isFalse();
+	}
+
+	@Test
+	@DisplayName("the rule is skipped naming the reason with auto, and fails as a misconfiguration naming -Dkit.node.clients with required")
+	void skippedOrRequired() {
+		Events auto = run("auto");
+		assertThat(auto.aborted().count()).isEqualTo(4);
+		assertThat(auto.failed().count()).isZero();
+		Events required = run("required");
+		assertThat(required.failed().count()).isEqualTo(4);
+		assertThat(required.failed()
+				.stream()
+				.map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElseThrow()))
+				.allSatisfy(e -> assertThat(e).isInstanceOf(ConfigurationException.class)
+						.hasMessageContaining("kit.node.clients=required, but ")
+						.hasMessageContaining("-Dkit.node.clients=auto"));
+	}
+
+	/** C02 on the reference gateway, with the clients looked for in an empty folder. */
+	private Events run(String use) {
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(ConfiguredClientVerification.class, "required_C02_openaiNode",
+						"dev.fakbattery.wire.Dialect, java.lang.String, org.junit.jupiter.api.TestReporter"))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_CLIENTS.name(), use,
+						ConfigKeys.KIT_NODE_DIR.name(), empty.toString())))
+				.execute()
+				.testEvents();
+	}
+}
