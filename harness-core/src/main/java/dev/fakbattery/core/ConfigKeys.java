@@ -187,6 +187,12 @@ public final class ConfigKeys {
 			.profileDefault(Profile.DEFAULT, 5)
 			.doc("the most seconds each sweep warms up before its first level, until the client's lag p99 reads within 1 ms over about a second of probe samples (`warmup` in the artifact)");
 
+	public static final ConfigKey<Double> STOP_HALF_WIDTH = decimalKey(HarnessConstants.STOP_HALF_WIDTH, 0.005, 0, 1)
+			.doc("target half-width of the ratio's interval (0.005 = +/-0.5 %): the tax witness and each sweep level stop at the first planned look where every interval they judge is that narrow, else at the cap (`tax.count`, `sweep.requests`); 0 always runs to the cap (see [rungs.md](rungs.md#sequential-stopping))");
+
+	public static final ConfigKey<Integer> STOP_LOOKS = intKey(HarnessConstants.STOP_LOOKS, 3)
+			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run");
+
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")
 			.doc("tax gate baseline (`fak.vllm-adjudication-tax-baseline.v1`), recorded from a valid run on KEEP or NO_BASELINE; kept outside the folder `-Pbattery` empties");

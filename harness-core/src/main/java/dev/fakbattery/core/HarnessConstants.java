@@ -103,6 +103,14 @@ public final class HarnessConstants {
 	 */
 	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
 
+	/**
+	 * The half-width of a ratio's interval at which the tax witness and each sweep level stop adding samples: {@value}.
+	 */
+	public static final String STOP_HALF_WIDTH = "stop.halfwidth";
+
+	/** The most planned looks of the sequential stop (each interval at 1 - 0.05 / looks): {@value}. */
+	public static final String STOP_LOOKS = "stop.looks";
+
 	/** Folder the artifacts are written to: {@value}. */
 	public static final String EXPERIMENTS_DIR = "experiments.dir";
 

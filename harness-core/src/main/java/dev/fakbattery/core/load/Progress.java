@@ -20,7 +20,7 @@ import org.apiguardian.api.API;
  *
  * <p>A progress {@linkplain #start(String, String, long) started on System.out} also ticks by itself every second
  * ({@link #tick()}), so a step that takes longer than the interval (a wave of 128 streams, a warm-up batch) still
- * prints a line each interval; {@link #finish()} stops the ticking. Tests drive {@link #tick()} with a fake clock.
+ * prints a line each interval; {@link #finish()}, or the last step, stops the ticking. Tests drive {@link #tick()} with a fake clock.
  *
  * <pre>
  * Progress progress = Progress.start("tax", "witness raw+gateway", 32);
@@ -114,9 +114,17 @@ public final class Progress {
 		detail = Objects.requireNonNull(text, "text");
 	}
 
-	/** Prints a line when the interval has passed since the last one, whether or not a step completed. */
+	/**
+	 * Prints a line when the interval has passed since the last one, whether or not a step completed; once every step is
+	 * done the ticking stops (a caller that never calls {@link #finish()} leaves no ticker behind).
+	 */
 	public void tick() {
 		if (out == null) {
+			return;
+		}
+		ScheduledFuture<?> running = ticker;
+		if (running != null && done.get() >= total) {
+			running.cancel(false);
 			return;
 		}
 		long at = clock.getAsLong();
