@@ -181,7 +181,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> SWEEP_REQUESTS = intKey(HarnessConstants.SWEEP_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 512)
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
-			.doc("measured requests per arm at each sweep level, never fewer than 6 x the level, in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
+			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 5)

@@ -92,8 +92,8 @@ public final class HarnessConstants {
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
 	/**
-	 * Measured requests per arm at each sweep level, never fewer than 6 x the level (at least 6 batches per arm, the
-	 * fewest an interval takes): {@value}.
+	 * The most measured requests per arm at each sweep level, the cap of its sequential stop, never fewer than 6 x the
+	 * level (at least 6 batches per arm, the fewest an interval takes): {@value}.
 	 */
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 

@@ -53,7 +53,7 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 			Duration batchTimeCap) {
 		int batch = Math.max(4 * concurrency, 16);
 		ClosedLoop loop = new ClosedLoop(concurrency, batch, 0, batchTimeCap);
-		Progress progress = Progress.start("tax", "warm-up c=" + concurrency + " until the client lag p99 <= 1 ms, seconds of at most",
+		Progress progress = Progress.start("tax", "warm-up c=" + concurrency + " (until the client lag p99 <= 1 ms) seconds",
 				cap.toSeconds());
 		long start = System.nanoTime();
 		List<ClientLag> seen = new ArrayList<>();
