@@ -187,11 +187,17 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> SWEEP_REQUESTS = intKey(HarnessConstants.SWEEP_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 512)
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
-			.doc("measured requests per arm at each sweep level, never fewer than 6 x the level, in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
+			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 5)
 			.doc("the most seconds each sweep warms up before its first level, until the client's lag p99 reads within 1 ms over about a second of probe samples (`warmup` in the artifact)");
+
+	public static final ConfigKey<Double> STOP_HALF_WIDTH = decimalKey(HarnessConstants.STOP_HALF_WIDTH, 0.005, 0, 1)
+			.doc("target half-width of the ratio's interval (0.005 = +/-0.5 %): the tax witness and each sweep level stop at the first planned look where every interval they judge is that narrow, else at the cap (`tax.count`, `sweep.requests`); 0 always runs to the cap (see [rungs.md](rungs.md#sequential-stopping))");
+
+	public static final ConfigKey<Integer> STOP_LOOKS = intKey(HarnessConstants.STOP_LOOKS, 3)
+			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run");
 
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")

@@ -92,8 +92,8 @@ public final class HarnessConstants {
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
 	/**
-	 * Measured requests per arm at each sweep level, never fewer than 6 x the level (at least 6 batches per arm, the
-	 * fewest an interval takes): {@value}.
+	 * The most measured requests per arm at each sweep level, the cap of its sequential stop, never fewer than 6 x the
+	 * level (at least 6 batches per arm, the fewest an interval takes): {@value}.
 	 */
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 
@@ -102,6 +102,14 @@ public final class HarnessConstants {
 	 *
 	 */
 	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
+
+	/**
+	 * The half-width of a ratio's interval at which the tax witness and each sweep level stop adding samples: {@value}.
+	 */
+	public static final String STOP_HALF_WIDTH = "stop.halfwidth";
+
+	/** The most planned looks of the sequential stop (each interval at 1 - 0.05 / looks): {@value}. */
+	public static final String STOP_LOOKS = "stop.looks";
 
 	/** Folder the artifacts are written to: {@value}. */
 	public static final String EXPERIMENTS_DIR = "experiments.dir";

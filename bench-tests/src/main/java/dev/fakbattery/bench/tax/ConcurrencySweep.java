@@ -18,6 +18,7 @@ import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -86,19 +87,20 @@ public final class ConcurrencySweep {
 			SteadyWarmup.run(raw, gateway, payload, settings.levels().get(0), settings.warmupCap(), settings.levelTimeCap())
 					.writeTo(body.putObject("warmup"));
 			for (int c : settings.levels()) {
-				int requests = settings.sweepRequests(c);
-				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway", 2L * requests);
-				levels.add(SweepLevel.measure(raw, gateway, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(), progress));
+				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway requests", 2L * capRequests(settings, c));
+				levels.add(SweepLevel.measure(raw, gateway, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress));
 				progress.finish();
 			}
 			int c = settings.noiseFloorLevel();
-			int requests = settings.sweepRequests(c);
-			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw", 2L * requests);
-			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, requests, settings, upstream.lag(), upstream.baseUrl(),
-					progress);
+			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw requests", 2L * capRequests(settings, c));
+			SweepLevel noise = SweepLevel.measure(raw, rawAgain, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress);
 			progress.finish();
 			return noise;
 		}
+	}
+
+	private static long capRequests(TaxSettings settings, int c) {
+		return (long) settings.sweepBatchesPerArm(c) * settings.sweepBatchSize(c);
 	}
 
 	private static TargetClient client(String name, URI base, TaxSettings settings) {
@@ -116,10 +118,18 @@ public final class ConcurrencySweep {
 		settings.levels().forEach(c -> requests.add(settings.sweepRequests(c)));
 		ArrayNode batches = body.putArray("batches_per_arm");
 		settings.levels().forEach(c -> batches.add(settings.sweepBatchesPerArm(c)));
+		ArrayNode sizes = body.putArray("batch_requests");
+		settings.levels().forEach(c -> sizes.add(settings.sweepBatchSize(c)));
 		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then "
-				+ "batches_per_arm batches per arm (one per max(16, 4c) requests, at least " + TaxSettings.MIN_BATCHES + ") in ABBA "
-				+ "order, each arm's batches "
-				+ "merged; time cap " + settings.levelTimeCap().toSeconds() + " s per batch");
+				+ "batches of batch_requests in ABBA order until the level's sequential stop (levels[].sequential), at most "
+				+ "batches_per_arm per arm (the cap: requests_per_arm in waves of max(c, 2), or with sweep.requests one batch per "
+				+ "max(16, 4c) requests; at least " + TaxSettings.MIN_BATCHES + "), each arm's batches merged; time cap "
+				+ settings.levelTimeCap().toSeconds() + " s per batch");
+		ObjectNode stop = body.putObject("sequential");
+		stop.put("method", SequentialPlan.METHOD);
+		JsonNumbers.put(stop, "target_half_width", settings.stopHalfWidth(), 6);
+		stop.put("max_looks", settings.stopLooks());
+		stop.put("judged_on", "each level's ratio interval (the A/A level's own ratio for the noise floor)");
 		body.put("ratio_method", SweepLevel.RATIO_METHOD);
 		body.put("determinism_mode", settings.determinism());
 		body.put("precision", settings.precisionFor(upstream.simulated()));

@@ -2,13 +2,18 @@ package dev.fakbattery.bench.tax;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.fakbattery.core.load.LoadRunner;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.Interleaving;
+import dev.fakbattery.core.stats.SequentialPlan;
 
 /**
  * Runs an {@link Interleaving}: sends one conversation at a time to two targets in its seeded ABBA order, so drift over
@@ -60,6 +65,50 @@ public final class InterleavingRunner {
 			progress.advance();
 		}
 		return new Arms(List.copyOf(armA), List.copyOf(armB), order);
+	}
+
+	/**
+	 * An interleaved run that stopped by its plan.
+	 *
+	 * @param arms the samples both arms sent, and the part of the schedule that ran
+	 * @param stop where the plan stopped
+	 * @since 0.7
+	 */
+	public record Stopped(Arms arms, SequentialPlan.Stop stop) {
+	}
+
+	/**
+	 * Sends conversations to {@code a} and {@code b} in the ABBA order of {@code plan.cap()} per arm from {@code seed}, and
+	 * at each of the plan's looks ({@code n} conversations per arm) asks {@code judged} for the intervals its stop is
+	 * judged on; stops at the first look where all are narrow, else at the cap.
+	 */
+	public static Stopped run(TargetClient a, TargetClient b, RequestSource source, SequentialPlan plan, long seed, Progress progress,
+			Function<Arms, List<ConfidenceInterval>> judged) {
+		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), seed);
+		List<Sample> armA = new ArrayList<>();
+		List<Sample> armB = new ArrayList<>();
+		int[] sent = new int[2];
+		int[] position = { 0 };
+		SequentialPlan.Stop stop = plan.run(n -> {
+			for (; position[0] < Math.min(2 * n, order.size()); position[0]++) {
+				boolean first = order.get(position[0]) == Interleaving.Arm.A;
+				List<Sample> arm = first ? armA : armB;
+				int conversation = sent[first ? 0 : 1]++;
+				for (RequestOutcome outcome : LoadRunner.conversation(first ? a : b, source, conversation, false)) {
+					arm.add(new Sample(position[0], outcome));
+				}
+				progress.advance();
+			}
+			List<ConfidenceInterval> intervals = judged
+					.apply(new Arms(List.copyOf(armA), List.copyOf(armB), order.subList(0, position[0])));
+			progress.detail(n + " of at most " + plan.cap() + " per arm, " + intervals.stream()
+					.map(ci -> ci.isDefined()
+							? String.format(Locale.ROOT, "%.4f [%.4f, %.4f]", ci.estimate(), ci.lo(), ci.hi())
+							: "undefined")
+					.collect(Collectors.joining(", ")) + String.format(Locale.ROOT, " at %.1f %%", plan.lookLevel() * 100));
+			return intervals;
+		});
+		return new Stopped(new Arms(List.copyOf(armA), List.copyOf(armB), List.copyOf(order.subList(0, position[0]))), stop);
 	}
 
 	/** Sends {@code count} warm-up conversations to the target, excluded from every result; how many requests failed. */

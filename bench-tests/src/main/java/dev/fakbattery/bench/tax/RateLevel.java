@@ -54,6 +54,8 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		for (Interleaving.Arm arm : Interleaving.abba(2, settings.seed() + Math.round(rate * 1000))) {
 			boolean first = arm == Interleaving.Arm.A;
 			int start = next[first ? 0 : 1];
+			progress.detail(String.format(java.util.Locale.ROOT, "rate %.2f req/s, batch %d of 4 (%s), %d requests each", rate, batch + 1,
+					first ? "raw" : "gateway", size));
 			ArrivalSchedule arrivals = ArrivalSchedule.gamma(size, rate, load.burstiness(), settings.seed() + start);
 			OpenLoop open = new OpenLoop(arrivals, load.maxConcurrency(), 0, settings.levelTimeCap());
 			(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, index -> source.conversation(start + index), open, progress));

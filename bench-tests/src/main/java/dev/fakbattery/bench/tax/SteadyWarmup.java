@@ -53,15 +53,30 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 			Duration batchTimeCap) {
 		int batch = Math.max(4 * concurrency, 16);
 		ClosedLoop loop = new ClosedLoop(concurrency, batch, 0, batchTimeCap);
-		System.out.println("[tax] warm-up c=" + concurrency + " until the client lag p99 <= 1 ms, at most " + cap.toSeconds() + " s");
+		Progress progress = Progress.start("tax", "warm-up c=" + concurrency + " (until the client lag p99 <= 1 ms) seconds",
+				cap.toSeconds());
+		long start = System.nanoTime();
+		List<ClientLag> seen = new ArrayList<>();
 		SteadyWarmup warmup = until(pair -> {
 			int first = RequestSource.WARMUP_OFFSET + 2 * pair * batch;
-			return new ClientLag[]{
+			ClientLag[] both = {
 				LoadRunner.run(a, index -> source.conversation(first + index), loop, Progress.silent()).clientLag(),
 				LoadRunner.run(b, index -> source.conversation(first + batch + index), loop, Progress.silent()).clientLag() };
+			seen.addAll(List.of(both));
+			progress.detail(detail(seen, batch));
+			progress.set(Math.min(cap.toSeconds(), (System.nanoTime() - start) / 1_000_000_000L));
+			return both;
 		}, concurrency, batch, cap, System::nanoTime);
+		progress.finish();
 		System.out.println("[tax] " + warmup);
 		return warmup;
+	}
+
+	/** What the warm-up knows so far, for the progress line: batches run and the latest window's lag. */
+	static String detail(List<ClientLag> lags, int batchRequests) {
+		ClientLag window = window(lags);
+		return String.format(Locale.ROOT, "%d batches of %d, client lag p99 %.0f us over the last %d samples (limit %d us)", lags.size(),
+				batchRequests, window.p99Micros(), window.count(), (int) ClientLag.LIMIT_P99_MICROS);
 	}
 
 	/** Runs pairs ({@code pair} returns arm A's and arm B's lag) until one is steady or {@code cap} has passed. */

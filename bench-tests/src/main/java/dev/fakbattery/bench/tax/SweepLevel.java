@@ -21,19 +21,23 @@ import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.Interleaving;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
  * floor) each warmed up with {@code max(c, 8)} requests at concurrency {@code c}, then measured
- * closed-loop at concurrency {@code c} in batches ordered ABBA ({@link TaxSettings#sweepBatchesPerArm}: at least 3
- * blocks, so {@value TaxSettings#MIN_BATCHES} batches per arm, the fewest the ratio's interval takes, more when more
- * requests are asked), every arm's batches merged for its statistics.
+ * closed-loop at concurrency {@code c} in batches ordered ABBA, every arm's batches merged for its statistics. The
+ * level stops adding batches at the first planned look where the ratio's interval is narrower than
+ * {@code stop.halfwidth}, else at the cap ({@link TaxSettings#sweepBatchesPerArm}: at least 3 blocks, so
+ * {@value TaxSettings#MIN_BATCHES} batches per arm, the fewest the ratio's interval takes); see
+ * {@link SequentialPlan} for why the reported interval keeps its 95 % coverage (it is computed at each look's level,
+ * e.g. 98.3 % with three looks; at one look, the cap, at 95 %).
  *
  * <h2>The ratio</h2>
  * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
- * send to last end) over that of A, with a percentile-bootstrap 95% interval over the batches
+ * send to last end) over that of A, with a percentile-bootstrap interval over the batches (95 %, or the look's level)
  * ({@link BootstrapCi#ratioOfMedians}, arms resampled independently). The batch is the unit because
  * requests of one batch share the machine's state: on a shared machine batch-to-batch swings dwarf
  * request-to-request ones, and an interval over requests would be far too narrow (an A/A run showed
@@ -53,11 +57,19 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param warmupFailed failed warm-up requests of both arms
  * @param lag the double's lag over the measured batches; empty on a real engine
  * @param engineMetrics the engine's {@code /metrics} before and after the measured batches
+ * @param stop where the level's sequential stop stopped ({@link TaxSettings#sweepPlan}); empty when not recorded (tests)
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
 		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
-		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics) {
+		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop) {
+
+	/** A level without a recorded stop (tests of the report). */
+	public SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
+			ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
+			Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics) {
+		this(concurrency, batchesA, batchesB, a, b, ratio, perRequestRatio, latencyTax, warmupFailed, lag, engineMetrics, Optional.empty());
+	}
 
 	/** The load client's own lag over both arms' measured batches. */
 	public ClientLag clientLag() {
@@ -69,40 +81,66 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 
 	/** How {@code ratio} is computed, for the artifact. */
 	public static final String RATIO_METHOD = "gateway/raw ratio of the median per-batch output throughput (completion tokens "
-			+ "over the batch's first send to last end), percentile-bootstrap 95% CI over batches with arms resampled "
-			+ "independently; per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
+			+ "over the batch's first send to last end), percentile-bootstrap CI over batches with arms resampled "
+			+ "independently, at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
 			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
 
-	/** Warms both arms up, then runs the ABBA batches; {@code engine} is the raw engine's base URL (its metrics). */
-	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, int requestsPerArm,
-			TaxSettings settings, Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
+	/**
+	 * Warms both arms up, then runs ABBA batches of {@link TaxSettings#sweepBatchSize} requests until the level's
+	 * sequential stop ({@link TaxSettings#sweepPlan}) says so: at each planned look the ratio's interval, at the look's
+	 * level; {@code engine} is the raw engine's base URL (its metrics).
+	 */
+	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, TaxSettings settings,
+			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
 		ClosedLoop warm = new ClosedLoop(c, Math.max(c, WARMUP_MIN), 0, settings.levelTimeCap());
 		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
+		progress.detail("warming up " + Math.max(c, WARMUP_MIN) + " requests per arm");
 		int warmupFailed = LoadRunner.run(a, warmup, warm, Progress.silent()).failed().size()
 				+ LoadRunner.run(b, warmup, warm, Progress.silent()).failed().size();
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		List<LoadResult> partsA = new ArrayList<>();
 		List<LoadResult> partsB = new ArrayList<>();
-		int batches = settings.sweepBatchesPerArm(c);
-		int batchSize = (requestsPerArm + batches - 1) / batches;
+		SequentialPlan plan = settings.sweepPlan(c);
+		int batchSize = settings.sweepBatchSize(c);
+		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), settings.seed() + c);
+		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
 		int[] next = new int[2];
-		for (Interleaving.Arm arm : Interleaving.abba(batches, settings.seed() + c)) {
-			ClosedLoop batch = new ClosedLoop(c, batchSize, 0, settings.levelTimeCap());
-			int first = arm == Interleaving.Arm.A ? next[0] : next[1];
-			RequestSource slice = index -> payload.conversation(first + index);
-			(arm == Interleaving.Arm.A ? partsA : partsB).add(LoadRunner.run(arm == Interleaving.Arm.A ? a : b, slice, batch, progress));
-			next[arm == Interleaving.Arm.A ? 0 : 1] += batchSize;
-		}
+		String[] last = { "ratio ?" };
+		SequentialPlan.Stop stop = plan.run(n -> {
+			while (partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
+				Interleaving.Arm arm = order.get(partsA.size() + partsB.size());
+				boolean first = arm == Interleaving.Arm.A;
+				ClosedLoop batch = new ClosedLoop(c, batchSize, 0, settings.levelTimeCap());
+				int from = next[first ? 0 : 1];
+				RequestSource slice = index -> payload.conversation(from + index);
+				progress.detail(String.format(Locale.ROOT, "c=%d batch %d of at most %d per arm, next look at %d, %s", c,
+						(first ? partsA : partsB).size() + 1, plan.cap(), n, last[0]));
+				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
+				next[first ? 0 : 1] += batchSize;
+			}
+			ConfidenceInterval ratio = bootstrap.ratioOfMedians(batchTps(partsB), batchTps(partsA));
+			last[0] = "ratio at " + n + " batches " + describe(ratio, plan);
+			progress.detail("c=" + c + " " + last[0]);
+			return List.of(ratio);
+		});
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
 		EngineMetrics metricsAfter = metrics.after();
-		String mode = "closed-loop concurrency " + c + ", " + batches + " batches of " + batchSize + " in ABBA order";
+		String mode = "closed-loop concurrency " + c + ", " + stop.used() + " batches of " + batchSize + " in ABBA order (sequential stop: "
+				+ stop + ")";
 		LoadResult mergedA = LoadResult.merge(mode, partsA);
 		LoadResult mergedB = LoadResult.merge(mode, partsB);
-		BootstrapCi bootstrap = BootstrapCi.seeded(settings.seed());
-		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB,
-				bootstrap.ratioOfMedians(batchTps(partsB), batchTps(partsA)), bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)),
-				bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)), warmupFailed, reading, Optional.of(metricsAfter));
+		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, stop.intervals().get(0),
+				bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)), bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)),
+				warmupFailed, reading, Optional.of(metricsAfter), Optional.of(stop));
+	}
+
+	/** {@code 0.9973 [0.9962, 0.9981] (98.3 %)}, or why there is no interval. */
+	static String describe(ConfidenceInterval ratio, SequentialPlan plan) {
+		return ratio.isDefined()
+				? String.format(Locale.ROOT, "%.4f [%.4f, %.4f] (%.1f %%, target +/-%.2f %%)", ratio.estimate(), ratio.lo(), ratio.hi(),
+						ratio.level() * 100, plan.targetHalfWidth() * 100)
+				: "undefined: " + ratio.reason().orElse("");
 	}
 
 	private static double[] batchTps(List<LoadResult> batches) {
@@ -136,6 +174,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		JsonNumbers.put(level, "ratio", ratio.estimate(), 4);
 		JsonNumbers.putPair(level, "ratio_ci95", ratio.lo(), ratio.hi(), 4);
 		ratio.writeTo(level.putObject("ratio_ci"), 4);
+		stop.ifPresent(s -> s.writeTo(level.putObject("sequential"), "batches per arm"));
 		ObjectNode batches = level.putObject("batch_output_throughput");
 		ArrayNode throughputA = batches.putArray(nameA);
 		batchesA.forEach(r -> JsonNumbers.add(throughputA, r.outputThroughput(), 3));

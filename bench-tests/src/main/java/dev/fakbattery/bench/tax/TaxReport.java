@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
@@ -36,12 +37,13 @@ final class TaxReport {
 		rows.forEach(body::put);
 		body.set("raw_vllm", runs.raw().toJson(rows));
 		body.set("gateway", runs.gateway().toJson(rows));
-		BootstrapCi bootstrap = BootstrapCi.seeded(settings.seed());
+		BootstrapCi bootstrap = settings.witnessPlan().bootstrap(settings.seed());
 		TaxStats tax = TaxStats.compute(runs.raw().latencyS(), runs.gateway().latencyS(), runs.raw().decodeTps(),
 				runs.gateway().decodeTps(), bootstrap);
 		writeTax(body.putObject("tax"), tax, runs, bootstrap);
 		ConfidenceInterval noise = bootstrap.ratioOfMedians(runs.aaSecond().latencyS(), runs.aaFirst().latencyS());
 		writeNoiseFloor(body.putObject("noise_floor"), noise, runs);
+		writeSequential(body.putObject("sequential"), settings, runs);
 		ObjectNode interleaving = body.putObject("interleaving");
 		interleaving.put("scheme", "ABBA");
 		interleaving.put("seed", settings.seed());
@@ -73,6 +75,21 @@ final class TaxReport {
 		}
 		measurements(run, tax, noise, runs);
 		summary(run, upstream, tax, noise, gate);
+	}
+
+	/**
+	 * {@code sequential}: the plan (method, target, looks, level of each look) and where the A/B and A/A runs stopped
+	 * ({@code ab}, {@code aa}: used, cap, cap_hit), in conversations per arm.
+	 */
+	private static void writeSequential(ObjectNode node, TaxSettings settings, TaxRuns runs) {
+		SequentialPlan plan = settings.witnessPlan();
+		node.put("method", SequentialPlan.METHOD);
+		JsonNumbers.put(node, "target_half_width", plan.targetHalfWidth(), 6);
+		JsonNumbers.put(node, "look_level", plan.lookLevel(), 6);
+		plan.looks().forEach(node.putArray("looks")::add);
+		node.put("judged_on", "ab: latency_tax and decode_tps_tax intervals; aa: the A/A latency_tax interval");
+		runs.abStop().ifPresent(stop -> stop.writeTo(node.putObject("ab"), "conversations per arm"));
+		runs.aaStop().ifPresent(stop -> stop.writeTo(node.putObject("aa"), "conversations per arm"));
 	}
 
 	private static void writeTax(ObjectNode node, TaxStats tax, TaxRuns runs, BootstrapCi bootstrap) {
@@ -168,15 +185,18 @@ final class TaxReport {
 		run.check("gateway_command", mode.equals("started") || mode.equals("existing"),
 				"the gateway under test starts or is reachable (gateway_process.mode started or existing)",
 				"mode " + mode + ": " + (process == null ? "" : process.path(process.has("error") ? "error" : "description").asText()));
-		armCheck(run, "raw_vllm_chat", runs.raw(), settings.count(), "raw engine", notRun);
-		armCheck(run, "gateway_chat", runs.gateway(), settings.count(), "gateway", notRun);
-		armCheck(run, "aa_raw_a_chat", runs.aaFirst(), settings.count(), "raw engine (A/A floor, first client)", notRun);
-		armCheck(run, "aa_raw_b_chat", runs.aaSecond(), settings.count(), "raw engine (A/A floor, second client)", notRun);
+		int ab = runs.abStop().map(SequentialPlan.Stop::used).orElse(settings.count());
+		int aa = runs.aaStop().map(SequentialPlan.Stop::used).orElse(settings.count());
+		armCheck(run, "raw_vllm_chat", runs.raw(), ab, "raw engine", notRun);
+		armCheck(run, "gateway_chat", runs.gateway(), ab, "gateway", notRun);
+		armCheck(run, "aa_raw_a_chat", runs.aaFirst(), aa, "raw engine (A/A floor, first client)", notRun);
+		armCheck(run, "aa_raw_b_chat", runs.aaSecond(), aa, "raw engine (A/A floor, second client)", notRun);
 		if (!enough) {
 			return;
 		}
 		boolean measured = tax.latencyTax().isDefined() && tax.decodeTpsTax().isDefined();
-		run.check("tax_measured", measured, "latency_tax and decode_tps_tax measured, each with a 95% bootstrap interval",
+		run.check("tax_measured", measured,
+				"latency_tax and decode_tps_tax measured, each with a bootstrap interval of at least 95% coverage",
 				measured
 						? String.format(Locale.ROOT, "latency_tax %.4f [%.4f, %.4f], decode_tps_tax %.4f [%.4f, %.4f]",
 								tax.latencyTax().estimate(), tax.latencyTax().lo(), tax.latencyTax().hi(), tax.decodeTpsTax().estimate(),

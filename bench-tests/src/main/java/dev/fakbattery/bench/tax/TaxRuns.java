@@ -6,6 +6,7 @@ import java.util.Optional;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.core.stats.Interleaving;
+import dev.fakbattery.core.stats.SequentialPlan;
 
 /**
  * What the tax witness measured: the raw and gateway arms (A/B), the A/A arms of the noise floor
@@ -22,11 +23,22 @@ import dev.fakbattery.core.stats.Interleaving;
  * @param clientLag the load client's own scheduling lag over the measured arms
  * @param engineMetrics the engine's {@code /metrics} before and after the A/B arms; empty when nothing ran
  * @param gatewayMetrics the gateway's {@code /metrics} before and after the A/B arms; empty when nothing ran
+ * @param abStop where the A/B run's sequential stop stopped; empty when nothing ran or not recorded (tests)
+ * @param aaStop where the A/A run's sequential stop stopped; empty likewise
  * @since 0.1
  */
 public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
-		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics) {
+		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
+		Optional<SequentialPlan.Stop> aaStop) {
+
+	/** Arms without a recorded sequential stop (tests of the report). */
+	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
+			int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
+			Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics) {
+		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics, Optional.empty(),
+				Optional.empty());
+	}
 
 	/** Arms measured without the client lag and metrics readings (tests of the report). */
 	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,

@@ -12,6 +12,7 @@ import dev.fakbattery.core.Determinism;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.core.stats.Slo;
 import dev.fakbattery.core.workload.Workload;
 import dev.fakbattery.core.workload.Workloads;
@@ -40,12 +41,14 @@ import dev.fakbattery.core.workload.Workloads;
  * @param headers extra request headers (Authorization from {@code api.key.env}); never written anywhere
  * @param workload what every request is ({@code workload}), with its parameters and seed
  * @param load the rate sweep's open loop: rates, arrivals, cap and SLOs
+ * @param stopHalfWidth the half-width at which the witness and a sweep level stop adding samples ({@code stop.halfwidth})
+ * @param stopLooks the most planned looks of that stop ({@code stop.looks})
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests,
 		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision,
 		String batchingRegime,
-		Map<String, String> headers, Workload workload, RateLoad load) {
+		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks) {
 
 	/**
 	 * The rate sweep's settings.
@@ -86,7 +89,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, warmupCap, baselineFile,
-				seed, determinism, precision, batchingRegime, headers, workload, load);
+				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
@@ -94,7 +97,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed,
 				determinism, precision, batchingRegime, headers, workload,
 				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
-						load.attainment(), load.searchSteps(), load.batchSeconds()));
+						load.attainment(), load.searchSteps(), load.batchSeconds()),
+				stopHalfWidth, stopLooks);
 	}
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
@@ -120,7 +124,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline,
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
-				rateLoad(config, tiny));
+				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS));
 	}
 
 	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 8,32}). */
@@ -154,8 +158,9 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	public static final int MIN_BATCHES = BootstrapCi.MIN_SAMPLES_PER_ARM;
 
 	/**
-	 * Measured requests per arm at a sweep level: {@code sweep.requests} but at least {@value #MIN_BATCHES}c (a full
-	 * wave per batch); by default {@value #MIN_BATCHES} batches of {@code max(c, 8)}, tiny of {@code max(c, 2)}.
+	 * The most measured requests per arm at a sweep level, the cap of its sequential stop: {@code sweep.requests} but at
+	 * least {@value #MIN_BATCHES}c (a full wave per batch); by default {@value #MIN_BATCHES} x {@code max(c, 8)}, tiny
+	 * {@value #MIN_BATCHES} x {@code max(c, 2)}.
 	 */
 	public int sweepRequests(int concurrency) {
 		if (sweepRequests > 0) {
@@ -165,18 +170,43 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	}
 
 	/**
-	 * Batches per arm at sweep level {@code concurrency}: one per {@code max(16, 4 x level)} requests, at least
-	 * {@value #MIN_BATCHES} (three ABBA blocks, the fewest the ratio's interval takes) and even; {@value #MIN_BATCHES} in
-	 * the smoke profile. More requests thus interleave the arms more finely instead of lengthening each batch: on a shared
-	 * machine batch-to-batch drift, not request count, sets the A/A floor (on 2 cores 4 batches of 64 read A/A 0.9816
-	 * [0.9694, 0.9918]).
+	 * The most batches per arm at sweep level {@code concurrency}, the cap of its sequential stop
+	 * ({@link #sweepPlan(int)}): at least {@value #MIN_BATCHES} (three ABBA blocks, the fewest the ratio's interval takes)
+	 * and even; {@value #MIN_BATCHES} in the smoke profile. With {@code sweep.requests} one batch per
+	 * {@code max(16, 4 x level)} requests: more requests interleave the arms more finely instead of lengthening each batch,
+	 * since on a shared machine batch-to-batch drift, not request count, sets the A/A floor (on 2 cores 4 batches of 64
+	 * read A/A 0.9816 [0.9694, 0.9918]). By default one batch per wave of {@code max(c, 2)} requests: below 8 streams
+	 * the requests of {@value #MIN_BATCHES} x 8 split into more, shorter batches, so the level can stop early.
 	 */
 	public int sweepBatchesPerArm(int concurrency) {
 		if (tiny) {
 			return MIN_BATCHES;
 		}
-		int batches = sweepRequests(concurrency) / Math.max(16, 4 * concurrency);
+		int batches = sweepRequests(concurrency) / (sweepRequests > 0 ? Math.max(16, 4 * concurrency) : Math.max(2, concurrency));
 		return Math.max(MIN_BATCHES, batches - batches % 2);
+	}
+
+	/** Requests in one batch at sweep level {@code concurrency}: the cap's requests over its batches, rounded up. */
+	public int sweepBatchSize(int concurrency) {
+		int batches = sweepBatchesPerArm(concurrency);
+		return (sweepRequests(concurrency) + batches - 1) / batches;
+	}
+
+	/**
+	 * The sequential stop of sweep level {@code concurrency}: looks in batches per arm from {@value #MIN_BATCHES} to
+	 * {@link #sweepBatchesPerArm(int)}, whole ABBA blocks, at most {@code stop.looks}, target {@code stop.halfwidth}.
+	 */
+	public SequentialPlan sweepPlan(int concurrency) {
+		return SequentialPlan.of(MIN_BATCHES, sweepBatchesPerArm(concurrency), 2, stopLooks, stopHalfWidth, BootstrapCi.DEFAULT_LEVEL);
+	}
+
+	/**
+	 * The tax witness's sequential stop: looks in samples per arm up to {@code tax.count}, whole ABBA blocks; with fewer
+	 * than {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} one look at the count.
+	 */
+	public SequentialPlan witnessPlan() {
+		int fewest = Math.min(count, MIN_BATCHES);
+		return SequentialPlan.of(Math.max(1, fewest), Math.max(1, count), 2, stopLooks, stopHalfWidth, BootstrapCi.DEFAULT_LEVEL);
 	}
 
 	/** The sweep level of the A/A noise floor: 64 when swept, else the largest level. */

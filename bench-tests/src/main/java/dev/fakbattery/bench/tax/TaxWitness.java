@@ -1,6 +1,7 @@
 package dev.fakbattery.bench.tax;
 
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,12 +16,17 @@ import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.metrics.EngineMetrics;
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
- * deterministic streamed request, warm-up first, then {@code count} samples per arm in ABBA order,
- * then an A/A run (raw against raw, same schedule) as the noise floor. Writes fak's
+ * deterministic streamed request, warm-up first, then up to {@code count} samples per arm in ABBA order,
+ * then an A/A run (raw against raw, same schedule) as the noise floor. Each run stops at the first planned look where
+ * its intervals (latency_tax and decode_tps_tax; the A/A latency_tax) are narrower than {@code stop.halfwidth}, else at
+ * {@code count} ({@link TaxSettings#witnessPlan()}, {@link SequentialPlan}); at the default count of 8 the plan has one
+ * look, the count. Writes fak's
  * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
  *
  * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
@@ -72,12 +78,15 @@ public final class TaxWitness {
 
 	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
 		RequestSource source = settings.workload().requests(model, true);
-		int n = settings.count();
-		Progress progress = Progress.start("tax", "witness raw/gateway + A/A (" + settings.workload().name() + ")", 4L * n);
+		SequentialPlan plan = settings.witnessPlan();
+		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
+		Progress progress = Progress.start("tax", "witness raw/gateway + A/A (" + settings.workload().name() + ") conversations",
+				4L * plan.cap());
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
+			progress.detail("warming up " + settings.warmup() + " conversations per target");
 			int warmupFailed = InterleavingRunner.warmUp(raw, source, settings.warmup())
 					+ InterleavingRunner.warmUp(gateway, source, settings.warmup())
 					+ InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
@@ -85,15 +94,22 @@ public final class TaxWitness {
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
-			InterleavingRunner.Arms ab = InterleavingRunner.run(raw, gateway, source, n, settings.seed(), progress);
+			InterleavingRunner.Stopped ab = InterleavingRunner.run(raw, gateway, source, plan, settings.seed(), progress, arms -> {
+				ArmReport a = new ArmReport("raw_vllm", arms.a());
+				ArmReport b = new ArmReport("gateway", arms.b());
+				TaxStats tax = TaxStats.compute(a.latencyS(), b.latencyS(), a.decodeTps(), b.decodeTps(), bootstrap);
+				return List.of(tax.latencyTax(), tax.decodeTpsTax());
+			});
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
-			InterleavingRunner.Arms aa = InterleavingRunner.run(raw, rawAgain, source, n, settings.seed(), progress);
+			InterleavingRunner.Stopped aa = InterleavingRunner.run(raw, rawAgain, source, plan, settings.seed(), progress,
+					arms -> List.of(bootstrap.ratioOfMedians(new ArmReport("aa_raw_b", arms.b()).latencyS(),
+							new ArmReport("aa_raw_a", arms.a()).latencyS())));
 			progress.finish();
-			return new TaxRuns(new ArmReport("raw_vllm", ab.a()), new ArmReport("gateway", ab.b()),
-					new ArmReport("aa_raw_a", aa.a()), new ArmReport("aa_raw_b", aa.b()), ab.order(), warmupFailed,
+			return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
+					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(), warmupFailed,
 					upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(), Optional.of(engineAfter),
-					Optional.of(gatewayCounters));
+					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()));
 		}
 	}
 

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.core.target.TargetProbe;
 import dev.fakbattery.wire.Json;
@@ -79,11 +80,19 @@ class SoakRun {
 			SoakLoad load = new SoakLoad(gateway.baseUrl(), model);
 			series.forEach(s -> s.rest(true));
 			long start = System.nanoTime();
+			Progress progress = Progress.start("soak", streams + " streams, seconds", duration);
 			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-			sampler.scheduleAtFixedRate(() -> series.forEach(s -> s.sample((System.nanoTime() - start) / 1e9)), 0, every, TimeUnit.SECONDS);
+			sampler.scheduleAtFixedRate(() -> {
+				double at = (System.nanoTime() - start) / 1e9;
+				series.forEach(s -> s.sample(at));
+				progress.detail(
+						load.started() + " requests started, " + load.completed() + " completed, " + load.failedCount() + " failed");
+				progress.set(Math.min(duration, (long) at));
+			}, 0, every, TimeUnit.SECONDS);
 			load.run(streams, start + TimeUnit.SECONDS.toNanos(duration));
 			sampler.shutdown();
 			sampler.awaitTermination(2L * every + 60, TimeUnit.SECONDS);
+			progress.finish();
 			series.forEach(s -> s.sample((System.nanoTime() - start) / 1e9));
 			Thread.sleep(REST_AFTER.toMillis());
 			series.forEach(s -> s.rest(false));

@@ -90,9 +90,10 @@ class GatewayOverheadBench {
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
 				TargetClient a = client("raw", up);
 				TargetClient b = client("raw_b", up)) {
-			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery.sweepRequests(64), battery,
-					Optional.of(up.lag()), URI.create(up.engine().baseUrl()),
-					Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64)));
+			Progress progress = Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64));
+			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery,
+					Optional.of(up.lag()), URI.create(up.engine().baseUrl()), progress);
+			progress.finish();
 			ObjectNode row = rows.addObject()
 					.put("concurrency", 64)
 					.put("method",
@@ -158,9 +159,10 @@ class GatewayOverheadBench {
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
 			for (int c : List.of(1, 8, 64, 128, 256)) {
 				int requests = battery.sweepRequests(c);
-				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, requests, battery,
-						Optional.of(up.lag()),
-						URI.create(up.engine().baseUrl()), Progress.start("bench", "gateway ratio c=" + c, 2L * requests));
+				Progress progress = Progress.start("bench", "gateway ratio c=" + c, 2L * requests);
+				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, battery,
+						Optional.of(up.lag()), URI.create(up.engine().baseUrl()), progress);
+				progress.finish();
 				ObjectNode row = level.toJson("raw", "gateway");
 				row.put("target_met", level.ratio().estimate() >= 0.99);
 				rows.add(row);

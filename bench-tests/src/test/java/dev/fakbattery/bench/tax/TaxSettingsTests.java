@@ -66,8 +66,10 @@ class TaxSettingsTests {
 	@DisplayName("more sweep requests make more, not longer, batches: one per max(16, 4 x level), at least 6 (an interval's minimum) and even")
 	void sweepBatches() {
 		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
-		assertThat(defaults.sweepBatchesPerArm(1)).isEqualTo(6);
+		assertThat(defaults.sweepBatchesPerArm(1)).as("48 requests in waves of 2").isEqualTo(24);
+		assertThat(defaults.sweepBatchSize(1)).isEqualTo(2);
 		assertThat(defaults.sweepBatchesPerArm(128)).isEqualTo(6);
+		assertThat(defaults.sweepBatchSize(128)).isEqualTo(128);
 		TaxSettings more = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "256"));
 		assertThat(more.sweepBatchesPerArm(4)).isEqualTo(16);
 		assertThat(more.sweepBatchesPerArm(8)).isEqualTo(8);
@@ -77,6 +79,24 @@ class TaxSettingsTests {
 				.isEqualTo(10);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default", HarnessConstants.SWEEP_REQUESTS, "256")).sweepBatchesPerArm(4))
 				.isEqualTo(6);
+	}
+
+	@Test
+	@DisplayName("the sequential stop: three looks where the cap allows, else the one look at today's cap; stop.* keys set it")
+	void sequentialPlans() {
+		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
+		assertThat(defaults.sweepPlan(1).looks()).containsExactly(8, 16, 24);
+		assertThat(defaults.sweepPlan(1).targetHalfWidth()).isEqualTo(0.005);
+		assertThat(defaults.sweepPlan(64).looks()).containsExactly(6);
+		assertThat(defaults.sweepPlan(64).lookLevel()).isEqualTo(0.95);
+		assertThat(defaults.witnessPlan().looks()).as("tax.count 8: one look").containsExactly(8);
+		TaxSettings set = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.TAX_COUNT, "512",
+				HarnessConstants.STOP_HALF_WIDTH, "0.002", HarnessConstants.STOP_LOOKS, "2"));
+		assertThat(set.witnessPlan().looks()).containsExactly(8, 512);
+		assertThat(set.witnessPlan().targetHalfWidth()).isEqualTo(0.002);
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.STOP_HALF_WIDTH, "-1")))
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("stop.halfwidth");
 	}
 
 	@Test

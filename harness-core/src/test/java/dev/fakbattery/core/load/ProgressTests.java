@@ -31,9 +31,34 @@ class ProgressTests {
 		progress.advance();
 		progress.finish();
 		assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList())
-				.containsExactly("[tax] sweep c=8 raw 5/10 ETA 5s", "[tax] sweep c=8 raw 6/10 ETA 4s");
+				.containsExactly("[tax] sweep c=8 raw 5/10 ETA 5s", "[tax] sweep c=8 raw 6/10 done in 6s");
 		assertThat(progress.line(10, 12_000_000_000L)).isEqualTo("[tax] sweep c=8 raw 10/10 done in 12s");
 		assertThat(progress.line(0, 0)).endsWith("0/10 ETA ?");
+	}
+
+	@Test
+	@DisplayName("ticks print the caller's detail every interval while no step completes, and finish reads done even short of the total")
+	void ticksWithDetail() {
+		AtomicLong clock = new AtomicLong();
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		Progress progress = Progress.start("tax", "sweep c=128 raw+gateway", 24, Duration.ofSeconds(10),
+				new PrintStream(bytes, true, StandardCharsets.UTF_8), clock::get);
+		progress.advance();
+		progress.detail("batches 1/12 per arm, ratio ?");
+		for (int second = 1; second <= 25; second++) {
+			clock.set(second * 1_000_000_000L);
+			progress.tick();
+		}
+		progress.set(8);
+		progress.detail("batches 4/12 per arm, ratio 0.9977 [0.9910, 1.0002]");
+		clock.set(30_000_000_000L);
+		progress.tick();
+		progress.finish();
+		assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+				"[tax] sweep c=128 raw+gateway 1/24 ETA 230s, batches 1/12 per arm, ratio ?",
+				"[tax] sweep c=128 raw+gateway 1/24 ETA 460s, batches 1/12 per arm, ratio ?",
+				"[tax] sweep c=128 raw+gateway 8/24 ETA 60s, batches 4/12 per arm, ratio 0.9977 [0.9910, 1.0002]",
+				"[tax] sweep c=128 raw+gateway 8/24 done in 30s, batches 4/12 per arm, ratio 0.9977 [0.9910, 1.0002]");
 	}
 
 	@Test
