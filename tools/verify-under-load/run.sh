@@ -4,7 +4,8 @@
 # Each run's log goes to $OUT/run-N.log (OUT defaults to /tmp/verify-under-load); one line per run is appended
 # to $OUT/summary.tsv: run, start (UTC), commit, burners, load average at start and at end, seconds, exit status.
 # The burners are killed when a run ends, however it ends. MVN_ARGS replaces the build's arguments (default
-# "-B verify"); timing-classes.sh uses it to run only the timing-sensitive self-tests.
+# "-B verify"); timing-classes.sh uses it to run only the timing-sensitive self-tests, with CLONE_ONCE=1 (one clone
+# for all runs, so only the first compiles).
 set -euo pipefail
 RUNS=${1:-5}
 BURNERS=${2:-2}
@@ -15,9 +16,13 @@ mkdir -p "$OUT"
 : "${JAVA_HOME:=/usr/lib/jvm/temurin-25-jdk-amd64}"
 export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
 [ -f "$OUT/summary.tsv" ] || printf 'run\tstarted_utc\tcommit\tburners\tload_start\tload_end\tseconds\texit\n' > "$OUT/summary.tsv"
-for run in $(seq 1 "$RUNS"); do
+fresh_clone() {
   clone=$(mktemp -d)
   git clone -q "$REPO" "$clone/repo"
+}
+[ "${CLONE_ONCE:-0}" = 1 ] && fresh_clone
+for run in $(seq 1 "$RUNS"); do
+  [ "${CLONE_ONCE:-0}" = 1 ] || fresh_clone
   COMMIT=$(git -C "$clone/repo" rev-parse --short HEAD)   # the commit this run built, even if HEAD moved meanwhile
   pids=()
   for _ in $(seq 1 "$BURNERS"); do
@@ -39,5 +44,7 @@ for run in $(seq 1 "$RUNS"); do
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$run" "$started" "$COMMIT" "$BURNERS" "$load_start" "$load_end" "$seconds" "$status" \
     | tee -a "$OUT/summary.tsv"
   grep -E 'Tests run:.*(Failures|Errors): [1-9]|FAILURE' "$OUT/run-$run.log" | head -20 || true
-  rm -rf "$clone"
+  [ "${CLONE_ONCE:-0}" = 1 ] || rm -rf "$clone"
 done
+[ "${CLONE_ONCE:-0}" = 1 ] && rm -rf "$clone"
+true
