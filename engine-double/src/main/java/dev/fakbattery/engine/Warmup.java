@@ -74,11 +74,14 @@ final class Warmup {
 		}
 	}
 
-	/** A raw HTTP/1.1 request that reads the answer to the end, so the warm-up needs no HTTP client. */
+	/**
+	 * A raw HTTP/1.1 request that reads the answer to the end, so the warm-up needs no HTTP client. Each read may wait
+	 * 30 s, a guard against a hang only: at a load average near 30 on 2 cores (2026-12-02) 10 s once ran out.
+	 */
 	private static void request(InetSocketAddress address, String body) throws IOException {
 		byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
 		try (Socket socket = new Socket(address.getAddress(), address.getPort())) {
-			socket.setSoTimeout(10_000);
+			socket.setSoTimeout(30_000);
 			OutputStream out = socket.getOutputStream();
 			out.write(("POST " + PATH + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\n"
 					+ "Content-Length: " + bytes.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));

@@ -18,8 +18,11 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
+// runs alone (junit-platform.properties runs classes concurrently): its 256 streams would load the machine other classes time
 @DisplayName("capacity")
+@Isolated
 class ConcurrentStreamsTests {
 
 	/** Streams at once; {@code -Dreference-gateway.streams=N} measures another count. */

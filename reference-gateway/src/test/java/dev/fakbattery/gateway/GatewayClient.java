@@ -21,9 +21,13 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 /** A test client of the gateway: whole answers, read as JSON or as SSE. */
 final class GatewayClient {
 
+	/**
+	 * Connects may take 30 s, a guard against a hang only: with two burners beside other builds (2026-12-02) 256
+	 * streams opened at once ({@link ConcurrentStreamsTests}) ran out of 5 s.
+	 */
 	static final HttpClient HTTP = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
+			.connectTimeout(Duration.ofSeconds(30))
 			.build();
 
 	/** A whole answer. */

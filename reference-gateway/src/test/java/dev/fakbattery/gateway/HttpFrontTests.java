@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+// runs alone (junit-platform.properties runs classes concurrently): it sets reference.gateway.server, which every embedded gateway started meanwhile would read
 @DisplayName("HTTP front: named on the command line, chosen by a system property for the embedded gateway")
+@Isolated
 class HttpFrontTests {
 
 	private final String before = System.getProperty(HttpFront.SERVER_PROPERTY);

@@ -22,13 +22,16 @@ import dev.fakbattery.wire.spi.GatewayLimits;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * The gateway's own limits at the unit level (the fault rules F01..F07 of conformance-tests hold any gateway to
  * them): request body and headers, the upstream timeout, the bind address, and request bodies kept out of logs.
  */
+// runs alone (junit-platform.properties runs classes concurrently): its upstream timeout is 500 ms
 @DisplayName("limits, bind address and body logging")
 @Timeout(60)
+@Isolated
 class LimitsTests {
 
 	private static final GatewayLimits SMALL = new GatewayLimits(Duration.ofMillis(500), 1000, 600, 4096);

@@ -12,9 +12,12 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Isolated;
 
+// runs alone (junit-platform.properties runs classes concurrently): its watchdog times 200 ms
 @DisplayName("upstream watchdog")
 @Timeout(30)
+@Isolated
 class UpstreamWatchdogTests {
 
 	@Test

@@ -16,6 +16,7 @@ import dev.fakbattery.wire.spi.GatewayLimits;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -28,9 +29,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * <p>The TCK way: subclass this and override {@link #createGateway} (the gateway in front of the kit's fault upstream),
  * optionally {@link #engines()}, {@link #upstreamPort} and {@link #limits} (the limits the gateway documents, when it
  * does not declare them itself: F02, F04, F06 and F07 hold it to them).
+ * Under JUnit's parallel execution a subclass runs alone ({@link Isolated}, inherited): F01 times a 200 ms cancel
+ * and F05 floods the gateway.
  *
  * @since 0.6
  */
+@Isolated
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("fault rules")
 public abstract class FaultVerification extends FaultKit {

@@ -15,6 +15,7 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,9 +32,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@link #createGateway} (its gateway, started in front of the kit's upstream and configured with the kit's policy
  * convention), optionally {@link #engines()} and {@link #upstreamPort}; {@link #config()} is the run's configuration.
  * Tag {@value #TIMING} marks the rules that wait on paced streams (W14, W26).
+ * Under JUnit's parallel execution a subclass runs alone ({@link Isolated}, inherited): its timing rules (W14, W26)
+ * time paced streams.
  *
  * @since 0.6
  */
+@Isolated
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 @DisplayName("wire conformance rules")
 public abstract class WireVerification extends AdjudicationRules {

@@ -51,8 +51,8 @@ class BrokenFaultGatewayTests {
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F02", List.of("non-stream", "stream")));
 		assertThat(SelfTest.message(tests, "F02", "sglang non-stream"))
 				.isEqualTo("F02 [sglang non-stream] on broken: never times out a stalled "
-						+ "upstream: expected 504 with an OpenAI-shaped error within 3000 ms of an upstream that never sends its headers "
-						+ "(upstream timeout 1000 ms), observed no answer (no answer by the deadline) after 3000 ms");
+						+ "upstream: expected 504 with an OpenAI-shaped error within 4000 ms of an upstream that never sends its headers "
+						+ "(upstream timeout 2000 ms), observed no answer (no answer by the deadline) after 4000 ms");
 	}
 
 	@Test

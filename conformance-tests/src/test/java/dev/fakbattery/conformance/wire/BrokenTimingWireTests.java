@@ -4,10 +4,13 @@ import static dev.fakbattery.conformance.wire.BrokenGateways.FAITHFUL;
 import static dev.fakbattery.conformance.wire.SelfTest.STREAM;
 import static dev.fakbattery.conformance.wire.SelfTest.assertFailed;
 import static dev.fakbattery.conformance.wire.SelfTest.expand;
+import static dev.fakbattery.conformance.wire.SelfTest.failedRules;
 import static dev.fakbattery.conformance.wire.SelfTest.message;
 import static dev.fakbattery.conformance.wire.SelfTest.runWithTiming;
+import static dev.fakbattery.conformance.wire.SelfTest.timingFailuresAfterReruns;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -17,25 +20,41 @@ import dev.fakbattery.engine.hop.RelayHop;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.Events;
 
 /**
  * The kit's self-test with every rule, timing rules (W14, W26) included: a faithful hop fails none; a gateway that
- * buffers, holds in windows or cuts long pauses fails exactly the timing rule it breaks.
+ * buffers, holds in windows or cuts long pauses fails exactly the timing rule it breaks. Isolated from other test
+ * classes (they would load the machine these rules time); its four kits run concurrently, waiting on paced streams.
  */
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: the faithful hop, and gateways that hold or cut streams")
 @Execution(ExecutionMode.CONCURRENT)
+@Isolated
 class BrokenTimingWireTests {
 
+	/** How many times the faithful hop's failed timing rules run again before the self-test fails. */
+	static final int RERUNS = 2;
+
+	/**
+	 * Timing rules that fail here are run again, at most {@value #RERUNS} times, each rerun and its reason published
+	 * to the test report: under two CPU burners and other builds the faithful hop once held 11 deltas by up to 418 ms
+	 * in each of W14's 5 streams (2026-12-02, issue [13]); a gateway that holds deltas does so in every run, and
+	 * the broken gateways below get no rerun. Every other rule must pass at the first run.
+	 */
 	@Test
 	@DisplayName("a faithful hop in front of the reference gateway fails no rule, timing rules included")
-	void faithfulHopPassesAll() {
+	void faithfulHopPassesAll(TestReporter reporter) {
 		Events tests = runWithTiming(FaithfulHopTestCase.class);
-		assertFailed(tests, Set.of());
-		tests.assertStatistics(stats -> stats.succeeded(98).aborted(10).failed(0));
+		Set<String> rerun = failedRules(tests);
+		assertThat(timingFailuresAfterReruns(FaithfulHopTestCase.class, tests, RERUNS, line -> reporter.publishEntry("timing", line)))
+				.as("timing rules that failed in each of %d runs", RERUNS + 1)
+				.isEmpty();
+		tests.assertStatistics(stats -> stats.succeeded(98 - rerun.size()).aborted(10).failed(rerun.size()));
 	}
 
 	@Test
@@ -45,6 +64,13 @@ class BrokenTimingWireTests {
 		assertFailed(tests, expand(List.of("W14"), STREAM));
 		assertThat(message(tests, "W14", "sglang stream")).startsWith("W14 [sglang stream] on broken: buffers the whole stream: "
 				+ "expected in one of 5 paced streams at most 5 of 20 content deltas held more than 150 ms longer than the least held one, observed ");
+		// the faithful hop's rerun cannot hide a buffering gateway: it holds the deltas in the rerun too
+		List<String> log = new ArrayList<>();
+		assertThat(timingFailuresAfterReruns(BuffersWholeStreamTestCase.class, tests, 1, log::add))
+				.isEqualTo(expand(List.of("W14"), STREAM));
+		assertThat(log).singleElement()
+				.asString()
+				.startsWith("rerun 1 of at most 1 of the timing rules, after [W14 [sglang stream], W14 [vllm stream]] failed: ");
 	}
 
 	/**

@@ -28,8 +28,10 @@ class GatewayCmdWireTests extends WireVerification {
 		Path jar = jar();
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		String command = java + " -jar " + jar + " --upstream {upstream} --port {port} --engine " + engine;
+		// 120 s to answer /healthz, not the default 45: at a load average near 34 on 2 cores (2026-12-02) the jar's
+		// JVM printed its first line and then took longer than 45 s to answer
 		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.GATEWAY_CMD, command,
-				HarnessConstants.GATEWAY_DECLARES_RECORD, "true").get(name)));
+				HarnessConstants.GATEWAY_DECLARES_RECORD, "true", HarnessConstants.GATEWAY_START_TIMEOUT_SEC, "120").get(name)));
 		return GatewayLauncher.resolve(config, upstream, GATEWAY_MODEL, engine, Path.of("target", "gateway-logs"));
 	}
 

@@ -7,14 +7,17 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.TestTag;
 import org.junit.platform.launcher.TagFilter;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -62,6 +65,54 @@ public final class SelfTest {
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
 				.execute()
 				.testEvents();
+	}
+
+	/**
+	 * The timing rules (tag {@value WireVerification#TIMING}) of {@code testCase} that failed in {@code first} and fail
+	 * again in each of up to {@code reruns} more runs of the class's timing rules alone; each rerun and its reason
+	 * (the failures it follows) go to {@code log}. For a gateway that must pass them: a loaded machine can hold a
+	 * faithful hop's paced deltas in one run (each W14 already tries 5 streams), a gateway that holds them does so in
+	 * every run.
+	 */
+	static Set<String> timingFailuresAfterReruns(Class<?> testCase, Events first, int reruns, Consumer<String> log) {
+		Set<String> failing = new TreeSet<>();
+		Set<String> other = new TreeSet<>();
+		first.failed().stream().forEach(e -> (timing(e) ? failing : other).add(label(e)));
+		assertThat(other).as("rules that failed without waiting on paced streams (never rerun)").isEmpty();
+		for (int rerun = 1; rerun <= reruns && !failing.isEmpty(); rerun++) {
+			log.accept("rerun " + rerun + " of at most " + reruns + " of the timing rules, after " + failing + " failed: "
+					+ messages(first.failed().stream().filter(e -> failing.contains(label(e))).toList()));
+			Events again = EngineTestKit.engine("junit-jupiter")
+					.selectors(selectClass(testCase))
+					.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
+					.filters(TagFilter.includeTags(WireVerification.TIMING))
+					.execute()
+					.testEvents();
+			Set<String> failedAgain = failedRules(again);
+			failing.retainAll(failedAgain);
+			first = again;
+		}
+		return failing;
+	}
+
+	private static boolean timing(Event event) {
+		Optional<TestDescriptor> descriptor = Optional.of(event.getTestDescriptor());
+		while (descriptor.isPresent()) {
+			if (descriptor.get().getTags().contains(TestTag.create(WireVerification.TIMING))) {
+				return true;
+			}
+			descriptor = descriptor.get().getParent();
+		}
+		return false;
+	}
+
+	private static List<String> messages(List<Event> failed) {
+		return failed.stream()
+				.map(e -> e.getPayload(TestExecutionResult.class)
+						.flatMap(TestExecutionResult::getThrowable)
+						.map(Throwable::getMessage)
+						.orElse("?"))
+				.toList();
 	}
 
 	/** Failed invocations as {@code W03 [vllm stream]}. */

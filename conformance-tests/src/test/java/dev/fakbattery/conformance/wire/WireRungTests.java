@@ -16,6 +16,7 @@ import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -28,11 +29,13 @@ import org.junit.platform.testkit.engine.Events;
  * {@code wire.captures}, of {@link CapturedWireTests}) with the rung's own configuration, and records
  * each rule and target as an acceptance check of the artifact, the captures replayed beside them. On the embedded reference gateway the
  * result says nothing about an operator's gateway, so it is SIMULATED (and pending under -Pgpu,
- * where a gateway must be named).
+ * where a gateway must be named). Runs isolated from other test classes: the kit's timing rules (W14, W26) measure
+ * paced streams.
  */
 @WireRung
 @RungArtifact(ArtifactId.WIRE_CONFORMANCE)
 @DisplayName("wire conformance")
+@Isolated
 class WireRungTests {
 
 	@Test
