@@ -114,6 +114,12 @@ public final class EngineContainers implements AutoCloseable {
 		}
 	}
 
+	/** {@link RunningEngine#provenance()} of the running container; empty when none runs. */
+	public Map<String, String> provenance() {
+		RunningEngine engine = running.get();
+		return engine == null ? Map.of() : engine.provenance();
+	}
+
 	/** Stops the container if one runs and forgets a failed start; the next call starts afresh. */
 	@Override
 	public void close() {
@@ -174,7 +180,7 @@ public final class EngineContainers implements AutoCloseable {
 		}
 		catch (RuntimeException e) {
 			failure = "engine container did not start or become healthy: " + wanted.describe() + ": " + summary(e)
-					+ ". Fix: read the engine log above, check the image tag, the NVIDIA container toolkit and the model, "
+					+ ". Fix: read the engine log, check the image tag, the NVIDIA container toolkit (GPU engines) and the model, "
 					+ "or raise -Dengine.startup.timeout.sec (now " + wanted.startupTimeout().toSeconds() + ").";
 			throw new EngineUnavailableError(failure, e);
 		}
