@@ -25,9 +25,11 @@ import org.slf4j.LoggerFactory;
  * The first {@link #baseUrl(HarnessConfig)} with {@code engine.image} set starts the container and
  * waits for its health check; later calls return the same URL at once. It is stopped by a JVM
  * shutdown hook, or earlier by {@link #close()} on {@link #shared()} (a later call then starts a
- * new one). Testcontainers' reaper also removes it if the JVM dies without running hooks. A start
- * that failed is remembered: later rungs fail at once with the same message instead of waiting
- * for the startup timeout again.
+ * new one). Where Testcontainers' reaper (Ryuk) runs, it also removes it if the JVM dies without
+ * running hooks; bench-tests' tests run without it ({@code TESTCONTAINERS_RYUK_DISABLED=true}) and
+ * {@link ContainerLeftovers} checks in {@code verify} that none is left. A start that failed is
+ * remembered: later rungs fail at once with the same message instead of pulling or waiting for the
+ * startup timeout again.
  *
  * <h2>Outcomes</h2>
  * <ul>

@@ -154,4 +154,23 @@ class LauncherFailureModesTests {
 		assertThat(took).isLessThan(BOUND);
 		DockerImages.requireReaper(docker, Map.of(DockerImages.RYUK_DISABLED, "true")::get, Duration.ofSeconds(1));
 	}
+
+	@Test
+	@DisplayName("the leftover check sees a container with the checkout's label (created, never started), and none once removed")
+	void leftoverSeen() {
+		String id = docker.createContainerCmd(shellImage)
+				.withCmd("exit 0")
+				.withLabels(Map.of(TestcontainersEngineLauncher.LABEL, TestcontainersEngineLauncher.scope()))
+				.exec()
+				.getId();
+		try {
+			assertThat(ContainerLeftovers.left(docker, TestcontainersEngineLauncher.scope())).singleElement()
+					.asString()
+					.startsWith(id.substring(0, 12) + " " + shellImage);
+			assertThat(ContainerLeftovers.left(docker, "/some/other/checkout")).isEmpty();
+		}
+		finally {
+			docker.removeContainerCmd(id).withForce(true).exec();
+		}
+	}
 }
