@@ -28,6 +28,12 @@ public final class DockerImages {
 	/** The variable that tells Testcontainers where the engine publishes container ports. */
 	public static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
 
+	/**
+	 * The image Testcontainers 2.0.5 runs to read the default route ({@code DockerClientFactory.TINY_IMAGE}, fixed
+	 * there, not {@code TestcontainersConfiguration.getTinyImage()}); follow it when Testcontainers is upgraded.
+	 */
+	static final String TINY_IMAGE = "alpine:3.17";
+
 	/** The variable that turns Testcontainers' reaper (Ryuk) off. */
 	public static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
 
@@ -146,7 +152,7 @@ public final class DockerImages {
 		if (bridgeGateway) {
 			return;
 		}
-		require(docker, TestcontainersConfiguration.getInstance().getTinyImage(), pullTimeout,
+		require(docker, TINY_IMAGE, pullTimeout,
 				"Testcontainers finds the Docker host's address from inside this container by running its tiny image",
 				"export " + HOST_OVERRIDE + "=localhost when the Docker engine runs in this same container (its published ports "
 						+ "are on localhost), else the address where it publishes them");
