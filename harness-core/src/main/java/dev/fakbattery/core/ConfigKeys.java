@@ -169,6 +169,9 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> ENGINE_STARTUP_TIMEOUT_SEC = intKey(HarnessConstants.ENGINE_STARTUP_TIMEOUT_SEC, 1800)
 			.doc("seconds the engine container's `/health` may take to answer 200 (model loading is slow; the image pull is not counted)");
 
+	public static final ConfigKey<Integer> ENGINE_PULL_TIMEOUT_SEC = intKey(HarnessConstants.ENGINE_PULL_TIMEOUT_SEC, 1800)
+			.doc("seconds the pull of an engine image (or Testcontainers' Ryuk image) that is not on the Docker engine may take; checked locally first, a failed or longer pull fails the start once for all rungs, naming the image and the cause");
+
 	public static final ConfigKey<String> ENGINE_HF_TOKEN_ENV = stringKey(HarnessConstants.ENGINE_HF_TOKEN_ENV)
 			.doc("NAME of the environment variable holding the Hugging Face token, passed to the container as `HF_TOKEN`, never printed; unset: public checkpoints");
 

@@ -294,6 +294,12 @@ public final class HarnessConstants {
 	public static final String ENGINE_STARTUP_TIMEOUT_SEC = "engine.startup.timeout.sec";
 
 	/**
+	 * Seconds a pull of the engine image (or Testcontainers' reaper image) may take when it is not on the Docker engine
+	 * yet; a pull that fails or takes longer fails the engine's start, naming the image and the cause: {@value}.
+	 */
+	public static final String ENGINE_PULL_TIMEOUT_SEC = "engine.pull.timeout.sec";
+
+	/**
 	 * NAME of the environment variable holding the Hugging Face token, never the token: {@value}.
 	 * Its value reaches the engine container as {@code HF_TOKEN} and nothing else.
 	 */

@@ -14,8 +14,20 @@ public interface DockerCheck {
 
 	boolean available();
 
-	/** Testcontainers' own discovery ({@code DOCKER_HOST}, the socket, {@code ~/.testcontainers.properties}). */
+	/**
+	 * Testcontainers' own discovery ({@code DOCKER_HOST}, the socket, {@code ~/.testcontainers.properties}): the
+	 * first strategy that answers a ping. Nothing is started: {@code DockerClientFactory.isDockerAvailable()} would
+	 * also start the reaper (Ryuk), which on a machine without a registry waits minutes for an image it cannot pull.
+	 */
 	static DockerCheck testcontainers() {
-		return () -> DockerClientFactory.instance().isDockerAvailable();
+		return () -> {
+			try {
+				DockerClientFactory.instance().getTransportConfig();
+				return true;
+			}
+			catch (IllegalStateException noValidStrategy) {
+				return false;
+			}
+		};
 	}
 }

@@ -29,18 +29,23 @@ import dev.fakbattery.core.HarnessConfig;
  * </pre>
  *
  * @param image the pinned image reference
- * @param engine {@code vllm} or {@code sglang}
+ * @param engine {@code vllm}, {@code sglang} or {@code llamacpp}
  * @param entrypoint the entrypoint to set; empty keeps the image's own (vLLM)
  * @param args the arguments after the entrypoint
  * @param port the container port the engine listens on, {@value #PORT}
- * @param sharedMemoryBytes {@code /dev/shm} size, {@value #SHARED_MEMORY_BYTES} bytes (16 GiB, for tensor parallelism)
+ * @param gpus whether the container gets every GPU of the node ({@code --gpus all}); false for llama.cpp on the CPU
+ * @param sharedMemoryBytes {@code /dev/shm} size, {@value #SHARED_MEMORY_BYTES} bytes (16 GiB, for tensor
+ *        parallelism) with GPUs; 0 keeps Docker's default
  * @param healthPath the path that answers 200 once the model is loaded, {@value #HEALTH_PATH}
  * @param startupTimeout how long the health check may take after the container started
+ * @param pullTimeout how long a pull may take when the image is not on the Docker engine
+ * @param logDirectory where the container's output is written, a file per container
  * @param hfTokenEnv the NAME of the environment variable holding the Hugging Face token, if any
  * @since 0.1
  */
 public record EngineContainerSpec(String image, String engine, List<String> entrypoint, List<String> args, int port,
-		long sharedMemoryBytes, String healthPath, Duration startupTimeout, Optional<String> hfTokenEnv) {
+		boolean gpus, long sharedMemoryBytes, String healthPath, Duration startupTimeout, Duration pullTimeout,
+		java.nio.file.Path logDirectory, Optional<String> hfTokenEnv) {
 
 	/** Container port the engine listens on. */
 	public static final int PORT = 8000;
@@ -61,13 +66,16 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 		args = List.copyOf(args);
 		Objects.requireNonNull(healthPath);
 		Objects.requireNonNull(startupTimeout);
+		Objects.requireNonNull(pullTimeout);
+		Objects.requireNonNull(logDirectory);
 		Objects.requireNonNull(hfTokenEnv);
 	}
 
 	/**
 	 * The container {@code engine.image} describes, from {@code engine}, {@code model},
 	 * {@code checkpoint.model}, {@code engine.tool.parser}, {@code context.length} (only when set),
-	 * {@code engine.tp}, {@code engine.startup.timeout.sec} and {@code engine.hf.token.env}.
+	 * {@code engine.tp}, {@code engine.startup.timeout.sec}, {@code engine.pull.timeout.sec},
+	 * {@code experiments.dir} (the logs) and {@code engine.hf.token.env}.
 	 *
 	 * @throws ConfigurationException when {@code engine.image} or {@code model} is unset or
 	 *         a value is bad; the message names the parameter and the fix
@@ -76,7 +84,8 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 		EngineSettings settings = EngineSettings.from(config);
 		ContainerRecipe dialect = settings.dialect();
 		return new EngineContainerSpec(settings.image(), dialect.id(), dialect.entrypoint(), dialect.args(settings, PORT),
-				PORT, SHARED_MEMORY_BYTES, HEALTH_PATH, settings.startupTimeout(), settings.hfTokenEnv());
+				PORT, dialect.gpus(), dialect.gpus() ? SHARED_MEMORY_BYTES : 0, HEALTH_PATH, settings.startupTimeout(),
+				settings.pullTimeout(), settings.logDirectory(), settings.hfTokenEnv());
 	}
 
 	/** The process the container runs: entrypoint (when set) then arguments. */
@@ -114,9 +123,15 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 
 	/** An equivalent {@code docker run} command; the token shows as {@code HF_TOKEN=<from $NAME>}. */
 	public String describe() {
-		List<String> words = new ArrayList<>(List.of("docker", "run", "--gpus", "all", "--shm-size",
-				sharedMemoryBytes % (1L << 30) == 0 ? sharedMemoryBytes / (1L << 30) + "g" : String.valueOf(sharedMemoryBytes),
-				"-p", String.valueOf(port)));
+		List<String> words = new ArrayList<>(List.of("docker", "run"));
+		if (gpus) {
+			words.addAll(List.of("--gpus", "all"));
+		}
+		if (sharedMemoryBytes > 0) {
+			words.addAll(List.of("--shm-size",
+					sharedMemoryBytes % (1L << 30) == 0 ? sharedMemoryBytes / (1L << 30) + "g" : String.valueOf(sharedMemoryBytes)));
+		}
+		words.addAll(List.of("-p", String.valueOf(port)));
 		hfTokenEnv.ifPresent(name -> words.addAll(List.of("-e", HF_TOKEN + "=<from $" + name + ">")));
 		if (!entrypoint.isEmpty()) {
 			words.addAll(List.of("--entrypoint", quoted(entrypoint.get(0))));

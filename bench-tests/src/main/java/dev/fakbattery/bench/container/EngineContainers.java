@@ -25,9 +25,11 @@ import org.slf4j.LoggerFactory;
  * The first {@link #baseUrl(HarnessConfig)} with {@code engine.image} set starts the container and
  * waits for its health check; later calls return the same URL at once. It is stopped by a JVM
  * shutdown hook, or earlier by {@link #close()} on {@link #shared()} (a later call then starts a
- * new one). Testcontainers' reaper also removes it if the JVM dies without running hooks. A start
- * that failed is remembered: later rungs fail at once with the same message instead of waiting
- * for the startup timeout again.
+ * new one). Where Testcontainers' reaper (Ryuk) runs, it also removes it if the JVM dies without
+ * running hooks; bench-tests' tests run without it ({@code TESTCONTAINERS_RYUK_DISABLED=true}) and
+ * {@link ContainerLeftovers} checks in {@code verify} that none is left. A start that failed is
+ * remembered: later rungs fail at once with the same message instead of pulling or waiting for the
+ * startup timeout again.
  *
  * <h2>Outcomes</h2>
  * <ul>
@@ -114,6 +116,12 @@ public final class EngineContainers implements AutoCloseable {
 		}
 	}
 
+	/** {@link RunningEngine#provenance()} of the running container; empty when none runs. */
+	public Map<String, String> provenance() {
+		RunningEngine engine = running.get();
+		return engine == null ? Map.of() : engine.provenance();
+	}
+
 	/** Stops the container if one runs and forgets a failed start; the next call starts afresh. */
 	@Override
 	public void close() {
@@ -174,7 +182,7 @@ public final class EngineContainers implements AutoCloseable {
 		}
 		catch (RuntimeException e) {
 			failure = "engine container did not start or become healthy: " + wanted.describe() + ": " + summary(e)
-					+ ". Fix: read the engine log above, check the image tag, the NVIDIA container toolkit and the model, "
+					+ ". Fix: read the engine log, check the image tag, the NVIDIA container toolkit (GPU engines) and the model, "
 					+ "or raise -Dengine.startup.timeout.sec (now " + wanted.startupTimeout().toSeconds() + ").";
 			throw new EngineUnavailableError(failure, e);
 		}

@@ -23,10 +23,13 @@ import dev.fakbattery.core.HarnessConstants;
  * @param tensorParallel the tensor-parallel size ({@code engine.tp})
  * @param contextLength the context length, only when {@code context.length} is set
  * @param startupTimeout how long {@code /health} may take ({@code engine.startup.timeout.sec})
+ * @param pullTimeout how long a pull of an image that is not on the Docker engine may take ({@code engine.pull.timeout.sec})
+ * @param logDirectory where the container's output is written, a file per container ({@code experiments.dir/logs})
  * @param hfTokenEnv the NAME of the variable holding the Hugging Face token ({@code engine.hf.token.env})
  */
 record EngineSettings(String image, ContainerRecipe dialect, String model, String checkpoint, String toolParser,
-		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Optional<String> hfTokenEnv) {
+		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Duration pullTimeout, java.nio.file.Path logDirectory,
+		Optional<String> hfTokenEnv) {
 
 	private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@+-]*");
 	private static final Pattern PARSER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -42,7 +45,9 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 		OptionalInt context = config.find(ConfigKeys.CONTEXT_LENGTH).map(OptionalInt::of).orElse(OptionalInt.empty());
 		Duration timeout = Duration.ofSeconds(
 				config.get(ConfigKeys.ENGINE_STARTUP_TIMEOUT_SEC));
-		return new EngineSettings(image, dialect, model, checkpoint, parser, tp, context, timeout, hfTokenEnv(config));
+		Duration pull = Duration.ofSeconds(config.get(ConfigKeys.ENGINE_PULL_TIMEOUT_SEC));
+		return new EngineSettings(image, dialect, model, checkpoint, parser, tp, context, timeout, pull,
+				config.experimentsDir().resolve("logs"), hfTokenEnv(config));
 	}
 
 	private static String image(HarnessConfig config) {
@@ -84,7 +89,8 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 		if (!PARSER.matcher(parser).matches()) {
 			throw new ConfigurationException("Unable to parse engine.tool.parser value [" + parser
 					+ "]: expected one parser name (letters, digits, '.', '_', '-'). Fix: pass -Dengine.tool.parser="
-					+ dialect.defaultToolParser() + " or remove it to use the default (hermes for vllm, qwen25 for sglang).");
+					+ dialect.defaultToolParser()
+					+ " or remove it to use the default (hermes for vllm, qwen25 for sglang; llama.cpp has none).");
 		}
 		return parser;
 	}

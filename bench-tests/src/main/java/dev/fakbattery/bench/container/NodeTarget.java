@@ -11,7 +11,8 @@ import dev.fakbattery.core.RungRecorder;
 /**
  * The raw engine a rung measures on a serving node, in this order: {@code base.url} when it is set
  * (then nothing is started); else the engine {@code engine.cmd} starts ({@link EngineCommands}); else
- * the engine container of {@code engine.image} ({@link EngineContainers}); else nothing, recorded on
+ * the engine container of {@code engine.image} ({@link EngineContainers}, its image id, container and launcher
+ * recorded in the provenance); else nothing, recorded on
  * the run as the pending measurement {@code base.url} ("raw engine base URL is not configured"). The engine
  * it finds is asked who it is ({@link RungRecorder#target}), so a rung that reaches the engine double through any URL
  * is SIMULATED.
@@ -39,17 +40,17 @@ public final class NodeTarget {
 	 * @throws EngineUnavailableError when the engine command or container cannot run (see {@link EngineCommands}, {@link EngineContainers})
 	 */
 	public static Optional<URI> baseUrl(RungRecorder run) {
-		return baseUrl(run, EngineCommands::baseUrl, EngineContainers::baseUrl);
+		return baseUrl(run, EngineCommands::baseUrl, EngineContainers.shared());
 	}
 
 	/** {@link #baseUrl(RungRecorder)} over other engine containers ({@link EngineContainers#create}), for self-tests. */
 	public static Optional<URI> baseUrl(RungRecorder run, EngineContainers engines) {
-		return baseUrl(run, EngineCommands::baseUrl, engines::engineUrl);
+		return baseUrl(run, EngineCommands::baseUrl, engines);
 	}
 
 	/** {@link #baseUrl(RungRecorder)} over other engine commands and containers, for self-tests. */
 	public static Optional<URI> baseUrl(RungRecorder run, EngineCommands commands, EngineContainers engines) {
-		return baseUrl(run, commands::engineUrl, engines::engineUrl);
+		return baseUrl(run, commands::engineUrl, engines);
 	}
 
 	/**
@@ -68,7 +69,7 @@ public final class NodeTarget {
 	}
 
 	private static Optional<URI> baseUrl(RungRecorder run, Function<HarnessConfig, Optional<URI>> command,
-			Function<HarnessConfig, Optional<URI>> container) {
+			EngineContainers container) {
 		Optional<URI> configured = run.config().v1Url(HarnessConstants.BASE_URL);
 		if (configured.isPresent()) {
 			run.target(configured.get(), HarnessConstants.BASE_URL);
@@ -79,8 +80,9 @@ public final class NodeTarget {
 			run.target(started.get(), HarnessConstants.ENGINE_CMD);
 			return started;
 		}
-		started = container.apply(run.config());
+		started = container.engineUrl(run.config());
 		if (started.isPresent()) {
+			container.provenance().forEach(run::provenance);
 			run.target(started.get(), HarnessConstants.ENGINE_IMAGE);
 			return started;
 		}

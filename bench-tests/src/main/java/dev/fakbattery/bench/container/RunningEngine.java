@@ -1,6 +1,7 @@
 package dev.fakbattery.bench.container;
 
 import java.net.URI;
+import java.util.Map;
 
 /**
  * A started engine container that answered its health check.
@@ -11,6 +12,15 @@ public interface RunningEngine extends AutoCloseable {
 
 	/** {@code http://HOST:<mapped port>/v1}, without a trailing slash. */
 	URI baseUrl();
+
+	/**
+	 * What the artifacts' provenance records about it: {@code engine_launcher} ({@code testcontainers}),
+	 * {@code engine_image}, {@code engine_image_id} ({@code sha256:...}), {@code engine_container_id},
+	 * {@code engine_container_log}; empty when the launcher knows none.
+	 */
+	default Map<String, String> provenance() {
+		return Map.of();
+	}
 
 	/** Stops and removes the container; a second call does nothing. */
 	@Override

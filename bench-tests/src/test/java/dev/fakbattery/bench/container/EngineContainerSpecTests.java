@@ -111,14 +111,52 @@ class EngineContainerSpecTests {
 	}
 
 	@Nested
+	@DisplayName("llama.cpp on the CPU")
+	class LlamaCpp {
+
+		private final EngineContainerSpec spec = EngineContainerSpec.from(Configs.of("engine", "llamacpp", "engine.image",
+				"fak-battery/llamacpp:0123456789ab", "model", "tiny-random-llama", "checkpoint.model", "tiny-random-llama.gguf",
+				"context.length", "2048"));
+
+		@Test
+		@DisplayName("-Pllamacpp's flags: the model under /models, 4 slots of context.length, one thread, metrics, slot erase")
+		void args() {
+			assertThat(spec.engine()).isEqualTo("llamacpp");
+			assertThat(spec.entrypoint()).isEmpty();
+			assertThat(spec.commandLine()).containsExactly("-m", "/models/tiny-random-llama.gguf", "--host", "0.0.0.0", "--port",
+					"8000", "-a", "tiny-random-llama", "-c", "8192", "-np", "4", "-t", "1", "--jinja", "--no-webui", "--metrics",
+					"--slot-save-path", "/slots", "--cache-ram", "0");
+		}
+
+		@Test
+		@DisplayName("no GPU, Docker's default shared memory: describe() says neither")
+		void noGpu() {
+			assertThat(spec.gpus()).isFalse();
+			assertThat(spec.sharedMemoryBytes()).isZero();
+			assertThat(spec.describe()).startsWith("docker run -p 8000 fak-battery/llamacpp:0123456789ab -m /models/");
+		}
+
+		@Test
+		@DisplayName("an absolute checkpoint.model is used as it is; no context.length, no -c")
+		void absoluteModel() {
+			EngineContainerSpec absolute = EngineContainerSpec.from(Configs.of("engine", "llamacpp", "engine.image",
+					"fak-battery/llamacpp:0123456789ab", "model", "m", "checkpoint.model", "/data/m.gguf"));
+			assertThat(absolute.args()).startsWith("-m", "/data/m.gguf").doesNotContain("-c");
+		}
+	}
+
+	@Nested
 	@DisplayName("container settings")
 	class Settings {
 
 		@Test
-		@DisplayName("port 8000, 16 GiB shared memory, /health, 30 min default timeout")
+		@DisplayName("port 8000, all GPUs, 16 GiB shared memory, /health, 30 min startup, 30 min pull, logs in experiments.dir/logs")
 		void defaults() {
-			EngineContainerSpec spec = EngineContainerSpec.from(Configs.vllm());
+			EngineContainerSpec spec = EngineContainerSpec.from(Configs.vllm("experiments.dir", "/tmp/exp"));
 			assertThat(spec.port()).isEqualTo(8000);
+			assertThat(spec.gpus()).isTrue();
+			assertThat(spec.pullTimeout()).isEqualTo(Duration.ofMinutes(30));
+			assertThat(spec.logDirectory()).isEqualTo(java.nio.file.Path.of("/tmp/exp/logs"));
 			assertThat(spec.sharedMemoryBytes()).isEqualTo(17_179_869_184L);
 			assertThat(spec.healthPath()).isEqualTo("/health");
 			assertThat(spec.startupTimeout()).isEqualTo(Duration.ofMinutes(30));
@@ -268,7 +306,7 @@ class EngineContainerSpecTests {
 					.isInstanceOf(ConfigurationException.class)
 					.hasMessage("Unable to parse engine.tool.parser value [hermes --x]: expected one parser name (letters, digits, "
 							+ "'.', '_', '-'). Fix: pass -Dengine.tool.parser=hermes or remove it to use the default "
-							+ "(hermes for vllm, qwen25 for sglang).");
+							+ "(hermes for vllm, qwen25 for sglang; llama.cpp has none).");
 		}
 
 		@Test

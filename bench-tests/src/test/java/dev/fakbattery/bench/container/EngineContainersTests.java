@@ -182,8 +182,8 @@ class EngineContainersTests {
 
 		private final String message = "engine container did not start or become healthy: "
 				+ EngineContainerSpec.from(Configs.vllm()).describe() + ": IllegalStateException (Container startup failed), "
-				+ "root cause RuntimeException (Timed out waiting for URL to be accessible). Fix: read the engine log above, "
-				+ "check the image tag, the NVIDIA container toolkit and the model, or raise -Dengine.startup.timeout.sec "
+				+ "root cause RuntimeException (Timed out waiting for URL to be accessible). Fix: read the engine log, "
+				+ "check the image tag, the NVIDIA container toolkit (GPU engines) and the model, or raise -Dengine.startup.timeout.sec "
 				+ "(now 1800).";
 
 		@ParameterizedTest

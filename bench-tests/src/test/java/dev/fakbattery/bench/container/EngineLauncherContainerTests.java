@@ -15,7 +15,6 @@ import com.github.dockerjava.api.model.HostConfig;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.containers.GenericContainer;
-import org.testcontainers.containers.wait.strategy.HttpWaitStrategy;
 
 /** The Testcontainers container the launcher configures, inspected without starting it (no Docker needed). */
 @DisplayName("engine launcher: the Testcontainers container, configured but not started")
@@ -37,16 +36,31 @@ class EngineLauncherContainerTests {
 	}
 
 	@Test
-	@DisplayName("waits for GET /health == 200 within the startup timeout")
+	@DisplayName("waits for GET /health == 200 on port 8000 within the startup timeout; labelled with the checkout")
 	void waitsForHealth() throws ReflectiveOperationException {
 		GenericContainer<?> container = TestcontainersEngineLauncher.container(
 				EngineContainerSpec.from(Configs.vllm("engine.startup.timeout.sec", "42")), Map.of());
 		var field = GenericContainer.class.getDeclaredField("waitStrategy");
 		field.setAccessible(true);
 		Object strategy = field.get(container);
-		assertThat(strategy).isInstanceOf(HttpWaitStrategy.class);
-		assertThat(strategy).extracting("path", "statusCodes", "startupTimeout")
-				.containsExactly("/health", java.util.Set.of(200), java.time.Duration.ofSeconds(42));
+		assertThat(strategy).isInstanceOfSatisfying(TestcontainersEngineLauncher.HealthWait.class, wait -> {
+			assertThat(wait.path()).isEqualTo("/health");
+			assertThat(wait.port()).isEqualTo(8000);
+			assertThat(wait.timeout()).isEqualTo(java.time.Duration.ofSeconds(42));
+		});
+		assertThat(container.getLabels()).containsEntry("dev.fakbattery.harness", TestcontainersEngineLauncher.scope());
+	}
+
+	@Test
+	@DisplayName("llama.cpp: no GPU requested, no shared memory set, the image's entrypoint kept")
+	void llamacppCreateCommand() {
+		EngineContainerSpec spec = EngineContainerSpec.from(Configs.of("engine", "llamacpp", "engine.image",
+				"fak-battery/llamacpp:0123456789ab", "model", "m", "checkpoint.model", "m.gguf"));
+		RecordedCmd cmd = RecordedCmd.create();
+		TestcontainersEngineLauncher.customize(spec, cmd.proxy());
+		assertThat(cmd.host.getDeviceRequests()).isNull();
+		assertThat(cmd.entrypoints).isEmpty();
+		assertThat(TestcontainersEngineLauncher.container(spec, Map.of()).getShmSize()).isNull();
 	}
 
 	@Test

@@ -1,0 +1,176 @@
+package dev.fakbattery.bench.container;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.github.dockerjava.api.DockerClient;
+
+import dev.fakbattery.core.HarnessConfig;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testcontainers.utility.TestcontainersConfiguration;
+
+/**
+ * The launcher's failure modes against the real Docker engine of this machine, with a tiny image built here
+ * ({@code FROM scratch}: this machine's {@code /bin/sh} and {@code /bin/sleep} with their libraries; nothing pulled).
+ * Skipped, naming why, where no Docker engine runs (then fast: one ping) or no {@code ldd}. The durations asserted are
+ * bounds far above what they take (seconds), only there to prove that nothing waits for a timeout it should not.
+ */
+@DisplayName("engine launcher on a real Docker: failure modes with a locally built image")
+class LauncherFailureModesTests {
+
+	/** Far above the seconds these take; below the timeouts they must not wait for. */
+	private static final Duration BOUND = Duration.ofSeconds(120);
+
+	private static DockerClient docker;
+	private static String shellImage;
+
+	@TempDir
+	Path logs;
+
+	@BeforeAll
+	static void dockerAndImage() {
+		Assumptions.assumeTrue(DockerCheck.testcontainers().available(),
+				"no Docker engine found (DOCKER_HOST, /var/run/docker.sock): the launcher's failure modes need a real one");
+		Assumptions.assumeTrue(RootfsImageTests.onPath("ldd") && Files.isExecutable(Path.of("/bin/sh"))
+				&& Files.isExecutable(Path.of("/bin/sleep")), "no ldd, /bin/sh or /bin/sleep here: the test image cannot be built");
+		docker = DockerImages.client();
+		RootfsImage image = RootfsImage.builder("fak-battery/selftest")
+				.executable("/bin/sh", Path.of("/bin/sh"))
+				.executable("/bin/sleep", Path.of("/bin/sleep"))
+				.entrypoint("/bin/sh", "-c")
+				.build();
+		RootfsImage.Built built = image.ensure(docker, Duration.ofMinutes(5));
+		RootfsImage.Built again = image.ensure(docker, Duration.ofMinutes(5));
+		assertThat(again.reused()).isTrue();
+		assertThat(again.imageId()).isEqualTo(built.imageId()).startsWith("sha256:");
+		shellImage = built.tag();
+	}
+
+	@AfterEach
+	void noneLeft() {
+		assertThat(ContainerLeftovers.left(docker, TestcontainersEngineLauncher.scope())).as("containers left by this test").isEmpty();
+	}
+
+	private EngineContainerSpec spec(String image, String script, Duration startup) {
+		return new EngineContainerSpec(image, "selftest", List.of(), List.of(script), EngineContainerSpec.PORT, false, 0,
+				EngineContainerSpec.HEALTH_PATH, startup, Duration.ofSeconds(60), logs, Optional.empty());
+	}
+
+	/** Testcontainers starts containers here: no image it needs is missing (reaperMissing covers that). */
+	private static void assumeTestcontainersCanStart() {
+		Throwable missing = catchThrowable(() -> {
+			DockerImages.requireReaper(docker, System::getenv, Duration.ofSeconds(30));
+			DockerImages.requireHostAddress(docker, System::getenv, Duration.ofSeconds(30));
+		});
+		Assumptions.assumeTrue(missing == null, () -> "Testcontainers cannot start a container here: " + missing.getMessage());
+	}
+
+	@Test
+	@DisplayName("an image neither here nor pullable: its name and the pull's cause, in bounded time, once for all rungs")
+	void missingImage() {
+		String image = "fak-battery/absent:no-such-tag-" + ProcessHandle.current().pid();
+		EngineContainers engines = EngineContainers.create(DockerCheck.testcontainers(), new TestcontainersEngineLauncher(),
+				name -> null);
+		HarnessConfig config = Configs.of("engine", "llamacpp", "engine.image", image, "model", "m", "engine.pull.timeout.sec", "60",
+				"experiments.dir", logs.toString());
+		long started = System.nanoTime();
+		Throwable first = catchThrowable(() -> engines.engineUrl(config));
+		Duration took = Duration.ofNanos(System.nanoTime() - started);
+		assertThat(first).isExactlyInstanceOf(EngineUnavailableError.class)
+				.hasMessageContaining("engine.image " + image + " is not on this Docker engine and could not be pulled: ")
+				.hasMessageContaining("Fix: check the tag, build the image locally");
+		assertThat(took).isLessThan(BOUND);
+		long again = System.nanoTime();
+		assertThatThrownBy(() -> engines.engineUrl(config)).hasMessage(first.getMessage() + " (first attempt in this JVM; not retried)");
+		assertThat(Duration.ofNanos(System.nanoTime() - again)).isLessThan(Duration.ofSeconds(5));
+		engines.close();
+	}
+
+	@Test
+	@DisplayName("a container that exits at start: its last log lines, without waiting for the timeout")
+	void exitsAtStart() {
+		assumeTestcontainersCanStart();
+		long started = System.nanoTime();
+		Throwable failure = catchThrowable(() -> new TestcontainersEngineLauncher()
+				.start(spec(shellImage, "echo loading model; echo 'error: model file not found' >&2; exit 3", Duration.ofMinutes(10)),
+						Map.of()));
+		assertThat(failure).isInstanceOf(TestcontainersEngineLauncher.ContainerStartException.class)
+				.hasMessageFindingMatch("^(Container startup failed for image " + java.util.regex.Pattern.quote(shellImage)
+						+ "|the container exited with code 3 before GET /health answered 200)")
+				.hasMessageContaining("error: model file not found")
+				.hasMessageContaining("loading model")
+				.hasMessageContaining("(log: " + logs);
+		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
+	}
+
+	@Test
+	@DisplayName("a container that never gets healthy: the timeout and its last log lines; the log file kept")
+	void neverHealthy() throws Exception {
+		assumeTestcontainersCanStart();
+		Throwable failure = catchThrowable(() -> new TestcontainersEngineLauncher()
+				.start(spec(shellImage, "echo serving nothing; exec /bin/sleep 600", Duration.ofSeconds(3)), Map.of()));
+		assertThat(failure).isInstanceOf(TestcontainersEngineLauncher.ContainerStartException.class)
+				.hasMessageContaining("GET /health did not answer 200 within 3 s (engine.startup.timeout.sec; last: ")
+				.hasMessageContaining("serving nothing")
+				.message()
+				.doesNotContain("exited with code");
+		try (var files = Files.list(logs)) {
+			List<Path> written = files.toList();
+			assertThat(written).singleElement().satisfies(file -> assertThat(Files.readString(file)).contains("serving nothing"));
+		}
+	}
+
+	@Test
+	@DisplayName("Ryuk on and its image absent: the image and TESTCONTAINERS_RYUK_DISABLED=true named, in bounded time")
+	void reaperMissing() {
+		String ryuk = TestcontainersConfiguration.getInstance().getRyukImage();
+		Assumptions.assumeTrue(DockerImages.localId(docker, ryuk).isEmpty(), "the Ryuk image " + ryuk + " is on this engine");
+		long started = System.nanoTime();
+		Throwable failure = catchThrowable(() -> DockerImages.requireReaper(docker, name -> null, Duration.ofSeconds(60)));
+		Duration took = Duration.ofNanos(System.nanoTime() - started);
+		if (failure == null) {
+			// a registry answered: the pull worked, which is the other correct outcome; leave the engine as it was
+			assertThat(DockerImages.localId(docker, ryuk)).isPresent();
+			docker.removeImageCmd(ryuk).exec();
+			return;
+		}
+		assertThat(failure).isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining(ryuk + " is not on this Docker engine and could not be pulled: ")
+				.hasMessageContaining("Fix: export TESTCONTAINERS_RYUK_DISABLED=true");
+		assertThat(took).isLessThan(BOUND);
+		DockerImages.requireReaper(docker, Map.of(DockerImages.RYUK_DISABLED, "true")::get, Duration.ofSeconds(1));
+	}
+
+	@Test
+	@DisplayName("the leftover check sees a container with the checkout's label (created, never started), and none once removed")
+	void leftoverSeen() {
+		String id = docker.createContainerCmd(shellImage)
+				.withCmd("exit 0")
+				.withLabels(Map.of(TestcontainersEngineLauncher.LABEL, TestcontainersEngineLauncher.scope()))
+				.exec()
+				.getId();
+		try {
+			assertThat(ContainerLeftovers.left(docker, TestcontainersEngineLauncher.scope())).singleElement()
+					.asString()
+					.startsWith(id.substring(0, 12) + " " + shellImage);
+			assertThat(ContainerLeftovers.left(docker, "/some/other/checkout")).isEmpty();
+		}
+		finally {
+			docker.removeContainerCmd(id).withForce(true).exec();
+		}
+	}
+}
