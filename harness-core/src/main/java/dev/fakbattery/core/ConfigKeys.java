@@ -173,7 +173,7 @@ public final class ConfigKeys {
 			.doc("seconds the pull of an engine image (or Testcontainers' Ryuk image) that is not on the Docker engine may take; checked locally first, a failed or longer pull fails the start once for all rungs, naming the image and the cause");
 
 	public static final ConfigKey<String> ENGINE_HF_TOKEN_ENV = stringKey(HarnessConstants.ENGINE_HF_TOKEN_ENV)
-			.doc("NAME of the environment variable holding the Hugging Face token, passed to the container as `HF_TOKEN`, never printed; unset: public checkpoints");
+			.doc("NAME of the environment variable holding the Hugging Face token, copied into the container as a file named by `HF_TOKEN_PATH` (never its environment, which Testcontainers prints on a failed start), never printed; unset: public checkpoints");
 
 	// the tax witness and the sweeps
 

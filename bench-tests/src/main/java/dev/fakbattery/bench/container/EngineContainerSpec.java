@@ -101,8 +101,9 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 	}
 
 	/**
-	 * The container's environment: {@code HF_TOKEN} with the value of the variable named by
-	 * {@code engine.hf.token.env}, or nothing when that is unset. The only place the token is read.
+	 * What the launcher hands the container: {@code HF_TOKEN} with the value of the variable named by
+	 * {@code engine.hf.token.env}, or nothing when that is unset. The only place the token is read; the
+	 * Testcontainers launcher copies it in as a file, never into the container's environment.
 	 *
 	 * @param environment the JVM's environment ({@code System::getenv}), a map in tests
 	 * @throws ConfigurationException when the named variable is unset or empty

@@ -16,6 +16,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,7 @@ import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.containers.output.Slf4jLogConsumer;
 import org.testcontainers.containers.wait.strategy.AbstractWaitStrategy;
+import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.utility.DockerImageName;
 
 /**
@@ -106,12 +108,24 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		return new Started(container, baseUrl(container.getHost(), container.getMappedPort(spec.port())), spec.image(), imageId, log);
 	}
 
-	/** The configured, not started, container; needs no Docker. */
+	/** The variable Hugging Face's hub library reads the token's file from when {@code HF_TOKEN} is unset. */
+	static final String HF_TOKEN_PATH = "HF_TOKEN_PATH";
+
+	/** Where the token is copied inside the container, before it starts; only {@link #HF_TOKEN_PATH} names it. */
+	static final String TOKEN_FILE = "/run/secrets/hf_token";
+
+	/**
+	 * The configured, not started, container; needs no Docker. A Hugging Face token in {@code env} is copied
+	 * into the container as {@value #TOKEN_FILE} and named by {@code HF_TOKEN_PATH}: it never enters the
+	 * container's environment, which Testcontainers prints when a start fails.
+	 */
 	static GenericContainer<?> container(EngineContainerSpec spec, Map<String, String> env) {
 		Logger log = LoggerFactory.getLogger(ENGINE_LOGGER);
+		Map<String, String> plain = new HashMap<>(env);
+		String token = plain.remove(EngineContainerSpec.HF_TOKEN);
 		GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(spec.image()))
 				.withExposedPorts(spec.port())
-				.withEnv(env)
+				.withEnv(plain)
 				.withLabel(LABEL, scope())
 				.withCommand(spec.args().toArray(String[]::new))
 				.withCreateContainerCmdModifier(cmd -> customize(spec, cmd))
@@ -119,6 +133,11 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 				.waitingFor(new HealthWait(spec.port(), spec.healthPath()).withStartupTimeout(spec.startupTimeout()));
 		if (spec.sharedMemoryBytes() > 0) {
 			container.withSharedMemorySize(spec.sharedMemoryBytes());
+		}
+		if (token != null) {
+			// a file, not the environment: Testcontainers logs a failed container's configuration, environment included
+			container.withEnv(HF_TOKEN_PATH, TOKEN_FILE)
+					.withCopyToContainer(Transferable.of(token.getBytes(StandardCharsets.UTF_8), 0444), TOKEN_FILE);
 		}
 		return container;
 	}

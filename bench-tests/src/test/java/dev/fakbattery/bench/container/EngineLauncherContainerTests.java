@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Proxy;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import com.github.dockerjava.api.model.HostConfig;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.images.builder.Transferable;
 
 /** The Testcontainers container the launcher configures, inspected without starting it (no Docker needed). */
 @DisplayName("engine launcher: the Testcontainers container, configured but not started")
@@ -31,8 +33,30 @@ class EngineLauncherContainerTests {
 		assertThat(container.getCommandParts()).containsExactlyElementsOf(VLLM.args());
 		assertThat(container.getExposedPorts()).containsExactly(8000);
 		assertThat(container.getShmSize()).isEqualTo(17_179_869_184L);
-		assertThat(container.getEnvMap()).isEqualTo(Map.of("HF_TOKEN", "hf_secret_value"));
+		assertThat(container.getEnvMap()).isEqualTo(Map.of("HF_TOKEN_PATH", "/run/secrets/hf_token"));
 		assertThat(container.getLogConsumers()).hasSize(1);
+	}
+
+	@Test
+	@DisplayName("the Hugging Face token is a file in the container, never in its environment or configuration text")
+	void tokenIsAFile() throws ReflectiveOperationException {
+		GenericContainer<?> container = TestcontainersEngineLauncher.container(VLLM,
+				Map.of("HF_TOKEN", "hf_secret_value", "OTHER", "kept"));
+		assertThat(container.getEnvMap()).containsOnly(Map.entry("OTHER", "kept"), Map.entry("HF_TOKEN_PATH", "/run/secrets/hf_token"))
+				.doesNotContainValue("hf_secret_value");
+		Map<Transferable, String> copies = copies(container);
+		assertThat(copies).hasSize(1).containsValue("/run/secrets/hf_token");
+		assertThat(new String(copies.keySet().iterator().next().getBytes(), StandardCharsets.UTF_8)).isEqualTo("hf_secret_value");
+		assertThat(container.toString()).doesNotContain("hf_secret_value");
+		assertThat(copies(TestcontainersEngineLauncher.container(VLLM, Map.of()))).isEmpty();
+	}
+
+	/** Testcontainers keeps what it copies in before the start in a package-private map. */
+	@SuppressWarnings("unchecked")
+	private static Map<Transferable, String> copies(GenericContainer<?> container) throws ReflectiveOperationException {
+		var getter = GenericContainer.class.getDeclaredMethod("getCopyToTransferableContainerPathMap");
+		getter.setAccessible(true);
+		return (Map<Transferable, String>) getter.invoke(container);
 	}
 
 	@Test
