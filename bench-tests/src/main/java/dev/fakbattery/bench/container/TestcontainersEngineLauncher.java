@@ -96,6 +96,12 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		GenericContainer<?> container = container(spec, env).withLogConsumer(log).withLabel(START_LABEL, start);
 		try {
 			container.start();
+			container.getLogConsumers()
+					.stream()
+					.filter(StartupConsole.class::isInstance)
+					.map(StartupConsole.class::cast)
+					.forEach(StartupConsole::healthy);
+			LOG.info("engine container healthy; from now on its output goes to {} only", log.path);
 		}
 		catch (RuntimeException e) {
 			String why = failure(e, start, log);
@@ -129,7 +135,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 				.withLabel(LABEL, scope())
 				.withCommand(spec.args().toArray(String[]::new))
 				.withCreateContainerCmdModifier(cmd -> customize(spec, cmd))
-				.withLogConsumer(new Slf4jLogConsumer(log).withPrefix("engine"))
+				.withLogConsumer(new StartupConsole(new Slf4jLogConsumer(log).withPrefix("engine")))
 				.waitingFor(new HealthWait(spec.port(), spec.healthPath()).withStartupTimeout(spec.startupTimeout()));
 		if (spec.sharedMemoryBytes() > 0) {
 			container.withSharedMemorySize(spec.sharedMemoryBytes());
@@ -386,6 +392,32 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			catch (IOException e) {
 				// nothing left to write
 			}
+		}
+	}
+
+	/**
+	 * The engine's output on the console until it is healthy (a model load can take minutes, and its lines are the
+	 * progress); after that only the log file has it, so a battery's console keeps the rungs' own lines.
+	 */
+	static final class StartupConsole implements Consumer<OutputFrame> {
+
+		private final Consumer<OutputFrame> console;
+		private volatile boolean healthy;
+
+		StartupConsole(Consumer<OutputFrame> console) {
+			this.console = console;
+		}
+
+		@Override
+		public void accept(OutputFrame frame) {
+			if (!healthy) {
+				console.accept(frame);
+			}
+		}
+
+		/** Stops forwarding: the engine is healthy. */
+		void healthy() {
+			healthy = true;
 		}
 	}
 

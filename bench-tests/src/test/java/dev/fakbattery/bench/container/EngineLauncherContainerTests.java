@@ -16,6 +16,7 @@ import com.github.dockerjava.api.model.HostConfig;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.images.builder.Transferable;
 
 /** The Testcontainers container the launcher configures, inspected without starting it (no Docker needed). */
@@ -34,7 +35,18 @@ class EngineLauncherContainerTests {
 		assertThat(container.getExposedPorts()).containsExactly(8000);
 		assertThat(container.getShmSize()).isEqualTo(17_179_869_184L);
 		assertThat(container.getEnvMap()).isEqualTo(Map.of("HF_TOKEN_PATH", "/run/secrets/hf_token"));
-		assertThat(container.getLogConsumers()).hasSize(1);
+		assertThat(container.getLogConsumers()).singleElement().isInstanceOf(TestcontainersEngineLauncher.StartupConsole.class);
+	}
+
+	@Test
+	@DisplayName("the engine's output reaches the console until it is healthy, then only its log file")
+	void consoleUntilHealthy() {
+		List<String> console = new ArrayList<>();
+		var startup = new TestcontainersEngineLauncher.StartupConsole(frame -> console.add(frame.getUtf8String()));
+		startup.accept(new OutputFrame(OutputFrame.OutputType.STDERR, "loading model\n".getBytes(StandardCharsets.UTF_8)));
+		startup.healthy();
+		startup.accept(new OutputFrame(OutputFrame.OutputType.STDERR, "slot 3 processing\n".getBytes(StandardCharsets.UTF_8)));
+		assertThat(console).containsExactly("loading model\n");
 	}
 
 	@Test
