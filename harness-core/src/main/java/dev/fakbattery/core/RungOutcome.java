@@ -18,7 +18,9 @@ public final class RungOutcome {
 	}
 
 	/**
-	 * In this order: an error is FAIL; a failed {@linkplain Check#product() product check} (the target answered with an
+	 * In this order: a misconfiguration ({@link ConfigurationException}: the rung was pointed at the wrong server, so
+	 * whatever it saw there is about a server it was not asked to judge) is PENDING_MEASUREMENT whatever its checks say;
+	 * an error is FAIL; a failed {@linkplain Check#product() product check} (the target answered with an
 	 * error status, leaked a denied byte, answered malformed) is FAIL whatever the instrument's state, any invalid reading
 	 * reported beside it; a measurement invalidated by its own instrument is PENDING_MEASUREMENT whatever the measurement
 	 * checks say (it measured nothing about the gateway); a failed check is FAIL; a missing measurement or an aborted
@@ -26,6 +28,9 @@ public final class RungOutcome {
 	 * was measured, else PASS.
 	 */
 	public static Verdict verdict(RungRecorder run, Optional<Throwable> thrown) {
+		if (thrown.isPresent() && thrown.get() instanceof ConfigurationException) {
+			return Verdict.PENDING_MEASUREMENT;
+		}
 		if (thrown.isPresent() && !aborted(thrown.get())) {
 			return Verdict.FAIL;
 		}

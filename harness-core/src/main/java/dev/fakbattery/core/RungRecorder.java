@@ -153,7 +153,10 @@ public final class RungRecorder {
 	 * at best, whatever the profile. Under a profile that needs a real engine
 	 * ({@link Profile#embeddedTargetAllowed()} false), an engine that does not identify itself
 	 * ({@link TargetIdentity#unidentified()}) is the pending measurement {@code engine.identity}, never PASS;
-	 * {@link HarnessConstants#ENGINE_IDENTITY} names it instead, recorded as an override.
+	 * {@link HarnessConstants#ENGINE_IDENTITY} names it instead, recorded as an override. A target that is a gateway
+	 * ({@link TargetIdentity#gatewayInstead()}) is a misconfiguration of {@code origin}: recorded as pending and thrown
+	 * as a {@link ConfigurationException} before anything is measured through it, so that no verdict is about a server
+	 * the harness did not start and was not asked to judge.
 	 *
 	 * @param origin how the engine was reached: {@code base.url}, {@code engine.cmd}, {@code engine.image} or
 	 *        {@link TargetIdentity#EMBEDDED}
@@ -161,6 +164,14 @@ public final class RungRecorder {
 	public TargetIdentity target(URI baseUrl, String origin) {
 		target = TargetProbe.identify(baseUrl, origin, config.string(HarnessConstants.API_KEY_ENV).map(System::getenv))
 				.withOverride(config.string(HarnessConstants.ENGINE_IDENTITY).orElse(null));
+		if (!TargetIdentity.EMBEDDED.equals(origin)) {
+			target.gatewayInstead().ifPresent(why -> {
+				String fix = "point -D" + origin + " at the engine itself (vLLM, SGLang, llama.cpp) and name the gateway under test "
+						+ "with -D" + HarnessConstants.GATEWAY_URL + " or -D" + HarnessConstants.GATEWAY_CMD;
+				pending(origin, why, fix);
+				throw new ConfigurationException(why + "; " + fix);
+			});
+		}
 		target.simulatedBecause().ifPresent(this::simulated);
 		if (!config.profile().embeddedTargetAllowed()) {
 			target.unidentified()

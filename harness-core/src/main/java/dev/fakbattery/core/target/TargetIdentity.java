@@ -37,12 +37,14 @@ import org.apiguardian.api.API;
  *        nothing did
  * @param probed every request of the probe and what it answered, one line each
  * @param identityOverride the engine kind {@code engine.identity} set (recorded, visible); null when not set
+ * @param gatewayEvidence why what answers at the base URL is a gateway, not an engine (metric families of a gateway on
+ *        {@code /metrics}); null when nothing says so
  * @since 0.2
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record TargetIdentity(String origin, URI baseUrl, String probedKind, String engineVersion, List<String> servedModels,
 		Integer contextLength, String server, String doubleEvidence, String problem, String ownedBy, String toolParser,
-		List<String> identifiedBy, List<String> probed, String identityOverride) {
+		List<String> identifiedBy, List<String> probed, String identityOverride, String gatewayEvidence) {
 
 	/** {@value}: the engine double started in the test's JVM. */
 	public static final String EMBEDDED = "embedded";
@@ -69,7 +71,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 			return this;
 		}
 		return new TargetIdentity(origin, baseUrl, probedKind, engineVersion, servedModels, contextLength, server, doubleEvidence,
-				problem, ownedBy, toolParser, identifiedBy, probed, kind.strip().toLowerCase(Locale.ROOT));
+				problem, ownedBy, toolParser, identifiedBy, probed, kind.strip().toLowerCase(Locale.ROOT), gatewayEvidence);
 	}
 
 	/**
@@ -88,6 +90,18 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 	/** Why this target is the engine double. */
 	public Optional<String> simulatedBecause() {
 		return Optional.ofNullable(doubleEvidence).map(why -> "the engine at " + baseUrl + " is the engine double: " + why);
+	}
+
+	/**
+	 * Why the server at {@link #baseUrl} is a gateway rather than the engine a rung asked for: a gateway's own metric
+	 * families on its {@code /metrics}. Measured through it, a rung would judge a server the harness neither started nor
+	 * was told to judge, stacked under the gateway under test. Empty when nothing says so.
+	 *
+	 * @since 0.7
+	 */
+	public Optional<String> gatewayInstead() {
+		return Optional.ofNullable(gatewayEvidence)
+				.map(why -> "the server at " + baseUrl + " (" + origin + ") is a gateway, not an engine: " + why);
 	}
 
 	/**
@@ -144,6 +158,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 		probed.forEach(node.putArray("probed")::add);
 		node.put("engine_double", engineDouble());
 		node.put("engine_double_evidence", doubleEvidence);
+		node.put("gateway_evidence", gatewayEvidence);
 		node.put("probe_problem", problem);
 		node.put("fingerprint", fingerprint());
 	}

@@ -47,6 +47,13 @@ public final class TargetProbe {
 	/** Metric family prefixes and the engine they name. */
 	private static final String[][] METRIC_PREFIXES = { { "vllm:", "vllm" }, { "sglang:", "sglang" }, { "llamacpp:", "llama.cpp" } };
 
+	/**
+	 * Metric family prefixes a gateway, never an engine, serves on its {@code /metrics}, and the gateway they name: the
+	 * reference gateway's and fak's {@code fak_gateway_}, LiteLLM's proxy {@code litellm_}.
+	 */
+	private static final String[][] GATEWAY_METRIC_PREFIXES = { { "fak_gateway_", "the fak reference gateway" },
+		{ "litellm_", "the LiteLLM proxy" } };
+
 	private TargetProbe() {
 	}
 
@@ -117,6 +124,18 @@ public final class TargetProbe {
 				}
 			}
 		}
+		String gatewayEvidence = null;
+		if (metrics.status() == 200) {
+			for (String[] prefix : GATEWAY_METRIC_PREFIXES) {
+				long count = metrics.body().lines().filter(line -> line.startsWith(prefix[0])).map(TargetProbe::family).distinct().count();
+				if (count > 0) {
+					families.add(count + " " + prefix[0] + " families");
+					gatewayEvidence = gatewayEvidence != null
+							? gatewayEvidence
+							: "GET /metrics: " + count + " metric families named " + prefix[0] + "* (" + prefix[1] + "'s)";
+				}
+			}
+		}
 		probed.add("GET /metrics: " + metrics.describe() + (families.isEmpty() ? "" : ", " + String.join(", ", families)));
 		kind = kind != null ? kind : metricsKind;
 		if (server != null) {
@@ -132,7 +151,7 @@ public final class TargetProbe {
 						? "GET " + baseUrl + "/models answered HTTP " + models.status()
 						: served.isEmpty() ? "GET " + baseUrl + "/models answered no data[].id" : null;
 		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem, ownedBy, toolParser,
-				identifiedBy, probed, null);
+				identifiedBy, probed, null, gatewayEvidence);
 	}
 
 	/** The metric name of a sample line, without labels and the histogram/summary suffixes. */

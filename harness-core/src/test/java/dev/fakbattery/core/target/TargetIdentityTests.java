@@ -22,7 +22,7 @@ class TargetIdentityTests {
 		return new TargetIdentity(origin, BASE, kind, version, List.of("m"), 4096, "uvicorn", evidence, null, ownedBy, "hermes",
 				kind == null ? List.of() : List.of("GET /version: version " + version),
 				List.of("GET /v1/models: HTTP 200", "GET /version: HTTP 404"),
-				null);
+				null, null);
 	}
 
 	@Test
@@ -44,7 +44,7 @@ class TargetIdentityTests {
 		assertThat(overridden.withOverride("x").identityOverride()).isEqualTo("x");
 		assertThat(overridden).isEqualTo(new TargetIdentity("base.url", BASE, "sglang", "0.4.9", List.of("m"), 4096, "uvicorn", null, null,
 				"sglang", "hermes", List.of("GET /version: version 0.4.9"), List.of("GET /v1/models: HTTP 200", "GET /version: HTTP 404"),
-				"vllm"));
+				"vllm", null));
 		assertThat(probed.withOverride(null)).isSameAs(probed);
 		assertThat(probed.withOverride(" \t")).isSameAs(probed);
 	}
@@ -105,7 +105,8 @@ class TargetIdentityTests {
 	void writeTo() {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		new TargetIdentity("base.url", BASE, "vllm", "0.11.0", List.of("a", "b"), 4096, "uvicorn", "its Server header says so", "slow",
-				"vllm", "hermes", List.of("GET /version: version 0.11.0"), List.of("GET /v1/models: HTTP 200"), null).withOverride("vllm")
+				"vllm", "hermes", List.of("GET /version: version 0.11.0"), List.of("GET /v1/models: HTTP 200"), null, null)
+				.withOverride("vllm")
 				.writeTo(node);
 		assertThat(node.toString()).isEqualTo(Json.MAPPER.createObjectNode()
 				.put("origin", "base.url")
@@ -117,14 +118,14 @@ class TargetIdentityTests {
 				.replaceAll("}$", "") + ",\"context_length\":4096,\"server_header\":\"uvicorn\",\"owned_by\":\"vllm\","
 				+ "\"tool_parser\":\"hermes\",\"identified_by\":[\"GET /version: version 0.11.0\"],\"identity_override\":\"vllm\","
 				+ "\"probed\":[\"GET /v1/models: HTTP 200\"],\"engine_double\":true,\"engine_double_evidence\":\"its Server header says so\","
-				+ "\"probe_problem\":\"slow\",\"fingerprint\":\"base.url|vllm|0.11.0|[a, b]|http://h:8000/v1\"}");
+				+ "\"gateway_evidence\":null,\"probe_problem\":\"slow\",\"fingerprint\":\"base.url|vllm|0.11.0|[a, b]|http://h:8000/v1\"}");
 	}
 
 	@Test
 	@DisplayName("writeTo: absent values are JSON null, empty lists empty arrays")
 	void writeToAbsent() {
 		ObjectNode node = Json.MAPPER.createObjectNode();
-		new TargetIdentity("base.url", BASE, null, null, List.of(), null, null, null, null, null, null, List.of(), List.of(), null)
+		new TargetIdentity("base.url", BASE, null, null, List.of(), null, null, null, null, null, null, List.of(), List.of(), null, null)
 				.writeTo(node);
 		JsonNode doc = node;
 		assertThat(doc.path("context_length").isNull()).isTrue();
@@ -143,7 +144,7 @@ class TargetIdentityTests {
 		List<String> models = new java.util.ArrayList<>(List.of("m"));
 		TargetIdentity id = new TargetIdentity("base.url", BASE, null, null, models, null, null, null, null, null, null, List.of(),
 				List.of(),
-				null);
+				null, null);
 		models.add("n");
 		assertThat(id.servedModels()).containsExactly("m");
 	}
