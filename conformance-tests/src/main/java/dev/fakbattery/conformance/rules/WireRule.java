@@ -81,7 +81,7 @@ public enum WireRule implements KitRule {
 			"deltas forwarded as they arrive and only the assembled call dropped; the record or a log line on the wire; arguments moved into content"),
 
 	W14(STOCHASTIC, "streaming not buffered",
-			"Streaming is not buffered: of 20 content deltas the upstream writes 50 ms apart, at most 5 reach the client more than 150 ms later than the least delayed one, in at least one of 5 tries.",
+			"Streaming is not buffered: of 20 content deltas the upstream writes 50 ms apart, at most 5 reach the client more than 150 ms later than the least delayed one, in at least one of 5 tries. A try in which the kit's own upstream fell behind its pace (more than 5 of its writes less than 25 ms after the one before) is not judged; with none judged the rule is skipped, naming the readings.",
 			"stream", "non-stream",
 			"whole-response buffering, output buffers flushed on a timer (a 500 ms window fails; a 300 ms one usually does), Nagle (`TCP_NODELAY`)"),
 
