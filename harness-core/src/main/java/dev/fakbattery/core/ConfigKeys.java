@@ -172,6 +172,10 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> ENGINE_PULL_TIMEOUT_SEC = intKey(HarnessConstants.ENGINE_PULL_TIMEOUT_SEC, 1800)
 			.doc("seconds the pull of an engine image (or Testcontainers' Ryuk image) that is not on the Docker engine may take; checked locally first, a failed or longer pull fails the start once for all rungs, naming the image and the cause");
 
+	public static final ConfigKey<String> ENGINE_CPUSET = stringKey(HarnessConstants.ENGINE_CPUSET)
+			.defaultText("every CPU of the Docker host")
+			.doc("CPUs the engine container may run on, a Docker cpuset (`1`, `2-7`, `0,2`; `--cpuset-cpus`), checked against the Docker host's CPUs before the start; keeps the load client off the engine's cores (on 2 cores: `-Dengine.cpuset=1` with Maven under `taskset -c 0`, see [container.md](container.md#pinning-the-engine)); llama.cpp's `-t` is its CPU count; recorded as `engine_cpuset`");
+
 	public static final ConfigKey<String> ENGINE_HF_TOKEN_ENV = stringKey(HarnessConstants.ENGINE_HF_TOKEN_ENV)
 			.doc("NAME of the environment variable holding the Hugging Face token, copied into the container as a file named by `HF_TOKEN_PATH` (never its environment, which Testcontainers prints on a failed start), never printed; unset: public checkpoints");
 

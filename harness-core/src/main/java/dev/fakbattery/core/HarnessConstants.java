@@ -300,6 +300,12 @@ public final class HarnessConstants {
 	public static final String ENGINE_PULL_TIMEOUT_SEC = "engine.pull.timeout.sec";
 
 	/**
+	 * CPUs the engine container may run on, a Docker cpuset ({@code --cpuset-cpus}: {@code 1}, {@code 2-7},
+	 * {@code 0,2}): {@value}. Unset: every CPU of the Docker host.
+	 */
+	public static final String ENGINE_CPUSET = "engine.cpuset";
+
+	/**
 	 * NAME of the environment variable holding the Hugging Face token, never the token: {@value}.
 	 * Its value reaches the engine container as {@code HF_TOKEN} and nothing else.
 	 */

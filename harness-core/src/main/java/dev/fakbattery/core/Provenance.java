@@ -35,7 +35,7 @@ public final class Provenance {
 			HarnessConstants.BASELINE_FILE, HarnessConstants.DETERMINISM, HarnessConstants.SWEBENCH_RUNNER,
 			HarnessConstants.SWEBENCH_RUN_DIR, HarnessConstants.SELECTION, HarnessConstants.FLOORS_BIN,
 			HarnessConstants.FLOORS_DIR, HarnessConstants.ENGINE_IMAGE, HarnessConstants.ENGINE_CMD, HarnessConstants.ENGINE_TOOL_PARSER,
-			HarnessConstants.ENGINE_TP,
+			HarnessConstants.ENGINE_TP, HarnessConstants.ENGINE_CPUSET,
 			HarnessConstants.GATEWAY_DECLARES_RECORD, HarnessConstants.PREFLIGHT_MODEL, HarnessConstants.PREFLIGHT_MODEL_PARAMS_B);
 
 	private Provenance() {

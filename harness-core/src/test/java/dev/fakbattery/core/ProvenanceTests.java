@@ -61,6 +61,17 @@ class ProvenanceTests {
 		assertThat(Provenance.collect(none, java.util.Optional.empty(), java.util.Map.of()).path("git_dirty").isNull()).isTrue();
 	}
 
+	@Test
+	@DisplayName("reproduce_command: the engine container's image and cpuset, as passed")
+	void reproduceContainer() {
+		java.util.Map<String, String> values = java.util.Map.of(HarnessConstants.ENGINE_IMAGE, "fak-battery/llamacpp:0123456789ab",
+				HarnessConstants.ENGINE_CPUSET, "1");
+		HarnessConfig config = HarnessConfig.of(name -> java.util.Optional.ofNullable(values.get(name)));
+		assertThat(Provenance.reproduceCommand(config)).contains(" -Dengine.image=fak-battery/llamacpp:0123456789ab")
+				.contains(" -Dengine.cpuset=1");
+		assertThat(Provenance.reproduceCommand(HarnessConfig.of(name -> java.util.Optional.empty()))).doesNotContain("engine.cpuset");
+	}
+
 	private static int git(Path dir, String... args) throws Exception {
 		java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git", "-C", dir.toString()));
 		command.addAll(java.util.List.of(args));

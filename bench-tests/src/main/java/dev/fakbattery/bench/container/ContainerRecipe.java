@@ -43,7 +43,8 @@ enum ContainerRecipe {
 	 * llama.cpp's {@code llama-server} on the CPU, as {@code -Pcontainer} builds it ({@link LlamaCppImage}): the
 	 * image's entrypoint is the server, the model is under {@value #MODELS} unless {@code checkpoint.model} is an
 	 * absolute path; no GPU, Docker's default shared memory. The flags are {@code -Pllamacpp}'s {@code engine.cmd}: 4
-	 * slots of {@code context.length} tokens each, one compute thread, Prometheus metrics, slot erase allowed and no
+	 * slots of {@code context.length} tokens each, one compute thread per CPU of {@code engine.cpuset} (one when it is unset:
+	 * the 2-core machines this profile was made for), Prometheus metrics, slot erase allowed and no
 	 * host prompt cache. There is no tool-call parser to name ({@code --jinja} reads calls through the model's chat
 	 * template) and no tensor parallelism.
 	 */
@@ -54,7 +55,8 @@ enum ContainerRecipe {
 			List<String> args = new ArrayList<>(List.of("-m", checkpoint.startsWith("/") ? checkpoint : MODELS + "/" + checkpoint,
 					"--host", "0.0.0.0", "--port", String.valueOf(port), "-a", settings.model()));
 			settings.contextLength().ifPresent(length -> args.addAll(List.of("-c", String.valueOf(SLOTS * length))));
-			args.addAll(List.of("-np", String.valueOf(SLOTS), "-t", "1", "--jinja", "--no-webui", "--metrics", "--slot-save-path",
+			args.addAll(List.of("-np", String.valueOf(SLOTS), "-t", String.valueOf(settings.cpus(1)), "--jinja", "--no-webui", "--metrics",
+					"--slot-save-path",
 					SLOT_DIR, "--cache-ram", "0"));
 			return List.copyOf(args);
 		}

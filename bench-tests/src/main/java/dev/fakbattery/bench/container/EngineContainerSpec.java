@@ -41,11 +41,12 @@ import dev.fakbattery.core.HarnessConfig;
  * @param pullTimeout how long a pull may take when the image is not on the Docker engine
  * @param logDirectory where the container's output is written, a file per container
  * @param hfTokenEnv the NAME of the environment variable holding the Hugging Face token, if any
+ * @param cpuset the CPUs the container may run on, a Docker cpuset ({@code --cpuset-cpus}); empty: every CPU
  * @since 0.1
  */
 public record EngineContainerSpec(String image, String engine, List<String> entrypoint, List<String> args, int port,
 		boolean gpus, long sharedMemoryBytes, String healthPath, Duration startupTimeout, Duration pullTimeout,
-		java.nio.file.Path logDirectory, Optional<String> hfTokenEnv) {
+		java.nio.file.Path logDirectory, Optional<String> hfTokenEnv, Optional<String> cpuset) {
 
 	/** Container port the engine listens on. */
 	public static final int PORT = 8000;
@@ -69,13 +70,14 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 		Objects.requireNonNull(pullTimeout);
 		Objects.requireNonNull(logDirectory);
 		Objects.requireNonNull(hfTokenEnv);
+		Objects.requireNonNull(cpuset);
 	}
 
 	/**
 	 * The container {@code engine.image} describes, from {@code engine}, {@code model},
 	 * {@code checkpoint.model}, {@code engine.tool.parser}, {@code context.length} (only when set),
 	 * {@code engine.tp}, {@code engine.startup.timeout.sec}, {@code engine.pull.timeout.sec},
-	 * {@code experiments.dir} (the logs) and {@code engine.hf.token.env}.
+	 * {@code experiments.dir} (the logs), {@code engine.hf.token.env} and {@code engine.cpuset}.
 	 *
 	 * @throws ConfigurationException when {@code engine.image} or {@code model} is unset or
 	 *         a value is bad; the message names the parameter and the fix
@@ -85,7 +87,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 		ContainerRecipe dialect = settings.dialect();
 		return new EngineContainerSpec(settings.image(), dialect.id(), dialect.entrypoint(), dialect.args(settings, PORT),
 				PORT, dialect.gpus(), dialect.gpus() ? SHARED_MEMORY_BYTES : 0, HEALTH_PATH, settings.startupTimeout(),
-				settings.pullTimeout(), settings.logDirectory(), settings.hfTokenEnv());
+				settings.pullTimeout(), settings.logDirectory(), settings.hfTokenEnv(), settings.cpuset());
 	}
 
 	/** The process the container runs: entrypoint (when set) then arguments. */
@@ -132,6 +134,7 @@ public record EngineContainerSpec(String image, String engine, List<String> entr
 			words.addAll(List.of("--shm-size",
 					sharedMemoryBytes % (1L << 30) == 0 ? sharedMemoryBytes / (1L << 30) + "g" : String.valueOf(sharedMemoryBytes)));
 		}
+		cpuset.ifPresent(cpus -> words.addAll(List.of("--cpuset-cpus", cpus)));
 		words.addAll(List.of("-p", String.valueOf(port)));
 		hfTokenEnv.ifPresent(name -> words.addAll(List.of("-e", HF_TOKEN + "=<from $" + name + ">")));
 		if (!entrypoint.isEmpty()) {

@@ -180,6 +180,11 @@ public final class EngineContainers implements AutoCloseable {
 		try {
 			engine = launcher.start(wanted, env);
 		}
+		catch (ConfigurationException e) {
+			// found only against the Docker engine (a cpuset beyond its CPUs): a misconfiguration, remembered like a failure
+			failure = e.getMessage();
+			throw e;
+		}
 		catch (RuntimeException e) {
 			failure = "engine container did not start or become healthy: " + wanted.describe() + ": " + summary(e)
 					+ ". Fix: read the engine log, check the image tag, the NVIDIA container toolkit (GPU engines) and the model, "

@@ -26,10 +26,13 @@ import dev.fakbattery.core.HarnessConstants;
  * @param pullTimeout how long a pull of an image that is not on the Docker engine may take ({@code engine.pull.timeout.sec})
  * @param logDirectory where the container's output is written, a file per container ({@code experiments.dir/logs})
  * @param hfTokenEnv the NAME of the variable holding the Hugging Face token ({@code engine.hf.token.env})
+ * @param cpuset the CPUs the container may run on, a Docker cpuset ({@code engine.cpuset}); empty: every CPU
  */
 record EngineSettings(String image, ContainerRecipe dialect, String model, String checkpoint, String toolParser,
 		int tensorParallel, OptionalInt contextLength, Duration startupTimeout, Duration pullTimeout, java.nio.file.Path logDirectory,
-		Optional<String> hfTokenEnv) {
+		Optional<String> hfTokenEnv, Optional<String> cpuset) {
+
+	private static final Pattern CPUSET = Pattern.compile("(\\d{1,4})(?:-(\\d{1,4}))?");
 
 	private static final Pattern IMAGE = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/:@+-]*");
 	private static final Pattern PARSER = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -47,7 +50,40 @@ record EngineSettings(String image, ContainerRecipe dialect, String model, Strin
 				config.get(ConfigKeys.ENGINE_STARTUP_TIMEOUT_SEC));
 		Duration pull = Duration.ofSeconds(config.get(ConfigKeys.ENGINE_PULL_TIMEOUT_SEC));
 		return new EngineSettings(image, dialect, model, checkpoint, parser, tp, context, timeout, pull,
-				config.experimentsDir().resolve("logs"), hfTokenEnv(config));
+				config.experimentsDir().resolve("logs"), hfTokenEnv(config), cpuset(config));
+	}
+
+	/** How many CPUs the container may use: those of {@code engine.cpuset}, else {@code ifUnset}. */
+	int cpus(int ifUnset) {
+		return cpuset.map(set -> cpus(set).size()).orElse(ifUnset);
+	}
+
+	/**
+	 * The CPUs a Docker cpuset names ({@code 0-2,5} is 0, 1, 2, 5), or a {@link ConfigurationException} naming
+	 * {@code engine.cpuset} and the fix when it is not one.
+	 */
+	static java.util.SortedSet<Integer> cpus(String cpuset) {
+		java.util.SortedSet<Integer> cpus = new java.util.TreeSet<>();
+		for (String part : cpuset.split(",", -1)) {
+			java.util.regex.Matcher range = CPUSET.matcher(part);
+			int first = range.matches() ? Integer.parseInt(range.group(1)) : -1;
+			int last = first < 0 ? -1 : range.group(2) == null ? first : Integer.parseInt(range.group(2));
+			if (first < 0 || last < first) {
+				throw new ConfigurationException("Unable to parse engine.cpuset value [" + cpuset
+						+ "]: expected a Docker cpuset, CPU numbers and ascending ranges separated by commas (1, 2-7, 0,2). "
+						+ "Fix: pass -Dengine.cpuset=1 (one core for the engine) or remove it to let the engine use every CPU.");
+			}
+			for (int cpu = first; cpu <= last; cpu++) {
+				cpus.add(cpu);
+			}
+		}
+		return cpus;
+	}
+
+	private static Optional<String> cpuset(HarnessConfig config) {
+		Optional<String> cpuset = config.string(HarnessConstants.ENGINE_CPUSET);
+		cpuset.ifPresent(EngineSettings::cpus);
+		return cpuset;
 	}
 
 	private static String image(HarnessConfig config) {

@@ -16,7 +16,8 @@ public interface RunningEngine extends AutoCloseable {
 	/**
 	 * What the artifacts' provenance records about it: {@code engine_launcher} ({@code testcontainers}),
 	 * {@code engine_image}, {@code engine_image_id} ({@code sha256:...}), {@code engine_container_id},
-	 * {@code engine_container_log}; empty when the launcher knows none.
+	 * {@code engine_container_log}, {@code engine_cpuset} (the CPUs Docker gave it, or {@code all}); empty when the
+	 * launcher knows none.
 	 */
 	default Map<String, String> provenance() {
 		return Map.of();

@@ -91,9 +91,11 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 						+ "or raise -Dengine.pull.timeout.sec (now " + spec.pullTimeout().toSeconds() + ") on a slow registry");
 		DockerImages.requireReaper(docker, environment, spec.pullTimeout());
 		DockerImages.requireHostAddress(docker, environment, spec.pullTimeout());
+		spec.cpuset().ifPresent(cpuset -> requireCpus(cpuset, docker.infoCmd().exec().getNCPU()));
 		LogFile log = LogFile.open(spec);
 		String start = java.util.UUID.randomUUID().toString();
 		GenericContainer<?> container = container(spec, env).withLogConsumer(log).withLabel(START_LABEL, start);
+		ExitWatch exit = ExitWatch.watch(docker, start);
 		try {
 			container.start();
 			container.getLogConsumers()
@@ -104,14 +106,31 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			LOG.info("engine container healthy; from now on its output goes to {} only", log.path);
 		}
 		catch (RuntimeException e) {
-			String why = failure(e, start, log);
+			String why = failure(e, start, log, exit);
 			container.stop();
 			remove(start);
 			log.close();
 			LOG.debug("engine container start failed", e);
 			throw new ContainerStartException(why + " (log: " + log.path + ")");
 		}
+		finally {
+			exit.close();
+		}
 		return new Started(container, baseUrl(container.getHost(), container.getMappedPort(spec.port())), spec.image(), imageId, log);
+	}
+
+	/**
+	 * Fails, naming {@code engine.cpuset} and the fix, when the cpuset names a CPU the Docker host does not have (Docker's
+	 * own refusal would surface as a failed start).
+	 */
+	static void requireCpus(String cpuset, Integer hostCpus) {
+		int highest = EngineSettings.cpus(cpuset).last();
+		if (hostCpus != null && hostCpus > 0 && highest >= hostCpus) {
+			throw new dev.fakbattery.core.ConfigurationException("engine.cpuset value [" + cpuset + "] names CPU " + highest
+					+ " but the Docker host has " + hostCpus + " CPUs (0-" + (hostCpus - 1) + "). Fix: pass -Dengine.cpuset="
+					+ (hostCpus - 1)
+					+ " (the last CPU) or another set within 0-" + (hostCpus - 1) + ", or remove it to let the engine use every CPU.");
+		}
 	}
 
 	/** The variable Hugging Face's hub library reads the token's file from when {@code HF_TOKEN} is unset. */
@@ -148,11 +167,12 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		return container;
 	}
 
-	/** The device request for all GPUs (vLLM, SGLang) and, for SGLang, the entrypoint. */
+	/** The device request for all GPUs (vLLM, SGLang), the CPUs ({@code engine.cpuset}) and, for SGLang, the entrypoint. */
 	static void customize(EngineContainerSpec spec, CreateContainerCmd cmd) {
 		if (spec.gpus()) {
 			cmd.getHostConfig().withDeviceRequests(List.of(spec.deviceRequest()));
 		}
+		spec.cpuset().ifPresent(cpus -> cmd.getHostConfig().withCpusetCpus(cpus));
 		if (!spec.entrypoint().isEmpty()) {
 			cmd.withEntrypoint(spec.entrypoint());
 		}
@@ -170,24 +190,25 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 	}
 
 	/**
-	 * What went wrong, read from Docker by the start's own label (Testcontainers may have dropped the container's id):
-	 * the health wait's reason, else Testcontainers' one-line message (never its causes: they print the container's
-	 * configuration, environment included); the exit code when the container exited; its last log lines.
+	 * What went wrong: the health wait's reason, else Testcontainers' one-line message (never its causes: they print the
+	 * container's configuration, environment included); the exit code when the container stopped by itself (from Docker's
+	 * events: Testcontainers removes a container whose start failed before this runs); its last log lines, from Docker
+	 * by the start's own label when the container is still there, else those the log file kept.
 	 */
-	private static String failure(RuntimeException e, String start, LogFile log) {
+	private static String failure(RuntimeException e, String start, LogFile log, ExitWatch exit) {
 		Throwable cause = e;
 		while (cause.getCause() != null && cause.getCause() != cause && !(cause instanceof HealthWaitException)) {
 			cause = cause.getCause();
 		}
+		boolean timedOut = cause instanceof HealthWaitException wait && wait.timedOut;
 		StringBuilder text = new StringBuilder(cause instanceof HealthWaitException ? cause.getMessage() : e.getMessage());
+		if (!timedOut) {
+			exit.code(Duration.ofSeconds(EXIT_WAIT_SEC)).ifPresent(code -> text.append("; the container exited with code ").append(code));
+		}
 		List<String> lines = log.tail();
 		DockerClient docker = DockerImages.client();
 		for (com.github.dockerjava.api.model.Container found : started(docker, start)) {
 			try {
-				var state = docker.inspectContainerCmd(found.getId()).exec().getState();
-				if (!Boolean.TRUE.equals(state.getRunning()) && !text.toString().contains("exited with code")) {
-					text.append("; the container exited with code ").append(state.getExitCodeLong());
-				}
 				List<String> read = logs(docker, found.getId());
 				lines = read.isEmpty() ? lines : read;
 			}
@@ -198,6 +219,77 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		text.append(
 				lines.isEmpty() ? "; it logged nothing" : "; its last " + lines.size() + " log lines:\n  " + String.join("\n  ", lines));
 		return text.toString();
+	}
+
+	/** Seconds a failed start waits for Docker's word on how the container ended; it has nearly always come already. */
+	static final int EXIT_WAIT_SEC = 5;
+
+	/**
+	 * Docker's {@code kill} and {@code die} events of one start ({@value #START_LABEL}), from before the container is
+	 * created: the exit code of a container that stopped by itself ({@code die} with no {@code kill} before it), none
+	 * for one that was killed (a health timeout, Testcontainers' stop).
+	 */
+	static final class ExitWatch implements java.io.Closeable {
+
+		private final java.util.concurrent.CountDownLatch ended = new java.util.concurrent.CountDownLatch(1);
+		private final java.util.concurrent.atomic.AtomicReference<String> code = new java.util.concurrent.atomic.AtomicReference<>();
+		private boolean killed;
+		private volatile java.io.Closeable subscription = () -> {
+		};
+
+		/** Subscribes to the start's events; the stream replays the last second, so none is lost while it connects. */
+		static ExitWatch watch(DockerClient docker, String start) {
+			ExitWatch watch = new ExitWatch();
+			watch.subscription = docker.eventsCmd()
+					.withLabelFilter(Map.of(START_LABEL, start))
+					.withEventFilter("kill", "die")
+					.withSince(String.valueOf(Instant.now().getEpochSecond() - 1))
+					.exec(new com.github.dockerjava.api.async.ResultCallback.Adapter<com.github.dockerjava.api.model.Event>() {
+						@Override
+						public void onNext(com.github.dockerjava.api.model.Event event) {
+							watch.event(event.getAction() != null ? event.getAction() : event.getStatus(),
+									event.getActor() == null || event.getActor().getAttributes() == null
+											? Map.of()
+											: event.getActor().getAttributes());
+						}
+					});
+			return watch;
+		}
+
+		/** One event: {@code kill} (nothing to report) or {@code die} with its {@code exitCode} attribute. */
+		synchronized void event(String action, Map<String, String> attributes) {
+			if ("kill".equals(action)) {
+				killed = true;
+			}
+			else if ("die".equals(action) && !killed) {
+				code.compareAndSet(null, attributes.getOrDefault("exitCode", "unknown"));
+			}
+			else {
+				return;
+			}
+			ended.countDown();
+		}
+
+		/** The exit code of a container that stopped by itself, waiting at most {@code wait} for Docker's events. */
+		java.util.Optional<String> code(Duration wait) {
+			try {
+				ended.await(wait.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+			return ended.getCount() == 0 ? java.util.Optional.ofNullable(code.get()) : java.util.Optional.empty();
+		}
+
+		@Override
+		public void close() {
+			try {
+				subscription.close();
+			}
+			catch (IOException e) {
+				// the stream is gone either way
+			}
+		}
 	}
 
 	/** The containers of one start ({@value #START_LABEL}), running or not. */
@@ -260,8 +352,16 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 
 		private static final long serialVersionUID = 1L;
 
+		/** Whether the wait gave up on a container still running (no exit code to report). */
+		final boolean timedOut;
+
 		HealthWaitException(String message) {
+			this(message, false);
+		}
+
+		HealthWaitException(String message, boolean timedOut) {
 			super(message);
+			this.timedOut = timedOut;
 		}
 	}
 
@@ -298,9 +398,8 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			String last = "no answer yet";
 			while (true) {
 				if (!waitStrategyTarget.isRunning()) {
-					Long code = waitStrategyTarget.getCurrentContainerInfo().getState().getExitCodeLong();
-					throw new HealthWaitException("the container exited with code " + code + " before GET " + path
-							+ " answered 200 (last: " + last + ")");
+					// the exit code is added by failure(), from Docker's events
+					throw new HealthWaitException("the container stopped before GET " + path + " answered 200 (last: " + last + ")");
 				}
 				URI health = URI.create("http://" + baseUrl(waitStrategyTarget.getHost(), waitStrategyTarget.getMappedPort(port))
 						.getAuthority() + path);
@@ -321,7 +420,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 				}
 				if (System.nanoTime() > deadline) {
 					throw new HealthWaitException("GET " + path + " did not answer 200 within " + startupTimeout.toSeconds()
-							+ " s (engine.startup.timeout.sec; last: " + last + ")");
+							+ " s (engine.startup.timeout.sec; last: " + last + ")", true);
 				}
 				try {
 					Thread.sleep(500);
@@ -437,6 +536,9 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			provenance.put("engine_image", image);
 			provenance.put("engine_image_id", imageId);
 			provenance.put("engine_container_id", container.getContainerId());
+			// what Docker applied, read back: the cpuset or "all"
+			String cpuset = container.getContainerInfo().getHostConfig().getCpusetCpus();
+			provenance.put("engine_cpuset", cpuset == null || cpuset.isBlank() ? "all" : cpuset);
 			provenance.put("engine_container_log", log.path.toString());
 		}
 

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("engine container spec: a pure value, no Docker, no GPU")
@@ -134,6 +135,20 @@ class EngineContainerSpecTests {
 			assertThat(spec.gpus()).isFalse();
 			assertThat(spec.sharedMemoryBytes()).isZero();
 			assertThat(spec.describe()).startsWith("docker run -p 8000 fak-battery/llamacpp:0123456789ab -m /models/");
+		}
+
+		@ParameterizedTest
+		@CsvSource({ "1, 1", "2-7, 6", "'0,2', 2", "'0-3,2,8-9', 6" })
+		@DisplayName("engine.cpuset: the container restricted to it, one llama.cpp thread per CPU in it (never more: no oversubscription)")
+		void cpuset(String cpuset, int threads) {
+			EngineContainerSpec pinned = EngineContainerSpec.from(Configs.of("engine", "llamacpp", "engine.image",
+					"fak-battery/llamacpp:0123456789ab", "model", "m", "checkpoint.model", "m.gguf", "engine.cpuset", cpuset));
+			assertThat(pinned.cpuset()).contains(cpuset);
+			assertThat(pinned.args()).containsSubsequence("-t", String.valueOf(threads));
+			assertThat(pinned.args().get(pinned.args().indexOf("-t") + 1)).isEqualTo(String.valueOf(threads));
+			assertThat(pinned.describe()).startsWith("docker run --cpuset-cpus " + cpuset + " -p 8000 fak-battery/llamacpp:");
+			assertThat(spec.cpuset()).isEmpty();
+			assertThat(spec.describe()).doesNotContain("--cpuset-cpus");
 		}
 
 		@Test
@@ -331,6 +346,17 @@ class EngineContainerSpecTests {
 					.isInstanceOf(ConfigurationException.class)
 					.hasMessage("Unable to parse context.length value [128k]: expected a positive integer. Fix: pass "
 							+ "-Dcontext.length=131072 or remove it to use the default.");
+		}
+
+		@ParameterizedTest
+		@ValueSource(strings = { "one", "1-", "-1", "3-1", "1,,2", "1 2", "1;2", "0x1", "12345", "1,", "all" })
+		@DisplayName("engine.cpuset that is not a Docker cpuset: a misconfiguration naming the key and the fix")
+		void cpuset(String cpuset) {
+			assertThatThrownBy(() -> EngineContainerSpec.from(Configs.vllm("engine.cpuset", cpuset)))
+					.isInstanceOf(ConfigurationException.class)
+					.hasMessage("Unable to parse engine.cpuset value [" + cpuset + "]: expected a Docker cpuset, CPU numbers and "
+							+ "ascending ranges separated by commas (1, 2-7, 0,2). Fix: pass -Dengine.cpuset=1 (one core for the engine) "
+							+ "or remove it to let the engine use every CPU.");
 		}
 
 		@Test

@@ -1,6 +1,7 @@
 package dev.fakbattery.bench.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Proxy;
 import java.net.URI;
@@ -12,6 +13,8 @@ import java.util.Map;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.HostConfig;
+
+import dev.fakbattery.core.ConfigurationException;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -100,6 +103,28 @@ class EngineLauncherContainerTests {
 	}
 
 	@Test
+	@DisplayName("engine.cpuset: the host config's CpusetCpus; unset: none, every CPU")
+	void cpusetCreateCommand() {
+		RecordedCmd pinned = RecordedCmd.create();
+		TestcontainersEngineLauncher.customize(EngineContainerSpec.from(Configs.vllm("engine.cpuset", "2-7,9")), pinned.proxy());
+		assertThat(pinned.host.getCpusetCpus()).isEqualTo("2-7,9");
+		assertThat(pinned.host.getDeviceRequests()).hasSize(1);
+		RecordedCmd free = RecordedCmd.create();
+		TestcontainersEngineLauncher.customize(VLLM, free.proxy());
+		assertThat(free.host.getCpusetCpus()).isNull();
+	}
+
+	@Test
+	@DisplayName("engine.cpuset beyond the Docker host's CPUs: a misconfiguration naming the key, the host's CPUs and the fix")
+	void cpusetBeyondHost() {
+		TestcontainersEngineLauncher.requireCpus("0-1", 2);
+		TestcontainersEngineLauncher.requireCpus("1", null);
+		assertThatThrownBy(() -> TestcontainersEngineLauncher.requireCpus("0,2", 2)).isInstanceOf(ConfigurationException.class)
+				.hasMessage("engine.cpuset value [0,2] names CPU 2 but the Docker host has 2 CPUs (0-1). Fix: pass "
+						+ "-Dengine.cpuset=1 (the last CPU) or another set within 0-1, or remove it to let the engine use every CPU.");
+	}
+
+	@Test
 	@DisplayName("vLLM: all GPUs requested, the image's entrypoint kept")
 	void vllmCreateCommand() {
 		RecordedCmd cmd = RecordedCmd.create();
@@ -118,6 +143,24 @@ class EngineLauncherContainerTests {
 		TestcontainersEngineLauncher.customize(SGLANG, cmd.proxy());
 		assertThat(cmd.host.getDeviceRequests()).extracting(DeviceRequest::getCount).containsExactly(-1);
 		assertThat(cmd.entrypoints).containsExactly(List.of("python3", "-m", "sglang.launch_server"));
+	}
+
+	@Test
+	@DisplayName("the exit code of a failed start, from Docker's events: a container's own exit, never the kill that stopped it")
+	void exitFromEvents() {
+		var exited = new TestcontainersEngineLauncher.ExitWatch();
+		exited.event("start", Map.of());
+		exited.event("die", Map.of("exitCode", "3", "image", "x"));
+		assertThat(exited.code(java.time.Duration.ZERO)).contains("3");
+		var killed = new TestcontainersEngineLauncher.ExitWatch();
+		killed.event("kill", Map.of("signal", "9"));
+		killed.event("die", Map.of("exitCode", "137"));
+		assertThat(killed.code(java.time.Duration.ZERO)).isEmpty();
+		var silent = new TestcontainersEngineLauncher.ExitWatch();
+		assertThat(silent.code(java.time.Duration.ofMillis(20))).isEmpty();
+		var noCode = new TestcontainersEngineLauncher.ExitWatch();
+		noCode.event("die", Map.of());
+		assertThat(noCode.code(java.time.Duration.ZERO)).contains("unknown");
 	}
 
 	@Test

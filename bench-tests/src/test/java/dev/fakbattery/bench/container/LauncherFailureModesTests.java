@@ -21,6 +21,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.utility.TestcontainersConfiguration;
 
 /**
@@ -66,8 +70,17 @@ class LauncherFailureModesTests {
 	}
 
 	private EngineContainerSpec spec(String image, String script, Duration startup) {
+		return spec(image, script, startup, Optional.empty());
+	}
+
+	private EngineContainerSpec spec(String image, String script, Duration startup, Optional<String> cpuset) {
 		return new EngineContainerSpec(image, "selftest", List.of(), List.of(script), EngineContainerSpec.PORT, false, 0,
-				EngineContainerSpec.HEALTH_PATH, startup, Duration.ofSeconds(60), logs, Optional.empty());
+				EngineContainerSpec.HEALTH_PATH, startup, Duration.ofSeconds(60), logs, Optional.empty(), cpuset);
+	}
+
+	/** The Docker host's last CPU, as a cpuset: a set smaller than the host wherever it has more than one. */
+	private static String lastCpu() {
+		return String.valueOf(docker.infoCmd().exec().getNCPU() - 1);
 	}
 
 	/** Testcontainers starts containers here: no image it needs is missing (reaperMissing covers that). */
@@ -100,21 +113,76 @@ class LauncherFailureModesTests {
 		engines.close();
 	}
 
-	@Test
-	@DisplayName("a container that exits at start: its last log lines, without waiting for the timeout")
-	void exitsAtStart() {
+	/**
+	 * Both ways a container can die before it is healthy: at once (Testcontainers' own start check fails) and a second
+	 * later (the health wait sees it stopped). Each twice, as the exit code used to go missing on one of them at times.
+	 */
+	@ParameterizedTest(name = "{0}, try {2}")
+	@CsvSource({ "at once, '', 1", "at once, '', 2", "after a second, '/bin/sleep 1; ', 1", "after a second, '/bin/sleep 1; ', 2" })
+	@DisplayName("a container that exits at start: its exit code and last log lines, without waiting for the timeout")
+	void exitsAtStart(String when, String delay, int attempt) {
 		assumeTestcontainersCanStart();
 		long started = System.nanoTime();
-		Throwable failure = catchThrowable(() -> new TestcontainersEngineLauncher()
-				.start(spec(shellImage, "echo loading model; echo 'error: model file not found' >&2; exit 3", Duration.ofMinutes(10)),
-						Map.of()));
+		Throwable failure = catchThrowable(() -> new TestcontainersEngineLauncher().start(
+				spec(shellImage, "echo loading model; " + delay + "echo 'error: model file not found' >&2; exit 3", Duration.ofMinutes(10)),
+				Map.of()));
 		assertThat(failure).isInstanceOf(TestcontainersEngineLauncher.ContainerStartException.class)
 				.hasMessageFindingMatch("^(Container startup failed for image " + java.util.regex.Pattern.quote(shellImage)
-						+ "|the container exited with code 3 before GET /health answered 200)")
-				.hasMessageContaining("error: model file not found")
-				.hasMessageContaining("loading model")
+						+ "|the container stopped before GET /health answered 200 \\(last: .*?\\)); the container exited with code 3; "
+						+ "its last 2 log lines:\n  ")
+				.hasMessageContaining("\n  loading model")
+				.hasMessageContaining("\n  error: model file not found")
 				.hasMessageContaining("(log: " + logs);
 		assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(BOUND);
+	}
+
+	@Test
+	@DisplayName("engine.cpuset: the started container is restricted to it (Docker's HostConfig.CpusetCpus and the kernel's Cpus_allowed_list)")
+	void pinnedToCpuset() {
+		assumeTestcontainersCanStart();
+		String cpuset = lastCpu();
+		String script = "while read l; do case \"$l\" in Cpus_allowed_list*) echo \"$l\";; esac; done < /proc/self/status; "
+				+ "exec /bin/sleep 600";
+		// the launcher's own configuration (customize included); only the wait differs, as /bin/sh serves no /health
+		GenericContainer<?> container = TestcontainersEngineLauncher
+				.container(spec(shellImage, script, BOUND, Optional.of(cpuset)), Map.of())
+				.waitingFor(Wait.forLogMessage(".*Cpus_allowed_list.*\\n", 1).withStartupTimeout(BOUND));
+		try {
+			container.start();
+			assertThat(docker.inspectContainerCmd(container.getContainerId()).exec().getHostConfig().getCpusetCpus()).isEqualTo(cpuset);
+			assertThat(container.getLogs()).containsPattern("Cpus_allowed_list:\\s+" + cpuset + "\\s*$");
+		}
+		finally {
+			container.stop();
+		}
+	}
+
+	@Test
+	@DisplayName("llama.cpp pinned through the launcher: healthy, -t 1, HostConfig.CpusetCpus and engine_cpuset in the provenance")
+	void llamacppPinned() {
+		assumeTestcontainersCanStart();
+		Optional<String> image = docker.listImagesCmd()
+				.withReferenceFilter(LlamaCppImage.REPOSITORY)
+				.exec()
+				.stream()
+				.flatMap(found -> found.getRepoTags() == null
+						? java.util.stream.Stream.empty()
+						: java.util.Arrays.stream(found.getRepoTags()))
+				.filter(tag -> tag.startsWith(LlamaCppImage.REPOSITORY + ":"))
+				.findFirst();
+		Assumptions.assumeTrue(image.isPresent(),
+				"no " + LlamaCppImage.REPOSITORY + " image on this Docker engine: ./mvnw verify -Pllamacpp,container builds one");
+		String cpuset = lastCpu();
+		EngineContainerSpec spec = EngineContainerSpec.from(Configs.of("engine", "llamacpp", "engine.image", image.get(), "model",
+				"tiny-random-llama", "checkpoint.model", "tiny-random-llama.gguf", "context.length", "2048", "engine.cpuset", cpuset,
+				"engine.startup.timeout.sec", "120", "experiments.dir", logs.toString()));
+		try (RunningEngine engine = new TestcontainersEngineLauncher().start(spec, Map.of())) {
+			String id = engine.provenance().get("engine_container_id");
+			var inspected = docker.inspectContainerCmd(id).exec();
+			assertThat(inspected.getHostConfig().getCpusetCpus()).isEqualTo(cpuset);
+			assertThat(inspected.getArgs()).containsSubsequence("-t", "1");
+			assertThat(engine.provenance()).containsEntry("engine_cpuset", cpuset).containsEntry("engine_image", image.get());
+		}
 	}
 
 	@Test
