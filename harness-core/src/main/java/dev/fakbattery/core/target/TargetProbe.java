@@ -114,26 +114,18 @@ public final class TargetProbe {
 		Reply metrics = get(http, root + "/metrics", apiKey);
 		List<String> families = new ArrayList<>();
 		String metricsKind = null;
-		if (metrics.status() == 200) {
-			for (String[] prefix : METRIC_PREFIXES) {
-				long count = metrics.body().lines().filter(line -> line.startsWith(prefix[0])).map(TargetProbe::family).distinct().count();
-				if (count > 0) {
-					families.add(count + " " + prefix[0] + " families");
-					metricsKind = metricsKind == null ? prefix[1] : metricsKind;
-					identifiedBy.add("GET /metrics: " + count + " metric families named " + prefix[0] + "*");
-				}
+		String gatewayEvidence = null;
+		for (String[] prefix : metrics.status() == 200 ? METRIC_PREFIXES : new String[0][]) {
+			long count = familyCount(metrics.body(), prefix[0], families);
+			if (count > 0) {
+				metricsKind = metricsKind == null ? prefix[1] : metricsKind;
+				identifiedBy.add("GET /metrics: " + count + " metric families named " + prefix[0] + "*");
 			}
 		}
-		String gatewayEvidence = null;
-		if (metrics.status() == 200) {
-			for (String[] prefix : GATEWAY_METRIC_PREFIXES) {
-				long count = metrics.body().lines().filter(line -> line.startsWith(prefix[0])).map(TargetProbe::family).distinct().count();
-				if (count > 0) {
-					families.add(count + " " + prefix[0] + " families");
-					gatewayEvidence = gatewayEvidence != null
-							? gatewayEvidence
-							: "GET /metrics: " + count + " metric families named " + prefix[0] + "* (" + prefix[1] + "'s)";
-				}
+		for (String[] prefix : metrics.status() == 200 ? GATEWAY_METRIC_PREFIXES : new String[0][]) {
+			long count = familyCount(metrics.body(), prefix[0], families);
+			if (count > 0 && gatewayEvidence == null) {
+				gatewayEvidence = "GET /metrics: " + count + " metric families named " + prefix[0] + "* (" + prefix[1] + "'s)";
 			}
 		}
 		probed.add("GET /metrics: " + metrics.describe() + (families.isEmpty() ? "" : ", " + String.join(", ", families)));
@@ -152,6 +144,15 @@ public final class TargetProbe {
 						: served.isEmpty() ? "GET " + baseUrl + "/models answered no data[].id" : null;
 		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem, ownedBy, toolParser,
 				identifiedBy, probed, null, gatewayEvidence);
+	}
+
+	/** How many metric families of {@code page} are named {@code prefix}*, listed in {@code families} when any. */
+	private static long familyCount(String page, String prefix, List<String> families) {
+		long count = page.lines().filter(line -> line.startsWith(prefix)).map(TargetProbe::family).distinct().count();
+		if (count > 0) {
+			families.add(count + " " + prefix + " families");
+		}
+		return count;
 	}
 
 	/** The metric name of a sample line, without labels and the histogram/summary suffixes. */
