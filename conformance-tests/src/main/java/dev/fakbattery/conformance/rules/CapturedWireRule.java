@@ -70,11 +70,6 @@ public enum CapturedWireRule implements KitRule {
 	}
 
 	@Override
-	public String id() {
-		return name();
-	}
-
-	@Override
 	public String displayName() {
 		return id() + " " + title() + " (captured)";
 	}

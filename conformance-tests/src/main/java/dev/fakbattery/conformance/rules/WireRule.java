@@ -161,9 +161,4 @@ public enum WireRule implements KitRule {
 	public Text text() {
 		return text;
 	}
-
-	@Override
-	public String id() {
-		return name();
-	}
 }
