@@ -27,16 +27,17 @@ final class ResponseAdjudicator {
 
 	/** @throws WireFormatException when a {@code tool_calls} entry is not an object (the gateway answers 502) */
 	static void adjudicate(ObjectNode response, CallAdjudicator adjudicator, Dialect engine) {
-		boolean[] changed = { false };
+		boolean changed = false;
 		for (JsonNode choice : response.path("choices")) {
 			if (choice instanceof ObjectNode choiceNode && choiceNode.get("message") instanceof ObjectNode message) {
-				int survivors = adjudicateCalls(message, adjudicator, engine, changed);
-				if (survivors == 0 && "tool_calls".equals(choiceNode.path("finish_reason").textValue())) {
+				Kept kept = adjudicateCalls(message, adjudicator, engine);
+				changed |= kept.changed();
+				if (kept.survivors() == 0 && "tool_calls".equals(choiceNode.path("finish_reason").textValue())) {
 					choiceNode.put("finish_reason", "stop");
 				}
 			}
 		}
-		if (changed[0]) {
+		if (changed) {
 			response.remove(VERBOSE);
 		}
 	}
@@ -44,12 +45,16 @@ final class ResponseAdjudicator {
 	/** llama.cpp's debug copy of the result ({@code -lv 10}), the model's raw text in its {@code content}. */
 	static final String VERBOSE = "__verbose";
 
-	/** @return how many calls of the message survive; {@code changed[0]} set when one was denied or transformed */
-	private static int adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Dialect engine, boolean[] changed) {
+	/** What adjudication left of a message's calls: how many survive, whether one was denied or transformed. */
+	private record Kept(int survivors, boolean changed) {
+	}
+
+	private static Kept adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Dialect engine) {
 		JsonNode calls = message.get("tool_calls");
 		if (calls == null || !calls.isArray() || calls.isEmpty()) {
-			return 0;
+			return new Kept(0, false);
 		}
+		boolean changed = false;
 		ArrayNode kept = Json.MAPPER.createArrayNode();
 		for (JsonNode call : calls) {
 			if (!(call instanceof ObjectNode out)) {
@@ -59,12 +64,12 @@ final class ResponseAdjudicator {
 			CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.path("id").textValue(),
 					function.path("name").textValue(), function.path("arguments").textValue());
 			if (!outcome.survives()) {
-				changed[0] = true;
+				changed = true;
 				continue;
 			}
 			if (outcome.action() == Action.TRANSFORM && function instanceof ObjectNode fn) {
 				fn.put("arguments", outcome.arguments());
-				changed[0] = true;
+				changed = true;
 			}
 			if (out.has("index")) {
 				out.put("index", kept.size());
@@ -82,6 +87,6 @@ final class ResponseAdjudicator {
 		else {
 			message.set("tool_calls", kept);
 		}
-		return kept.size();
+		return new Kept(kept.size(), changed);
 	}
 }
