@@ -15,7 +15,10 @@ import dev.fakbattery.wire.WireFormatException;
  * survivors keep their order and, where the engine numbers them ({@code index}, SGLang), are renumbered 0..n-1.
  * A choice left without calls loses {@code tool_calls} the way its engine writes a call-less message, and
  * {@code finish_reason:"tool_calls"} becomes {@code "stop"}. Content, ids, nulls, usage, {@code model} and unknown
- * keys are left as the upstream sent them.
+ * keys are left as the upstream sent them, but for one: an answer whose calls were changed (one denied or transformed)
+ * loses llama.cpp's {@code __verbose} (its debug copy of the result, sent with {@code -lv 10}: its {@code content} is
+ * the model's raw text, the calls in it as the model wrote them, JSON-escaped). Dropped, not redacted: it is debug
+ * output no client reads, and a redaction would have to find the call in the raw text of every chat format.
  */
 final class ResponseAdjudicator {
 
@@ -24,22 +27,34 @@ final class ResponseAdjudicator {
 
 	/** @throws WireFormatException when a {@code tool_calls} entry is not an object (the gateway answers 502) */
 	static void adjudicate(ObjectNode response, CallAdjudicator adjudicator, Dialect engine) {
+		boolean changed = false;
 		for (JsonNode choice : response.path("choices")) {
 			if (choice instanceof ObjectNode choiceNode && choiceNode.get("message") instanceof ObjectNode message) {
-				int survivors = adjudicateCalls(message, adjudicator, engine);
-				if (survivors == 0 && "tool_calls".equals(choiceNode.path("finish_reason").textValue())) {
+				Kept kept = adjudicateCalls(message, adjudicator, engine);
+				changed |= kept.changed();
+				if (kept.survivors() == 0 && "tool_calls".equals(choiceNode.path("finish_reason").textValue())) {
 					choiceNode.put("finish_reason", "stop");
 				}
 			}
 		}
+		if (changed) {
+			response.remove(VERBOSE);
+		}
 	}
 
-	/** @return how many calls of the message survive */
-	private static int adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Dialect engine) {
+	/** llama.cpp's debug copy of the result ({@code -lv 10}), the model's raw text in its {@code content}. */
+	static final String VERBOSE = "__verbose";
+
+	/** What adjudication left of a message's calls: how many survive, whether one was denied or transformed. */
+	private record Kept(int survivors, boolean changed) {
+	}
+
+	private static Kept adjudicateCalls(ObjectNode message, CallAdjudicator adjudicator, Dialect engine) {
 		JsonNode calls = message.get("tool_calls");
 		if (calls == null || !calls.isArray() || calls.isEmpty()) {
-			return 0;
+			return new Kept(0, false);
 		}
+		boolean changed = false;
 		ArrayNode kept = Json.MAPPER.createArrayNode();
 		for (JsonNode call : calls) {
 			if (!(call instanceof ObjectNode out)) {
@@ -49,10 +64,12 @@ final class ResponseAdjudicator {
 			CallAdjudicator.Outcome outcome = adjudicator.adjudicate(call.path("id").textValue(),
 					function.path("name").textValue(), function.path("arguments").textValue());
 			if (!outcome.survives()) {
+				changed = true;
 				continue;
 			}
 			if (outcome.action() == Action.TRANSFORM && function instanceof ObjectNode fn) {
 				fn.put("arguments", outcome.arguments());
+				changed = true;
 			}
 			if (out.has("index")) {
 				out.put("index", kept.size());
@@ -70,6 +87,6 @@ final class ResponseAdjudicator {
 		else {
 			message.set("tool_calls", kept);
 		}
-		return kept.size();
+		return new Kept(kept.size(), changed);
 	}
 }

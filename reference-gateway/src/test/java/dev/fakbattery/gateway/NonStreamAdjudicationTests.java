@@ -74,6 +74,29 @@ class NonStreamAdjudicationTests {
 	}
 
 	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "tool-call-deny-only", "tool-call-mixed", "tool-call-allow" })
+	@DisplayName("llama.cpp's __verbose (the model's raw text, the calls JSON-escaped in it) is dropped beside a denied or transformed call, kept beside allowed ones")
+	void verboseDroppedBesideAChangedCall(String scenario) {
+		try (Rig rig = Rig.start("llamacpp")) {
+			ObjectNode original = WireJson.readObject(WireFixtures.read("kit/vllm/" + scenario + ".json"));
+			ObjectNode verbose = original.putObject("__verbose");
+			verbose.put("content", "<tool_call>\n" + WireJson.write(original.at("/choices/0/message/tool_calls"))
+					+ "\n</tool_call>");
+			verbose.put("stop_type", "eos");
+			rig.upstream.chat(UpstreamDouble.status(200, "application/json", WireJson.write(original).getBytes(StandardCharsets.UTF_8)));
+			ObjectNode body = rig.chat(GatewayClient.request(ALIAS, false)).json();
+
+			if (scenario.equals("tool-call-allow")) {
+				assertThat(body.get("__verbose")).isEqualTo(verbose);
+			}
+			else {
+				assertThat(body.has("__verbose")).as("__verbose beside a changed call").isFalse();
+				assertThat(body.at("/choices/0/message/content")).isEqualTo(original.at("/choices/0/message/content"));
+			}
+		}
+	}
+
+	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("when every call is denied: no call left, finish_reason stop, content as the upstream sent it, no byte of the call outside the record")
 	void denyOnly(String engine) {

@@ -15,9 +15,10 @@ public enum CapturedWireRule implements KitRule {
 	W02(WireRule.W02, "allow kept unchanged", "allow", "both", "the captured calls delivered byte-identical, none more"),
 
 	W13(WireRule.W13, "no byte of a denied call", "deny", "both",
-			"no call and none of the captured ids, names or arguments (those of 12 characters or more) anywhere"),
+			"no call and none of the captured ids, names or arguments (those of 12 characters or more) anywhere, as sent or JSON-escaped"),
 
-	W04(WireRule.W04, "transform redacted", "transform", "both", "each call `{\"redacted\":true}`, the original arguments nowhere"),
+	W04(WireRule.W04, "transform redacted", "transform", "both",
+			"each call `{\"redacted\":true}`, the original arguments nowhere, as sent or JSON-escaped"),
 
 	W05(WireRule.W05, "content kept", "every variant", "both", "the content as captured"),
 
@@ -67,11 +68,6 @@ public enum CapturedWireRule implements KitRule {
 	/** The variants of a capture it judges: allow, deny, transform, as sent, error answers. */
 	public String judgedOn() {
 		return judgedOn;
-	}
-
-	@Override
-	public String id() {
-		return name();
 	}
 
 	@Override

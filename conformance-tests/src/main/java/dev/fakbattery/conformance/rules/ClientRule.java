@@ -48,9 +48,4 @@ public enum ClientRule implements KitRule {
 	public Text text() {
 		return text;
 	}
-
-	@Override
-	public String id() {
-		return name();
-	}
 }

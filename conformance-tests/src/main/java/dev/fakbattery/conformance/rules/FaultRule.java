@@ -69,9 +69,4 @@ public enum FaultRule implements KitRule {
 	public String numbers() {
 		return numbers;
 	}
-
-	@Override
-	public String id() {
-		return name();
-	}
 }

@@ -12,8 +12,13 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public interface KitRule {
 
+	/** The rule's constant in its index (every index is an enum): its {@link Enum#name()}, the id. */
+	String name();
+
 	/** The id, e.g. {@code W01}: the test method carries it ({@code required_W01_...}), its display name begins with it. */
-	String id();
+	default String id() {
+		return name();
+	}
 
 	/** The rule's words: kind, title, MUST sentence, modes, skip condition, what to check when it fails. */
 	Text text();

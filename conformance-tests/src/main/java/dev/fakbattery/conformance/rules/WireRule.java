@@ -76,9 +76,9 @@ public enum WireRule implements KitRule {
 			"result admission not applied; quarantined content echoed back in the response"),
 
 	W13(REQUIRED, "no byte of a denied call, in any mode",
-			"Not one byte of a denied call, in any mode: not its id, its name, or its arguments (the interleaved fixture's denied call carries `KITDENYTOKEN4e1f` in one fragment, so an argument-only leak shows).",
+			"Not one byte of a denied call, in any mode: not its id, its name, or its arguments (the interleaved fixture's denied call carries `KITDENYTOKEN4e1f` in one fragment, so an argument-only leak shows), neither as sent nor in a JSON string a client decodes back to it (`\\\"` and `\\u` escapes, a string that is JSON itself).",
 			"both", "never",
-			"deltas forwarded as they arrive and only the assembled call dropped; the record or a log line on the wire; arguments moved into content"),
+			"deltas forwarded as they arrive and only the assembled call dropped; the record or a log line on the wire; arguments moved into content; a vendor debug object forwarded with the model's raw text in it (llama.cpp's non-stream `__verbose.content`)"),
 
 	W14(STOCHASTIC, "streaming not buffered",
 			"Streaming is not buffered: of 20 content deltas the upstream writes 50 ms apart, at most 5 reach the client more than 150 ms later than the least delayed one, in at least one of 5 tries. A try in which the kit's own upstream fell behind its pace (more than 5 of its writes less than 25 ms after the one before) is not judged; with none judged the rule is skipped, naming the readings.",
@@ -160,10 +160,5 @@ public enum WireRule implements KitRule {
 	@Override
 	public Text text() {
 		return text;
-	}
-
-	@Override
-	public String id() {
-		return name();
 	}
 }

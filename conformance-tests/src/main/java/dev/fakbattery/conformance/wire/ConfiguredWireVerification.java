@@ -1,7 +1,6 @@
 package dev.fakbattery.conformance.wire;
 
 import java.net.URI;
-import java.util.List;
 
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -23,15 +22,5 @@ public class ConfiguredWireVerification extends WireVerification {
 	@Override
 	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 		return ConfiguredGateway.create(config(), upstream, engine);
-	}
-
-	@Override
-	protected List<Dialect> engines() {
-		return ConfiguredGateway.engines(config());
-	}
-
-	@Override
-	protected int upstreamPort(Dialect engine) {
-		return ConfiguredGateway.upstreamPort(config(), engine);
 	}
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -180,9 +181,47 @@ final class WireChecks {
 		return WireJson.read(call.arguments()).map(Object.class::cast).orElse(call.arguments());
 	}
 
-	/** W13: which of a denied call's {@code traces} appear anywhere in what the client received. */
+	/**
+	 * W13 (and W04's original arguments): which of a denied call's {@code traces} appear anywhere in what the client
+	 * received, as sent or as a client decodes it: in its bytes, or in any JSON string or key of the body (of each
+	 * {@code data:} line of a stream) with its escapes decoded ({@code \"}, {@code \\}, {@code \}{@code uXXXX}), and
+	 * in turn in a string that is JSON itself. llama.cpp's {@code __verbose.content} holds the model's raw text, a
+	 * call's arguments JSON-escaped in it.
+	 */
 	static List<String> leaks(Exchange answer, List<String> traces) {
-		return traces.stream().filter(t -> t != null && answer.body.contains(t)).toList();
+		List<String> decoded = decodedStrings(answer.body);
+		return traces.stream()
+				.filter(t -> t != null && (answer.body.contains(t) || decoded.stream().anyMatch(s -> s.contains(t))))
+				.toList();
+	}
+
+	/** Every string and key of the JSON in {@code body} (whole, or per line after {@code data:}), decoded. */
+	static List<String> decodedStrings(String body) {
+		List<String> strings = new ArrayList<>();
+		Stream.concat(Stream.of(body), body.lines().map(l -> l.startsWith("data:") ? l.substring(5) : l))
+				.map(WireJson::read)
+				.flatMap(Optional::stream)
+				.forEach(node -> strings(node, strings, 0));
+		return strings;
+	}
+
+	private static void strings(JsonNode node, List<String> out, int depth) {
+		if (node.isTextual()) {
+			out.add(node.textValue());
+			String text = node.textValue().strip();
+			if (depth < 4 && (text.startsWith("{") || text.startsWith("[") || text.startsWith("\""))) {
+				WireJson.read(text).ifPresent(inner -> strings(inner, out, depth + 1));
+			}
+		}
+		else if (node.isObject()) {
+			node.properties().forEach(e -> {
+				out.add(e.getKey());
+				strings(e.getValue(), out, depth);
+			});
+		}
+		else if (node.isArray()) {
+			node.forEach(n -> strings(n, out, depth));
+		}
 	}
 
 	/**

@@ -68,14 +68,20 @@ public abstract class WireConformanceKit {
 	 */
 	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
 
-	/** The engine dialects to run; all of {@link #KIT_DIALECTS} by default. */
+	/**
+	 * The engine dialects to run: all of {@link #KIT_DIALECTS} by default, or only the {@code engine} of a running
+	 * gateway named with {@code gateway.url}.
+	 */
 	protected List<Dialect> engines() {
-		return KIT_DIALECTS;
+		return ConfiguredGateway.engines(config());
 	}
 
-	/** Fixed upstream port for engine {@code engine}, 0 for any free port. */
+	/**
+	 * Fixed upstream port for engine {@code engine}, 0 for any free port: by default {@code kit.upstream.port} (0 unless
+	 * set), the dialect's place in {@link Dialect} added unless a running gateway is named ({@code gateway.url}).
+	 */
 	protected int upstreamPort(Dialect engine) {
-		return 0;
+		return ConfiguredGateway.upstreamPort(config(), engine);
 	}
 
 	@BeforeAll

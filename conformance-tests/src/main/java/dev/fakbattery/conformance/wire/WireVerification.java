@@ -32,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>The TCK way: a gateway project subclasses this with the kit as a test-scoped dependency and overrides
  * {@link #createGateway} (its gateway, started in front of the kit's upstream and configured with the kit's policy
- * convention), optionally {@link #engines()} and {@link #upstreamPort}; {@link #config()} is the run's configuration.
+ * convention), optionally {@link #engines()} and {@link #upstreamPort} (by default they read {@code gateway.url},
+ * {@code engine} and {@code kit.upstream.port}, as the configured classes do); {@link #config()} is the run's
+ * configuration.
  * Tag {@value #TIMING} marks the rules that wait on paced streams (W14, W26).
  * Under JUnit's parallel execution a subclass runs alone ({@link Isolated}, inherited): its timing rules (W14, W26)
  * time paced streams.

@@ -128,11 +128,6 @@ class RuleIndexTests {
 		}
 
 		@Override
-		public String id() {
-			return name();
-		}
-
-		@Override
 		public Text text() {
 			return text;
 		}

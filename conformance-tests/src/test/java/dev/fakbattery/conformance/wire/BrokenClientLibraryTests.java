@@ -9,35 +9,33 @@ import static dev.fakbattery.conformance.wire.SelfTest.message;
 import static dev.fakbattery.conformance.wire.SelfTest.runClients;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenClientsTestCase;
-import dev.fakbattery.core.ConfigKeys;
-import dev.fakbattery.core.HarnessConfig;
 
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.Events;
 
 /**
  * The client rules' self-test: broken gateways (the reference gateway behind a wrong hop, vLLM streams) and which of the
  * real clients notice each, as they were run and recorded here (2026-12-02): a rule fails only for the clients that read
  * the broken answer otherwise than the kit. The reference gateway passes all four ({@code GatewayUnderTestClientTests}).
- * The JavaScript clients need {@code node} and the build's {@code npm ci}; without them this class is skipped, naming
- * why.
+ * The JavaScript clients need {@code node} and the build's {@code npm ci}; without them (or with
+ * {@code -Dkit.node.clients=off}) C02..C04 skip, naming why, and LangChain4j's C01, which runs in the JVM, is still
+ * judged; {@code withoutNode} proves that on every machine.
  */
 @Tag("wire")
 @DisplayName("client rules self-test: broken gateways each real client notices")
@@ -46,12 +44,8 @@ class BrokenClientLibraryTests {
 
 	private static final String ALL = "C01 C02 C03 C04";
 
-	@BeforeAll
-	static void nodeClientsInstalled() {
-		Map<String, String> values = Map.of(ConfigKeys.KIT_NODE_DIR.name(), Path.of("target", "node-clients").toAbsolutePath().toString());
-		NodeClients clients = new NodeClients(HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
-		Assumptions.assumeTrue(clients.missing().isEmpty(), () -> "client self-test not run: " + clients.missing().orElse(""));
-	}
+	/** Why the JavaScript clients cannot run here (C02..C04 then skip, naming it; C01 runs in the JVM); empty when they can. */
+	private static final Optional<String> NODE_MISSING = SelfTest.nodeMissing();
 
 	@Test
 	@DisplayName("sends an SSE event of its own whose data is not JSON (event: ping, data: keep-alive): every client fails")
@@ -61,6 +55,9 @@ class BrokenClientLibraryTests {
 		assertThat(message(tests, "C01", "vllm stream")).startsWith("C01 [vllm stream] on broken: sends event: ping: expected "
 				+ LangChain4jReader.CLIENT + " to read kit:text as the kit did: [The capital of France is Paris., [], STOP, no usage]")
 				.contains("observed it threw RuntimeException: com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'keep'");
+		if (nodeSkipped(tests)) {
+			return;
+		}
 		assertThat(message(tests, "C02", "vllm stream"))
 				.contains("observed it threw OpenAIError: Unexpected token 'k', \"keep-alive\" is not valid JSON");
 		assertThat(message(tests, "C03", "vllm stream"))
@@ -74,6 +71,9 @@ class BrokenClientLibraryTests {
 	void ownEvent() {
 		Events tests = runClients(OwnEventTestCase.class);
 		assertFailed(tests, failing("C02 C03"));
+		if (nodeSkipped(tests)) {
+			return;
+		}
 		assertThat(message(tests, "C02", "vllm stream")).endsWith("observed it threw OpenAIError: chunk.choices is not iterable");
 		assertThat(message(tests, "C03", "vllm stream"))
 				.contains("observed it threw _TypeValidationError: Type validation failed: Value: {\"calls\":[]}.");
@@ -84,6 +84,9 @@ class BrokenClientLibraryTests {
 	void nullsUsageDropsDone() {
 		Events tests = runClients(NullsUsageDropsDoneTestCase.class);
 		assertFailed(tests, failing("C02"));
+		if (nodeSkipped(tests)) {
+			return;
+		}
 		// the answers before kit:continuous-usage (text, tool calls) it read as the kit did, without [DONE]
 		assertThat(message(tests, "C02", "vllm stream")).contains("to read kit:continuous-usage as the kit did: ")
 				.contains(", tool_calls, 36], observed it read [")
@@ -95,14 +98,17 @@ class BrokenClientLibraryTests {
 	void missingIndex() {
 		Events tests = runClients(MissingIndexTestCase.class);
 		assertFailed(tests, failing(ALL));
+		// LangChain4j (and the Vercel AI SDK) assemble the call right: they do not notice
+		assertThat(message(tests, "C01", "vllm stream"))
+				.endsWith("[allow_read chatcmpl-tool-9a3f61d2c8e04b7a {\"path\": \"/etc/hosts\"}], TOOL_EXECUTION, 27]");
+		if (nodeSkipped(tests)) {
+			return;
+		}
 		String kitCannot = "expected an answer to kit:allow the kit can read, observed the kit cannot (streamed tool_calls[] delta without 'index'";
 		assertThat(message(tests, "C02", "vllm stream")).contains(kitCannot)
 				.endsWith("read [, [allow_read chatcmpl-tool-9a3f61d2c8e04b7a ], tool_calls, 27]");
 		assertThat(message(tests, "C04", "vllm stream")).contains(kitCannot)
 				.contains("read [, [allow_read chatcmpl-tool-9a3f61d2c8e04b7a {},  null {\",  null path,");
-		// LangChain4j and the Vercel AI SDK assemble the call right: they do not notice
-		assertThat(message(tests, "C01", "vllm stream"))
-				.endsWith("[allow_read chatcmpl-tool-9a3f61d2c8e04b7a {\"path\": \"/etc/hosts\"}], TOOL_EXECUTION, 27]");
 		assertThat(message(tests, "C03", "vllm stream"))
 				.endsWith("[allow_read chatcmpl-tool-9a3f61d2c8e04b7a {\"path\":\"/etc/hosts\"}], tool_calls, 27]");
 	}
@@ -110,12 +116,54 @@ class BrokenClientLibraryTests {
 	@Test
 	@DisplayName("sends [DONE] twice: no client notices (W20 does)")
 	void doneTwiceTolerated() {
-		assertFailed(runClients(DoneTwiceTestCase.class), Set.of());
+		Events tests = runClients(DoneTwiceTestCase.class);
+		assertFailed(tests, Set.of());
+		nodeSkipped(tests);
 	}
 
-	/** {@code ids} failing on vLLM streams, as labels. */
+	@Test
+	@DisplayName("without node (kit.node.clients=off): LangChain4j, in the JVM, still judges and fails the ping event; C02..C04 skip, naming the key")
+	void withoutNode() {
+		Events tests = runClients(PingEventTestCase.class, "off");
+		assertFailed(tests, Set.of("C01 [vllm stream]"));
+		assertThat(message(tests, "C01", "vllm stream")).contains("Unrecognized token 'keep'");
+		assertThat(skipped(tests)).containsOnlyKeys("C02 [vllm stream]", "C03 [vllm stream]", "C04 [vllm stream]")
+				.allSatisfy((rule, reason) -> assertThat(reason).endsWith("not run: Not configured: kit.node.clients=off"));
+	}
+
+	/** {@code ids} failing on vLLM streams, as labels; without node, only C01's. */
 	private static Set<String> failing(String ids) {
-		return Arrays.stream(ids.split(" ")).map(id -> id + " [vllm stream]").collect(Collectors.toSet());
+		return Arrays.stream(ids.split(" "))
+				.filter(id -> NODE_MISSING.isEmpty() || id.equals("C01"))
+				.map(id -> id + " [vllm stream]")
+				.collect(Collectors.toSet());
+	}
+
+	/**
+	 * Whether the JavaScript clients could not run here; then asserts C02..C04 each skipped naming why (node, or the
+	 * key that turned them off), and nothing else skipped.
+	 */
+	private static boolean nodeSkipped(Events tests) {
+		if (NODE_MISSING.isEmpty()) {
+			assertThat(skipped(tests)).as("skipped with node present").isEmpty();
+			return false;
+		}
+		assertThat(skipped(tests)).containsOnlyKeys("C02 [vllm stream]", "C03 [vllm stream]", "C04 [vllm stream]")
+				.allSatisfy((rule, reason) -> assertThat(reason).endsWith(rule.substring(0, 3) + " not run: " + NODE_MISSING.get()));
+		return true;
+	}
+
+	/** Skipped (aborted) rule runs, as labels, with the reason. */
+	private static Map<String, String> skipped(Events tests) {
+		Map<String, String> skipped = new TreeMap<>();
+		tests.aborted()
+				.stream()
+				.forEach(e -> skipped.put(SelfTest.label(e),
+						e.getPayload(TestExecutionResult.class)
+								.flatMap(TestExecutionResult::getThrowable)
+								.map(Throwable::getMessage)
+								.orElse("?")));
+		return skipped;
 	}
 
 	// -------------------------------------------------------------------------

@@ -26,9 +26,4 @@ class CapturedWireTests extends CapturedWireVerification {
 	protected List<Dialect> served() {
 		return ConfiguredGateway.served(config());
 	}
-
-	@Override
-	protected int upstreamPort(Dialect engine) {
-		return ConfiguredGateway.upstreamPort(config(), engine);
-	}
 }

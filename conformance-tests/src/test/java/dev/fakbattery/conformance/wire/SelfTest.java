@@ -46,16 +46,40 @@ public final class SelfTest {
 	}
 
 	/**
-	 * The client rules on {@code testCase}, hermetic but for {@code kit.node.dir}: the JavaScript clients the build
-	 * installed into this module's target/node-clients.
+	 * The client rules on {@code testCase}, hermetic but for {@code kit.node.dir} (the JavaScript clients the build
+	 * installed into this module's target/node-clients) and the outer build's {@code kit.node.clients}
+	 * ({@link #nodeClients}).
 	 */
 	static Events runClients(Class<?> testCase) {
+		return runClients(testCase, nodeClients());
+	}
+
+	/** The client rules on {@code testCase}, as {@link #runClients(Class)}, with {@code kit.node.clients=use}. */
+	static Events runClients(Class<?> testCase, String use) {
 		return EngineTestKit.engine("junit-jupiter")
 				.selectors(selectClass(testCase))
-				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_DIR.name(),
-						Path.of("target", "node-clients").toAbsolutePath().toString())))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_DIR.name(), NODE_DIR,
+						ConfigKeys.KIT_NODE_CLIENTS.name(), use)))
 				.execute()
 				.testEvents();
+	}
+
+	/** Where the build installed the JavaScript clients. */
+	static final String NODE_DIR = Path.of("target", "node-clients").toAbsolutePath().toString();
+
+	/**
+	 * The outer build's {@code kit.node.clients} (system property), else {@code auto}: {@code -Dkit.node.clients=off}
+	 * runs the client self-tests as where {@code node} is absent.
+	 */
+	static String nodeClients() {
+		String use = System.getProperty(ConfigKeys.KIT_NODE_CLIENTS.name(), "");
+		return use.isBlank() ? "auto" : use;
+	}
+
+	/** Why the JavaScript clients cannot run in a client self-test ({@link #runClients(Class)}); empty when they can. */
+	static Optional<String> nodeMissing() {
+		Map<String, String> values = Map.of(ConfigKeys.KIT_NODE_DIR.name(), NODE_DIR, ConfigKeys.KIT_NODE_CLIENTS.name(), nodeClients());
+		return new NodeClients(HarnessConfig.of(name -> Optional.ofNullable(values.get(name)))).missing();
 	}
 
 	/** The kit on {@code testCase}, every rule. */

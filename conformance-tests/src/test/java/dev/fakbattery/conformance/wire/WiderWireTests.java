@@ -1,5 +1,6 @@
 package dev.fakbattery.conformance.wire;
 
+import static dev.fakbattery.conformance.wire.BrokenGateways.rewritingBodies;
 import static dev.fakbattery.conformance.wire.BrokenGateways.rewritingEvents;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -93,7 +94,7 @@ class WiderWireTests {
 		}
 		assertThat(passed).as("rule runs that applied and passed, per capture")
 				.isEqualTo(Map.of(EMPTY_ID, withBodies,
-						"groq-usage-twice", withBodies, "llamacpp-verbose", toolRules, "mistral-whole-call",
+						"groq-usage-twice", withBodies, VERBOSE, withBodies, "mistral-whole-call",
 						union(withBodies, Set.of("W22 stream")), MIXED, toolRules,
 						"vllm-finish-repeats-arguments", toolRules));
 		assertThat(tests.aborted()
@@ -102,7 +103,7 @@ class WiderWireTests {
 						.flatMap(TestExecutionResult::getThrowable)
 						.map(Throwable::getMessage)
 						.orElse("?")))
-				.hasSize(6 * 2 * 11 - 79)
+				.hasSize(6 * 2 * 11 - 87)
 				.allSatisfy(reason -> assertThat(reason).startsWith("Assumption failed: Not applicable"));
 	}
 
@@ -143,6 +144,20 @@ class WiderWireTests {
 				+ EMPTY_ID + " allow), observed ");
 	}
 
+	@Test
+	@DisplayName("a gateway that forwards llama.cpp's non-stream __verbose beside a denied or transformed call fails W13 and W04:"
+			+ " its content carries the call's arguments JSON-escaped, which W13 finds as a client decodes it")
+	void verboseLeaksDeniedCall() {
+		Events tests = run(ForwardsVerboseTestCase.class);
+
+		SelfTest.assertFailed(tests, Set.of("W13 [" + VERBOSE + " non-stream]", "W04 [" + VERBOSE + " non-stream]"));
+		assertThat(SelfTest.message(tests, "W13", VERBOSE + " non-stream"))
+				.isEqualTo("W13 [llamacpp non-stream] on broken: forwards __verbose beside a denied call: expected no call and none of "
+						+ "[CtHf8h2lzOsIvd2onfNhtjygT2pHNEzk, deny_get_weather, {\"city\":\"Tokyo\",\"unit\":\"c\"}] (" + VERBOSE
+						+ " deny), observed [{\"city\":\"Tokyo\",\"unit\":\"c\"}]");
+		assertThat(SelfTest.message(tests, "W04", VERBOSE + " non-stream")).endsWith("observed the original arguments in the answer");
+	}
+
 	private static Set<String> union(Set<String> a, Set<String> b) {
 		Set<String> all = new TreeSet<>(a);
 		all.addAll(b);
@@ -158,6 +173,23 @@ class WiderWireTests {
 	}
 
 	// -------------------------------------------------------------------------
+
+	/** llama.cpp's non-stream answer with {@code __verbose}: its {@code content} is the model's raw text, the call in it. */
+	static final String VERBOSE = "llamacpp-verbose";
+
+	/**
+	 * Broken: forwards {@code __verbose} on every answer, as the reference gateway did before it dropped it beside a call
+	 * it changed (the hop behind it renames the key, so it passes as an unknown key; the hop in front of it renames it
+	 * back).
+	 */
+	static class ForwardsVerboseTestCase extends CapturedWireVerification {
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return BrokenGateways.broken("broken: forwards __verbose beside a denied call",
+					rewritingBodies(body -> body.replace("\"x_kit_verbose\":", "\"__verbose\":")),
+					rewritingBodies(body -> body.replace("\"__verbose\":", "\"x_kit_verbose\":")), upstream, engine);
+		}
+	}
 
 	/** The id the upstream-side hop gives an empty-id delta, so that the gateway behind it reads a new call there. */
 	static final String NEW_CALL = "kit-new-call-on-empty-id";

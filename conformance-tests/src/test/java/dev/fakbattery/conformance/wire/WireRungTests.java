@@ -25,9 +25,11 @@ import org.junit.platform.testkit.engine.Event;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests} (and, with
- * {@code wire.captures}, of {@link CapturedWireTests}) with the rung's own configuration, and records
- * each rule and target as an acceptance check of the artifact, the captures replayed beside them. On the embedded reference gateway the
+ * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests}, the client rules of
+ * {@link GatewayUnderTestClientTests} (C01 always, C02..C04 where {@code node} runs them: {@code kit.node.clients}) and,
+ * with {@code wire.captures}, the rules of {@link CapturedWireTests}, with the rung's own configuration, and records
+ * each rule and target as an acceptance check of the artifact ({@code rules}, {@code client_rules},
+ * {@code captured_rules}), the captures replayed beside them. On the embedded reference gateway the
  * result says nothing about an operator's gateway, so it is SIMULATED (and pending under -Pgpu,
  * where a gateway must be named). Runs isolated from other test classes: the kit's timing rules (W14, W26) measure
  * paced streams.
@@ -63,6 +65,7 @@ class WireRungTests {
 			run.measured("captured_rule_runs_failed", captured.failed().count(), "rule runs",
 					"EngineTestKit run of the captured-wire rules");
 		}
+		clientRules(run, GatewayUnderTestClientTests.class);
 		long failed = tests.failed().count();
 		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
 		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
@@ -80,7 +83,33 @@ class WireRungTests {
 		}
 		run.headline(tests.succeeded().count() + " rule runs passed, " + failed + " failed, " + tests.aborted().count()
 				+ " not applicable (" + run.body().path("gateway").asText() + ")"
+				+ "; " + run.body().path("client_rules_summary").asText()
 				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
+	}
+
+	/**
+	 * The client rules (C01..C04) of {@code kit} run with the rung's configuration and recorded as {@code client_rules},
+	 * each run that applied a check of the artifact: C01 (LangChain4j, in the JVM) always; C02..C04 where {@code node}
+	 * and the installed clients are there ({@code kit.node.clients}), else skipped with the reason
+	 * ({@code kit.node.clients=required} fails them instead).
+	 */
+	static Events clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
+		Events clients = run(kit, run.config());
+		record(run, clients, run.body().putArray("client_rules"));
+		List<String> skipped = clients.aborted()
+				.stream()
+				.map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage))
+				.flatMap(Optional::stream)
+				.map(m -> m.replaceFirst("^Assumption failed: C0\\d not run: ", ""))
+				.distinct()
+				.toList();
+		run.body()
+				.put("client_rules_summary", clients.succeeded().count() + " client rule runs passed, " + clients.failed().count()
+						+ " failed, " + clients.aborted().count() + " not run"
+						+ (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));
+		run.measured("client_rule_runs_passed", clients.succeeded().count(), "rule runs", "EngineTestKit run of the client rules");
+		run.measured("client_rule_runs_failed", clients.failed().count(), "rule runs", "EngineTestKit run of the client rules");
+		return clients;
 	}
 
 	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
