@@ -143,15 +143,18 @@ class ContractRungSelfTests {
 	}
 
 	@Test
-	@DisplayName("-Pgpu: the engine double behind the reference gateway is SIMULATED: its marker comes through the gateway")
-	void doubleBehindReferenceGatewayIsSimulated() throws Exception {
+	@DisplayName("-Pgpu: the reference gateway passed as base.url is a misconfiguration naming base.url, PENDING, not a verdict about it")
+	void referenceGatewayAsBaseUrlIsAMisconfiguration() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start();
 				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(engine.baseUrl()), Dialect.VLLM)) {
 			run("gpu", real(gateway.baseUrl().toString(), 32768, engine.model())).assertStatistics(stats -> stats.failed(1));
 		}
 		JsonNode contract = artifact();
-		assertThat(contract.path("verdict").asText()).isEqualTo("SIMULATED");
-		assertThat(contract.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+		assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(contract.path("summary").path("pending_reason").asText()).contains("(base.url) is a gateway, not an engine",
+				"fak_gateway_*", "point -Dbase.url at the engine itself");
+		assertThat(contract.path("target").path("engine").path("gateway_evidence").asText()).contains("fak_gateway_");
+		// what the probe found is still recorded: the double's version, relayed by the gateway
 		assertThat(contract.path("target").path("engine").path("engine_version").asText()).isEqualTo("0.29.0+engine-double");
 	}
 
