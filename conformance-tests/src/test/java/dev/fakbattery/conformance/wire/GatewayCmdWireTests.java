@@ -3,6 +3,8 @@ package dev.fakbattery.conformance.wire;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,7 +29,8 @@ class GatewayCmdWireTests extends WireVerification {
 	protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 		Path jar = jar();
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String command = java + " -jar " + jar + " --upstream {upstream} --port {port} --engine " + engine;
+		String command = java + " " + String.join(" ", testJvmFlags()) + " -jar " + jar + " --upstream {upstream} --port {port} --engine "
+				+ engine;
 		// 120 s to answer /healthz, not the default 45: at a load average near 34 on 2 cores (2026-12-02) the jar's
 		// JVM printed its first line and then took longer than 45 s to answer
 		HarnessConfig config = HarnessConfig.of(name -> Optional.ofNullable(Map.of(HarnessConstants.GATEWAY_CMD, command,
@@ -44,5 +47,10 @@ class GatewayCmdWireTests extends WireVerification {
 		}
 		throw new IllegalStateException("reference-gateway/target/reference-gateway.jar not found: build it first "
 				+ "(./mvnw verify builds it before this module)");
+	}
+
+	/** The test JVM's JIT and GC flags ({@code test.jvm.flags}, root pom; empty under the measuring profiles) for the JVMs it starts. */
+	private static List<String> testJvmFlags() {
+		return Arrays.stream(System.getProperty("test.jvm.flags", "").split(" ")).filter(flag -> !flag.isBlank()).toList();
 	}
 }

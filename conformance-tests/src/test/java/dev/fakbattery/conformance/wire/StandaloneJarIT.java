@@ -11,6 +11,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -83,8 +84,10 @@ class StandaloneJarIT {
 		String jar = System.getProperty("kit.standalone.jar");
 		assertThat(jar).as("kit.standalone.jar, set by failsafe in conformance-tests/pom.xml").isNotNull();
 		assertThat(Path.of(jar)).as("the standalone jar (built by package)").isRegularFile();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar,
-				"--gateway-url", gateway.baseUrl().toString(), "--engine", "vllm", "--upstream-port", String.valueOf(upstreamPort),
+		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+		command.addAll(testJvmFlags());
+		command.addAll(List.of("-jar", jar, "--gateway-url", gateway.baseUrl().toString(), "--engine", "vllm", "--upstream-port",
+				String.valueOf(upstreamPort),
 				"--reports-dir", reports.toString()));
 		command.addAll(List.of(more));
 		Path log = Files.createDirectories(REPORTS).resolve(reports.getFileName() + ".log");
@@ -107,5 +110,10 @@ class StandaloneJarIT {
 	}
 
 	private record Run(int exit, String output) {
+	}
+
+	/** The test JVM's JIT and GC flags ({@code test.jvm.flags}, root pom; empty under the measuring profiles) for the JVMs it starts. */
+	private static List<String> testJvmFlags() {
+		return Arrays.stream(System.getProperty("test.jvm.flags", "").split(" ")).filter(flag -> !flag.isBlank()).toList();
 	}
 }
