@@ -91,7 +91,6 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 						+ "or raise -Dengine.pull.timeout.sec (now " + spec.pullTimeout().toSeconds() + ") on a slow registry");
 		DockerImages.requireReaper(docker, environment, spec.pullTimeout());
 		DockerImages.requireHostAddress(docker, environment, spec.pullTimeout());
-		spec.cpuset().ifPresent(cpuset -> requireCpus(cpuset, docker.infoCmd().exec().getNCPU()));
 		LogFile log = LogFile.open(spec);
 		String start = java.util.UUID.randomUUID().toString();
 		GenericContainer<?> container = container(spec, env).withLogConsumer(log).withLabel(START_LABEL, start);
@@ -117,20 +116,6 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			exit.close();
 		}
 		return new Started(container, baseUrl(container.getHost(), container.getMappedPort(spec.port())), spec.image(), imageId, log);
-	}
-
-	/**
-	 * Fails, naming {@code engine.cpuset} and the fix, when the cpuset names a CPU the Docker host does not have (Docker's
-	 * own refusal would surface as a failed start).
-	 */
-	static void requireCpus(String cpuset, Integer hostCpus) {
-		int highest = EngineSettings.cpus(cpuset).last();
-		if (hostCpus != null && hostCpus > 0 && highest >= hostCpus) {
-			throw new dev.fakbattery.core.ConfigurationException("engine.cpuset value [" + cpuset + "] names CPU " + highest
-					+ " but the Docker host has " + hostCpus + " CPUs (0-" + (hostCpus - 1) + "). Fix: pass -Dengine.cpuset="
-					+ (hostCpus - 1)
-					+ " (the last CPU) or another set within 0-" + (hostCpus - 1) + ", or remove it to let the engine use every CPU.");
-		}
 	}
 
 	/** The variable Hugging Face's hub library reads the token's file from when {@code HF_TOKEN} is unset. */

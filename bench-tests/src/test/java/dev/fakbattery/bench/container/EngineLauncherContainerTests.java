@@ -1,7 +1,6 @@
 package dev.fakbattery.bench.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.lang.reflect.Proxy;
 import java.net.URI;
@@ -13,8 +12,6 @@ import java.util.Map;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.HostConfig;
-
-import dev.fakbattery.core.ConfigurationException;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -112,16 +109,6 @@ class EngineLauncherContainerTests {
 		RecordedCmd free = RecordedCmd.create();
 		TestcontainersEngineLauncher.customize(VLLM, free.proxy());
 		assertThat(free.host.getCpusetCpus()).isNull();
-	}
-
-	@Test
-	@DisplayName("engine.cpuset beyond the Docker host's CPUs: a misconfiguration naming the key, the host's CPUs and the fix")
-	void cpusetBeyondHost() {
-		TestcontainersEngineLauncher.requireCpus("0-1", 2);
-		TestcontainersEngineLauncher.requireCpus("1", null);
-		assertThatThrownBy(() -> TestcontainersEngineLauncher.requireCpus("0,2", 2)).isInstanceOf(ConfigurationException.class)
-				.hasMessage("engine.cpuset value [0,2] names CPU 2 but the Docker host has 2 CPUs (0-1). Fix: pass "
-						+ "-Dengine.cpuset=1 (the last CPU) or another set within 0-1, or remove it to let the engine use every CPU.");
 	}
 
 	@Test
