@@ -50,7 +50,7 @@ class EngineHeadToHeadSelfTests {
 	}
 
 	@Test
-	@DisplayName("a row without its disclosure is refused before anything runs")
+	@DisplayName("a row without its disclosure is refused before anything runs: a misconfiguration, PENDING naming what to disclose, not a FAIL of any engine")
 	void refusedRow() {
 		EngineTestKit.engine("junit-jupiter")
 				.selectors(selectClass(EngineHeadToHeadTests.class))
@@ -60,6 +60,6 @@ class EngineHeadToHeadSelfTests {
 				.execute()
 				.testEvents()
 				.assertStatistics(stats -> stats.failed(1));
-		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"FAIL\"", "does not disclose its batching");
+		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"PENDING_MEASUREMENT\"", "does not disclose its batching");
 	}
 }
