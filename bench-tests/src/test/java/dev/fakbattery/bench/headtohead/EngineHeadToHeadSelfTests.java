@@ -60,6 +60,7 @@ class EngineHeadToHeadSelfTests {
 				.execute()
 				.testEvents()
 				.assertStatistics(stats -> stats.failed(1));
-		assertThat(dir.resolve("engine-compare.json")).content().contains("\"verdict\" : \"PENDING_MEASUREMENT\"", "does not disclose its batching");
+		assertThat(dir.resolve("engine-compare.json")).content()
+				.contains("\"verdict\" : \"PENDING_MEASUREMENT\"", "does not disclose its batching");
 	}
 }
