@@ -43,7 +43,8 @@ public final class Provenance {
 
 	/**
 	 * The provenance of an artifact. {@code engine} and {@code engine_version} are what the measured engine said
-	 * ({@code target}); with no target they are null, never the configured dialect passed off as a reading.
+	 * ({@code target}; {@value #ENGINE_DOUBLE} for the double); with no target they are null, never the configured
+	 * dialect passed off as a reading.
 	 */
 	public static ObjectNode collect(HarnessConfig config, Optional<TargetIdentity> target, Map<String, String> overrides) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
@@ -57,7 +58,7 @@ public final class Provenance {
 		node.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		node.put("profile", config.profile().id());
 		node.put("reproduce_command", reproduceCommand(config));
-		node.put("engine", target.map(TargetIdentity::engineKind).orElse(null));
+		node.put("engine", target.map(Provenance::engineName).orElse(null));
 		node.put("engine_version", target.map(TargetIdentity::engineVersion).orElse(null));
 		node.put("engine_double", target.map(TargetIdentity::engineDouble).orElse(null));
 		node.put("dialect", config.engine().id());
@@ -70,6 +71,19 @@ public final class Provenance {
 		overrides.forEach(node::put);
 		return node;
 	}
+
+	/**
+	 * The measured engine's name for {@code provenance.engine}: {@value #ENGINE_DOUBLE} for the engine double, whatever
+	 * dialect it speaks (its dialect is {@code dialect}), so that no artifact of the double reads {@code "engine": "vllm"}.
+	 *
+	 * @since 0.7
+	 */
+	public static String engineName(TargetIdentity target) {
+		return target.engineDouble() ? ENGINE_DOUBLE : target.engineKind();
+	}
+
+	/** {@code provenance.engine} of an artifact measured on the engine double: {@value}. */
+	public static final String ENGINE_DOUBLE = "engine-double";
 
 	/** {@code ./mvnw verify -P<profile> -Dname=value ...} over the names that are set. */
 	public static String reproduceCommand(HarnessConfig config) {

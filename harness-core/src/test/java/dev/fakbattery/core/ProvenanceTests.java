@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 
+import dev.fakbattery.core.target.TargetIdentity;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +61,23 @@ class ProvenanceTests {
 				? java.util.Optional.of(root.resolve("nothing").toString())
 				: java.util.Optional.empty());
 		assertThat(Provenance.collect(none, java.util.Optional.empty(), java.util.Map.of()).path("git_dirty").isNull()).isTrue();
+	}
+
+	@Test
+	@DisplayName("engine: the double is named the engine double, never the dialect it speaks; a real engine by its kind")
+	void engineOfTheDouble() {
+		HarnessConfig config = HarnessConfig.of(name -> java.util.Optional.empty());
+		java.net.URI url = java.net.URI.create("http://127.0.0.1:1/v1");
+		TargetIdentity doubled = new TargetIdentity("base.url", url, "vllm", "0.29.0+engine-double", java.util.List.of("m"), null,
+				null, "GET /version: 0.29.0+engine-double", null, null, null, java.util.List.of(), java.util.List.of(), null, null);
+		TargetIdentity real = new TargetIdentity("base.url", url, "vllm", "0.11.0", java.util.List.of("m"), null, null, null,
+				null, null, null, java.util.List.of(), java.util.List.of(), null, null);
+		var ofDouble = Provenance.collect(config, java.util.Optional.of(doubled), java.util.Map.of());
+		assertThat(ofDouble.path("engine").asText()).isEqualTo(Provenance.ENGINE_DOUBLE);
+		assertThat(ofDouble.path("engine_double").asBoolean()).isTrue();
+		assertThat(ofDouble.path("dialect").asText()).isEqualTo("vllm");
+		assertThat(Provenance.collect(config, java.util.Optional.of(real), java.util.Map.of()).path("engine").asText())
+				.isEqualTo("vllm");
 	}
 
 	@Test

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Provenance;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
@@ -46,7 +47,7 @@ public final class RateSweep {
 		ServedModels served = SystemPreflightProbes.create().models(upstream.baseUrl());
 		Optional<String> model = run.config().string(HarnessConstants.MODEL).or(() -> served.ids().stream().findFirst());
 		Optional<String> problem = TaxWitness.upstreamProblem(upstream.baseUrl(), served, model);
-		writeHeader(body, settings, upstream, model);
+		writeHeader(body, settings, upstream, model, run);
 		run.check("upstream_models", problem.isEmpty(), "GET " + upstream.baseUrl() + "/models answers 200 serving the model",
 				problem.orElse("HTTP 200, serves " + served.ids()));
 		List<RateLevel> levels = new ArrayList<>();
@@ -113,11 +114,14 @@ public final class RateSweep {
 		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
 	}
 
-	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model) {
+	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model,
+			RungRecorder run) {
 		TaxSettings.RateLoad load = settings.load();
 		body.put("model", model.orElse(null));
 		body.put("base_url", upstream.baseUrl().toString());
-		body.put("engine", upstream.engine().id());
+		// the engine measured (the double is named so), never the configured dialect passed off as one; the dialect beside it
+		body.put("engine", run.target().map(Provenance::engineName).orElse(null));
+		body.put("dialect", upstream.engine().id());
 		settings.workload().writeTo(body.putObject("workload_spec"));
 		ObjectNode shape = body.putObject("load_shape");
 		shape.put("kind", "open loop");

@@ -74,6 +74,9 @@ class TaxPipelineSmokeTests {
 	void concurrencySweep() throws Exception {
 		JsonNode artifact = runRung("concurrencySweep", "concurrency-sweep.json");
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.concurrency-sweep.v1");
+		assertThat(artifact.path("engine").asText()).as("the engine measured, not the dialect it speaks").isEqualTo("engine-double");
+		assertThat(artifact.path("dialect").asText()).isEqualTo("vllm");
+		assertThat(artifact.path("provenance").path("engine").asText()).isEqualTo("engine-double");
 		assertThat(artifact.path("levels")).hasSize(2);
 		JsonNode level = artifact.path("levels").get(0);
 		assertThat(level.path("concurrency").asInt()).isEqualTo(1);

@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -35,6 +36,12 @@ import org.apiguardian.api.API;
  * ({@link PortListeners}). A free port is closed again before the child binds it, so another server may take it in
  * between; then the child fails to bind ("Address already in use") or the port is found held by another process, and
  * the start is retried on a new port, {@value #START_ATTEMPTS} times at most. The squatter is never sent a request.
+ *
+ * <p>A started process does not outlive the JVM that started it when that JVM exits in an orderly way (its tests
+ * finish, {@code System.exit}, or SIGTERM/SIGINT, as Surefire and a user's Ctrl-C send): a shutdown hook stops every
+ * one still running, with its children (a {@code /bin/sh -c} wrapper, {@code nice}, {@code taskset} and the server under
+ * them). A JVM killed with SIGKILL runs no hook; its servers are then left running (Linux has no portable way to tie a
+ * child's life to its parent's from Java).
  *
  * <pre>
  * ManagedProcess engine = ManagedProcess.startOnFreePort("engine.cmd", port -&gt; "llama-server --port " + port + " ...",
@@ -64,6 +71,13 @@ public final class ManagedProcess implements AutoCloseable {
 	private final int port;
 
 	private List<String> refusedPorts = List.of();
+
+	/** The processes started and not closed yet, which the shutdown hook stops. */
+	private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
+
+	static {
+		Runtime.getRuntime().addShutdownHook(new Thread(ManagedProcess::stopRunning, "managed-process-stop"));
+	}
 
 	private ManagedProcess(String name, String command, Path log, Process process, int port) {
 		this.name = name;
@@ -136,6 +150,7 @@ public final class ManagedProcess implements AutoCloseable {
 			Process process = new ProcessBuilder(List.of("/bin/sh", "-c", command)).redirectErrorStream(true)
 					.redirectOutput(log.toFile())
 					.start();
+			RUNNING.add(process);
 			return new ManagedProcess(name, command, log, process, port);
 		}
 		catch (IOException e) {
@@ -267,7 +282,16 @@ public final class ManagedProcess implements AutoCloseable {
 	@Override
 	public void close() {
 		ProcessTree.stop(process, Duration.ofSeconds(5));
+		RUNNING.remove(process);
 	}
+
+	/** The shutdown hook: every started process not closed yet, stopped with its children (a polite signal, 2 s, force). */
+	static void stopRunning() {
+		ProcessTree.stopAll(List.copyOf(RUNNING), SHUTDOWN_GRACE);
+	}
+
+	/** How long the shutdown hook waits for its processes to exit after the polite signal: 2 s. */
+	static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(2);
 
 	/** A free loopback port. */
 	public static int freePort() {

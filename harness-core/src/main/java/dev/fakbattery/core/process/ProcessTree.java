@@ -1,7 +1,12 @@
 package dev.fakbattery.core.process;
 
 import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
 /**
  * How the harness stops a process it started, with its children: the one kill both {@link ManagedProcess} (a server,
@@ -36,5 +41,35 @@ final class ProcessTree {
 			process.destroyForcibly();
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Stops all of {@code processes} with their descendants at once: the polite signal to every one, then one wait of
+	 * at most {@code grace} for all of them together, then the forced signal to what is left. For a shutdown hook,
+	 * whose time is short.
+	 */
+	static void stopAll(Collection<Process> processes, Duration grace) {
+		List<ProcessHandle> all = processes.stream()
+				.flatMap(process -> Stream.concat(process.descendants(), Stream.of(process.toHandle())))
+				.toList();
+		all.forEach(ProcessHandle::destroy);
+		long deadline = System.nanoTime() + grace.toNanos();
+		for (ProcessHandle handle : all) {
+			long left = deadline - System.nanoTime();
+			if (left <= 0) {
+				break;
+			}
+			try {
+				handle.onExit().get(left, TimeUnit.NANOSECONDS);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				break;
+			}
+			catch (ExecutionException | TimeoutException e) {
+				break;
+			}
+		}
+		all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
 	}
 }

@@ -1,0 +1,71 @@
+package dev.fakbattery.core.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A server the harness started does not outlive a test JVM stopped with SIGTERM (what Surefire's timeout and a user's
+ * Ctrl-C send): a child JVM starts {@code nice -n 10 sleep 300} under {@code /bin/sh -c} and is sent SIGTERM; the
+ * sleeping grandchild is gone soon after. The same check on a child that starts it without {@link ManagedProcess}
+ * finds it still running: the check can fail.
+ */
+@DisplayName("ManagedProcess at the JVM's exit: no started server outlives a SIGTERM'd JVM")
+@Timeout(90)
+class ManagedProcessShutdownTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	@DisplayName("SIGTERM to the JVM that started a server under a wrapper stops the server too")
+	void sigtermStopsStartedServers() throws Exception {
+		assertThat(survivorAfterSigterm("managed")).as("the started server after its JVM's SIGTERM").isEmpty();
+	}
+
+	@Test
+	@DisplayName("the same SIGTERM to a JVM that started it without ManagedProcess leaves it running, and the check says so")
+	void bareStartOutlivesItsJvm() throws Exception {
+		Optional<ProcessHandle> survivor = survivorAfterSigterm("bare");
+		try {
+			assertThat(survivor).as("a server started without the hook").isPresent();
+		}
+		finally {
+			survivor.ifPresent(ProcessHandle::destroyForcibly);
+		}
+	}
+
+	/** Starts the child in {@code mode}, SIGTERMs it once its server runs, and returns the server if it is alive 5 s later. */
+	private Optional<ProcessHandle> survivorAfterSigterm(String mode) throws Exception {
+		Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), ServerStarterChild.class.getName(), mode, dir.resolve("server.log").toString())
+				.redirectError(ProcessBuilder.Redirect.DISCARD)
+				.start();
+		long sleeper;
+		try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+			String line = out.readLine();
+			assertThat(line).as("the child's report").startsWith("started ");
+			sleeper = Long.parseLong(line.substring("started ".length()));
+		}
+		finally {
+			child.destroy();
+		}
+		assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child JVM exited on SIGTERM").isTrue();
+		Optional<ProcessHandle> server = ProcessHandle.of(sleeper);
+		long deadline = System.nanoTime() + 5_000_000_000L;
+		while (server.isPresent() && server.get().isAlive() && System.nanoTime() < deadline) {
+			Thread.sleep(50);
+		}
+		return server.filter(ProcessHandle::isAlive);
+	}
+}
