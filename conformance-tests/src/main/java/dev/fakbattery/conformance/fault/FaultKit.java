@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -183,6 +185,20 @@ public abstract class FaultKit {
 		catch (IOException e) {
 			return new FaultClient.Answer(-1, null, "", e.getMessage(), deadline.toMillis());
 		}
+	}
+
+	/** {@code requests} sent at once, each on its own connection and virtual thread; their answers in the same order. */
+	List<FaultClient.Answer> sendAll(Dialect engine, List<Request> requests, Duration deadline) throws InterruptedException {
+		List<FaultClient.Answer> answers = new ArrayList<>(Collections.nCopies(requests.size(), null));
+		List<Thread> senders = new ArrayList<>();
+		for (int i = 0; i < requests.size(); i++) {
+			int index = i;
+			senders.add(Thread.ofVirtual().start(() -> answers.set(index, send(engine, requests.get(index), Map.of(), false, deadline))));
+		}
+		for (Thread sender : senders) {
+			sender.join();
+		}
+		return answers;
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */

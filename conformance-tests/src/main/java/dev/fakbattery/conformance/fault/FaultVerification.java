@@ -87,9 +87,14 @@ public abstract class FaultVerification extends FaultKit {
 		GatewayLimits limits = requireLimits(engine, FaultRule.F02);
 		long timeout = limits.upstreamTimeout().toMillis();
 		Duration deadline = Duration.ofMillis(timeout + Math.max(timeout / 2, 2000));
-		for (Fault fault : List.of(Fault.STALL_HEADERS, Fault.STALL_BODY)) {
-			Request request = request(fault, 1, stream(mode));
-			FaultClient.Answer answer = send(engine, request, Map.of(), false, deadline);
+		// both stalls at once, each on its own connection: the rule waits one timeout, not two
+		List<Fault> stalls = List.of(Fault.STALL_HEADERS, Fault.STALL_BODY);
+		List<Request> requests = stalls.stream().map(fault -> request(fault, 1, stream(mode))).toList();
+		List<FaultClient.Answer> answers = sendAll(engine, requests, deadline);
+		for (int i = 0; i < stalls.size(); i++) {
+			Fault fault = stalls.get(i);
+			Request request = requests.get(i);
+			FaultClient.Answer answer = answers.get(i);
 			boolean answered = stream(mode)
 					? errorFrameThenDone(answer) || (fault == Fault.STALL_HEADERS && openAiError(answer, 504))
 					: openAiError(answer, 504);

@@ -15,20 +15,19 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
 /**
  * The fault kit tested the Reactive Streams TCK way: each deliberately broken gateway ({@link BrokenFaultGateways})
  * fails its rule on every target the rule applies to, with the rule's message; {@link FaultKitSelfTests} shows the
- * same gateway behind a faithful pipe fails none. Its gateways run concurrently with each other, isolated from other
- * test classes: their floods would starve the timing rules of other kits.
+ * same gateway behind a faithful pipe fails none. Its gateways run concurrently with each other and beside other
+ * classes: each waits on its rule's deadline (a never-answered stall, an unbounded line) far more than it computes.
+ * Not {@code @Isolated}: an isolated class runs its methods one at a time, whatever its execution mode.
  */
 @Tag("fault")
 @DisplayName("fault kit self-test: broken gateways fail their rules")
 @Execution(ExecutionMode.CONCURRENT)
-@Isolated
 class BrokenFaultGatewayTests {
 
 	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";
