@@ -22,7 +22,6 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -34,12 +33,12 @@ import org.junit.platform.testkit.engine.Event;
  * each rule and target into {@code fault-rules.json} (rule, target, outcome, reason), every one that was judged as an
  * acceptance check. A limit rule (F02, F04, F06, F07) against a gateway that declares no limits and was given none is
  * PENDING_MEASUREMENT naming the four limits to set; on the embedded reference gateway the result says nothing about an
- * operator's gateway, so it is SIMULATED (and pending under -Pgpu, where a gateway must be named). Runs isolated from
- * other test classes: F01 measures a 200 ms cancel.
+ * operator's gateway, so it is SIMULATED (and pending under -Pgpu, where a gateway must be named). Runs beside other
+ * classes: the kit it runs is isolated within its own run (its rules one at a time, F01's 200 ms cancel included), and
+ * its time is mostly waiting (F02's stalls, F05's slow reader).
  */
 @WireRung
 @Tag("fault")
-@Isolated
 @RungArtifact(ArtifactId.FAULT_RULES)
 @DisplayName("fault rules")
 class FaultRungTests {
