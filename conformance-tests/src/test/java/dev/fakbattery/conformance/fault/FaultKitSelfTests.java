@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -29,7 +30,13 @@ class FaultKitSelfTests {
 				.selectors(selectClass(BrokenFaultGateways.FaithfulPipeTestCase.class))
 				.execute()
 				.testEvents();
-		assertThat(BrokenFaultGatewayTests.failedRules(tests)).isEmpty();
+		assertThat(BrokenFaultGatewayTests.failedRules(tests)).as(() -> "failures:\n" + String.join("\n", tests.failed()
+				.stream()
+				.map(e -> e.getPayload(TestExecutionResult.class)
+						.flatMap(TestExecutionResult::getThrowable)
+						.map(Throwable::getMessage)
+						.orElse("?"))
+				.toList())).isEmpty();
 		tests.assertStatistics(stats -> stats.succeeded(12).aborted(2).failed(0));
 	}
 }
