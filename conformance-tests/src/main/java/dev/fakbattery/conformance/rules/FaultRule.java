@@ -26,7 +26,7 @@ public enum FaultRule implements KitRule {
 
 	F03(REQUIRED, "upstream reset mid-answer: an error frame then [DONE], no partial tool call",
 			"An upstream that resets the connection mid-answer, inside the arguments of a call the gateway must hold whole (the kit's `transform_` call), gets the client an error frame then `[DONE]` (stream; or a 502 with an OpenAI-shaped error if nothing was streamed yet) or a 502 with an OpenAI-shaped error (non-stream), and not one byte of the cut tool call. (An allowed call may stream through as it arrives; what of it went out before the cut is the engine's own bytes, followed by the error frame.)",
-			"both", "reset 500 ms after the cut", "never",
+			"both", "reset 1 s after the cut (under the upstream timeout the gateway declares; the kit's embedded gateway: 2 s)", "never",
 			"held deltas flushed at the reset; the reset passed on to the client; the stream closed without `[DONE]`"),
 
 	F04(REQUIRED, "endless upstream line or event: bounded reading, a clear error",
