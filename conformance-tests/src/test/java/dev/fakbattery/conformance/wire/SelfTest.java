@@ -150,7 +150,7 @@ public final class SelfTest {
 	 * Asserts that exactly {@code expected} failed; on a mismatch the description lists every failure message, so an
 	 * unexpected failure says why.
 	 */
-	static void assertFailed(Events tests, Set<String> expected) {
+	public static void assertFailed(Events tests, Set<String> expected) {
 		assertThat(failedRules(tests)).as(() -> "failures:\n" + String.join("\n", tests.failed()
 				.stream()
 				.map(e -> e.getPayload(TestExecutionResult.class)
