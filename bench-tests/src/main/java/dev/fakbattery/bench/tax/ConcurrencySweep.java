@@ -85,7 +85,8 @@ public final class ConcurrencySweep {
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings)) {
-			SteadyWarmup.run(raw, gateway, payload, settings.levels().get(0), settings.warmupCap(), settings.levelTimeCap())
+			SteadyWarmup
+					.run(raw, gateway, payload, SteadyWarmup.concurrency(settings.levels()), settings.warmupCap(), settings.levelTimeCap())
 					.writeTo(body.putObject("warmup"));
 			for (int c : settings.levels()) {
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway requests", 2L * capRequests(settings, c));

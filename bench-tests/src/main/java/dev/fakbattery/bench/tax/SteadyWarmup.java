@@ -31,6 +31,11 @@ import dev.fakbattery.wire.JsonNumbers;
  * a fixed warm-up of 8 requests left every sweep's first levels invalid. A warm-up that never steadies costs only time:
  * each measured level is checked for client lag on its own, and the readings here go into the artifact.
  *
+ * <p>Why at {@link #concurrency(List) at least 8 streams} rather than at the first level: a JIT compiler warms on
+ * requests, not on seconds, and the first level is often 1 stream. Against the engine double (1.3 s a request at one
+ * stream, 1.8 s at eight) a batch of 16 at one stream took 21 s and the warm-up ran to its 126 s cap in six batches
+ * (issue [14]); at eight streams a batch of 32 takes about 7 s, six times the requests a second.
+ *
  * @param concurrency the warm-up's concurrency
  * @param batchRequests requests per batch
  * @param lags client lag of each batch, in run order (A, B, A, B, ...)
@@ -43,10 +48,22 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 	/** The fewest probe samples the steadiness is judged on: {@value} (one a millisecond). */
 	static final long WINDOW_SAMPLES = 1_000;
 
+	/** The warm-up's concurrency when the sweep's levels allow it: {@value}. */
+	static final int CONCURRENCY = 8;
+
 	/** How the warm-up stops, for the artifact. */
 	static final String RULE = "pairs of closed-loop batches (arm A then arm B) until the client lag p99 over the last pair "
 			+ "(and earlier batches until " + WINDOW_SAMPLES + " probe samples) is <= " + (int) ClientLag.LIMIT_P99_MICROS
 			+ " us, or the time cap; not measured";
+
+	/**
+	 * The warm-up's concurrency for a sweep of {@code levels}: {@value #CONCURRENCY} streams, but never fewer than the
+	 * first level nor more than the highest (a sweep of one stream warms with one).
+	 */
+	static int concurrency(List<Integer> levels) {
+		int highest = levels.stream().mapToInt(Integer::intValue).max().orElseThrow();
+		return Math.max(levels.get(0), Math.min(CONCURRENCY, highest));
+	}
 
 	/** Warms {@code a} and {@code b} with batches of {@code max(4c, 16)} requests of {@code source}'s warm-up conversations. */
 	static SteadyWarmup run(TargetClient a, TargetClient b, RequestSource source, int concurrency, Duration cap,

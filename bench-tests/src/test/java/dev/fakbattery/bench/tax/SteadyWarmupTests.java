@@ -99,4 +99,13 @@ class SteadyWarmupTests {
 		assertThat(node.get("batch_client_lag_p99_us").toString()).isEqualTo("[2501.0,100.0,100.0,100.0]");
 		assertThat(node.get("rule").asText()).startsWith("pairs of closed-loop batches");
 	}
+
+	@Test
+	@DisplayName("warms at 8 streams where the levels reach them, never below the first level nor above the highest")
+	void concurrency() {
+		assertThat(SteadyWarmup.concurrency(List.of(1, 8, 64, 128))).as("the embedded default's levels").isEqualTo(8);
+		assertThat(SteadyWarmup.concurrency(List.of(1, 4))).as("no level reaches 8").isEqualTo(4);
+		assertThat(SteadyWarmup.concurrency(List.of(1))).isEqualTo(1);
+		assertThat(SteadyWarmup.concurrency(List.of(64, 128))).as("the first level is above 8").isEqualTo(64);
+	}
 }
