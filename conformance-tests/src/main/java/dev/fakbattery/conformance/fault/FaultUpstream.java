@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import dev.fakbattery.wire.Dialect;
 
 /**
- * The fault rules' upstream: a purpose-built HTTP/1.1 server on loopback (plain sockets, because WireMock cannot tell
+ * The fault rules' upstream: a purpose-built HTTP/1.1 server on loopback (plain sockets, because an HTTP server library cannot tell
  * when the gateway closes a connection, nor send a reset mid-body), speaking one engine dialect. A chat request's
  * body names its fault ({@code fault:NAME[:N] nonce=ID}, see {@link Fault}); the upstream answers it on its own
  * connection ({@code Connection: close}) and records, per nonce, what it wrote and when the gateway closed the

@@ -1,25 +1,20 @@
 package dev.fakbattery.conformance.wire;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -27,9 +22,9 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.WireJson;
 
 /**
- * The front of the kit's upstream, the address a gateway under test is pointed at. It plays the two timed streams
- * itself, on a clock WireMock's dribble cannot keep (a pause in the middle, events on an exact pace), and relays
- * everything else to the WireMock replay byte for byte, headers included, flushing as bytes arrive.
+ * The kit's upstream server, the address a gateway under test is pointed at. It plays the two timed streams itself, on
+ * an exact clock (a pause in the middle, events on an exact pace), and answers everything else from the replay
+ * ({@link KitUpstream}: the fixture a request's marker selects), chunked, as an engine streams.
  * <ul>
  * <li>{@link Scenario#PACED}: the role chunk, then {@value #PACED_DELTAS} content deltas {@value #PACE_MILLIS} ms
  * apart (absolute deadlines, so lateness does not add up), the finish chunk and {@code [DONE]}; when each event was
@@ -46,21 +41,16 @@ final class KitFront implements AutoCloseable {
 
 	static final int GAP_MILLIS = 5000;
 
-	private static final Set<String> HOP_BY_HOP = Set.of("host", "connection", "content-length", "transfer-encoding", "expect",
-			"upgrade", "keep-alive", "te", "trailer", "date");
-
 	private final Dialect engine;
 
-	private final URI replay;
+	private final Function<KitUpstream.Received, KitUpstream.Answer> replay;
 
 	private final HttpServer server;
-
-	private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
 	/** When each event of a paced stream was written, by the nonce of the request (System.nanoTime). */
 	private final Map<String, List<Long>> written = new ConcurrentHashMap<>();
 
-	KitFront(Dialect engine, URI replay, int port) {
+	KitFront(Dialect engine, Function<KitUpstream.Received, KitUpstream.Answer> replay, int port) {
 		this.engine = engine;
 		this.replay = replay;
 		try {
@@ -92,7 +82,7 @@ final class KitFront implements AutoCloseable {
 				play(exchange, events, 0, afterReasoning, GAP_MILLIS, new ArrayList<>());
 			}
 			else {
-				relay(exchange, body);
+				replay(exchange, text);
 			}
 		}
 		catch (InterruptedException e) {
@@ -149,29 +139,26 @@ final class KitFront implements AutoCloseable {
 		}
 	}
 
-	private void relay(HttpExchange exchange, byte[] body) throws IOException, InterruptedException {
-		HttpRequest.Builder request = HttpRequest.newBuilder(replay.resolve(exchange.getRequestURI().toString()))
-				.method(exchange.getRequestMethod(), HttpRequest.BodyPublishers.ofByteArray(body));
-		exchange.getRequestHeaders().forEach((name, values) -> {
-			if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT))) {
-				values.forEach(value -> request.header(name, value));
-			}
-		});
-		HttpResponse<InputStream> response = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-		response.headers().map().forEach((name, values) -> {
-			if (!HOP_BY_HOP.contains(name.toLowerCase(Locale.ROOT)) && !name.startsWith(":")) {
-				exchange.getResponseHeaders().put(name, values);
-			}
-		});
-		try (InputStream in = response.body()) {
-			exchange.sendResponseHeaders(response.statusCode(), 0);
-			OutputStream out = exchange.getResponseBody();
-			byte[] buffer = new byte[8192];
-			for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-				out.write(buffer, 0, n);
-				out.flush();
-			}
+	private void replay(HttpExchange exchange, String body) throws IOException {
+		KitUpstream.Answer answer = this.replay.apply(new KitUpstream.Received(exchange.getRequestMethod(),
+				exchange.getRequestURI().toString(), copy(exchange.getRequestHeaders()), body));
+		if (answer.contentType() != null) {
+			exchange.getResponseHeaders().set("Content-Type", answer.contentType());
 		}
+		answer.headers().forEach(exchange.getResponseHeaders()::set);
+		byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
+		exchange.sendResponseHeaders(answer.status(), bytes.length == 0 ? -1 : 0);
+		if (bytes.length > 0) {
+			OutputStream out = exchange.getResponseBody();
+			out.write(bytes);
+			out.flush();
+		}
+	}
+
+	private static Headers copy(Headers headers) {
+		Headers copy = new Headers();
+		copy.putAll(headers);
+		return copy;
 	}
 
 	/** Whether an event's first choice carries content text (the answer after the reasoning). */
@@ -195,6 +182,5 @@ final class KitFront implements AutoCloseable {
 	@Override
 	public void close() {
 		server.stop(0);
-		client.close();
 	}
 }

@@ -34,7 +34,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	public void required_W01_modelAlias(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.MIXED);
 		String upstreamModel = upstream(engine).received(sent.nonce())
-				.map(r -> WireJson.readObject(r.getBodyAsString()).path("model").asText())
+				.map(r -> WireJson.readObject(r.body()).path("model").asText())
 				.orElse("<no request upstream>");
 		require(upstreamModel.equals(ALIAS), WireRule.W01, engine, mode, "upstream model [" + ALIAS + "]", "[" + upstreamModel + "]");
 		String engineModel = truth(engine, mode, Scenario.MIXED).model().orElseThrow();
@@ -114,7 +114,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	public void required_W15_requestId(Dialect engine, String mode) {
 		String id = "kit-req-" + System.nanoTime();
 		Sent sent = send(engine, mode, Scenario.TEXT.marker(), Map.of("X-Request-Id", id));
-		String seen = upstream(engine).received(sent.nonce()).map(r -> r.getHeader("X-Request-Id")).orElse(null);
+		String seen = upstream(engine).received(sent.nonce()).map(r -> r.header("X-Request-Id")).orElse(null);
 		require(id.equals(seen), WireRule.W15, engine, mode, "X-Request-Id " + id + " upstream", seen);
 	}
 
@@ -173,7 +173,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 	public void required_W27_requestParameters(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.TEXT);
 		ObjectNode received = upstream(engine).received(sent.nonce())
-				.map(r -> WireJson.readObject(r.getBodyAsString()))
+				.map(r -> WireJson.readObject(r.body()))
 				.orElse(Json.MAPPER.createObjectNode());
 		List<String> changed = new ArrayList<>();
 		for (String field : List.of("tools", "tool_choice", "stream_options", "temperature", "max_tokens", "stream")) {

@@ -88,7 +88,7 @@ public abstract class WireVerification extends AdjudicationRules {
 	@DisplayName("W12 poisoned tool result quarantined")
 	public void required_W12_quarantine(Dialect engine, String mode) {
 		Sent sent = send(engine, mode, Scenario.QUARANTINE);
-		String upstreamBody = upstream(engine).received(sent.nonce()).map(r -> r.getBodyAsString()).orElse("");
+		String upstreamBody = upstream(engine).received(sent.nonce()).map(KitUpstream.Received::body).orElse("");
 		require(sent.answer().status == 200, WireRule.W12, engine, mode, "status 200", sent.answer().status);
 		require(!upstreamBody.isEmpty() && !lower(upstreamBody).contains(lower(SECRET)), WireRule.W12, engine, mode,
 				"the request forwarded upstream without the secret", upstreamBody.isEmpty() ? "nothing forwarded" : "the secret upstream");

@@ -74,7 +74,7 @@ class WireRungTests {
 								.map(u -> "gateway.url " + u)
 								.orElse("gateway.cmd " + config.string(HarnessConstants.GATEWAY_CMD).orElse("")));
 		run.body()
-				.put("upstream", "WireMock replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)"
+				.put("upstream", "the kit's upstream replaying fixtures/wire (recorded and reconstructed vLLM and SGLang wire)"
 						+ (capturesDir.isPresent() ? "; for captured_rules, the engines' own answers under captures_dir" : ""));
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
