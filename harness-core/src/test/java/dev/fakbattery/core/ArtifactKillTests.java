@@ -21,6 +21,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Atomic artifacts for real: a child JVM writing artifact after artifact is killed with SIGKILL in the middle of a
@@ -29,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @DisplayName("ArtifactFiles under SIGKILL")
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT)
 class ArtifactKillTests {
 
 	@TempDir

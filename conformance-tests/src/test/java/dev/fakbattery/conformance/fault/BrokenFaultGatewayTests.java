@@ -11,6 +11,7 @@ import dev.fakbattery.conformance.wire.SelfTest;
 import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -28,6 +29,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("fault")
 @DisplayName("fault kit self-test: broken gateways fail their rules")
 @Execution(ExecutionMode.CONCURRENT)
+@Order(2)
 class BrokenFaultGatewayTests {
 
 	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A server the harness started does not outlive a test JVM stopped with SIGTERM (what Surefire's timeout and a user's
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @DisplayName("ManagedProcess at the JVM's exit: no started server outlives a SIGTERM'd JVM")
 @Timeout(90)
+@Execution(ExecutionMode.CONCURRENT)
 class ManagedProcessShutdownTests {
 
 	@TempDir

@@ -13,8 +13,11 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @DisplayName("BootstrapCi")
+@Execution(ExecutionMode.CONCURRENT)
 class BootstrapCiTests {
 
 	private static final BootstrapCi BOOTSTRAP = BootstrapCi.seeded(20260702L);

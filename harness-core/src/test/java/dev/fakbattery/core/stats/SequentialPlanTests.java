@@ -15,8 +15,11 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 @DisplayName("SequentialPlan")
+@Execution(ExecutionMode.CONCURRENT)
 class SequentialPlanTests {
 
 	/** A/A runs per coverage check: the standard error of a 95 % coverage over 2,000 runs is 0.49 points. */
