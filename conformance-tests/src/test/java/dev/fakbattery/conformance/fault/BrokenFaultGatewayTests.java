@@ -11,7 +11,6 @@ import dev.fakbattery.conformance.wire.SelfTest;
 import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -29,7 +28,6 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("fault")
 @DisplayName("fault kit self-test: broken gateways fail their rules")
 @Execution(ExecutionMode.CONCURRENT)
-@Order(2)
 class BrokenFaultGatewayTests {
 
 	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";

@@ -22,7 +22,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenClientsTestCase;
 
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -41,7 +40,6 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("client rules self-test: broken gateways each real client notices")
 @Execution(ExecutionMode.CONCURRENT)
-@Order(3)
 class BrokenClientLibraryTests {
 
 	private static final String ALL = "C01 C02 C03 C04";

@@ -18,7 +18,6 @@ import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
@@ -37,7 +36,6 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: the faithful hop, and gateways that hold or cut streams")
 @Execution(ExecutionMode.CONCURRENT)
-@Order(1)
 class BrokenTimingWireTests {
 
 	/** How many times the faithful hop's failed timing rules run again before the self-test fails. */
