@@ -70,9 +70,8 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 			Duration batchTimeCap) {
 		int batch = Math.max(4 * concurrency, 16);
 		ClosedLoop loop = new ClosedLoop(concurrency, batch, 0, batchTimeCap);
-		Progress progress = Progress.start("tax", "warm-up c=" + concurrency + " (until the client lag p99 <= 1 ms) seconds",
+		Progress progress = Progress.seconds("tax", "warm-up c=" + concurrency + " (until the client lag p99 <= 1 ms) seconds",
 				cap.toSeconds());
-		long start = System.nanoTime();
 		List<ClientLag> seen = new ArrayList<>();
 		SteadyWarmup warmup = until(pair -> {
 			int first = RequestSource.WARMUP_OFFSET + 2 * pair * batch;
@@ -81,7 +80,6 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 				LoadRunner.run(b, index -> source.conversation(first + batch + index), loop, Progress.silent()).clientLag() };
 			seen.addAll(List.of(both));
 			progress.detail(detail(seen, batch));
-			progress.set(Math.min(cap.toSeconds(), (System.nanoTime() - start) / 1_000_000_000L));
 			return both;
 		}, concurrency, batch, cap, System::nanoTime);
 		progress.finish();

@@ -80,14 +80,13 @@ class SoakRun {
 			SoakLoad load = new SoakLoad(gateway.baseUrl(), model);
 			series.forEach(s -> s.rest(true));
 			long start = System.nanoTime();
-			Progress progress = Progress.start("soak", streams + " streams, seconds", duration);
+			Progress progress = Progress.seconds("soak", streams + " streams, seconds", duration);
 			ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
 			sampler.scheduleAtFixedRate(() -> {
 				double at = (System.nanoTime() - start) / 1e9;
 				series.forEach(s -> s.sample(at));
 				progress.detail(
 						load.started() + " requests started, " + load.completed() + " completed, " + load.failedCount() + " failed");
-				progress.set(Math.min(duration, (long) at));
 			}, 0, every, TimeUnit.SECONDS);
 			load.run(streams, start + TimeUnit.SECONDS.toNanos(duration));
 			sampler.shutdown();

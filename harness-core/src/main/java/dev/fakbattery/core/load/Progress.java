@@ -58,6 +58,9 @@ public final class Progress {
 
 	private volatile String detail = "";
 
+	/** Whether the steps are the seconds since the start ({@link #seconds}), read off the clock at each tick. */
+	private volatile boolean clocked;
+
 	private volatile ScheduledFuture<?> ticker;
 
 	private static final ScheduledExecutorService TICKS = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -92,6 +95,24 @@ public final class Progress {
 		return new Progress(label, step, total, interval, Objects.requireNonNull(out, "out"), clock);
 	}
 
+	/**
+	 * Progress over {@code totalSeconds} whose steps are the seconds since the start, read off the clock at every tick:
+	 * for a step with a cap but no count (a warm-up until the client is steady, a soak), so its ETA counts down to the
+	 * cap instead of stretching while no step is reported.
+	 */
+	public static Progress seconds(String label, String step, long totalSeconds) {
+		Progress progress = start(label, step, totalSeconds);
+		progress.clocked = true;
+		return progress;
+	}
+
+	/** {@link #seconds(String, String, long)} printed to {@code out} at most every {@code interval}, timed by {@code clock}. */
+	static Progress seconds(String label, String step, long totalSeconds, Duration interval, PrintStream out, LongSupplier clock) {
+		Progress progress = start(label, step, totalSeconds, interval, out, clock);
+		progress.clocked = true;
+		return progress;
+	}
+
 	/** A progress that prints nothing. */
 	public static Progress silent() {
 		return SILENT;
@@ -121,6 +142,9 @@ public final class Progress {
 	public void tick() {
 		if (out == null) {
 			return;
+		}
+		if (clocked) {
+			done.accumulateAndGet(Math.min(total, (clock.getAsLong() - startNanos) / 1_000_000_000L), Math::max);
 		}
 		ScheduledFuture<?> running = ticker;
 		if (running != null && done.get() >= total) {

@@ -37,6 +37,24 @@ class ProgressTests {
 	}
 
 	@Test
+	@DisplayName("a progress in seconds reads them off the clock at each tick, so its ETA counts down to the cap")
+	void seconds() {
+		AtomicLong clock = new AtomicLong();
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		Progress progress = Progress.seconds("tax", "warm-up c=8 seconds", 120, Duration.ofSeconds(5),
+				new PrintStream(bytes, true, StandardCharsets.UTF_8), clock::get);
+		for (int second = 1; second <= 10; second++) {
+			clock.set(second * 1_000_000_000L);
+			progress.tick();
+		}
+		clock.set(28_000_000_000L);
+		progress.finish();
+		assertThat(bytes.toString(StandardCharsets.UTF_8).lines().toList()).containsExactly(
+				"[tax] warm-up c=8 seconds 5/120 ETA 115s", "[tax] warm-up c=8 seconds 10/120 ETA 110s",
+				"[tax] warm-up c=8 seconds 10/120 done in 28s");
+	}
+
+	@Test
 	@DisplayName("ticks print the caller's detail every interval while no step completes, and finish reads done even short of the total")
 	void ticksWithDetail() {
 		AtomicLong clock = new AtomicLong();
