@@ -33,7 +33,8 @@ public final class ContainerLeftovers {
 		if (!left.isEmpty()) {
 			throw new IllegalStateException(left.size() + " container(s) of this checkout left after the tests (label "
 					+ TestcontainersEngineLauncher.LABEL + "=" + scope + "): " + String.join("; ", left)
-					+ ". Fix: docker rm -f them; a JVM killed before its shutdown hook (kill -9) leaves its container");
+					+ ". Fix: docker rm -f them; a JVM killed with SIGKILL leaves its container when its reaper could not run (see the "
+					+ "[reaper] lines of the test output) or could not reach the Docker host (TLS)");
 		}
 		System.out.println("[containers] none left with label " + TestcontainersEngineLauncher.LABEL + "=" + scope);
 	}

@@ -28,8 +28,11 @@ import java.util.function.Function;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 
+import dev.fakbattery.core.process.Reaper;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.ContainerLaunchException;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
@@ -95,6 +98,8 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		String start = java.util.UUID.randomUUID().toString();
 		GenericContainer<?> container = container(spec, env).withLogConsumer(log).withLabel(START_LABEL, start);
 		ExitWatch exit = ExitWatch.watch(docker, start);
+		// removed by the reaper if this JVM is SIGKILLed before it stops the container, even in the middle of its start
+		Reaper.watchContainers(DockerClientFactory.instance().getTransportConfig().getDockerHost(), START_LABEL, start);
 		try {
 			container.start();
 			container.getLogConsumers()
@@ -108,6 +113,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			String why = failure(e, start, log, exit);
 			container.stop();
 			remove(start);
+			Reaper.releaseContainers(START_LABEL, start);
 			log.close();
 			LOG.debug("engine container start failed", e);
 			throw new ContainerStartException(why + " (log: " + log.path + ")");
@@ -115,7 +121,8 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		finally {
 			exit.close();
 		}
-		return new Started(container, baseUrl(container.getHost(), container.getMappedPort(spec.port())), spec.image(), imageId, log);
+		return new Started(container, baseUrl(container.getHost(), container.getMappedPort(spec.port())), spec.image(), imageId, log,
+				start);
 	}
 
 	/** The variable Hugging Face's hub library reads the token's file from when {@code HF_TOKEN} is unset. */
@@ -512,9 +519,11 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		private final Map<String, String> provenance = new LinkedHashMap<>();
 		private final LogFile log;
 		private final AtomicBoolean closed = new AtomicBoolean();
+		private final String start;
 
-		Started(GenericContainer<?> container, URI baseUrl, String image, String imageId, LogFile log) {
+		Started(GenericContainer<?> container, URI baseUrl, String image, String imageId, LogFile log, String start) {
 			this.container = container;
+			this.start = start;
 			this.baseUrl = baseUrl;
 			this.log = log;
 			provenance.put("engine_launcher", "testcontainers");
@@ -541,6 +550,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		public void close() {
 			if (closed.compareAndSet(false, true)) {
 				container.stop();
+				Reaper.releaseContainers(START_LABEL, start);
 				log.close();
 			}
 		}

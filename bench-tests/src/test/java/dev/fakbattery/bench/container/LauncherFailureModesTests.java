@@ -203,6 +203,45 @@ class LauncherFailureModesTests {
 	}
 
 	@Test
+	@DisplayName("a JVM SIGKILLed while its container starts (no shutdown hook runs) leaves no container: the reaper removes it")
+	void sigkilledJvmLeavesNoContainer() throws Exception {
+		assumeTestcontainersCanStart();
+		String scope = TestcontainersEngineLauncher.scope();
+		Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+				System.getProperty("java.class.path"), "-D" + TestcontainersEngineLauncher.ROOT_DIR + "=" + scope,
+				ContainerStarterChild.class.getName(), shellImage, logs.toString())
+				.redirectErrorStream(true)
+				.redirectOutput(logs.resolve("child.out").toFile())
+				.start();
+		try {
+			long deadline = System.nanoTime() + BOUND.toNanos();
+			while (ContainerLeftovers.left(docker, scope).stream().noneMatch(found -> found.contains("(Up "))
+					&& child.isAlive() && System.nanoTime() < deadline) {
+				Thread.sleep(200);
+			}
+			assertThat(ContainerLeftovers.left(docker, scope)).as("the child's container, running while it waits for /health "
+					+ "(child output: " + logs.resolve("child.out") + ")").anyMatch(found -> found.contains("(Up "));
+		}
+		finally {
+			child.destroyForcibly();
+		}
+		assertThat(child.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)).as("the child JVM exited").isTrue();
+		assertThat(child.exitValue()).as("exit status of a SIGKILLed JVM").isEqualTo(128 + 9);
+		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+		while (!ContainerLeftovers.left(docker, scope).isEmpty() && System.nanoTime() < deadline) {
+			Thread.sleep(200);
+		}
+		// the reaper removes it within seconds of the JVM's death
+		List<String> left = ContainerLeftovers.left(docker, scope);
+		docker.listContainersCmd()
+				.withShowAll(true)
+				.withLabelFilter(Map.of(TestcontainersEngineLauncher.LABEL, scope))
+				.exec()
+				.forEach(found -> docker.removeContainerCmd(found.getId()).withForce(true).exec());
+		assertThat(left).as("containers left after the SIGKILL").isEmpty();
+	}
+
+	@Test
 	@DisplayName("Ryuk on and its image absent: the image and TESTCONTAINERS_RYUK_DISABLED=true named, in bounded time")
 	void reaperMissing() {
 		String ryuk = TestcontainersConfiguration.getInstance().getRyukImage();

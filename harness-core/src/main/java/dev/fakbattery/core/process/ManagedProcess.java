@@ -40,8 +40,8 @@ import org.apiguardian.api.API;
  * <p>A started process does not outlive the JVM that started it when that JVM exits in an orderly way (its tests
  * finish, {@code System.exit}, or SIGTERM/SIGINT, as Surefire and a user's Ctrl-C send): a shutdown hook stops every
  * one still running, with its children (a {@code /bin/sh -c} wrapper, {@code nice}, {@code taskset} and the server under
- * them). A JVM killed with SIGKILL runs no hook; its servers are then left running (Linux has no portable way to tie a
- * child's life to its parent's from Java).
+ * them). A JVM killed with SIGKILL runs no hook; the {@link Reaper}, a small JVM watching for the end of this one, then
+ * stops them with their children within seconds.
  *
  * <pre>
  * ManagedProcess engine = ManagedProcess.startOnFreePort("engine.cmd", port -&gt; "llama-server --port " + port + " ...",
@@ -151,6 +151,7 @@ public final class ManagedProcess implements AutoCloseable {
 					.redirectOutput(log.toFile())
 					.start();
 			RUNNING.add(process);
+			Reaper.watch(process.toHandle());
 			return new ManagedProcess(name, command, log, process, port);
 		}
 		catch (IOException e) {
@@ -283,6 +284,7 @@ public final class ManagedProcess implements AutoCloseable {
 	public void close() {
 		ProcessTree.stop(process, Duration.ofSeconds(5));
 		RUNNING.remove(process);
+		Reaper.release(process.toHandle());
 	}
 
 	/** The shutdown hook: every started process not closed yet, stopped with its children (a polite signal, 2 s, force). */

@@ -18,11 +18,12 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A server the harness started does not outlive a test JVM stopped with SIGTERM (what Surefire's timeout and a user's
- * Ctrl-C send): a child JVM starts {@code nice -n 10 sleep 300} under {@code /bin/sh -c} and is sent SIGTERM; the
- * sleeping grandchild is gone soon after. The same check on a child that starts it without {@link ManagedProcess}
- * finds it still running: the check can fail.
+ * Ctrl-C send) or SIGKILL (the OOM killer, a runner's hard timeout; then the {@link Reaper} stops it): a child JVM
+ * starts {@code nice -n 10 sleep 300} under {@code /bin/sh -c} and is sent the signal; the sleeping grandchild is gone
+ * soon after. The same check on a child that starts it without {@link ManagedProcess} finds it still running: the
+ * check can fail.
  */
-@DisplayName("ManagedProcess at the JVM's exit: no started server outlives a SIGTERM'd JVM")
+@DisplayName("ManagedProcess at the JVM's exit: no started server outlives a SIGTERM'd or SIGKILL'd JVM")
 @Timeout(90)
 @Execution(ExecutionMode.CONCURRENT)
 class ManagedProcessShutdownTests {
@@ -33,13 +34,23 @@ class ManagedProcessShutdownTests {
 	@Test
 	@DisplayName("SIGTERM to the JVM that started a server under a wrapper stops the server too")
 	void sigtermStopsStartedServers() throws Exception {
-		assertThat(survivorAfterSigterm("managed")).as("the started server after its JVM's SIGTERM").isEmpty();
+		Optional<ProcessHandle> survivor = survivorAfter("managed", false);
+		survivor.ifPresent(ProcessHandle::destroyForcibly);
+		assertThat(survivor).as("the started server after its JVM's SIGTERM").isEmpty();
+	}
+
+	@Test
+	@DisplayName("SIGKILL to that JVM (no shutdown hook runs) stops the server too: the reaper sees the JVM gone")
+	void sigkillStopsStartedServers() throws Exception {
+		Optional<ProcessHandle> survivor = survivorAfter("managed", true);
+		survivor.ifPresent(ProcessHandle::destroyForcibly);
+		assertThat(survivor).as("the started server after its JVM's SIGKILL").isEmpty();
 	}
 
 	@Test
 	@DisplayName("the same SIGTERM to a JVM that started it without ManagedProcess leaves it running, and the check says so")
 	void bareStartOutlivesItsJvm() throws Exception {
-		Optional<ProcessHandle> survivor = survivorAfterSigterm("bare");
+		Optional<ProcessHandle> survivor = survivorAfter("bare", false);
 		try {
 			assertThat(survivor).as("a server started without the hook").isPresent();
 		}
@@ -48,8 +59,11 @@ class ManagedProcessShutdownTests {
 		}
 	}
 
-	/** Starts the child in {@code mode}, SIGTERMs it once its server runs, and returns the server if it is alive 5 s later. */
-	private Optional<ProcessHandle> survivorAfterSigterm(String mode) throws Exception {
+	/**
+	 * Starts the child in {@code mode}, SIGTERMs it (SIGKILLs it when {@code kill}) once its server runs, and returns
+	 * the server if it is alive 10 s later (the reaper's JVM may take a few seconds to start on a busy machine).
+	 */
+	private Optional<ProcessHandle> survivorAfter(String mode, boolean kill) throws Exception {
 		Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
 				System.getProperty("java.class.path"), ServerStarterChild.class.getName(), mode, dir.resolve("server.log").toString())
 				.redirectError(ProcessBuilder.Redirect.DISCARD)
@@ -61,11 +75,19 @@ class ManagedProcessShutdownTests {
 			sleeper = Long.parseLong(line.substring("started ".length()));
 		}
 		finally {
-			child.destroy();
+			if (kill) {
+				child.destroyForcibly();
+			}
+			else {
+				child.destroy();
+			}
 		}
-		assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child JVM exited on SIGTERM").isTrue();
+		assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child JVM exited on the signal").isTrue();
+		if (kill) {
+			assertThat(child.exitValue()).as("exit status of a SIGKILLed JVM").isEqualTo(128 + 9);
+		}
 		Optional<ProcessHandle> server = ProcessHandle.of(sleeper);
-		long deadline = System.nanoTime() + 5_000_000_000L;
+		long deadline = System.nanoTime() + 10_000_000_000L;
 		while (server.isPresent() && server.get().isAlive() && System.nanoTime() < deadline) {
 			Thread.sleep(50);
 		}
