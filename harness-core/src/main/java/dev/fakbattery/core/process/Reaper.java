@@ -102,7 +102,7 @@ public final class Reaper {
 				throw new IOException("no class path for " + Reaper.class.getName());
 			}
 			String classPath = Path.of(source.getLocation().toURI()).toString();
-			Process reaper = new ProcessBuilder(java.toString(), "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+			Process reaper = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
 					"-Xmx32m", "-cp", classPath, Reaper.class.getName(), Long.toString(ProcessHandle.current().pid()))
 					.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 					.redirectError(ProcessBuilder.Redirect.DISCARD)

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A server the harness started does not outlive a test JVM stopped with SIGTERM (what Surefire's timeout and a user's
@@ -31,20 +33,13 @@ class ManagedProcessShutdownTests {
 	@TempDir
 	Path dir;
 
-	@Test
-	@DisplayName("SIGTERM to the JVM that started a server under a wrapper stops the server too")
-	void sigtermStopsStartedServers() throws Exception {
-		Optional<ProcessHandle> survivor = survivorAfter("managed", false);
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "SIGTERM", "SIGKILL" })
+	@DisplayName("SIGTERM (the shutdown hook) or SIGKILL (no hook runs: the reaper sees the JVM gone) to the JVM that started a server under a wrapper stops the server too")
+	void signalStopsStartedServers(String signal) throws Exception {
+		Optional<ProcessHandle> survivor = survivorAfter("managed", signal.equals("SIGKILL"));
 		survivor.ifPresent(ProcessHandle::destroyForcibly);
-		assertThat(survivor).as("the started server after its JVM's SIGTERM").isEmpty();
-	}
-
-	@Test
-	@DisplayName("SIGKILL to that JVM (no shutdown hook runs) stops the server too: the reaper sees the JVM gone")
-	void sigkillStopsStartedServers() throws Exception {
-		Optional<ProcessHandle> survivor = survivorAfter("managed", true);
-		survivor.ifPresent(ProcessHandle::destroyForcibly);
-		assertThat(survivor).as("the started server after its JVM's SIGKILL").isEmpty();
+		assertThat(survivor).as("the started server after its JVM's " + signal).isEmpty();
 	}
 
 	@Test
