@@ -18,10 +18,12 @@ import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.metrics.EngineMetrics;
+import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.Goodput;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One offered rate of the rate sweep: raw and gateway, each in batches of an open loop ({@code burstiness}-shaped
@@ -93,6 +95,36 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		return ClientLag.merge(List.of(a.clientLag(), b.clientLag()));
 	}
 
+	/**
+	 * {@code attainment raw 1.00 [0.90, 1.00] met, gateway 0.58 [0.42, 0.72] missed (95 % Wilson, target 0.90)}: the
+	 * progress line's detail once the level is done.
+	 */
+	public String attainmentLine(double target) {
+		return String.format(java.util.Locale.ROOT, "attainment raw %s, gateway %s (95 %% Wilson, target %.2f)",
+				attainment(pointA(), target),
+				attainment(pointB(), target), target);
+	}
+
+	/** {@code estimate, lo, hi, level, method: "Wilson score", good, requests} and, when undefined, {@code reason}. */
+	private static void writeAttainment(RateSearch.Point point, ObjectNode node) {
+		ConfidenceInterval ci = point.attainmentInterval();
+		JsonNumbers.put(node, "estimate", ci.estimate(), 4);
+		JsonNumbers.put(node, "lo", ci.lo(), 4);
+		JsonNumbers.put(node, "hi", ci.hi(), 4);
+		node.put("level", ci.level());
+		node.put("method", "Wilson score");
+		node.put("good", point.good());
+		node.put("requests", point.requests());
+		ci.reason().ifPresent(why -> node.put("reason", why));
+	}
+
+	private static String attainment(RateSearch.Point point, double target) {
+		ConfidenceInterval ci = point.attainmentInterval();
+		return ci.isDefined()
+				? String.format(java.util.Locale.ROOT, "%.2f [%.2f, %.2f] %s", ci.estimate(), ci.lo(), ci.hi(), point.decision(target))
+				: "undefined";
+	}
+
 	/** Failed and unsent requests over both arms. */
 	public int failed() {
 		return a.failed().size() + b.failed().size() + a.notSent() + b.notSent();
@@ -106,6 +138,11 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		LoadSummary.of(b, Optional.of(goodputB.slo())).writeTo(node.putObject("gateway"));
 		node.put("raw_met", pointA().attainment() >= attainment);
 		node.put("gateway_met", pointB().attainment() >= attainment);
+		// how sure each met is: the attainment's Wilson interval against the target
+		writeAttainment(pointA(), node.putObject("raw_attainment_ci"));
+		writeAttainment(pointB(), node.putObject("gateway_attainment_ci"));
+		node.put("raw_decision", pointA().decision(attainment));
+		node.put("gateway_decision", pointB().decision(attainment));
 		lag.ifPresent(l -> l.writeTo(node.putObject("engine_double_lag")));
 		clientLag().writeTo(node.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(node.putObject("engine_metrics")));

@@ -106,6 +106,8 @@ public final class RateSweep {
 		Progress progress = Progress.start("tax", String.format(java.util.Locale.ROOT, "rate sweep %.2f req/s raw+gateway", rate),
 				4L * settings.load().batchRequests(rate));
 		RateLevel level = RateLevel.measure(raw, gateway, source, rate, settings, upstream.lag(), upstream.baseUrl(), progress);
+		progress.detail(
+				String.format(java.util.Locale.ROOT, "rate %.2f req/s, ", rate) + level.attainmentLine(settings.load().attainment()));
 		progress.finish();
 		return level;
 	}

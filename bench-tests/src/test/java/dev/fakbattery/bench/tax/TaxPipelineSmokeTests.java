@@ -155,6 +155,22 @@ class TaxPipelineSmokeTests {
 			assertThat(level.path("gateway").has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("search").path("goodput_cost").has("statistic")).isTrue();
+		double target = artifact.path("search").path("attainment").asDouble();
+		for (JsonNode each : artifact.path("levels")) {
+			for (String arm : new String[]{ "raw", "gateway" }) {
+				// how sure each met is: the Wilson interval and a decision that never contradicts the plug-in flag
+				JsonNode ci = each.path(arm + "_attainment_ci");
+				assertThat(ci.path("method").asText()).isEqualTo("Wilson score");
+				assertThat(ci.path("lo").asDouble()).isLessThanOrEqualTo(ci.path("estimate").asDouble());
+				assertThat(ci.path("hi").asDouble()).isGreaterThanOrEqualTo(ci.path("estimate").asDouble());
+				String decision = each.path(arm + "_decision").asText();
+				assertThat(decision).isIn("met", "missed", "undecided");
+				if (!decision.equals("undecided")) {
+					assertThat(each.path(arm + "_met").asBoolean()).as(arm + " at " + each.path("rate")).isEqualTo(decision.equals("met"));
+					assertThat(decision.equals("met") ? ci.path("lo").asDouble() >= target : ci.path("hi").asDouble() < target).isTrue();
+				}
+			}
+		}
 		assertThat(artifact.path("load_shape").path("arrivals").asText()).isEqualTo(shape.startsWith("poisson") ? "poisson" : "gamma");
 		assertThat(Files.size(dir.resolve(RateSweep.PLOT))).isPositive();
 		String verdict = assertPassedOrPendingOnlyFor(artifact, "goodput_cost");

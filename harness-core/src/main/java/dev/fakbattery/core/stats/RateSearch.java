@@ -53,7 +53,47 @@ public final class RateSearch {
 		public double attainment() {
 			return requests == 0 ? Double.NaN : good / (double) requests;
 		}
+
+		/**
+		 * The attainment's 95 % Wilson score interval: unlike the plug-in estimate it is not a point at 0 or 1 of
+		 * {@code requests} (36 good of 36 reads [0.904, 1]), so a level's met or missed is only as sure as its
+		 * requests make it. Undefined without requests.
+		 *
+		 * @since 0.8
+		 */
+		public ConfidenceInterval attainmentInterval() {
+			String statistic = "attainment (Wilson score)";
+			if (requests == 0) {
+				return ConfidenceInterval.undefined(statistic, "no requests at " + rate + " req/s", WILSON_LEVEL, 0, 0);
+			}
+			double n = requests;
+			double p = attainment();
+			double z2 = WILSON_Z * WILSON_Z;
+			double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+			double half = WILSON_Z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+			return ConfidenceInterval.ofBounds(statistic, p, Math.max(0, centre - half), Math.min(1, centre + half), WILSON_LEVEL);
+		}
+
+		/**
+		 * {@code met} when the whole {@linkplain #attainmentInterval() interval} is at or above {@code target},
+		 * {@code missed} when it is below, else {@code undecided}: the plug-in met flag is a coin flip there.
+		 *
+		 * @since 0.8
+		 */
+		public String decision(double target) {
+			ConfidenceInterval interval = attainmentInterval();
+			if (!interval.isDefined()) {
+				return "undecided";
+			}
+			return interval.lo() >= target ? "met" : interval.hi() < target ? "missed" : "undecided";
+		}
 	}
+
+	/** The level of {@link Point#attainmentInterval()}: 0.95. */
+	static final double WILSON_LEVEL = 0.95;
+
+	/** The standard normal quantile at 0.975. */
+	private static final double WILSON_Z = 1.959963984540054;
 
 	/**
 	 * The search's answer for two arms.

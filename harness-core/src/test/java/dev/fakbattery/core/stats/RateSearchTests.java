@@ -90,4 +90,73 @@ class RateSearchTests {
 		assertThat(result.cost().resamples()).isEqualTo(4000);
 		assertThat(result.cost().level()).isEqualTo(0.95);
 	}
+
+	@Test
+	@DisplayName("a level's attainment has a Wilson interval: 36 of 36 is [0.904, 1], not the point 1; met, missed or undecided against the target")
+	void attainmentInterval() {
+		ConfidenceInterval all = new RateSearch.Point(18, 36, 36).attainmentInterval();
+		assertThat(all.estimate()).isEqualTo(1.0);
+		assertThat(all.lo()).isCloseTo(0.9036, org.assertj.core.data.Offset.offset(1e-4));
+		assertThat(all.hi()).isEqualTo(1.0);
+		assertThat(all.level()).isEqualTo(0.95);
+		ConfidenceInterval some = new RateSearch.Point(20, 40, 23).attainmentInterval();
+		assertThat(some.lo()).isCloseTo(0.4220, org.assertj.core.data.Offset.offset(1e-4));
+		assertThat(some.hi()).isCloseTo(0.7149, org.assertj.core.data.Offset.offset(1e-4));
+		assertThat(new RateSearch.Point(18, 36, 36).decision(0.9)).isEqualTo("met");
+		assertThat(new RateSearch.Point(18, 36, 30).decision(0.9)).as("30 of 36: [0.68, 0.92]").isEqualTo("undecided");
+		assertThat(new RateSearch.Point(18, 20, 20).decision(0.9)).as("20 of 20: [0.84, 1]").isEqualTo("undecided");
+		assertThat(new RateSearch.Point(24, 40, 10).decision(0.9)).isEqualTo("missed");
+		ConfidenceInterval none = new RateSearch.Point(24, 0, 0).attainmentInterval();
+		assertThat(none.isDefined()).isFalse();
+		assertThat(none.reason()).hasValue("no requests at 24.0 req/s");
+		assertThat(new RateSearch.Point(24, 0, 0).decision(0.9)).isEqualTo("undecided");
+	}
+
+	@Test
+	@DisplayName("the Wilson interval covers the true attainment about 95 % of the time (exact binomial sums); a plug-in Wald interval, the wrong one, does not")
+	void attainmentIntervalCoverage() {
+		java.util.function.BiFunction<Integer, Integer, double[]> wilson = (good, n) -> {
+			ConfidenceInterval ci = new RateSearch.Point(1, n, good).attainmentInterval();
+			return new double[]{ ci.lo(), ci.hi() };
+		};
+		java.util.function.BiFunction<Integer, Integer, double[]> wald = (good, n) -> {
+			double p = good / (double) n;
+			double half = 1.959963984540054 * Math.sqrt(p * (1 - p) / n);
+			return new double[]{ p - half, p + half };
+		};
+		assertThat(coverage(wilson)).as("Wilson: lowest and mean coverage over n 20..100, attainment 0.5..0.97")
+				.satisfies(c -> assertThat(c[0]).isGreaterThan(0.92), c -> assertThat(c[1]).isGreaterThan(0.94));
+		assertThat(coverage(wald)).as("Wald (the self-test's wrong interval): lowest coverage")
+				.satisfies(c -> assertThat(c[0]).isLessThan(0.5));
+	}
+
+	/** The lowest and the mean exact coverage of {@code interval} over a grid of request counts and true attainments. */
+	private static double[] coverage(java.util.function.BiFunction<Integer, Integer, double[]> interval) {
+		double lowest = 1;
+		double sum = 0;
+		int cases = 0;
+		for (int n : new int[]{ 20, 36, 40, 100 }) {
+			for (double p : new double[]{ 0.5, 0.8, 0.9, 0.95, 0.97 }) {
+				double covered = 0;
+				for (int good = 0; good <= n; good++) {
+					double[] ci = interval.apply(good, n);
+					if (ci[0] <= p && p <= ci[1]) {
+						covered += Math.exp(logChoose(n, good) + good * Math.log(p) + (n - good) * Math.log1p(-p));
+					}
+				}
+				lowest = Math.min(lowest, covered);
+				sum += covered;
+				cases++;
+			}
+		}
+		return new double[]{ lowest, sum / cases };
+	}
+
+	private static double logChoose(int n, int k) {
+		double log = 0;
+		for (int i = 1; i <= k; i++) {
+			log += Math.log(n - k + i) - Math.log(i);
+		}
+		return log;
+	}
 }
