@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.conformance.rules.FaultRule;
+import dev.fakbattery.core.PendingMeasurementError;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.ClientLagProbe;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseReader;
 import dev.fakbattery.wire.spi.GatewayLimits;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.opentest4j.TestAbortedException;
 
 /**
  * The fault rules, each named and displayed by its id (F01..F07), run for each engine dialect and each mode against
@@ -46,6 +50,12 @@ public abstract class FaultVerification extends FaultKit {
 	/** F01: the most a gateway may take to cancel its upstream request after the client left. */
 	static final Duration CANCEL_WITHIN = Duration.ofMillis(200);
 
+	/**
+	 * F01: tries at most, each judged unless the kit's own JVM stalled long enough to explain a late cancel; all of
+	 * them explained so is PENDING_MEASUREMENT, never a pass.
+	 */
+	static final int F01_TRIES = 3;
+
 	/** F04: bytes past the event limit an upstream may still push into socket buffers before the gateway stops reading. */
 	static final long BUFFER_SLACK = 16L * UpstreamAnswers.MIB;
 
@@ -57,27 +67,59 @@ public abstract class FaultVerification extends FaultKit {
 	@DisplayName("F01 client disconnect cancels the upstream request")
 	public void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, FaultRule.F01, "needs a stream for the client to leave mid-way");
-		Request request = request(Fault.PACED, 2000, true);
-		long left;
-		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
-				request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
-			require(client.status() == 200, FaultRule.F01, engine, mode, "a 200 stream to leave", "status " + client.status());
-			SseReader reader = new SseReader(client.body());
-			reader.next();
-			reader.next();
-			left = System.nanoTime();
-			client.leave();
+		List<String> stalled = new ArrayList<>();
+		for (int attempt = 1; attempt <= F01_TRIES; attempt++) {
+			Request request = request(Fault.PACED, 2000, true);
+			long left;
+			long millis;
+			ClientLag lag;
+			try (ClientLagProbe probe = ClientLagProbe.start()) {
+				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
+						request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
+					require(client.status() == 200, FaultRule.F01, engine, mode, "a 200 stream to leave", "status " + client.status());
+					SseReader reader = new SseReader(client.body());
+					reader.next();
+					reader.next();
+					left = System.nanoTime();
+					client.leave();
+				}
+				UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(5)).orElseThrow();
+				boolean cancelled = call.awaitClosedByGateway(Duration.ofSeconds(3));
+				millis = TimeUnit.NANOSECONDS.toMillis(call.closedAt() - left);
+				lag = probe.read();
+				require(cancelled, FaultRule.F01, engine, mode,
+						"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
+						"the upstream connection still open 3000 ms later (" + call.written() + " bytes taken)");
+			}
+			if (millis <= CANCEL_WITHIN.toMillis()) {
+				break;
+			}
+			// late: judged only when the kit's own JVM did not stall long enough to explain it (a GC pause, a busy machine)
+			long stallMillis = Math.round(lag.maxMicros() / 1000);
+			require(explainedByKitStall(millis, stallMillis), FaultRule.F01, engine, mode,
+					"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
+					"cancelled after " + millis + " ms (the kit's own longest stall meanwhile " + stallMillis + " ms)");
+			stalled.add("try " + attempt + ": cancelled after " + millis + " ms, the kit itself stalled " + stallMillis + " ms");
+			if (attempt == F01_TRIES) {
+				String message = PENDING + "F01 [" + engine + " " + mode + "] on " + gateway(engine).description()
+						+ ": every try's lateness is the kit's own stall, not the gateway's (" + String.join("; ", stalled)
+						+ "); run on a quieter machine";
+				if (config().allowPending()) {
+					throw new TestAbortedException(message);
+				}
+				throw new PendingMeasurementError(message);
+			}
 		}
-		UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(5)).orElseThrow();
-		boolean cancelled = call.awaitClosedByGateway(Duration.ofSeconds(3));
-		long millis = TimeUnit.NANOSECONDS.toMillis(call.closedAt() - left);
-		require(cancelled && millis <= CANCEL_WITHIN.toMillis(), FaultRule.F01, engine, mode,
-				"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
-				cancelled
-						? "cancelled after " + millis + " ms"
-						: "the upstream connection still open 3000 ms later (" + call.written() + " bytes taken)");
 		FaultClient.Answer after = send(engine, request(Fault.TEXT, 1, true), Map.of(), false, Duration.ofSeconds(10));
 		require(errorFreeStream(after), FaultRule.F01, engine, mode, "the next stream served whole after the cancel", describe(after));
+	}
+
+	/**
+	 * Whether a cancel seen {@code millis} after the client left may be the kit's own doing: its JVM stalled at least as
+	 * long as the cancel was late ({@code millis} past {@link #CANCEL_WITHIN}).
+	 */
+	static boolean explainedByKitStall(long millis, long stallMillis) {
+		return stallMillis >= millis - CANCEL_WITHIN.toMillis();
 	}
 
 	@ParameterizedTest(name = NAME)

@@ -15,9 +15,9 @@ import org.apiguardian.api.API;
 public enum FaultRule implements KitRule {
 
 	F01(REQUIRED, "client disconnect cancels the upstream request",
-			"A client that leaves mid-stream (a TCP reset after two events) makes the gateway cancel its upstream request: the upstream sees its connection closed within 200 ms, and the next stream is served whole.",
+			"A client that leaves mid-stream (a TCP reset after two events) makes the gateway cancel its upstream request: the upstream sees its connection closed within 200 ms, and the next stream is served whole. A later close is the gateway's failure unless the kit's own JVM stalled meanwhile at least as long as the close was late (its lag probe); then the try is repeated, up to 3, and 3 tries so explained are PENDING_MEASUREMENT, never a pass.",
 			"stream", "upstream paces a chunk every 10 ms", "non-stream",
-			"the disconnect is noticed only at the end of the upstream answer; the upstream body is drained instead of closed"),
+			"the disconnect is noticed only at the end of the upstream answer, or on a timer; the upstream body is drained instead of closed"),
 
 	F02(REQUIRED, "upstream stall past the timeout: 504 or an error frame, never a hang",
 			"An upstream that stalls past the gateway's documented upstream timeout (no headers at all; or silent mid-answer) gets the client a 504 with an OpenAI-shaped error (non-stream; a stream whose headers never came may also get it) or an error frame then `[DONE]` (stream), after the timeout and within timeout + max(timeout/2, 2 s), and the stalled upstream connection is closed.",

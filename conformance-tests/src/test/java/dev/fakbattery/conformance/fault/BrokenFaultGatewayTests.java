@@ -44,6 +44,17 @@ class BrokenFaultGatewayTests {
 	}
 
 	@Test
+	@DisplayName("F01: a gateway that cancels the upstream a second late fails, the kit's own stall not explaining it")
+	void cancelsLate() {
+		Events tests = run(BrokenFaultGateways.CancelsLateTestCase.class, "required_F01_disconnectCancelsUpstream");
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F01", List.of("stream")));
+		assertThat(SelfTest.message(tests, "F01", "vllm stream"))
+				.startsWith("F01 [vllm stream] on broken: cancels the upstream a second after the client leaves: expected the upstream "
+						+ "request cancelled within 200 ms of the client leaving, observed cancelled after ")
+				.containsPattern("after 1[0-9]{3} ms \\(the kit's own longest stall meanwhile [0-9]+ ms\\)$");
+	}
+
+	@Test
 	@DisplayName("F02: a gateway that never times out a stalled upstream")
 	void neverTimesOut() {
 		Events tests = run(BrokenFaultGateways.NeverTimesOutTestCase.class, "required_F02_stallAnswered");

@@ -111,6 +111,14 @@ final class BrokenFaultGateways {
 		}
 	}
 
+	static class CancelsLateTestCase extends FaultVerification {
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return pipedPatient("broken: cancels the upstream a second after the client leaves",
+					TcpPipe.Mode.CLOSES_LATE_AFTER_CLIENT_LEAVES, upstream, engine);
+		}
+	}
+
 	static class NeverTimesOutTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {

@@ -31,8 +31,13 @@ final class TcpPipe implements AutoCloseable {
 		/** Reads the gateway's answer as fast as it comes and holds it for a slow client, without bound. */
 		BUFFERS_WITHOUT_BOUND,
 		/** When the gateway's answer mentions a truncated upstream, resets the client instead of passing it on. */
-		RESETS_CLIENT_ON_TRUNCATION
+		RESETS_CLIENT_ON_TRUNCATION,
+		/** A client that leaves is passed on {@link #LATE_MILLIS} ms later, as a gateway that notices it on a timer. */
+		CLOSES_LATE_AFTER_CLIENT_LEAVES
 	}
+
+	/** How late {@link Mode#CLOSES_LATE_AFTER_CLIENT_LEAVES} passes a leaving client on: {@value} ms. */
+	static final long LATE_MILLIS = 1000;
 
 	private static final byte[] END = new byte[0];
 
@@ -97,6 +102,7 @@ final class TcpPipe implements AutoCloseable {
 			gateway.shutdownOutput();
 		}
 		catch (IOException clientLeft) {
+			late();
 			if (mode != Mode.DRAINS_AFTER_CLIENT_LEAVES) {
 				quietly(gateway);
 			}
@@ -122,12 +128,25 @@ final class TcpPipe implements AutoCloseable {
 					if (mode == Mode.DRAINS_AFTER_CLIENT_LEAVES) {
 						in.transferTo(OutputStream.nullOutputStream());
 					}
+					late();
 					return;
 				}
 			}
 		}
 		catch (IOException e) {
 			// either side went away; both are closed
+		}
+	}
+
+	/** In {@link Mode#CLOSES_LATE_AFTER_CLIENT_LEAVES}, waits {@link #LATE_MILLIS} before the leaving client is passed on. */
+	private void late() {
+		if (mode == Mode.CLOSES_LATE_AFTER_CLIENT_LEAVES) {
+			try {
+				Thread.sleep(LATE_MILLIS);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
