@@ -23,7 +23,6 @@ import dev.fakbattery.core.stats.Goodput;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.wire.Json;
-import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One offered rate of the rate sweep: raw and gateway, each in batches of an open loop ({@code burstiness}-shaped
@@ -105,17 +104,11 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				attainment(pointB(), target), target);
 	}
 
-	/** {@code estimate, lo, hi, level, method: "Wilson score", good, requests} and, when undefined, {@code reason}. */
+	/** The interval's fields ({@link ConfidenceInterval#writeTo}, method {@value RateSearch#WILSON}), {@code good} and {@code requests}. */
 	private static void writeAttainment(RateSearch.Point point, ObjectNode node) {
-		ConfidenceInterval ci = point.attainmentInterval();
-		JsonNumbers.put(node, "estimate", ci.estimate(), 4);
-		JsonNumbers.put(node, "lo", ci.lo(), 4);
-		JsonNumbers.put(node, "hi", ci.hi(), 4);
-		node.put("level", ci.level());
-		node.put("method", "Wilson score");
+		point.attainmentInterval().writeTo(node, 4);
 		node.put("good", point.good());
 		node.put("requests", point.requests());
-		ci.reason().ifPresent(why -> node.put("reason", why));
 	}
 
 	private static String attainment(RateSearch.Point point, double target) {

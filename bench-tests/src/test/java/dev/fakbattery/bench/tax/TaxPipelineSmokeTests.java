@@ -155,6 +155,15 @@ class TaxPipelineSmokeTests {
 			assertThat(level.path("gateway").has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("search").path("goodput_cost").has("statistic")).isTrue();
+		for (String interval : new String[]{ "goodput_cost", "raw_max_ci", "gateway_max_ci" }) {
+			// the search's intervals name their method (posterior draws), not the bootstrap every other interval is
+			JsonNode ci = artifact.path("search").path(interval);
+			assertThat(ci.path("method").asText()).as(interval).isEqualTo(dev.fakbattery.core.stats.RateSearch.METHOD);
+			if (!ci.has("reason")) {
+				assertThat(ci.path("lo").asDouble()).as(interval).isLessThanOrEqualTo(ci.path("estimate").asDouble());
+				assertThat(ci.path("hi").asDouble()).as(interval).isGreaterThanOrEqualTo(ci.path("estimate").asDouble());
+			}
+		}
 		double target = artifact.path("search").path("attainment").asDouble();
 		for (JsonNode each : artifact.path("levels")) {
 			for (String arm : new String[]{ "raw", "gateway" }) {

@@ -10,7 +10,9 @@ import dev.fakbattery.wire.JsonNumbers;
 import org.apiguardian.api.API;
 
 /**
- * A point estimate with its bootstrap confidence interval {@code [lo, hi]}.
+ * A point estimate with its confidence interval {@code [lo, hi]}, and the method that made it: a
+ * {@value #PERCENTILE_BOOTSTRAP} ({@link BootstrapCi}) unless it says otherwise (a Wilson score interval, a posterior's
+ * quantiles, bounds read back from an artifact).
  *
  * <p>An interval that could not be computed (no samples, fewer than {@link BootstrapCi#minSamples()} per arm, a zero
  * denominator) is
@@ -25,15 +27,29 @@ import org.apiguardian.api.API;
  * @param resamples bootstrap resamples drawn (0 when none were needed or possible)
  * @param seed the seed the resamples were drawn with
  * @param reason why the interval is undefined; empty when it is defined
+ * @param method how the bounds were computed, as artifacts name it ({@value #PERCENTILE_BOOTSTRAP}, {@value #REPORTED})
  * @since 0.1
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record ConfidenceInterval(String statistic, double estimate, double lo, double hi, double level,
-		int resamples, long seed, Optional<String> reason) {
+		int resamples, long seed, Optional<String> reason, String method) {
+
+	/** The method of {@link BootstrapCi}'s intervals, and of every interval that names none. */
+	public static final String PERCENTILE_BOOTSTRAP = "percentile bootstrap";
+
+	/** The method of {@link #ofBounds(String, double, double, double, double)}: bounds read back, not computed here. */
+	public static final String REPORTED = "reported bounds (computed by whoever wrote them)";
 
 	public ConfidenceInterval {
 		Objects.requireNonNull(statistic, "statistic");
 		Objects.requireNonNull(reason, "reason");
+		Objects.requireNonNull(method, "method");
+	}
+
+	/** A {@value #PERCENTILE_BOOTSTRAP} interval (the record before it named its method). */
+	public ConfidenceInterval(String statistic, double estimate, double lo, double hi, double level, int resamples, long seed,
+			Optional<String> reason) {
+		this(statistic, estimate, lo, hi, level, resamples, seed, reason, PERCENTILE_BOOTSTRAP);
 	}
 
 	/** An interval that could not be computed, with the reason. */
@@ -44,12 +60,23 @@ public record ConfidenceInterval(String statistic, double estimate, double lo, d
 	}
 
 	/**
-	 * An interval known only by its bounds, as an artifact carries it ({@code ci95: {low, high}}): no resamples, seed 0.
+	 * An interval known only by its bounds, as an artifact carries it ({@code ci95: {low, high}}): no resamples, seed 0,
+	 * method {@value #REPORTED}.
 	 *
 	 * @throws IllegalArgumentException when the bounds are not finite and ordered
 	 */
 	public static ConfidenceInterval ofBounds(String statistic, double estimate, double lo, double hi, double level) {
-		ConfidenceInterval ci = new ConfidenceInterval(statistic, estimate, lo, hi, level, 0, 0, Optional.empty());
+		return ofBounds(statistic, estimate, lo, hi, level, REPORTED);
+	}
+
+	/**
+	 * An interval computed in closed form (no resamples, seed 0) by {@code method}, e.g. a Wilson score interval.
+	 *
+	 * @throws IllegalArgumentException when the bounds are not finite and ordered
+	 * @since 0.8
+	 */
+	public static ConfidenceInterval ofBounds(String statistic, double estimate, double lo, double hi, double level, String method) {
+		ConfidenceInterval ci = new ConfidenceInterval(statistic, estimate, lo, hi, level, 0, 0, Optional.empty(), method);
 		if (!ci.isBounded()) {
 			throw new IllegalArgumentException("confidence interval [" + lo + ", " + hi + "] is not finite and ordered");
 		}
@@ -92,7 +119,7 @@ public record ConfidenceInterval(String statistic, double estimate, double lo, d
 		JsonNumbers.put(node, "lo", lo, decimals);
 		JsonNumbers.put(node, "hi", hi, decimals);
 		node.put("level", level);
-		node.put("method", "percentile bootstrap");
+		node.put("method", method);
 		node.put("resamples", resamples);
 		node.put("seed", seed);
 		reason.ifPresent(why -> node.put("reason", why));

@@ -87,4 +87,18 @@ class ConfidenceIntervalTests {
 		assertThat(undefined.path("reason").asText()).isEqualTo("no samples");
 		assertThat(undefined.path("lo").isNull()).isTrue();
 	}
+
+	@Test
+	@DisplayName("the method is the one that made it: bounds read back say so, a closed form names itself, never a bootstrap it was not")
+	void methodIsNamed() {
+		ObjectNode read = JsonNodeFactory.instance.objectNode();
+		of(0.9, 1.1).writeTo(read, 3);
+		assertThat(read.path("method").asText()).isEqualTo(ConfidenceInterval.REPORTED);
+		ObjectNode wilson = JsonNodeFactory.instance.objectNode();
+		ConfidenceInterval.ofBounds("attainment", 1, 0.904, 1, 0.95, "Wilson score").writeTo(wilson, 3);
+		assertThat(wilson.path("method").asText()).isEqualTo("Wilson score");
+		assertThat(wilson.path("resamples").asInt()).isZero();
+		assertThat(new ConfidenceInterval("median", 1, 1, 1, 0.95, 10, 1, Optional.empty()).method())
+				.isEqualTo(ConfidenceInterval.PERCENTILE_BOOTSTRAP);
+	}
 }
