@@ -204,7 +204,7 @@ public final class ConfigKeys {
 			.doc("target half-width of the ratio's interval (0.005 = +/-0.5 %): the tax witness and each sweep level stop at the first planned look where every interval they judge is that narrow, else at the cap (`tax.count`, `sweep.requests`); 0 always runs to the cap (see [rungs.md](rungs.md#sequential-stopping))");
 
 	public static final ConfigKey<Integer> STOP_LOOKS = intKey(HarnessConstants.STOP_LOOKS, 3)
-			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run");
+			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run (a rate sweep level: looks at 2 and 4 batches per arm, one at 4 with 1)");
 
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.load.ArrivalSchedule;
@@ -22,7 +23,9 @@ import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.Goodput;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.core.stats.RateSearch;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One offered rate of the rate sweep: raw and gateway, each in batches of an open loop ({@code burstiness}-shaped
@@ -36,39 +39,100 @@ import dev.fakbattery.wire.Json;
  * @param goodputB arm B's goodput
  * @param lag the double's lag over the batches; empty on a real engine
  * @param engineMetrics the engine's {@code /metrics} before and after
+ * @param stop where the level's sequential decision stopped ({@link TaxSettings#ratePlan()}); empty when not recorded
+ *        (tests), then its intervals are at 95 %
  * @since 0.3
  */
 public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
-		Optional<EngineMetrics> engineMetrics) {
+		Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop) {
 
-	/** Runs the batches of both arms at {@code rate}. */
+	/** A level without a recorded stop (tests of the report). */
+	public RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
+			Optional<EngineMetrics> engineMetrics) {
+		this(rate, a, b, goodputA, goodputB, lag, engineMetrics, Optional.empty());
+	}
+
+	/** The rule of a level's sequential decision, for the artifact. */
+	public static final String RULE = "stop at the first planned look where each arm's attainment interval (Wilson score, at the "
+			+ "look's level) lies wholly at or above the attainment target (met) or wholly below it (missed), else at the cap";
+
+	/** Why the decision's intervals keep their coverage, for the artifact. */
+	public static final String METHOD = "group-sequential, Bonferroni alpha spending: K looks planned before the first batch, each "
+			+ "interval at 1 - alpha/K, so the interval of whichever look stops covers with at least 1 - alpha (union bound)";
+
+	/**
+	 * Runs ABBA batches of both arms at {@code rate} until the level's sequential decision stops
+	 * ({@link TaxSettings#ratePlan()}): at each planned look both arms' attainment intervals at the look's level, stopping
+	 * once each is decided (met or missed), else at the cap.
+	 */
 	public static RateLevel measure(TargetClient a, TargetClient b, RequestSource source, double rate, TaxSettings settings,
 			Optional<UpstreamLag> lag, URI engine, Progress progress) {
 		TaxSettings.RateLoad load = settings.load();
-		int size = load.batchRequests(rate);
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
-		List<LoadResult> partsA = new ArrayList<>();
-		List<LoadResult> partsB = new ArrayList<>();
-		int[] next = new int[2];
-		int batch = 0;
-		for (Interleaving.Arm arm : Interleaving.abba(2, settings.seed() + Math.round(rate * 1000))) {
-			boolean first = arm == Interleaving.Arm.A;
-			int start = next[first ? 0 : 1];
-			progress.detail(String.format(java.util.Locale.ROOT, "rate %.2f req/s, batch %d of 4 (%s), %d requests each", rate, batch + 1,
-					first ? "raw" : "gateway", size));
+		Batches batches = decide(rate, settings, (first, start, size) -> {
 			ArrivalSchedule arrivals = ArrivalSchedule.gamma(size, rate, load.burstiness(), settings.seed() + start);
 			OpenLoop open = new OpenLoop(arrivals, load.maxConcurrency(), 0, settings.levelTimeCap());
-			(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, index -> source.conversation(start + index), open, progress));
-			next[first ? 0 : 1] += size;
-			batch++;
-		}
+			return LoadRunner.run(first ? a : b, index -> source.conversation(start + index), open, progress);
+		}, progress);
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
-		String mode = "open loop at " + rate + " req/s, " + batch / 2 + " batches of " + size + " per arm in ABBA order";
-		LoadResult mergedA = LoadResult.merge(mode, partsA);
-		LoadResult mergedB = LoadResult.merge(mode, partsB);
+		SequentialPlan.Stop stop = batches.stop();
+		String mode = "open loop at " + rate + " req/s, " + stop.used() + " batches of " + load.batchRequests(rate) + " per arm in ABBA "
+				+ "order (sequential decision: " + stop.used() + " of at most " + stop.plan().cap()
+				+ (stop.capHit() ? ", cap hit undecided" : ", decided") + ")";
+		LoadResult mergedA = LoadResult.merge(mode, batches.a());
+		LoadResult mergedB = LoadResult.merge(mode, batches.b());
 		return new RateLevel(rate, mergedA, mergedB, goodput(mergedA, settings), goodput(mergedB, settings), reading,
-				Optional.of(metrics.after()));
+				Optional.of(metrics.after()), Optional.of(stop));
+	}
+
+	/** Runs one batch: arm A ({@code first}) or B, its first conversation index and its request count. */
+	@FunctionalInterface
+	interface BatchRun {
+		LoadResult run(boolean first, int start, int size);
+	}
+
+	/** Each arm's batches in run order, and where the level's decision stopped. */
+	record Batches(List<LoadResult> a, List<LoadResult> b, SequentialPlan.Stop stop) {
+	}
+
+	/**
+	 * The level's batches in ABBA order until its sequential decision stops ({@link TaxSettings#ratePlan()}): at each
+	 * look both arms' attainment intervals at the look's level; stop once both are decided, else at the cap.
+	 */
+	static Batches decide(double rate, TaxSettings settings, BatchRun batch, Progress progress) {
+		int size = settings.load().batchRequests(rate);
+		SequentialPlan plan = settings.ratePlan();
+		List<LoadResult> partsA = new ArrayList<>();
+		List<LoadResult> partsB = new ArrayList<>();
+		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), settings.seed() + Math.round(rate * 1000));
+		int[] next = new int[2];
+		SequentialPlan.Stop stop = plan.run(n -> {
+			while (partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
+				boolean first = order.get(partsA.size() + partsB.size()) == Interleaving.Arm.A;
+				List<LoadResult> parts = first ? partsA : partsB;
+				progress.detail(String.format(java.util.Locale.ROOT, "rate %.2f req/s, %s batch %d of at most %d per arm, next look at %d, "
+						+ "%d requests each", rate, first ? "raw" : "gateway", parts.size() + 1, plan.cap(), n, size));
+				parts.add(batch.run(first, next[first ? 0 : 1], size));
+				next[first ? 0 : 1] += size;
+			}
+			return List.of(point(rate, LoadResult.merge("look", partsA), settings).attainmentInterval(plan.lookLevel()),
+					point(rate, LoadResult.merge("look", partsB), settings).attainmentInterval(plan.lookLevel()));
+		}, intervals -> intervals.stream().allMatch(ci -> decided(ci, settings.load().attainment())));
+		return new Batches(List.copyOf(partsA), List.copyOf(partsB), stop);
+	}
+
+	private static boolean decided(ConfidenceInterval ci, double target) {
+		return ci.isDefined() && (ci.lo() >= target || ci.hi() < target);
+	}
+
+	private static RateSearch.Point point(double rate, LoadResult result, TaxSettings settings) {
+		return new RateSearch.Point(rate, result.outcomes().size() + result.notSent(), goodput(result, settings).good());
+	}
+
+	/** The level of this level's attainment intervals: its plan's look level, 95 % when no stop was recorded. */
+	public double intervalLevel() {
+		return stop.map(s -> s.plan().lookLevel()).orElse(0.95);
 	}
 
 	private static Goodput goodput(LoadResult result, TaxSettings settings) {
@@ -99,22 +163,39 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	 * progress line's detail once the level is done.
 	 */
 	public String attainmentLine(double target) {
-		return String.format(java.util.Locale.ROOT, "attainment raw %s, gateway %s (95 %% Wilson, target %.2f)",
-				attainment(pointA(), target),
-				attainment(pointB(), target), target);
+		return String.format(java.util.Locale.ROOT, "attainment raw %s, gateway %s (%.1f %% Wilson, target %.2f)%s",
+				attainment(pointA(), target, intervalLevel()), attainment(pointB(), target, intervalLevel()), intervalLevel() * 100,
+				target, stop.map(s -> String.format(java.util.Locale.ROOT, ", %d of at most %d batches per arm", s.used(), s.plan().cap()))
+						.orElse(""));
 	}
 
 	/** The interval's fields ({@link ConfidenceInterval#writeTo}, method {@value RateSearch#WILSON}), {@code good} and {@code requests}. */
-	private static void writeAttainment(RateSearch.Point point, ObjectNode node) {
-		point.attainmentInterval().writeTo(node, 4);
+	private static void writeAttainment(RateSearch.Point point, double level, ObjectNode node) {
+		point.attainmentInterval(level).writeTo(node, 4);
 		node.put("good", point.good());
 		node.put("requests", point.requests());
 	}
 
-	private static String attainment(RateSearch.Point point, double target) {
-		ConfidenceInterval ci = point.attainmentInterval();
+	/** {@code rule, method, target, level, look_level, looks, unit, cap, used, cap_hit}. */
+	private static void writeStop(SequentialPlan.Stop stop, double target, ObjectNode node) {
+		node.put("rule", RULE);
+		node.put("method", METHOD);
+		node.put("target", target);
+		node.put("level", stop.plan().level());
+		JsonNumbers.put(node, "look_level", stop.plan().lookLevel(), 6);
+		ArrayNode looks = node.putArray("looks");
+		stop.plan().looks().forEach(looks::add);
+		node.put("unit", "batches per arm");
+		node.put("cap", stop.plan().cap());
+		node.put("used", stop.used());
+		node.put("cap_hit", stop.capHit());
+	}
+
+	private static String attainment(RateSearch.Point point, double target, double level) {
+		ConfidenceInterval ci = point.attainmentInterval(level);
 		return ci.isDefined()
-				? String.format(java.util.Locale.ROOT, "%.2f [%.2f, %.2f] %s", ci.estimate(), ci.lo(), ci.hi(), point.decision(target))
+				? String.format(java.util.Locale.ROOT, "%.2f [%.2f, %.2f] %s", ci.estimate(), ci.lo(), ci.hi(),
+						point.decision(target, level))
 				: "undefined";
 	}
 
@@ -131,11 +212,12 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		LoadSummary.of(b, Optional.of(goodputB.slo())).writeTo(node.putObject("gateway"));
 		node.put("raw_met", pointA().attainment() >= attainment);
 		node.put("gateway_met", pointB().attainment() >= attainment);
-		// how sure each met is: the attainment's Wilson interval against the target
-		writeAttainment(pointA(), node.putObject("raw_attainment_ci"));
-		writeAttainment(pointB(), node.putObject("gateway_attainment_ci"));
-		node.put("raw_decision", pointA().decision(attainment));
-		node.put("gateway_decision", pointB().decision(attainment));
+		// how sure each met is: the attainment's Wilson interval (at the sequential look's level) against the target
+		writeAttainment(pointA(), intervalLevel(), node.putObject("raw_attainment_ci"));
+		writeAttainment(pointB(), intervalLevel(), node.putObject("gateway_attainment_ci"));
+		node.put("raw_decision", pointA().decision(attainment, intervalLevel()));
+		node.put("gateway_decision", pointB().decision(attainment, intervalLevel()));
+		stop.ifPresent(s -> writeStop(s, attainment, node.putObject("sequential")));
 		lag.ifPresent(l -> l.writeTo(node.putObject("engine_double_lag")));
 		clientLag().writeTo(node.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(node.putObject("engine_metrics")));

@@ -21,6 +21,7 @@ import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.RateSearch;
+import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -104,7 +105,7 @@ public final class RateSweep {
 	private static RateLevel measureAt(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,
 			TaxUpstream upstream) {
 		Progress progress = Progress.start("tax", String.format(java.util.Locale.ROOT, "rate sweep %.2f req/s raw+gateway", rate),
-				4L * settings.load().batchRequests(rate));
+				2L * settings.ratePlan().cap() * settings.load().batchRequests(rate));
 		RateLevel level = RateLevel.measure(raw, gateway, source, rate, settings, upstream.lag(), upstream.baseUrl(), progress);
 		progress.detail(
 				String.format(java.util.Locale.ROOT, "rate %.2f req/s, ", rate) + level.attainmentLine(settings.load().attainment()));
@@ -133,8 +134,12 @@ public final class RateSweep {
 		load.rates().forEach(shape.putArray("rates")::add);
 		shape.put("search_steps", load.searchSteps());
 		shape.put("batch_seconds", load.batchSeconds());
-		shape.put("batches_per_arm", 2);
-		shape.put("order", "ABBA per rate; both arms send the same conversations");
+		SequentialPlan plan = settings.ratePlan();
+		shape.put("batches_per_arm", plan.cap());
+		ArrayNode looks = shape.putArray("looks");
+		plan.looks().forEach(looks::add);
+		shape.put("order", "ABBA per rate; both arms send the same conversations; a level stops at the first look where both "
+				+ "arms' attainment is decided (levels[].sequential), at most batches_per_arm per arm");
 		ObjectNode slo = body.putObject("slo");
 		slo.put("spec", load.slo().toString());
 		slo.put("attainment", load.attainment());

@@ -209,6 +209,19 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return SequentialPlan.of(Math.max(1, fewest), Math.max(1, count), 2, stopLooks, stopHalfWidth, BootstrapCi.DEFAULT_LEVEL);
 	}
 
+	/** The most batches per arm at a rate sweep level outside the smoke profile, the cap of its sequential decision. */
+	public static final int RATE_MAX_BATCHES = 4;
+
+	/**
+	 * The sequential decision of a rate sweep level: looks in batches per arm at 2 (one ABBA block) and
+	 * {@value #RATE_MAX_BATCHES}, each arm's attainment interval at the looks' Bonferroni level (97.5 % with two looks);
+	 * one look at {@value #RATE_MAX_BATCHES} with {@code stop.looks=1}; in the smoke profile one look at 2 (95 %).
+	 */
+	public SequentialPlan ratePlan() {
+		List<Integer> looks = tiny ? List.of(2) : stopLooks == 1 ? List.of(RATE_MAX_BATCHES) : List.of(2, RATE_MAX_BATCHES);
+		return new SequentialPlan(looks, 0, BootstrapCi.DEFAULT_LEVEL);
+	}
+
 	/** The sweep level of the A/A noise floor: 64 when swept, else the largest level. */
 	public int noiseFloorLevel() {
 		return levels.contains(64) ? 64 : levels.stream().mapToInt(Integer::intValue).max().orElseThrow();

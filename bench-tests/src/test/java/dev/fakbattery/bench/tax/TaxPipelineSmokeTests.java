@@ -166,6 +166,13 @@ class TaxPipelineSmokeTests {
 		}
 		double target = artifact.path("search").path("attainment").asDouble();
 		for (JsonNode each : artifact.path("levels")) {
+			// where the level's sequential decision stopped: undecided only at the cap
+			JsonNode stop = each.path("sequential");
+			assertThat(stop.path("used").asInt()).isBetween(1, stop.path("cap").asInt());
+			boolean decided = !each.path("raw_decision").asText().equals("undecided")
+					&& !each.path("gateway_decision").asText().equals("undecided");
+			assertThat(stop.path("cap_hit").asBoolean()).as("cap hit at " + each.path("rate")).isEqualTo(!decided);
+			assertThat(each.path("raw_attainment_ci").path("level").asDouble()).isEqualTo(stop.path("look_level").asDouble());
 			for (String arm : new String[]{ "raw", "gateway" }) {
 				// how sure each met is: the Wilson interval and a decision that never contradicts the plug-in flag
 				JsonNode ci = each.path(arm + "_attainment_ci");

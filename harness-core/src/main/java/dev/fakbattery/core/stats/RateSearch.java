@@ -69,17 +69,27 @@ public final class RateSearch {
 		 * @since 0.8
 		 */
 		public ConfidenceInterval attainmentInterval() {
+			return attainmentInterval(WILSON_LEVEL);
+		}
+
+		/**
+		 * The attainment's Wilson score interval at {@code level} (a sequential look's, e.g. 0.975 with two looks).
+		 *
+		 * @since 0.8
+		 */
+		public ConfidenceInterval attainmentInterval(double level) {
 			String statistic = "attainment (Wilson score)";
 			if (requests == 0) {
-				return new ConfidenceInterval(statistic, Double.NaN, Double.NaN, Double.NaN, WILSON_LEVEL, 0, 0,
+				return new ConfidenceInterval(statistic, Double.NaN, Double.NaN, Double.NaN, level, 0, 0,
 						Optional.of("no requests at " + rate + " req/s"), WILSON);
 			}
 			double n = requests;
 			double p = attainment();
-			double z2 = WILSON_Z * WILSON_Z;
+			double z = normalQuantile(1 - (1 - level) / 2);
+			double z2 = z * z;
 			double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
-			double half = WILSON_Z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
-			return ConfidenceInterval.ofBounds(statistic, p, Math.max(0, centre - half), Math.min(1, centre + half), WILSON_LEVEL, WILSON);
+			double half = z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));
+			return ConfidenceInterval.ofBounds(statistic, p, Math.max(0, centre - half), Math.min(1, centre + half), level, WILSON);
 		}
 
 		/**
@@ -89,12 +99,53 @@ public final class RateSearch {
 		 * @since 0.8
 		 */
 		public String decision(double target) {
-			ConfidenceInterval interval = attainmentInterval();
-			if (!interval.isDefined()) {
-				return "undecided";
-			}
-			return interval.lo() >= target ? "met" : interval.hi() < target ? "missed" : "undecided";
+			return decision(target, WILSON_LEVEL);
 		}
+
+		/**
+		 * {@link #decision(double)} on the interval at {@code level}.
+		 *
+		 * @since 0.8
+		 */
+		public String decision(double target, double level) {
+			ConfidenceInterval interval = attainmentInterval(level);
+			if (!interval.isDefined()) {
+				return UNDECIDED;
+			}
+			return interval.lo() >= target ? "met" : interval.hi() < target ? "missed" : UNDECIDED;
+		}
+	}
+
+	/** What {@link Point#decision(double)} says when the interval holds the target. */
+	public static final String UNDECIDED = "undecided";
+
+	/**
+	 * The standard normal quantile (Acklam's rational approximation, relative error under 1.2e-9 over (0, 1)).
+	 *
+	 * @throws IllegalArgumentException outside (0, 1)
+	 */
+	static double normalQuantile(double p) {
+		if (!(p > 0 && p < 1)) {
+			throw new IllegalArgumentException("a quantile needs 0 < p < 1, got " + p);
+		}
+		double[] a = { -3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02,
+			-3.066479806614716e+01, 2.506628277459239e+00 };
+		double[] b = { -5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01,
+			-1.328068155288572e+01 };
+		double[] c = { -7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00, -2.549732539343734e+00,
+			4.374664141464968e+00, 2.938163982698783e+00 };
+		double[] d = { 7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00 };
+		double low = 0.02425;
+		if (p < low || p > 1 - low) {
+			double q = Math.sqrt(-2 * Math.log(p < low ? p : 1 - p));
+			double x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5])
+					/ ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+			return p < low ? x : -x;
+		}
+		double q = p - 0.5;
+		double r = q * q;
+		return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q
+				/ (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 	}
 
 	/** The method of {@link #compare}'s intervals, for artifacts. */
@@ -107,9 +158,6 @@ public final class RateSearch {
 
 	/** The level of {@link Point#attainmentInterval()}: 0.95. */
 	static final double WILSON_LEVEL = 0.95;
-
-	/** The standard normal quantile at 0.975. */
-	private static final double WILSON_Z = 1.959963984540054;
 
 	/**
 	 * The search's answer for two arms.

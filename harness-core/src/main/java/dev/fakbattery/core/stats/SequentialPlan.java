@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -135,11 +136,22 @@ public record SequentialPlan(List<Integer> looks, double targetHalfWidth, double
 	 * cap.
 	 */
 	public Stop run(IntFunction<List<ConfidenceInterval>> lookAt) {
+		return run(lookAt, intervals -> !intervals.isEmpty() && intervals.stream().allMatch(this::narrow));
+	}
+
+	/**
+	 * Runs the plan with another stopping rule: the first look where {@code enough} holds for its intervals (at
+	 * {@link #lookLevel()}) stops, else the cap; the coverage argument above holds whatever the rule. The rate sweep stops
+	 * a level once each arm's attainment interval lies wholly on one side of the target.
+	 *
+	 * @since 0.8
+	 */
+	public Stop run(IntFunction<List<ConfidenceInterval>> lookAt, Predicate<List<ConfidenceInterval>> enough) {
 		for (int n : looks) {
 			List<ConfidenceInterval> intervals = List.copyOf(lookAt.apply(n));
-			boolean narrow = !intervals.isEmpty() && intervals.stream().allMatch(this::narrow);
-			if (narrow || n == cap()) {
-				return new Stop(this, n, !narrow, intervals);
+			boolean stop = enough.test(intervals);
+			if (stop || n == cap()) {
+				return new Stop(this, n, !stop, intervals);
 			}
 		}
 		throw new AssertionError("the cap is a look");
@@ -150,7 +162,7 @@ public record SequentialPlan(List<Integer> looks, double targetHalfWidth, double
 	 *
 	 * @param plan the plan
 	 * @param used samples per arm when it stopped
-	 * @param capHit whether it stopped at the cap with an interval wider than the target
+	 * @param capHit whether it stopped at the cap without its rule met (an interval wider than the target, or undecided)
 	 * @param intervals the intervals of the stopping look
 	 * @since 0.7
 	 */

@@ -113,6 +113,53 @@ class RateSearchTests {
 		assertThat(plugIn / (double) runs).as("plug-in redraw's coverage").isLessThan(0.935);
 	}
 
+	/**
+	 * A rate level stopped at the first look where its attainment is decided, in the hardest case: the true attainment
+	 * is the target, so every decision is wrong and only the intervals that still hold the target cover. Eight looks of
+	 * 16 requests each.
+	 */
+	@Test
+	@DisplayName("a level stopped once its attainment is decided keeps 95 % coverage at the looks' Bonferroni level; 95 % at every look, the wrong plan, does not")
+	void sequentialDecisionCoverage() {
+		SequentialPlan plan = new SequentialPlan(List.of(1, 2, 3, 4, 5, 6, 7, 8), 0, 0.95);
+		assertThat(decidedCoverage(plan, plan.lookLevel(), 0.9)).as("Bonferroni looks").isGreaterThanOrEqualTo(0.95);
+		assertThat(decidedCoverage(plan, 0.95, 0.9)).as("95 % at every look").isLessThan(0.9);
+		assertThat(decidedCoverage(plan, plan.lookLevel(), 0.97)).as("a level truly met").isGreaterThanOrEqualTo(0.95);
+	}
+
+	private static double decidedCoverage(SequentialPlan plan, double lookLevel, double truth) {
+		java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+		int runs = 4000;
+		int covered = 0;
+		for (int run = 0; run < runs; run++) {
+			int[] good = new int[1];
+			int[] batches = new int[1];
+			SequentialPlan.Stop stop = plan.run(n -> {
+				while (batches[0] < n) {
+					good[0] += binomial(random, 16, truth);
+					batches[0]++;
+				}
+				return List.of(new RateSearch.Point(4, 16 * n, good[0]).attainmentInterval(lookLevel));
+			}, intervals -> intervals.stream().allMatch(ci -> ci.lo() >= 0.9 || ci.hi() < 0.9));
+			covered += stop.intervals().get(0).contains(truth) ? 1 : 0;
+		}
+		return covered / (double) runs;
+	}
+
+	@Test
+	@DisplayName("the Wilson interval at another level: the normal quantile it takes matches known values")
+	void normalQuantile() {
+		assertThat(RateSearch.normalQuantile(0.975)).isCloseTo(1.959964, org.assertj.core.data.Offset.offset(1e-6));
+		assertThat(RateSearch.normalQuantile(0.5)).isCloseTo(0, org.assertj.core.data.Offset.offset(1e-9));
+		assertThat(RateSearch.normalQuantile(0.995)).isCloseTo(2.575829, org.assertj.core.data.Offset.offset(1e-6));
+		assertThat(RateSearch.normalQuantile(0.001)).isCloseTo(-3.090232, org.assertj.core.data.Offset.offset(1e-6));
+		assertThat(new RateSearch.Point(18, 36, 36).attainmentInterval(0.95))
+				.isEqualTo(new RateSearch.Point(18, 36, 36).attainmentInterval());
+		assertThat(new RateSearch.Point(18, 36, 36).attainmentInterval(0.975).lo()).as("wider at 97.5 %").isLessThan(0.9036);
+		assertThat(new RateSearch.Point(18, 36, 36).decision(0.9, 0.975)).isEqualTo(RateSearch.UNDECIDED);
+		assertThatThrownBy(() -> RateSearch.normalQuantile(1)).isInstanceOf(IllegalArgumentException.class);
+	}
+
 	private static ConfidenceInterval plugInInterval(List<RateSearch.Point> observed, java.util.SplittableRandom random) {
 		double[] draws = new double[300];
 		for (int b = 0; b < draws.length; b++) {
