@@ -15,6 +15,7 @@ import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,10 +25,15 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 /**
  * Runs the real rung 3 tests against the engine double and the embedded reference gateway with the
  * default profile's tiny counts, into a temporary folder, and checks the artifacts' shape and
- * verdict. Numbers are recorded there, never asserted here.
+ * verdict. Numbers are recorded there, never asserted here. Tagged {@value #TAG}: the measuring profiles
+ * ({@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp}) leave it out, since they run the rungs themselves at full size.
  */
 @DisplayName("rung 3 tax pipeline on the engine double (smoke)")
+@Tag(TaxPipelineSmokeTests.TAG)
 class TaxPipelineSmokeTests {
+
+	/** The tag the measuring profiles exclude ({@code harness.excluded.groups}). */
+	static final String TAG = "pipeline-smoke";
 
 	@TempDir
 	Path dir;
