@@ -118,12 +118,9 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 			}
 			return List.of(point(rate, LoadResult.merge("look", partsA), settings).attainmentInterval(plan.lookLevel()),
 					point(rate, LoadResult.merge("look", partsB), settings).attainmentInterval(plan.lookLevel()));
-		}, intervals -> intervals.stream().allMatch(ci -> decided(ci, settings.load().attainment())));
+		}, intervals -> intervals.stream()
+				.noneMatch(ci -> RateSearch.decision(ci, settings.load().attainment()).equals(RateSearch.UNDECIDED)));
 		return new Batches(List.copyOf(partsA), List.copyOf(partsB), stop);
-	}
-
-	private static boolean decided(ConfidenceInterval ci, double target) {
-		return ci.isDefined() && (ci.lo() >= target || ci.hi() < target);
 	}
 
 	private static RateSearch.Point point(double rate, LoadResult result, TaxSettings settings) {

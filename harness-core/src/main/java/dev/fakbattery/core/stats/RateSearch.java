@@ -108,16 +108,25 @@ public final class RateSearch {
 		 * @since 0.8
 		 */
 		public String decision(double target, double level) {
-			ConfidenceInterval interval = attainmentInterval(level);
-			if (!interval.isDefined()) {
-				return UNDECIDED;
-			}
-			return interval.lo() >= target ? "met" : interval.hi() < target ? "missed" : UNDECIDED;
+			return RateSearch.decision(attainmentInterval(level), target);
 		}
 	}
 
 	/** What {@link Point#decision(double)} says when the interval holds the target. */
 	public static final String UNDECIDED = "undecided";
+
+	/**
+	 * {@code met} when {@code interval} lies wholly at or above {@code target}, {@code missed} when wholly below, else
+	 * (or undefined) {@value #UNDECIDED}.
+	 *
+	 * @since 0.8
+	 */
+	public static String decision(ConfidenceInterval interval, double target) {
+		if (!interval.isDefined()) {
+			return UNDECIDED;
+		}
+		return interval.lo() >= target ? "met" : interval.hi() < target ? "missed" : UNDECIDED;
+	}
 
 	/**
 	 * The standard normal quantile (Acklam's rational approximation, relative error under 1.2e-9 over (0, 1)).

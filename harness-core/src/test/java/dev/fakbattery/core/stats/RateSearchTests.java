@@ -140,7 +140,7 @@ class RateSearchTests {
 					batches[0]++;
 				}
 				return List.of(new RateSearch.Point(4, 16 * n, good[0]).attainmentInterval(lookLevel));
-			}, intervals -> intervals.stream().allMatch(ci -> ci.lo() >= 0.9 || ci.hi() < 0.9));
+			}, intervals -> intervals.stream().noneMatch(ci -> RateSearch.decision(ci, 0.9).equals(RateSearch.UNDECIDED)));
 			covered += stop.intervals().get(0).contains(truth) ? 1 : 0;
 		}
 		return covered / (double) runs;
