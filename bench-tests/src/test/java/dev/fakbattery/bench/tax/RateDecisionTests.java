@@ -28,7 +28,7 @@ class RateDecisionTests {
 		return TaxSettings.from(HarnessConfig.of(name -> Optional.ofNullable(switch (name) {
 			case HarnessConstants.PROFILE -> "battery";
 			case HarnessConstants.BASELINE_FILE -> dir.resolve("baseline.json").toString();
-			case "stop.looks" -> looks;
+			case HarnessConstants.STOP_LOOKS -> looks;
 			default -> null;
 		})));
 	}
