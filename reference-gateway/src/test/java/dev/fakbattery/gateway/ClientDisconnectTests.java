@@ -21,7 +21,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 @DisplayName("client disconnect")
+@EveryFront
 class ClientDisconnectTests {
+
+	private final HttpFront front;
+
+	ClientDisconnectTests(HttpFront front) {
+		this.front = front;
+	}
 
 	/** At most this many chunks, 20 ms apart: the slow upstream gives up after 10 s. */
 	private static final int MAX_CHUNKS = 500;
@@ -33,7 +40,7 @@ class ClientDisconnectTests {
 	void disconnectCancelsUpstream() throws Exception {
 		CountDownLatch upstreamSawCancel = new CountDownLatch(1);
 		AtomicInteger sent = new AtomicInteger();
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat((exchange, request) -> {
 				OutputStream out = UpstreamDouble.startStream(exchange);
 				try {

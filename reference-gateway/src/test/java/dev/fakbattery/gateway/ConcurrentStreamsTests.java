@@ -23,7 +23,14 @@ import org.junit.jupiter.api.parallel.Isolated;
 // runs alone (junit-platform.properties runs classes concurrently): its 256 streams would load the machine other classes time
 @DisplayName("capacity")
 @Isolated
+@EveryFront
 class ConcurrentStreamsTests {
+
+	private final HttpFront front;
+
+	ConcurrentStreamsTests(HttpFront front) {
+		this.front = front;
+	}
 
 	/** Streams at once; {@code -Dreference-gateway.streams=N} measures another count. */
 	private static final int STREAMS = Integer.getInteger("reference-gateway.streams", 256);
@@ -35,7 +42,7 @@ class ConcurrentStreamsTests {
 	@DisplayName("256 streams of 20 chunks at once, all open together, all complete and correct")
 	void concurrentStreams(TestReporter reporter) throws Exception {
 		CountDownLatch allOpen = new CountDownLatch(1);
-		try (Rig rig = Rig.start("vllm"); ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+		try (Rig rig = Rig.start(front, "vllm"); ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
 			Thread.ofVirtual().start(() -> {
 				// one watcher latches the moment the gateway relays every stream at once; the upstream holds each
 				// stream after its first chunk until then, so no stream can finish (and drop the gauge) before it

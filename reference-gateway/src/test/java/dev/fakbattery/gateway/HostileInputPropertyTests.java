@@ -20,10 +20,9 @@ import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.WireJson;
 
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * Property-based tests of the gateway against hostile input (QuickTheories, bounded tries, shrunk counterexamples):
@@ -32,16 +31,23 @@ import org.junit.jupiter.api.TestInstance;
  * a 500 (its own bug) and never a hang: a stream ends with {@code [DONE]}, an error is OpenAI-shaped.
  */
 @DisplayName("hostile input properties: the gateway never crashes, never hangs")
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@EveryFront
 class HostileInputPropertyTests {
+
+	private final HttpFront front;
+
+	HostileInputPropertyTests(HttpFront front) {
+		this.front = front;
+		this.rig = Rig.start(front, "vllm");
+	}
 
 	/** Recorded answers; the last has no whole (non-stream) form. */
 	private static final List<String> STREAMS = List.of("kit/vllm/tool-call-mixed", "kit/sglang/tool-call-mixed", "vllm/chat-text",
 			"sglang/chat-text", "sglang/chat-tool-call-parallel", "vllm/stream-error");
 
-	private final Rig rig = Rig.start("vllm");
+	private final Rig rig;
 
-	@AfterAll
+	@AfterEach
 	void stop() {
 		rig.close();
 	}

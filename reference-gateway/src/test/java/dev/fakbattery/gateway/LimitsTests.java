@@ -32,7 +32,14 @@ import org.junit.jupiter.api.parallel.Isolated;
 @DisplayName("limits, bind address and body logging")
 @Timeout(60)
 @Isolated
+@EveryFront
 class LimitsTests {
+
+	private final HttpFront front;
+
+	LimitsTests(HttpFront front) {
+		this.front = front;
+	}
 
 	private static final GatewayLimits SMALL = new GatewayLimits(Duration.ofMillis(500), 1000, 600, 4096);
 
@@ -147,6 +154,7 @@ class LimitsTests {
 	void bindsOnlyItsAddress() throws Exception {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
 				ReferenceGateway gateway = ReferenceGateway.builder()
+						.front(front)
 						.upstream(upstream.v1())
 						.bind(InetAddress.getByName("127.0.0.2"))
 						.build()
@@ -161,7 +169,7 @@ class LimitsTests {
 	@DisplayName("by default binds loopback only")
 	void loopbackByDefault() {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
-				ReferenceGateway gateway = ReferenceGateway.builder().upstream(upstream.v1()).build().start()) {
+				ReferenceGateway gateway = ReferenceGateway.builder().front(front).upstream(upstream.v1()).build().start()) {
 			assertThat(gateway.baseUrl()).hasToString("http://127.0.0.1:" + gateway.port() + "/v1");
 			assertThat(connects("127.0.0.2", gateway.port())).isFalse();
 		}
@@ -172,8 +180,9 @@ class LimitsTests {
 	void bodiesLoggedOnlyWhenAsked() {
 		ByteArrayOutputStream log = new ByteArrayOutputStream();
 		try (UpstreamDouble upstream = UpstreamDouble.start();
-				ReferenceGateway quiet = ReferenceGateway.builder().upstream(upstream.v1()).build().start();
+				ReferenceGateway quiet = ReferenceGateway.builder().front(front).upstream(upstream.v1()).build().start();
 				ReferenceGateway logging = ReferenceGateway.builder()
+						.front(front)
 						.upstream(upstream.v1())
 						.logBodies(new PrintStream(log, true, StandardCharsets.UTF_8))
 						.build()
@@ -188,8 +197,9 @@ class LimitsTests {
 		}
 	}
 
-	private static ReferenceGateway start(UpstreamDouble upstream, GatewayLimits limits) {
+	private ReferenceGateway start(UpstreamDouble upstream, GatewayLimits limits) {
 		return ReferenceGateway.builder()
+				.front(front)
 				.upstream(upstream.v1())
 				.policy(PolicyLoader.kitConvention())
 				.engine(Dialect.VLLM)

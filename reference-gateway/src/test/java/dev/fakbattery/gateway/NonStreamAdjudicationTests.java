@@ -18,7 +18,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("non-stream adjudication (kit fixtures, both dialects)")
+@EveryFront
 class NonStreamAdjudicationTests {
+
+	private final HttpFront front;
+
+	NonStreamAdjudicationTests(HttpFront front) {
+		this.front = front;
+	}
 
 	private static final String ALIAS = "client-alias";
 
@@ -28,7 +35,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("mixed parallel calls: allow untouched, deny removed, transform redacted, survivors renumbered, everything else as sent")
 	void mixedParallelCalls(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-mixed";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request(ALIAS, false));
@@ -59,7 +66,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("an allowed call keeps its arguments string byte for byte, and the body is the upstream's plus the record")
 	void allowKeptByteIdentical(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-allow";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request(ALIAS, false));
@@ -77,7 +84,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "tool-call-deny-only", "tool-call-mixed", "tool-call-allow" })
 	@DisplayName("llama.cpp's __verbose (the model's raw text, the calls JSON-escaped in it) is dropped beside a denied or transformed call, kept beside allowed ones")
 	void verboseDroppedBesideAChangedCall(String scenario) {
-		try (Rig rig = Rig.start("llamacpp")) {
+		try (Rig rig = Rig.start(front, "llamacpp")) {
 			ObjectNode original = WireJson.readObject(WireFixtures.read("kit/vllm/" + scenario + ".json"));
 			ObjectNode verbose = original.putObject("__verbose");
 			verbose.put("content", "<tool_call>\n" + WireJson.write(original.at("/choices/0/message/tool_calls"))
@@ -100,7 +107,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("when every call is denied: no call left, finish_reason stop, content as the upstream sent it, no byte of the call outside the record")
 	void denyOnly(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-deny-only";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request(ALIAS, false));
@@ -130,7 +137,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a text answer passes unchanged with an empty record")
 	void textAnswer(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.fixture(engine + "/chat-text"));
 			Answer answer = rig.chat(GatewayClient.request(ALIAS, false));
 
@@ -146,7 +153,7 @@ class NonStreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("the client's bytes reach the engine unchanged (model alias, unknown fields) and the engine's model comes back")
 	void modelAliasUnchanged(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.fixture("kit/" + engine + "/tool-call-mixed"));
 			String request = GatewayClient.request(ALIAS, false);
 			Answer answer = rig.chat(request);

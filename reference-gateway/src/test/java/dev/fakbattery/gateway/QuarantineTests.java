@@ -18,7 +18,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("result admission: quarantine and engine cache reset")
+@EveryFront
 class QuarantineTests {
+
+	private final HttpFront front;
+
+	QuarantineTests(HttpFront front) {
+		this.front = front;
+	}
 
 	private static final String SECRET = "sk-abcdef0123456789abcdef0123";
 
@@ -42,7 +49,7 @@ class QuarantineTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a poisoned result is replaced, the engine cache is reset before forwarding, the secret never reaches the engine")
 	void quarantineNonStream(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.fixture(engine + "/chat-text"));
 			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
 
@@ -67,7 +74,7 @@ class QuarantineTests {
 	@Test
 	@DisplayName("in a stream the quarantine is in the final adjudication event")
 	void quarantineStream() {
-		try (Rig rig = Rig.start("sglang")) {
+		try (Rig rig = Rig.start(front, "sglang")) {
 			rig.upstream.chat(UpstreamDouble.fixture("sglang/chat-text"));
 			Answer answer = rig.chat(poisoned(true, injectionWithSecret(), true));
 
@@ -81,7 +88,7 @@ class QuarantineTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a failed cache reset is a 502 and the request is not forwarded")
 	void resetFails(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.fixture(engine + "/chat-text")).cacheResetStatus(500);
 			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
 
@@ -100,7 +107,7 @@ class QuarantineTests {
 	@Test
 	@DisplayName("llama.cpp: every slot listed by GET /slots is erased before forwarding")
 	void llamacppErasesEverySlot() {
-		try (Rig rig = Rig.start("llamacpp")) {
+		try (Rig rig = Rig.start(front, "llamacpp")) {
 			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
 
@@ -121,7 +128,7 @@ class QuarantineTests {
 	@Test
 	@DisplayName("llama.cpp started without --slot-save-path: a 502 naming llama-server's reason, the request not forwarded")
 	void llamacppWithoutSlotActions() {
-		try (Rig rig = Rig.start("llamacpp")) {
+		try (Rig rig = Rig.start(front, "llamacpp")) {
 			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text")).cacheResetStatus(501);
 			Answer answer = rig.chat(poisoned(false, injectionWithSecret(), true));
 
@@ -138,7 +145,7 @@ class QuarantineTests {
 	@Test
 	@DisplayName("content given as parts is inspected, and the tool is named from the assistant call it answers")
 	void partsAndToolNameLookup() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			Answer answer = rig.chat(poisoned(false, "[{\"type\":\"text\",\"text\":\"token " + SECRET + "\"}]", false));
 
@@ -153,7 +160,7 @@ class QuarantineTests {
 	@Test
 	@DisplayName("a clean tool result is forwarded byte for byte, with no cache reset")
 	void cleanResult() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			String request = poisoned(false, "\"{\\\"result\\\":\\\"127.0.0.1 localhost\\\"}\"", true);
 			Answer answer = rig.chat(request);

@@ -18,12 +18,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("the adjudication record: off the wire unless asked for, always in the record log")
+@EveryFront
 class RecordOnWireTests {
+
+	private final HttpFront front;
+
+	RecordOnWireTests(HttpFront front) {
+		this.front = front;
+	}
 
 	private final List<String> log = new CopyOnWriteArrayList<>();
 
 	private ReferenceGateway gateway(UpstreamDouble upstream, boolean recordOnWire) {
 		return ReferenceGateway.builder()
+				.front(front)
 				.upstream(upstream.v1())
 				.policy(PolicyLoader.kitConvention())
 				.engine(Dialect.VLLM)

@@ -14,13 +14,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("request path, headers and the other routes")
+@EveryFront
 class RequestPathTests {
+
+	private final HttpFront front;
+
+	RequestPathTests(HttpFront front) {
+		this.front = front;
+	}
 
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "{\"model\":", "[1,2]", "" })
 	@DisplayName("a body that is not a JSON object is a 400 and reaches no engine")
 	void badJson(String body) {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			Answer answer = rig.chat(body);
 
 			assertThat(answer.status()).isEqualTo(400);
@@ -36,7 +43,7 @@ class RequestPathTests {
 		"{\"model\":\"m\",\"messages\":\"hi\"}" })
 	@DisplayName("missing or empty messages is a 400 naming the param")
 	void missingMessages(String body) {
-		try (Rig rig = Rig.start("sglang")) {
+		try (Rig rig = Rig.start(front, "sglang")) {
 			Answer answer = rig.chat(body);
 
 			assertThat(answer.status()).isEqualTo(400);
@@ -51,7 +58,7 @@ class RequestPathTests {
 	@ValueSource(booleans = { true, false })
 	@DisplayName("X-Request-Id and Authorization reach the engine; the engine's X-Request-Id comes back")
 	void requestIdBothWays(boolean stream) {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			UpstreamDouble.Reply fixture = UpstreamDouble.fixture("kit/vllm/tool-call-mixed");
 			rig.upstream.chat((exchange, request) -> {
 				exchange.getResponseHeaders().set("X-Request-Id", "echo-" + request.headers().getFirst("X-Request-Id"));
@@ -69,7 +76,7 @@ class RequestPathTests {
 	@Test
 	@DisplayName("without an engine X-Request-Id the client's own comes back")
 	void requestIdEchoedWhenEngineSendsNone() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat(UpstreamDouble.fixture("vllm/chat-text"));
 			Answer answer = rig.chat(GatewayClient.request("m", false), "X-Request-Id", "req-42");
 
@@ -81,7 +88,7 @@ class RequestPathTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("GET /v1/models passes through: status, body, content type")
 	void modelsPassThrough(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.models(UpstreamDouble.status(200, "application/json; charset=utf-8", WireFixtures.bytes(engine + "/models.json")));
 			Answer answer = GatewayClient.get(URI.create(rig.base() + "/models"));
 
@@ -100,7 +107,7 @@ class RequestPathTests {
 	@ValueSource(strings = { "/version", "/get_server_info", "/props" })
 	@DisplayName("the engines' identity endpoints pass through as a faithful proxy's would: status, body, content type, Server")
 	void identityPassThrough(String path) {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			String root = "http://127.0.0.1:" + rig.gateway.port();
 			Answer missing = GatewayClient.get(URI.create(root + path));
 			assertThat(missing.status()).isEqualTo(404);
@@ -125,6 +132,7 @@ class RequestPathTests {
 	void identityThroughEveryFront(HttpFront front) {
 		try (UpstreamDouble upstream = UpstreamDouble.start();
 				ReferenceGateway gateway = ReferenceGateway.builder()
+						.front(front)
 						.upstream(upstream.v1())
 						.front(front)
 						.policy(dev.fakbattery.gateway.policy.PolicyLoader.kitConvention())
@@ -146,7 +154,7 @@ class RequestPathTests {
 	@Test
 	@DisplayName("the engine's Server header comes back on /v1/models and on chat; without one the gateway sends none")
 	void serverHeaderPassesThrough() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			assertThat(GatewayClient.get(URI.create(rig.base() + "/models")).headers().firstValue("Server")).isEmpty();
 			rig.upstream.models((exchange, request) -> {
 				exchange.getResponseHeaders().set("Server", "fak-battery-engine-double");
@@ -166,7 +174,7 @@ class RequestPathTests {
 	@Test
 	@DisplayName("GET /healthz names the engine and the upstream")
 	void health() {
-		try (Rig rig = Rig.start("sglang")) {
+		try (Rig rig = Rig.start(front, "sglang")) {
 			Answer answer = GatewayClient.get(URI.create("http://127.0.0.1:" + rig.gateway.port() + "/healthz"));
 
 			assertThat(answer.status()).isEqualTo(200);
@@ -177,7 +185,7 @@ class RequestPathTests {
 	@Test
 	@DisplayName("GET /metrics counts requests, adjudications by action and upstream errors as Prometheus text")
 	void metrics() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat(UpstreamDouble.fixture("kit/vllm/tool-call-mixed"));
 			rig.chat(GatewayClient.request("m", true));
 			rig.chat(GatewayClient.request("m", false));
@@ -201,7 +209,7 @@ class RequestPathTests {
 	@Test
 	@DisplayName("unknown routes are 404 and other methods 405, OpenAI-shaped")
 	void routes() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			Answer unknown = GatewayClient.get(URI.create(rig.base() + "/completions"));
 			Answer wrongMethod = GatewayClient.get(URI.create(rig.base() + "/chat/completions"));
 
@@ -220,7 +228,7 @@ class RequestPathTests {
 		UpstreamDouble gone = UpstreamDouble.start();
 		URI v1 = gone.v1();
 		gone.close();
-		try (ReferenceGateway gateway = ReferenceGateway.builder().upstream(v1).build().start()) {
+		try (ReferenceGateway gateway = ReferenceGateway.builder().front(front).upstream(v1).build().start()) {
 			Answer answer = GatewayClient.chat(gateway.baseUrl(), GatewayClient.request("m", false));
 
 			assertThat(answer.status()).isEqualTo(502);

@@ -12,9 +12,10 @@ final class Rig implements AutoCloseable {
 
 	final ReferenceGateway gateway;
 
-	private Rig(String engine) {
+	private Rig(HttpFront front, String engine) {
 		upstream = UpstreamDouble.start();
 		gateway = ReferenceGateway.builder()
+				.front(front)
 				.upstream(upstream.v1())
 				.policy(PolicyLoader.kitConvention())
 				.engine(Dialect.parse(engine))
@@ -23,8 +24,13 @@ final class Rig implements AutoCloseable {
 				.start();
 	}
 
+	/** A rig with the JDK front (the classes that are not {@link EveryFront}). */
 	static Rig start(String engine) {
-		return new Rig(engine);
+		return new Rig(HttpFront.JDK, engine);
+	}
+
+	static Rig start(HttpFront front, String engine) {
+		return new Rig(front, engine);
 	}
 
 	/** The gateway's {@code /v1}. */

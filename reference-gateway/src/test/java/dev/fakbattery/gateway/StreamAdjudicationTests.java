@@ -19,13 +19,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("stream adjudication (kit fixtures, both dialects)")
+@EveryFront
 class StreamAdjudicationTests {
+
+	private final HttpFront front;
+
+	StreamAdjudicationTests(HttpFront front) {
+		this.front = front;
+	}
 
 	@ParameterizedTest(name = "{0}")
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("mixed parallel calls: allow re-emitted fragment for fragment, deny absent, transform redacted, dense indexes, content and usage kept")
 	void mixedParallelCalls(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-mixed";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request("client-alias", true));
@@ -59,7 +66,7 @@ class StreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("an allowed call comes out as the very chunks the engine sent, then the record and [DONE]")
 	void allowOnlyIsTheEngineStream(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-allow";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request("client-alias", true));
@@ -75,7 +82,7 @@ class StreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a denied call leaves nothing, not its id or name, and the finish becomes stop")
 	void denyOnly(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-deny-only";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request("client-alias", true));
@@ -93,7 +100,7 @@ class StreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a transformed call goes out as a header delta and one arguments delta, in the engine's delta shapes")
 	void transformShape(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			String fixture = "kit/" + engine + "/tool-call-mixed";
 			rig.upstream.chat(UpstreamDouble.fixture(fixture));
 			Answer answer = rig.chat(GatewayClient.request("client-alias", true));
@@ -118,7 +125,7 @@ class StreamAdjudicationTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a text stream passes byte for byte, then an empty record and [DONE]")
 	void textStream(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.fixture(engine + "/chat-text"));
 			Answer answer = rig.chat(GatewayClient.request("client-alias", true));
 

@@ -27,7 +27,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 @DisplayName("stream failures and flushing")
+@EveryFront
 class StreamFailureTests {
+
+	private final HttpFront front;
+
+	StreamFailureTests(HttpFront front) {
+		this.front = front;
+	}
 
 	private static final String TRUNCATED = "{\"error\":{\"message\":\"upstream stream truncated\",\"type\":\"BadGatewayError\",\"code\":502}}";
 
@@ -37,7 +44,7 @@ class StreamFailureTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("an in-stream error frame passes through as sent, then the record and [DONE]")
 	void inStreamErrorFrame(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			rig.upstream.chat(UpstreamDouble.status(200, "text/event-stream", WireFixtures.bytes(engine + "/stream-error.sse")));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
@@ -52,7 +59,7 @@ class StreamFailureTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a stream cut inside an allowed call: what streamed through stays, the truncation frame and [DONE] follow, no finish")
 	void truncatedMidAllowedCall(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse");
 			rig.upstream.chat(UpstreamDouble.rawStream(frames(upstream.subList(0, 4)) + "data: {\"id\":\"cut"));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
@@ -70,7 +77,7 @@ class StreamFailureTests {
 	@ValueSource(strings = { "vllm", "sglang" })
 	@DisplayName("a stream cut inside a transformed call ends with the truncation frame, and the held call never goes out")
 	void truncatedMidHeldCall(String engine) {
-		try (Rig rig = Rig.start(engine)) {
+		try (Rig rig = Rig.start(front, engine)) {
 			List<String> upstream = WireFixtures.data("kit/" + engine + "/tool-call-allow.sse")
 					.stream()
 					.map(data -> data.replace("allow_read", "transform_read"))
@@ -87,7 +94,7 @@ class StreamFailureTests {
 	@Test
 	@DisplayName("a malformed data line after the stream started ends it with the truncation frame")
 	void malformedDataLine() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			List<String> upstream = WireFixtures.data("vllm/chat-text.sse");
 			rig.upstream.chat(UpstreamDouble
 					.rawStream(frames(upstream.subList(0, 2)) + "data: {not json\n\n" + frames(upstream.subList(2, upstream.size()))));
@@ -100,7 +107,7 @@ class StreamFailureTests {
 	@Test
 	@DisplayName("a stream that ends before its first event is a 502")
 	void nothingSentYet() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat(UpstreamDouble.rawStream(": keep-alive\n\n"));
 			Answer answer = rig.chat(GatewayClient.request("m", true));
 
@@ -113,7 +120,7 @@ class StreamFailureTests {
 	@Test
 	@DisplayName("a stream cut while every event so far was a held tool delta is a 502: the client got nothing")
 	void cutWhileOnlyHolding() {
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse")
 					.stream()
 					.map(data -> data.replace("allow_read", "transform_read"))
@@ -130,7 +137,7 @@ class StreamFailureTests {
 	@Test
 	@DisplayName("a non-JSON upstream body is a 502, stream or not")
 	void nonJsonUpstream() {
-		try (Rig rig = Rig.start("sglang")) {
+		try (Rig rig = Rig.start(front, "sglang")) {
 			rig.upstream.chat(UpstreamDouble.status(200, "text/html", "<html>proxy error</html>".getBytes(StandardCharsets.UTF_8)));
 			Answer whole = rig.chat(GatewayClient.request("m", false));
 			Answer stream = rig.chat(GatewayClient.request("m", true));
@@ -153,7 +160,7 @@ class StreamFailureTests {
 		AtomicBoolean sawInTime = new AtomicBoolean();
 		List<String> upstream = WireFixtures.data("kit/vllm/tool-call-allow.sse");
 		String split = upstream.get(1).replace("\"content\":null", "\"content\":\"Let me look.\"");
-		try (Rig rig = Rig.start("vllm")) {
+		try (Rig rig = Rig.start(front, "vllm")) {
 			rig.upstream.chat((exchange, request) -> {
 				OutputStream out = UpstreamDouble.startStream(exchange);
 				UpstreamDouble.frame(out, upstream.get(0));
