@@ -186,6 +186,11 @@ public final class ConfigKeys {
 			.profileDefault(Profile.LLAMACPP, 512)
 			.doc("samples per arm in the tax witness; below 6 (the fewest an interval takes, see [rungs.md](rungs.md#intervals-and-the-aa-floor)) the witness is PENDING_MEASUREMENT naming `tax.count`; `-Pllamacpp` takes 512, as with fewer the A/A floor of its fast engine is wider than +/-1 %");
 
+	public static final ConfigKey<Integer> TAX_WARMUP = nonNegativeIntKey(HarnessConstants.TAX_WARMUP, 4)
+			.profileDefault(Profile.DEFAULT, 1)
+			.profileDefault(Profile.LLAMACPP, 256)
+			.doc("warm-up conversations per target (raw engine, gateway, the A/A's second client) before the tax witness, excluded from every result (`interleaving.warmup_per_target`); `-Pllamacpp` takes 256: on the container after 4 the reference gateway's first 64 measured conversations read a median 137 ms, its later ones 99 to 112 ms, its JIT still compiling");
+
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 			.profileDefault(Profile.DEFAULT, List.of(1, 4))
 			.profileDefault(Profile.LLAMACPP, List.of(1, 2, 4))

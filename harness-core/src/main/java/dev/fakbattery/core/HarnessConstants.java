@@ -88,6 +88,12 @@ public final class HarnessConstants {
 	 */
 	public static final String TAX_COUNT = "tax.count";
 
+	/**
+	 * Warm-up conversations per target before the tax witness measures, excluded from every result: {@value}. A JVM
+	 * gateway needs a few hundred before its JIT stops moving its latency.
+	 */
+	public static final String TAX_WARMUP = "tax.warmup";
+
 	/** Concurrency levels of the sweep, comma separated: {@value}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 

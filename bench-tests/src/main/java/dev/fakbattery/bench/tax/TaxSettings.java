@@ -28,7 +28,7 @@ import dev.fakbattery.core.workload.Workloads;
  * @param tiny whether the smoke-sized defaults apply
  * @param count samples per arm of the witness
  * @param maxTokens {@code max_tokens} of every request
- * @param warmup warm-up requests per target before the witness
+ * @param warmup warm-up conversations per target before the witness ({@code tax.warmup})
  * @param levels concurrency levels of the sweep
  * @param sweepRequests measured requests per arm at each sweep level ({@code sweep.requests}); 0 for the default
  * @param levelTimeCap the most one batch of a sweep level may take
@@ -121,7 +121,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				.orElse(Map.of());
 		int sweepRequests = config.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
 		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
-		return new TaxSettings(tiny, count, MAX_TOKENS, tiny ? 1 : 4, levels, sweepRequests, Duration.ofMinutes(2), warmupCap, baseline,
+		return new TaxSettings(tiny, count, MAX_TOKENS, config.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests, Duration.ofMinutes(2),
+				warmupCap, baseline,
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS));

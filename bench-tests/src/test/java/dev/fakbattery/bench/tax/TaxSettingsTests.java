@@ -51,6 +51,18 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("tax.warmup sets the witness's warm-up per target: 1 in the smoke run, 4 on the double, 256 on llama.cpp; a bad value names it")
+	void taxWarmup() {
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default")).warmup()).isEqualTo(1);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).warmup()).isEqualTo(4);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "llamacpp")).warmup()).isEqualTo(256);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "llamacpp", HarnessConstants.TAX_WARMUP, "0")).warmup()).isZero();
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.TAX_WARMUP, "-1")))
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("tax.warmup");
+	}
+
+	@Test
 	@DisplayName("sweep.warmup.s caps the sweeps' warm-up: 120 s, 5 s in the smoke run; a bad value names it")
 	void sweepWarmup() {
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).warmupCap()).isEqualTo(java.time.Duration.ofMinutes(2));
