@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
+import java.util.function.IntConsumer;
 import java.util.stream.Collectors;
 
 import dev.fakbattery.core.load.LoadRunner;
@@ -113,12 +114,19 @@ public final class InterleavingRunner {
 
 	/** Sends {@code count} warm-up conversations to the target, excluded from every result; how many requests failed. */
 	public static int warmUp(TargetClient target, RequestSource source, int count) {
+		return warmUp(target, source, count, done -> {
+		});
+	}
+
+	/** {@link #warmUp(TargetClient, RequestSource, int)}, telling {@code done} how many conversations are done after each. */
+	public static int warmUp(TargetClient target, RequestSource source, int count, IntConsumer done) {
 		int failed = 0;
 		for (int i = 0; i < count; i++) {
 			failed += (int) LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true)
 					.stream()
 					.filter(o -> !o.ok())
 					.count();
+			done.accept(i + 1);
 		}
 		return failed;
 	}

@@ -86,10 +86,11 @@ public final class TaxWitness {
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
-			progress.detail("warming up " + settings.warmup() + " conversations per target");
-			int warmupFailed = InterleavingRunner.warmUp(raw, source, settings.warmup())
-					+ InterleavingRunner.warmUp(gateway, source, settings.warmup())
-					+ InterleavingRunner.warmUp(rawAgain, source, settings.warmup());
+			int warmupFailed = 0;
+			for (TargetClient target : List.of(raw, gateway, rawAgain)) {
+				warmupFailed += InterleavingRunner.warmUp(target, source, settings.warmup(), done -> progress.detail(
+						"warming up " + target.name() + ": " + done + " of " + settings.warmup() + " conversations (tax.warmup)"));
+			}
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
