@@ -3,6 +3,7 @@ package dev.fakbattery.bench.tax;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
@@ -35,7 +36,7 @@ class WarmUpTests {
 	@DisplayName("a target that refuses every connection: each warm-up request counted as failed, none skipped")
 	void countsFailures() throws IOException {
 		int port;
-		try (ServerSocket closed = new ServerSocket(0)) {
+		try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			port = closed.getLocalPort();
 		}
 		List<Integer> told = new ArrayList<>();
