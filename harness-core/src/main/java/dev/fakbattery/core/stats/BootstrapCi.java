@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.DoubleSupplier;
 
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.apiguardian.api.API;
 
 /**
@@ -53,6 +55,13 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class BootstrapCi {
+
+	/**
+	 * The method of {@link #ratioOfMediansOverBlocks(List, List)}'s intervals.
+	 *
+	 * @since 0.9
+	 */
+	public static final String PAIRED_BLOCKS = "percentile bootstrap over paired blocks";
 
 	/** Resamples drawn unless told otherwise. */
 	public static final int DEFAULT_RESAMPLES = 10_000;
@@ -133,7 +142,8 @@ public final class BootstrapCi {
 				? null
 				: String.format(java.util.Locale.ROOT, "%d %s, fewer than the %d a %s %% interval "
 						+ "of a median needs (from n points even min to max covers the median with probability only 1 - 2 x 0.5^n)", count,
-						count == 1 ? arm.replace("samples", "sample") : arm, minSamples(), Summary.percentileWord(level * 100));
+						count == 1 && arm.endsWith("s") ? arm.substring(0, arm.length() - 1) : arm, minSamples(),
+						Summary.percentileWord(level * 100));
 	}
 
 	/** The median of {@code sample}, as Python's {@code statistics.median}, with its interval. */
@@ -231,6 +241,83 @@ public final class BootstrapCi {
 		});
 	}
 
+	/**
+	 * {@code median(numerator) / median(denominator)} over all samples of two arms measured side by side in blocks (e.g.
+	 * gateway over raw latency, a block being consecutive ABBA pairs), with a paired block bootstrap interval: each
+	 * resample draws block pairs ({@code numerator[i]} with {@code denominator[i]}) with replacement and takes the ratio of
+	 * the medians of each arm's drawn blocks merged. Where consecutive samples are correlated (a drifting engine, a gateway
+	 * whose cost wanders), resampling single samples treats neighbours as independent and the interval comes out too
+	 * narrow; blocks long enough to hold the correlation ({@link BlockLength}) keep it, and drawing both arms' halves of a
+	 * block together keeps what the interleaving cancelled cancelled. The bounds are Hesterberg's expanded percentile
+	 * ({@link #expandedTail}): over few blocks the plain percentile interval is too narrow (at 64 block pairs of AR(1)
+	 * noise it covered 83 % where 95 % was claimed).
+	 *
+	 * <p>Undefined, with the reason, when an arm has fewer than {@link #minSamples()} samples, when there are fewer than
+	 * {@link #minSamples()} blocks (the blocks are the independent units here, and an interval of a median from fewer
+	 * cannot cover), when a block has no sample on an arm (merge it into a neighbour first), or when a sample is not
+	 * positive.
+	 *
+	 * @throws IllegalArgumentException if the arms have different numbers of blocks or a sample is not finite
+	 * @since 0.9
+	 */
+	public ConfidenceInterval ratioOfMediansOverBlocks(List<double[]> numerator, List<double[]> denominator) {
+		if (numerator.size() != denominator.size()) {
+			throw new IllegalArgumentException("paired blocks must be as many on each arm, got " + numerator.size()
+					+ " numerator and " + denominator.size() + " denominator blocks");
+		}
+		String statistic = "ratio of medians";
+		double[][] top = sortedBatches(numerator);
+		double[][] bottom = sortedBatches(denominator);
+		int[] all = new int[top.length];
+		Arrays.setAll(all, i -> i);
+		double[] allTop = mergedSorted(top, all);
+		double[] allBottom = mergedSorted(bottom, all);
+		String unusable = SampleChecks.ratioProblem(allTop, allBottom);
+		if (unusable != null) {
+			return undefined(statistic, unusable);
+		}
+		String few = tooFew("numerator samples", allTop.length);
+		few = few != null ? few : tooFew("denominator samples", allBottom.length);
+		few = few != null ? few : tooFew("blocks", top.length);
+		if (few != null) {
+			return undefined(statistic, few);
+		}
+		for (int i = 0; i < top.length; i++) {
+			if (top[i].length == 0 || bottom[i].length == 0) {
+				return undefined(statistic,
+						"block pair " + i + " has no samples on the " + (top[i].length == 0 ? "numerator" : "denominator") + " arm");
+			}
+		}
+		double estimate = Percentiles.medianOfSorted(allTop) / Percentiles.medianOfSorted(allBottom);
+		SplittableRandom random = new SplittableRandom(seed);
+		int[] drawn = new int[top.length];
+		double tail = expandedTail(top.length);
+		ConfidenceInterval ci = interval(statistic, estimate, tail, () -> {
+			for (int i = 0; i < drawn.length; i++) {
+				drawn[i] = random.nextInt(drawn.length);
+			}
+			return mergedMedian(top, drawn) / mergedMedian(bottom, drawn);
+		});
+		return new ConfidenceInterval(ci.statistic(), ci.estimate(), ci.lo(), ci.hi(), ci.level(), ci.resamples(), ci.seed(),
+				ci.reason(), String.format(java.util.Locale.ROOT, "%s (%d block pairs; expanded percentile: the %.3f and %.3f "
+						+ "percentiles)", PAIRED_BLOCKS, top.length, tail, 100 - tail));
+	}
+
+	/**
+	 * The lower tail, in percent, of Hesterberg's expanded percentile interval over {@code units} independent units:
+	 * {@code 100 x Phi(-sqrt(k / (k - 1)) t(k - 1, 1 - alpha / 2))}. The percentile bootstrap's interval is too narrow
+	 * over few units (it is about {@code sqrt((k - 1) / k)} of the right width and uses normal, not t, tails); reading its
+	 * percentiles further out by that much restores the coverage, and over many units it is the plain percentile.
+	 */
+	double expandedTail(int units) {
+		double alpha = 1 - level;
+		if (units < 2) {
+			return alpha / 2 * 100;
+		}
+		double t = TDistribution.of(units - 1).inverseCumulativeProbability(1 - alpha / 2);
+		return NormalDistribution.of(0, 1).cumulativeProbability(-Math.sqrt(units / (units - 1.0)) * t) * 100;
+	}
+
 	private static double[][] sortedBatches(List<double[]> batches) {
 		double[][] sorted = new double[batches.size()][];
 		for (int i = 0; i < sorted.length; i++) {
@@ -240,6 +327,10 @@ public final class BootstrapCi {
 	}
 
 	private static double mergedPercentile(double[][] batches, int[] drawn, double pct) {
+		return Percentiles.percentile(mergedSorted(batches, drawn), pct);
+	}
+
+	private static double[] mergedSorted(double[][] batches, int[] drawn) {
 		int size = 0;
 		for (int i : drawn) {
 			size += batches[i].length;
@@ -251,7 +342,11 @@ public final class BootstrapCi {
 			at += batches[i].length;
 		}
 		Arrays.sort(merged);
-		return Percentiles.percentile(merged, pct);
+		return merged;
+	}
+
+	private static double mergedMedian(double[][] batches, int[] drawn) {
+		return Percentiles.medianOfSorted(mergedSorted(batches, drawn));
 	}
 
 	private ConfidenceInterval medianInterval(String statistic, double[] sorted) {
@@ -269,12 +364,16 @@ public final class BootstrapCi {
 	}
 
 	private ConfidenceInterval interval(String statistic, double estimate, DoubleSupplier resampled) {
+		return interval(statistic, estimate, (1 - level) / 2 * 100, resampled);
+	}
+
+	/** The {@code tail} and {@code 100 - tail} percentiles of the resampled statistic around {@code estimate}. */
+	private ConfidenceInterval interval(String statistic, double estimate, double tail, DoubleSupplier resampled) {
 		double[] stats = new double[resamples];
 		for (int b = 0; b < resamples; b++) {
 			stats[b] = resampled.getAsDouble();
 		}
 		Arrays.sort(stats);
-		double tail = (1 - level) / 2 * 100;
 		return new ConfidenceInterval(statistic, estimate, Percentiles.percentile(stats, tail),
 				Percentiles.percentile(stats, 100 - tail), level, resamples, seed, Optional.empty());
 	}

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -78,6 +80,88 @@ class BootstrapCiTests {
 
 			assertThat(BOOTSTRAP.withLevel(0.99).median(sample).width())
 					.isGreaterThan(BOOTSTRAP.median(sample).width());
+		}
+	}
+
+	@Nested
+	@DisplayName("ratio of medians over paired blocks")
+	class RatioOverBlocks {
+
+		/** {@code blocks} blocks of {@code size} values each, cut from {@code values} in order. */
+		private static List<double[]> blocks(double[] values, int size) {
+			List<double[]> blocks = new ArrayList<>();
+			for (int at = 0; at + size <= values.length; at += size) {
+				blocks.add(Arrays.copyOfRange(values, at, at + size));
+			}
+			return blocks;
+		}
+
+		@Test
+		@DisplayName("the estimate is the ratio of the medians of every sample; a 1.2x slower arm excludes 1.0")
+		void estimateAndShift() {
+			double[] raw = Samples.lognormal(21, 240, 0.4, 0.25);
+			double[] gateway = Samples.times(Samples.lognormal(22, 240, 0.4, 0.25), 1.2);
+
+			ConfidenceInterval ci = BOOTSTRAP.ratioOfMediansOverBlocks(blocks(gateway, 8), blocks(raw, 8));
+
+			assertThat(ci.estimate()).isEqualTo(Percentiles.median(gateway) / Percentiles.median(raw));
+			assertThat(ci.contains(1.2)).as("%s", ci).isTrue();
+			assertThat(ci.lo()).as("%s", ci).isGreaterThan(1.0);
+			assertThat(ci.method()).startsWith(BootstrapCi.PAIRED_BLOCKS).contains("30 block pairs");
+		}
+
+		@Test
+		@DisplayName("a drift both arms share is cancelled by drawing their blocks together: narrower than independent arms")
+		void sharedDriftCancels() {
+			double[] raw = Samples.lognormal(23, 240, 0.4, 0.02);
+			double[] gateway = Samples.lognormal(24, 240, 0.44, 0.02);
+			for (int i = 0; i < raw.length; i++) {
+				double drift = 1 + 0.3 * Math.sin(i / 20.0);
+				raw[i] *= drift;
+				gateway[i] *= drift;
+			}
+
+			ConfidenceInterval paired = BOOTSTRAP.ratioOfMediansOverBlocks(blocks(gateway, 4), blocks(raw, 4));
+			ConfidenceInterval independent = BOOTSTRAP.ratioOfMedians(gateway, raw);
+
+			assertThat(paired.width()).as("paired %s, independent %s", paired, independent).isLessThan(independent.width() / 2);
+			assertThat(paired.contains(1.1)).as("%s", paired).isTrue();
+		}
+
+		@Test
+		@DisplayName("over few blocks the expanded percentile reads further out than the plain one; over many, about the same")
+		void expandedTail() {
+			// 100 x Phi(-sqrt(k / (k - 1)) t(k - 1, 0.975)), as scipy computes it
+			assertThat(BOOTSTRAP.expandedTail(6)).isCloseTo(0.24318, within(1e-4));
+			assertThat(BOOTSTRAP.expandedTail(30)).isCloseTo(1.87539, within(1e-4));
+			assertThat(BOOTSTRAP.expandedTail(10_000)).isCloseTo(2.49804, within(1e-4));
+		}
+
+		@Test
+		@DisplayName("fewer than 6 blocks, a one-sided block, or unequal block counts: undefined with the reason, or refused")
+		void degenerate() {
+			double[] six = { 1, 2, 3, 4, 5, 6 };
+			List<double[]> five = blocks(new double[]{ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 }, 2);
+			List<double[]> oneSided = new ArrayList<>(blocks(new double[]{ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 }, 2));
+			oneSided.set(3, new double[0]);
+
+			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(five, five).reason())
+					.hasValueSatisfying(r -> assertThat(r).startsWith("5 blocks, fewer than the 6"));
+			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(oneSided, blocks(new double[14], 2).stream().map(b -> six).toList())
+					.reason()).hasValue("block pair 3 has no samples on the numerator arm");
+			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(List.of(), List.of()).reason()).hasValue("no numerator samples");
+			assertThatIllegalArgumentException().isThrownBy(() -> BOOTSTRAP.ratioOfMediansOverBlocks(five, List.of(six)))
+					.withMessageContaining("5 numerator and 1 denominator blocks");
+		}
+
+		@Test
+		@DisplayName("the same seed and blocks give the same interval")
+		void deterministic() {
+			List<double[]> a = blocks(Samples.lognormal(25, 64, 0.4, 0.25), 4);
+			List<double[]> b = blocks(Samples.lognormal(26, 64, 0.4, 0.25), 4);
+
+			assertThat(BootstrapCi.seeded(3).ratioOfMediansOverBlocks(a, b))
+					.isEqualTo(BootstrapCi.seeded(3).ratioOfMediansOverBlocks(a, b));
 		}
 	}
 
