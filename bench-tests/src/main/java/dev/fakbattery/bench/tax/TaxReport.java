@@ -38,11 +38,12 @@ final class TaxReport {
 		body.set("raw_vllm", runs.raw().toJson(rows));
 		body.set("gateway", runs.gateway().toJson(rows));
 		BootstrapCi bootstrap = settings.witnessPlan().bootstrap(settings.seed());
-		TaxStats tax = TaxStats.compute(runs.raw().latencyS(), runs.gateway().latencyS(), runs.raw().decodeTps(),
-				runs.gateway().decodeTps(), bootstrap);
+		TaxStats tax = TaxStats.compute(runs.raw().samples(), runs.gateway().samples(), bootstrap);
 		writeTax(body.putObject("tax"), tax, runs, bootstrap);
-		ConfidenceInterval noise = bootstrap.ratioOfMedians(runs.aaSecond().latencyS(), runs.aaFirst().latencyS());
-		writeNoiseFloor(body.putObject("noise_floor"), noise, runs);
+		PairedBlocks noiseBlocks = PairedBlocks.of(runs.aaFirst().samples(), runs.aaSecond().samples(), PairedBlocks.LATENCY_S,
+				bootstrap.minSamples());
+		ConfidenceInterval noise = noiseBlocks.bOverA(bootstrap);
+		writeNoiseFloor(body.putObject("noise_floor"), noise, noiseBlocks, runs);
 		writeSequential(body.putObject("sequential"), settings, runs);
 		ObjectNode interleaving = body.putObject("interleaving");
 		interleaving.put("scheme", "ABBA");
@@ -63,6 +64,7 @@ final class TaxReport {
 		boolean enough = enoughSamples(run, runs, bootstrap);
 		checks(run, settings, runs, tax, enough);
 		invalidations(run, runs, noise);
+		blockInvalidations(run, runs, tax.latencyBlocks(), noiseBlocks);
 		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.core.Check::passed);
 		TaxGateResult gate = gate(body, settings, upstream, model, tax, valid);
 		if (enough) {
@@ -96,7 +98,8 @@ final class TaxReport {
 		tax.writeTo(node);
 		putCi95(node, "latency_tax_ci95", tax.latencyTax());
 		putCi95(node, "decode_tps_tax_ci95", tax.decodeTpsTax());
-		ConfidenceInterval e2e = bootstrap.ratioOfMedians(runs.raw().e2eDecodeTps(), runs.gateway().e2eDecodeTps());
+		ConfidenceInterval e2e = PairedBlocks.of(runs.raw().samples(), runs.gateway().samples(), PairedBlocks.E2E_DECODE_TPS,
+				bootstrap.minSamples()).aOverB(bootstrap);
 		JsonNumbers.put(node, "e2e_decode_tps_tax", e2e.estimate(), 4);
 		putCi95(node, "e2e_decode_tps_tax_ci95", e2e);
 		JsonNumbers.put(node, "raw_median_e2e_decode_tps", dev.fakbattery.core.stats.Percentiles.median(runs.raw().e2eDecodeTps()), 3);
@@ -138,11 +141,13 @@ final class TaxReport {
 		return outcomes.stream().anyMatch(o -> !o.ok() && o.httpStatus() != 0);
 	}
 
-	private static void writeNoiseFloor(ObjectNode node, ConfidenceInterval noise, TaxRuns runs) {
+	private static void writeNoiseFloor(ObjectNode node, ConfidenceInterval noise, PairedBlocks blocks, TaxRuns runs) {
 		node.put("arms", "raw vs raw: two clients of the raw engine on the tax run's ABBA schedule");
 		JsonNumbers.put(node, "latency_tax", noise.estimate(), 4);
 		putCi95(node, "latency_tax_ci95", noise);
-		noise.writeTo(node.putObject("latency_tax_ci"), 4);
+		ObjectNode ci = node.putObject("latency_tax_ci");
+		noise.writeTo(ci, 4);
+		blocks.writeTo(ci.putObject("blocks"));
 		node.put("samples_per_arm", runs.aaFirst().samples().size());
 		node.put("ok_samples", runs.aaFirst().okSamples() + runs.aaSecond().okSamples());
 		node.put("failed_samples", runs.aaFirst().samples().size() - runs.aaFirst().okSamples() + runs.aaSecond().samples().size()
@@ -231,6 +236,28 @@ final class TaxReport {
 					"more samples per arm (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "="
 							+ Math.max(16, 2 * runs.raw().conversations())
 							+ "; this run sent " + runs.raw().conversations() + ") on a quieter machine");
+		}
+	}
+
+	/**
+	 * Latencies correlated over a longer stretch than the run can resample (the block length cut to keep enough blocks)
+	 * give an interval too narrow to judge on: PENDING_MEASUREMENT with the reading and the fix, never PASS.
+	 */
+	static void blockInvalidations(RungRecorder run, TaxRuns runs, PairedBlocks tax, PairedBlocks noise) {
+		if (runs.skipped().isEmpty()) {
+			blockInvalidation(run, runs, "latency_tax_blocks", tax);
+			blockInvalidation(run, runs, "noise_floor_blocks", noise);
+		}
+	}
+
+	private static void blockInvalidation(RungRecorder run, TaxRuns runs, String name, PairedBlocks blocks) {
+		if (blocks.capped()) {
+			run.invalid(name, String.format(Locale.ROOT, "consecutive latencies are correlated over about %.1f ABBA pairs, "
+					+ "longer than this run can resample in the fewest blocks an interval takes (%s): its interval would be "
+					+ "too narrow", blocks.suggestedPairs(), blocks.describe()),
+					"more samples per arm (-D" + dev.fakbattery.core.HarnessConstants.TAX_COUNT + "="
+							+ Math.max(16, 2 * runs.raw().conversations()) + "; this run sent " + runs.raw().conversations()
+							+ "), or a machine whose latency holds still");
 		}
 	}
 

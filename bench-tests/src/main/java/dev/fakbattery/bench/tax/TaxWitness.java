@@ -96,16 +96,13 @@ public final class TaxWitness {
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
 			InterleavingRunner.Stopped ab = InterleavingRunner.run(raw, gateway, source, plan, settings.seed(), progress, arms -> {
-				ArmReport a = new ArmReport("raw_vllm", arms.a());
-				ArmReport b = new ArmReport("gateway", arms.b());
-				TaxStats tax = TaxStats.compute(a.latencyS(), b.latencyS(), a.decodeTps(), b.decodeTps(), bootstrap);
+				TaxStats tax = TaxStats.compute(arms.a(), arms.b(), bootstrap);
 				return List.of(tax.latencyTax(), tax.decodeTpsTax());
 			});
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
 			InterleavingRunner.Stopped aa = InterleavingRunner.run(raw, rawAgain, source, plan, settings.seed(), progress,
-					arms -> List.of(bootstrap.ratioOfMedians(new ArmReport("aa_raw_b", arms.b()).latencyS(),
-							new ArmReport("aa_raw_a", arms.a()).latencyS())));
+					arms -> List.of(PairedBlocks.of(arms.a(), arms.b(), PairedBlocks.LATENCY_S, bootstrap.minSamples()).bOverA(bootstrap)));
 			progress.finish();
 			return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
 					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(), warmupFailed,

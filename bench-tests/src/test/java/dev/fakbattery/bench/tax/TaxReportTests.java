@@ -50,17 +50,18 @@ class TaxReportTests {
 	private static final double[] STEADY = { 100.0, 100.1, 100.2, 100.3, 100.0, 100.1, 100.2, 100.3 };
 
 	/** The first {@code n} samples of 100.0, 100.1, 100.2, 100.3 ms, repeated: an A/An arm as long as the measured ones. */
-	private static ArmReport aa(String name, int n) {
+	/** 100.0 to 100.3 ms over and over, starting {@code shift} steps in: the two A/A arms differ pair by pair. */
+	private static ArmReport aa(String name, int n, int shift) {
 		double[] e2el = new double[n];
 		for (int i = 0; i < n; i++) {
-			e2el[i] = 100.0 + (i % 4) / 10.0;
+			e2el[i] = 100.0 + ((i + shift) % 4) / 10.0;
 		}
 		return arm(name, e2el);
 	}
 
 	private static TaxRuns runs(ArmReport raw, ArmReport gateway, ClientLag client) {
 		int n = raw.conversations();
-		return runs(raw, gateway, aa("aa_raw_a", n), aa("aa_raw_b", n), client);
+		return runs(raw, gateway, aa("aa_raw_a", n, 0), aa("aa_raw_b", n, 1), client);
 	}
 
 	private static TaxRuns runs(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, ClientLag client) {
@@ -114,7 +115,26 @@ class TaxReportTests {
 		assertThat(Synthetic.check(run, "honest_framing").product()).as("a measurement check, not the target's answer").isFalse();
 		assertThat(Synthetic.check(run, "honest_framing").observed())
 				.isEqualTo("the gateway measured faster than the raw engine beyond noise: "
-						+ "latency_tax 0.9001 [0.8983, 0.9020] lies below the A/A floor [0.9980, 1.0020]; the arms were not comparable");
+						+ "latency_tax 0.9001 [0.9000, 0.9003] lies below the A/A floor [0.9970, 1.0010]; the arms were not comparable");
+	}
+
+	@Test
+	@DisplayName("latencies correlated over more of the run than its blocks can hold: PENDING on the block length, never PASS")
+	void correlatedRunIsPending() {
+		int n = 64;
+		double[] raw = new double[n];
+		double[] drifting = new double[n];
+		for (int i = 0; i < n; i++) {
+			raw[i] = 100.0 + (i % 4) / 10.0;
+			drifting[i] = 101.0 + 2.0 * i / n;
+		}
+		RungRecorder run = write(runs(arm("raw_vllm", raw), arm("gateway", drifting), Synthetic.QUIET));
+
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("latency_tax_blocks");
+		assertThat(run.invalidations().get(0).missing()).contains("correlated over about", "cut to keep enough blocks");
+		assertThat(run.invalidations().get(0).howToProvide()).contains("-Dtax.count=128");
+		assertThat(run.body().at("/tax/latency_tax_ci/blocks/capped").asBoolean()).isTrue();
+		assertThat(run.body().at("/noise_floor/latency_tax_ci/blocks/capped").asBoolean()).isFalse();
 	}
 
 	@Test
@@ -163,7 +183,7 @@ class TaxReportTests {
 		}
 		second.add(Synthetic.failed("raw_b", 7, 503));
 		RungRecorder run = write(
-				runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8), arm("aa_raw_b", second), Synthetic.QUIET));
+				runs(arm("raw_vllm", STEADY), arm("gateway", STEADY), aa("aa_raw_a", 8, 0), arm("aa_raw_b", second), Synthetic.QUIET));
 		assertThat(Synthetic.check(run, "aa_raw_a_chat").passed()).isTrue();
 		assertThat(Synthetic.check(run, "aa_raw_b_chat").passed()).isFalse();
 		assertThat(Synthetic.check(run, "aa_raw_b_chat").product()).isTrue();
@@ -235,16 +255,16 @@ class TaxReportTests {
 	@Test
 	@DisplayName("the artifact carries fak's fields, each with the number measured: tax, A/A floor, interleaving, lag, summary")
 	void artifactFields() {
-		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+		RungRecorder run = write(runs(arm("raw_vllm", STEADY), arm("gateway", 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8, 100.5),
 				Synthetic.QUIET));
 		var body = run.body();
 		// medians 100.15 and 100.65 ms: 100.65 / 100.15 = 1.0050
-		assertThat(body.path("tax").toString()).contains("\"latency_tax\":1.005,", "\"latency_tax_ci95\":[1.003,1.007]",
-				"\"decode_tps_tax_ci95\":[1.0033,1.0078]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.003,1.007]",
+		assertThat(body.path("tax").toString()).contains("\"latency_tax\":1.005,", "\"latency_tax_ci95\":[1.002,1.006]",
+				"\"decode_tps_tax_ci95\":[1.0022,1.0067]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.002,1.006]",
 				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404",
 				"\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
-		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.998,1.002]",
-				"\"estimate\":1.0,\"lo\":0.998,\"hi\":1.002",
+		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.997,1.001]",
+				"\"estimate\":1.0,\"lo\":0.997,\"hi\":1.001",
 				"\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
 		assertThat(body.path("interleaving").path("order")).hasSize(16);
 		assertThat(body.path("interleaving").path("scheme").asText()).isEqualTo("ABBA");
@@ -253,8 +273,8 @@ class TaxReportTests {
 		assertThat(body.path("summary").toString()).isEqualTo("{\"gate_verdict\":\"NO_BASELINE\",\"latency_tax\":1.005,"
 				+ "\"decode_tps_tax\":1.0055,\"noise_floor_latency_tax\":1.0,\"framing\":\"\"}");
 		assertThat(body.path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
-		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0030, 1.0070], decode_tps_tax 1.0055 [1.0033, 1.0078], "
-				+ "A/A 1.0000 [0.9980, 1.0020]; gate NO_BASELINE (SIMULATED: engine double)");
+		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0020, 1.0060], decode_tps_tax 1.0055 [1.0022, 1.0067], "
+				+ "A/A 1.0000 [0.9970, 1.0010]; gate NO_BASELINE (SIMULATED: engine double)");
 		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per arm, ABBA after 1 warm-up");
 		assertThat(run.measurements()).extracting(Measurement::name)
 				.containsExactly("regression_gate", "latency_tax", "decode_tps_tax",

@@ -1,0 +1,184 @@
+package dev.fakbattery.bench.tax;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.ToDoubleFunction;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.stats.BlockLength;
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.wire.JsonNumbers;
+
+/**
+ * The samples of two interleaved arms cut into blocks of consecutive ABBA pairs, for the paired block bootstrap of their
+ * ratio of medians ({@link BootstrapCi#ratioOfMediansOverBlocks}). A pair is two neighbouring slots of the schedule (an
+ * ABBA block is two pairs, {@code A B} and {@code B A}), so each pair holds one conversation of each arm sent one after
+ * the other.
+ *
+ * <p>The {@code k}-th conversation of each arm make the {@code k}-th pair (the schedule's positions give the order). How
+ * many pairs a block holds comes from the data: {@link BlockLength#politisWhite} of the series of per-pair log ratios
+ * ({@code log(b) - log(a)}), rounded, at least 1; from fewer than {@value #MIN_PAIRS_TO_ESTIMATE} pairs it is not
+ * estimated and blocks are one pair (what such a short run reports rests on its A/A floor alone). Blocks are kept at least {@code minBlocks} in number (an interval
+ * of a median from fewer independent units cannot cover); when the suggested length would leave fewer, it is cut to fit
+ * and {@link #capped()} says so: the samples are correlated over a longer stretch than the run can resample, and an
+ * interval from them is too narrow (the witness reads that as PENDING_MEASUREMENT, with the fix: more samples). A block
+ * with no usable sample on one arm (a failed request) is merged into its neighbour.
+ *
+ * <pre>
+ * PairedBlocks latency = PairedBlocks.of(raw.samples(), gateway.samples(), PairedBlocks.LATENCY_S, bootstrap.minSamples());
+ * ConfidenceInterval tax = latency.bOverA(bootstrap);
+ * </pre>
+ *
+ * @param a the blocks of arm A's values, in schedule order
+ * @param b the blocks of arm B's values, the same blocks
+ * @param pairsPerBlock ABBA pairs per block
+ * @param suggestedPairs the Politis-White length before rounding and cutting, in pairs; {@code NaN} when not estimated
+ * @param capped whether the suggested length was cut to keep {@code minBlocks} blocks
+ * @since 0.9
+ */
+public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock, double suggestedPairs, boolean capped) {
+
+	/** E2EL in seconds of a successful request. */
+	public static final ToDoubleFunction<RequestOutcome> LATENCY_S = o -> o.e2elMs() / 1000;
+
+	/** Decode tok/s (first to last token) of a successful request, {@code NaN} when unknown. */
+	public static final ToDoubleFunction<RequestOutcome> DECODE_TPS = RequestOutcome::decodeTps;
+
+	/** fak's decode tok/s (completion tokens over the whole request), {@code NaN} when unknown. */
+	public static final ToDoubleFunction<RequestOutcome> E2E_DECODE_TPS = RequestOutcome::e2eCompletionTps;
+
+	/** The method, for artifacts: how the blocks were chosen. */
+	public static final String METHOD = "paired block bootstrap over consecutive ABBA pairs (one conversation of each arm "
+			+ "per pair), block length " + BlockLength.METHOD + " of the per-pair log ratios, at least the fewest blocks an "
+			+ "interval of a median takes";
+
+	/**
+	 * The fewest pairs whose series the block length is estimated from; below it blocks are one pair long and
+	 * {@link #suggestedPairs()} is {@code NaN}: a handful of ratios cannot show a correlation, only noise.
+	 */
+	public static final int MIN_PAIRS_TO_ESTIMATE = 32;
+
+	public PairedBlocks {
+		a = List.copyOf(a);
+		b = List.copyOf(b);
+	}
+
+	/**
+	 * Cuts {@code a} and {@code b} ({@link InterleavingRunner.Sample}s, whose positions are their schedule slots) into
+	 * blocks of the value {@code value} reads from each successful request; requests that failed or whose value is not
+	 * finite are left out.
+	 */
+	public static PairedBlocks of(List<InterleavingRunner.Sample> a, List<InterleavingRunner.Sample> b,
+			ToDoubleFunction<RequestOutcome> value, int minBlocks) {
+		List<List<Double>> perPairA = perPair(a, value);
+		List<List<Double>> perPairB = perPair(b, value);
+		int pairs = Math.max(perPairA.size(), perPairB.size());
+		while (perPairA.size() < pairs) {
+			perPairA.add(new ArrayList<>());
+		}
+		while (perPairB.size() < pairs) {
+			perPairB.add(new ArrayList<>());
+		}
+		double[] logRatios = logRatios(perPairA, perPairB);
+		double suggested = logRatios.length >= MIN_PAIRS_TO_ESTIMATE ? BlockLength.politisWhite(logRatios) : Double.NaN;
+		int wanted = Double.isNaN(suggested) ? 1 : (int) Math.max(1, Math.round(suggested));
+		int cap = Math.max(1, pairs / Math.max(1, minBlocks));
+		int length = Math.min(wanted, cap);
+		int blocks = Math.max(1, pairs / length);
+		List<List<Double>> blocksA = new ArrayList<>();
+		List<List<Double>> blocksB = new ArrayList<>();
+		for (int i = 0; i < blocks && pairs > 0; i++) {
+			blocksA.add(new ArrayList<>());
+			blocksB.add(new ArrayList<>());
+		}
+		for (int pair = 0; pair < pairs; pair++) {
+			int block = Math.min(pair / length, blocks - 1);
+			blocksA.get(block).addAll(perPairA.get(pair));
+			blocksB.get(block).addAll(perPairB.get(pair));
+		}
+		mergeOneSided(blocksA, blocksB);
+		return new PairedBlocks(toArrays(blocksA), toArrays(blocksB), length, suggested, wanted > cap);
+	}
+
+	/** {@code median(b) / median(a)} with its paired block bootstrap interval (e.g. gateway over raw latency). */
+	public ConfidenceInterval bOverA(BootstrapCi bootstrap) {
+		return bootstrap.ratioOfMediansOverBlocks(b, a);
+	}
+
+	/** {@code median(a) / median(b)} with its paired block bootstrap interval (e.g. raw over gateway decode tok/s). */
+	public ConfidenceInterval aOverB(BootstrapCi bootstrap) {
+		return bootstrap.ratioOfMediansOverBlocks(a, b);
+	}
+
+	/** One line for a reason or a report: the block length, what suggested it, whether it was cut. */
+	public String describe() {
+		String why = Double.isNaN(suggestedPairs)
+				? "fewer than " + MIN_PAIRS_TO_ESTIMATE + " pairs, length not estimated"
+				: String.format(Locale.ROOT, "Politis-White suggested %.1f%s", suggestedPairs, capped ? "; cut to keep enough blocks" : "");
+		return String.format(Locale.ROOT, "%d blocks of %d ABBA pair%s (%s)", a.size(), pairsPerBlock, pairsPerBlock == 1 ? "" : "s",
+				why);
+	}
+
+	/**
+	 * Writes {@code method, pairs_per_block, suggested_pairs} ({@code null} when not estimated),
+	 * {@code estimated_from_pairs} (the fewest it is estimated from), {@code blocks, capped}.
+	 */
+	public void writeTo(ObjectNode node) {
+		node.put("method", METHOD);
+		node.put("pairs_per_block", pairsPerBlock);
+		JsonNumbers.put(node, "suggested_pairs", suggestedPairs, 2);
+		node.put("estimated_from_pairs", MIN_PAIRS_TO_ESTIMATE);
+		node.put("blocks", a.size());
+		node.put("capped", capped);
+	}
+
+	/** The arm's usable values per conversation, in schedule order (a multi-turn conversation gives several). */
+	private static List<List<Double>> perPair(List<InterleavingRunner.Sample> arm, ToDoubleFunction<RequestOutcome> value) {
+		java.util.TreeMap<Integer, List<Double>> byPosition = new java.util.TreeMap<>();
+		for (InterleavingRunner.Sample sample : arm) {
+			List<Double> values = byPosition.computeIfAbsent(sample.position(), p -> new ArrayList<>());
+			if (sample.outcome().ok()) {
+				double v = value.applyAsDouble(sample.outcome());
+				if (Double.isFinite(v)) {
+					values.add(v);
+				}
+			}
+		}
+		return new ArrayList<>(byPosition.values());
+	}
+
+	private static double[] logRatios(List<List<Double>> a, List<List<Double>> b) {
+		List<Double> ratios = new ArrayList<>();
+		for (int i = 0; i < a.size(); i++) {
+			double meanA = a.get(i).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+			double meanB = b.get(i).stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+			if (meanA > 0 && meanB > 0) {
+				ratios.add(Math.log(meanB) - Math.log(meanA));
+			}
+		}
+		return ratios.stream().mapToDouble(Double::doubleValue).toArray();
+	}
+
+	/** Merges every block that has values on only one arm into the block before it (the first into the one after). */
+	private static void mergeOneSided(List<List<Double>> a, List<List<Double>> b) {
+		for (int i = 0; i < a.size() && a.size() > 1;) {
+			if (a.get(i).isEmpty() || b.get(i).isEmpty()) {
+				int into = i == 0 ? 1 : i - 1;
+				a.get(into).addAll(a.remove(i));
+				b.get(into).addAll(b.remove(i));
+				i = Math.max(0, i - 1);
+			}
+			else {
+				i++;
+			}
+		}
+	}
+
+	private static List<double[]> toArrays(List<List<Double>> blocks) {
+		return blocks.stream().map(block -> block.stream().mapToDouble(Double::doubleValue).toArray()).toList();
+	}
+}

@@ -1,0 +1,168 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import dev.fakbattery.core.stats.BootstrapCi;
+import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.core.stats.Interleaving;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The witness's intervals over paired blocks, and the self-test that they keep their coverage where the method they
+ * replaced (each arm resampled on its own, sample by sample) does not: latencies correlated from one request to the next.
+ */
+@DisplayName("PairedBlocks: the tax witness's intervals over blocks of ABBA pairs")
+class PairedBlocksTests {
+
+	private static final int MIN_BLOCKS = BootstrapCi.MIN_SAMPLES_PER_ARM;
+
+	@Test
+	@DisplayName("independent latencies: blocks of one pair, as many blocks as pairs, not cut")
+	void independentLatenciesGiveShortBlocks() {
+		Run run = Run.simulate(256, 0.0, new SplittableRandom(1));
+
+		PairedBlocks blocks = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS);
+
+		assertThat(blocks.pairsPerBlock()).isBetween(1, 2);
+		assertThat(blocks.a()).hasSize(256 / blocks.pairsPerBlock());
+		assertThat(blocks.capped()).isFalse();
+		assertThat(blocks.a().stream().mapToInt(v -> v.length).sum()).isEqualTo(256);
+		assertThat(blocks.b().stream().mapToInt(v -> v.length).sum()).isEqualTo(256);
+	}
+
+	@Test
+	@DisplayName("latencies correlated from one request to the next: blocks of many pairs")
+	void correlatedLatenciesGiveLongBlocks() {
+		Run run = Run.simulate(256, 0.9, new SplittableRandom(2));
+
+		PairedBlocks blocks = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS);
+
+		assertThat(blocks.pairsPerBlock()).isGreaterThanOrEqualTo(5);
+		assertThat(blocks.a().size()).isGreaterThanOrEqualTo(MIN_BLOCKS);
+		assertThat(blocks.describe()).contains("ABBA pairs", "Politis-White suggested");
+	}
+
+	@Test
+	@DisplayName("a run too short for its correlation keeps the fewest blocks an interval takes, and says it was cut")
+	void shortCorrelatedRunIsCapped() {
+		Run run = Run.simulate(64, 0.99, new SplittableRandom(3));
+
+		PairedBlocks blocks = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS);
+
+		assertThat(blocks.capped()).isTrue();
+		assertThat(blocks.suggestedPairs()).isGreaterThan(64.0 / MIN_BLOCKS);
+		assertThat(blocks.pairsPerBlock()).isEqualTo(64 / MIN_BLOCKS);
+		assertThat(blocks.a()).hasSize(MIN_BLOCKS);
+		assertThat(blocks.describe()).contains("cut to keep enough blocks");
+	}
+
+	@Test
+	@DisplayName("fewer pairs than the length is estimated from: blocks of one pair, nothing suggested, nothing cut")
+	void shortRunIsNotEstimated() {
+		Run run = Run.simulate(PairedBlocks.MIN_PAIRS_TO_ESTIMATE - 1, 0.99, new SplittableRandom(4));
+
+		PairedBlocks blocks = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS);
+
+		assertThat(blocks.pairsPerBlock()).isEqualTo(1);
+		assertThat(blocks.suggestedPairs()).isNaN();
+		assertThat(blocks.capped()).isFalse();
+		assertThat(blocks.a()).hasSize(PairedBlocks.MIN_PAIRS_TO_ESTIMATE - 1);
+		assertThat(blocks.describe()).contains("length not estimated");
+	}
+
+	@Test
+	@DisplayName("a block whose request failed on one arm is merged into its neighbour: no block is one-sided")
+	void oneSidedBlockIsMerged() {
+		List<InterleavingRunner.Sample> a = new ArrayList<>();
+		List<InterleavingRunner.Sample> b = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			a.add(new InterleavingRunner.Sample(2 * i,
+					i == 3 ? Synthetic.failed("raw", i, 500) : Synthetic.ok("raw", i, 10, 100 + i, 8)));
+			b.add(new InterleavingRunner.Sample(2 * i + 1, Synthetic.ok("gateway", i, 10, 110 + i, 8)));
+		}
+
+		PairedBlocks blocks = PairedBlocks.of(a, b, PairedBlocks.LATENCY_S, MIN_BLOCKS);
+
+		assertThat(blocks.a()).hasSize(7).allSatisfy(block -> assertThat(block).isNotEmpty());
+		assertThat(blocks.b()).hasSize(7);
+		assertThat(blocks.b().get(2)).containsExactly(0.112, 0.113);
+		assertThat(blocks.bOverA(BootstrapCi.seeded(1)).isDefined()).isTrue();
+	}
+
+	/**
+	 * The self-test of the method: many A/A runs (both arms the same process, so the true ratio of medians is 1), each
+	 * arm's log latency an AR(1) series over the schedule's slots, as a gateway whose cost wanders or a drifting engine
+	 * gives. The interval over paired blocks must cover 1 about as often as it claims; the method it replaced, each arm
+	 * resampled sample by sample ({@link BootstrapCi#ratioOfMedians}), must be shown to miss far more often, or this test
+	 * proves nothing. The paired blocks do not reach 95 % under strong correlation either, only far closer: measured
+	 * (2026-12-03; paired blocks / independent), AR(1) 0.9 over 600 runs: 0.90 / 0.54 at 128 per arm, 0.86 / 0.53 at 256,
+	 * 0.92 / 0.57 at 512; over 150 runs, AR(1) 0.5: 0.93 to 0.95 / 0.87 to 0.93; AR(1) 0.97: 0.81 to 0.89 / 0.29 to 0.32;
+	 * independent noise 0.95 / 0.96. So the witness keeps its A/A floor as the second guard.
+	 */
+	@Test
+	@DisplayName("self-test: under correlated A/A noise the paired block interval covers, the independent one does not")
+	void coverageUnderCorrelatedNoise() {
+		Coverage correlated = Coverage.of(0.9, 120, 256);
+		Coverage independent = Coverage.of(0.0, 120, 128);
+		assertThat(correlated.blocks()).as("paired blocks, AR(1) 0.9 (%s)", correlated).isGreaterThanOrEqualTo(0.8);
+		assertThat(correlated.independent()).as("arms resampled independently, AR(1) 0.9 (%s)", correlated).isLessThan(0.7);
+		assertThat(independent.blocks()).as("paired blocks, independent noise (%s)", independent).isGreaterThanOrEqualTo(0.88);
+		assertThat(independent.independent()).as("arms resampled independently, independent noise (%s)", independent)
+				.isGreaterThanOrEqualTo(0.88);
+	}
+
+	/** Coverage of 1 by each method's 95 % interval over {@code trials} A/A runs. */
+	private record Coverage(double blocks, double independent) {
+
+		static Coverage of(double phi, int trials, int perArm) {
+			SplittableRandom random = new SplittableRandom(42);
+			BootstrapCi bootstrap = BootstrapCi.seeded(7).withResamples(400);
+			int blocks = 0;
+			int independent = 0;
+			for (int t = 0; t < trials; t++) {
+				Run run = Run.simulate(perArm, phi, random);
+				ConfidenceInterval paired = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS).bOverA(bootstrap);
+				ConfidenceInterval naive = bootstrap.ratioOfMedians(new ArmReport("b", run.b()).latencyS(),
+						new ArmReport("a", run.a()).latencyS());
+				blocks += paired.contains(1.0) ? 1 : 0;
+				independent += naive.contains(1.0) ? 1 : 0;
+			}
+			return new Coverage((double) blocks / trials, (double) independent / trials);
+		}
+	}
+
+	/** Both arms of one simulated ABBA run: latency 100 ms times exp(0.05 x an AR(1) series of the arm's own). */
+	private record Run(List<InterleavingRunner.Sample> a, List<InterleavingRunner.Sample> b) {
+
+		static Run simulate(int perArm, double phi, SplittableRandom random) {
+			List<Interleaving.Arm> order = Interleaving.abba(perArm, random.nextLong());
+			double[] noiseA = ar1(order.size(), phi, random);
+			double[] noiseB = ar1(order.size(), phi, random);
+			List<InterleavingRunner.Sample> a = new ArrayList<>();
+			List<InterleavingRunner.Sample> b = new ArrayList<>();
+			for (int slot = 0; slot < order.size(); slot++) {
+				boolean isA = order.get(slot) == Interleaving.Arm.A;
+				double e2elMs = 100 * Math.exp(0.05 * (isA ? noiseA : noiseB)[slot]);
+				(isA ? a : b).add(new InterleavingRunner.Sample(slot, Synthetic.ok(isA ? "a" : "b", slot, 10, e2elMs, 8)));
+			}
+			return new Run(a, b);
+		}
+
+		/** A stationary AR(1) series of unit variance. */
+		private static double[] ar1(int n, double phi, SplittableRandom random) {
+			double[] x = new double[n];
+			double scale = Math.sqrt(1 - phi * phi);
+			x[0] = random.nextGaussian();
+			for (int i = 1; i < n; i++) {
+				x[i] = phi * x[i - 1] + scale * random.nextGaussian();
+			}
+			return x;
+		}
+	}
+}
