@@ -52,8 +52,8 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 	public static final ToDoubleFunction<RequestOutcome> E2E_DECODE_TPS = RequestOutcome::e2eCompletionTps;
 
 	/** The method, for artifacts: how the blocks were chosen. */
-	public static final String METHOD = "paired block bootstrap over consecutive ABBA pairs (one conversation of each arm "
-			+ "per pair), block length " + BlockLength.METHOD + " of the per-pair log ratios, at least the fewest blocks an "
+	public static final String METHOD = "paired block bootstrap over consecutive ABBA pairs (one conversation, or one batch, "
+			+ "of each arm per pair), block length " + BlockLength.METHOD + " of the per-pair log ratios, at least the fewest blocks an "
 			+ "interval of a median takes";
 
 	/**
@@ -74,14 +74,23 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 	 */
 	public static PairedBlocks of(List<InterleavingRunner.Sample> a, List<InterleavingRunner.Sample> b,
 			ToDoubleFunction<RequestOutcome> value, int minBlocks) {
-		List<List<Double>> perPairA = perPair(a, value);
-		List<List<Double>> perPairB = perPair(b, value);
+		return ofPairs(perPair(a, value), perPair(b, value), minBlocks);
+	}
+
+	/**
+	 * Cuts pairs already made into blocks: {@code perPairA.get(k)} and {@code perPairB.get(k)} are the values each arm
+	 * measured in the {@code k}-th ABBA pair (one each, several for a multi-turn conversation, none for a failure), e.g. the
+	 * {@code k}-th batch of each arm of a sweep level.
+	 */
+	public static PairedBlocks ofPairs(List<List<Double>> a, List<List<Double>> b, int minBlocks) {
+		List<List<Double>> perPairA = new ArrayList<>(a);
+		List<List<Double>> perPairB = new ArrayList<>(b);
 		int pairs = Math.max(perPairA.size(), perPairB.size());
 		while (perPairA.size() < pairs) {
-			perPairA.add(new ArrayList<>());
+			perPairA.add(List.of());
 		}
 		while (perPairB.size() < pairs) {
-			perPairB.add(new ArrayList<>());
+			perPairB.add(List.of());
 		}
 		double[] logRatios = logRatios(perPairA, perPairB);
 		double suggested = logRatios.length >= MIN_PAIRS_TO_ESTIMATE ? BlockLength.politisWhite(logRatios) : Double.NaN;

@@ -38,7 +38,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * <h2>The ratio</h2>
  * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
  * send to last end) over that of A, with a percentile-bootstrap interval over the batches (95 %, or the look's level)
- * ({@link BootstrapCi#ratioOfMedians}, arms resampled independently). The batch is the unit because
+ * drawn over paired blocks ({@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair and are drawn
+ * together, consecutive pairs in blocks as long as their correlation asks). The batch is the unit because
  * requests of one batch share the machine's state: on a shared machine batch-to-batch swings dwarf
  * request-to-request ones, and an interval over requests would be far too narrow (an A/A run showed
  * it). {@code per_request_ratio} (median per-request {@code out / e2el}, interval over requests) and
@@ -81,8 +82,8 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 
 	/** How {@code ratio} is computed, for the artifact. */
 	public static final String RATIO_METHOD = "gateway/raw ratio of the median per-batch output throughput (completion tokens "
-			+ "over the batch's first send to last end), percentile-bootstrap CI over batches with arms resampled "
-			+ "independently, at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
+			+ "over the batch's first send to last end), percentile-bootstrap CI over batches drawn in paired blocks (the k-th "
+			+ "batch of each arm together, see ratio_ci.blocks), at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
 			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
 
 	/**
@@ -119,7 +120,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
 				next[first ? 0 : 1] += batchSize;
 			}
-			ConfidenceInterval ratio = bootstrap.ratioOfMedians(batchTps(partsB), batchTps(partsA));
+			ConfidenceInterval ratio = ratioBlocks(partsA, partsB, bootstrap.minSamples()).bOverA(bootstrap);
 			last[0] = "ratio at " + n + " batches " + describe(ratio, plan);
 			progress.detail("c=" + c + " " + last[0]);
 			return List.of(ratio);
@@ -143,8 +144,24 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				: "undefined: " + ratio.reason().orElse("");
 	}
 
-	private static double[] batchTps(List<LoadResult> batches) {
-		return batches.stream().mapToDouble(LoadResult::outputThroughput).filter(v -> Double.isFinite(v) && v > 0).toArray();
+	/**
+	 * The batches of both arms as {@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair; a batch
+	 * without a throughput (nothing decoded) gives its pair no value on that arm.
+	 */
+	static PairedBlocks ratioBlocks(List<LoadResult> a, List<LoadResult> b, int minBlocks) {
+		return PairedBlocks.ofPairs(batchTps(a), batchTps(b), minBlocks);
+	}
+
+	/** The blocks {@link #ratio()}'s interval was drawn over (the fewest blocks as at its level). */
+	public PairedBlocks ratioBlocks() {
+		return ratioBlocks(batchesA, batchesB, BootstrapCi.seeded(0).withLevel(ratio.level()).minSamples());
+	}
+
+	private static List<List<Double>> batchTps(List<LoadResult> batches) {
+		return batches.stream()
+				.map(LoadResult::outputThroughput)
+				.map(v -> Double.isFinite(v) && v > 0 ? List.of(v) : List.<Double>of())
+				.toList();
 	}
 
 	private static double[] tps(LoadResult result) {
@@ -173,7 +190,9 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		LoadSummary.of(b, Optional.empty()).writeTo(level.putObject(nameB));
 		JsonNumbers.put(level, "ratio", ratio.estimate(), 4);
 		JsonNumbers.putPair(level, "ratio_ci95", ratio.lo(), ratio.hi(), 4);
-		ratio.writeTo(level.putObject("ratio_ci"), 4);
+		ObjectNode ratioCi = level.putObject("ratio_ci");
+		ratio.writeTo(ratioCi, 4);
+		ratioBlocks().writeTo(ratioCi.putObject("blocks"));
 		stop.ifPresent(s -> s.writeTo(level.putObject("sequential"), "batches per arm"));
 		ObjectNode batches = level.putObject("batch_output_throughput");
 		ArrayNode throughputA = batches.putArray(nameA);

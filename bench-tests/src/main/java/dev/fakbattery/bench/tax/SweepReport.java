@@ -92,6 +92,19 @@ final class SweepReport {
 						"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS + "="
 								+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
 								+ " per arm) on a quieter machine"));
+		if (skipped == null) {
+			List<String> cut = all.stream()
+					.filter(l -> l.ratio().isDefined() && l.ratioBlocks().capped())
+					.map(l -> (noise.filter(n -> n == l).isPresent() ? "A/A c=" : "c=") + l.concurrency() + " "
+							+ l.ratioBlocks().describe())
+					.toList();
+			if (!cut.isEmpty()) {
+				run.invalid("ratio_blocks", "consecutive batches are correlated over more of the level than its blocks can hold at "
+						+ cut + ": the ratio's interval would be too narrow",
+						"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS
+								+ "), or a machine whose throughput holds still");
+			}
+		}
 		boolean drawn = plots.size() == 2 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "ratio-vs-concurrency and E2EL CDF PNGs beside the artifact",
 				drawn ? plots.toString() : run.body().path("plots").toString());

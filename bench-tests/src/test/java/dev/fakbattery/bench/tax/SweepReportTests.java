@@ -58,6 +58,34 @@ class SweepReportTests {
 	}
 
 	@Test
+	@DisplayName("batches correlated over more of a level than its blocks can hold: PENDING on ratio_blocks, never PASS")
+	void correlatedBatchesArePending() {
+		List<LoadResult> raw = new java.util.ArrayList<>();
+		List<LoadResult> drifting = new java.util.ArrayList<>();
+		for (int i = 0; i < 64; i++) {
+			raw.add(Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1.0 + (i % 4) / 1000.0, Synthetic.QUIET));
+			drifting.add(Synthetic.result("gateway", Synthetic.oks("gateway", 4, 101), 0, 1.0 + i / 64.0, Synthetic.QUIET));
+		}
+		LoadResult a = LoadResult.merge("closed loop", raw);
+		LoadResult b = LoadResult.merge("closed loop", drifting);
+		SweepLevel level = new SweepLevel(4, raw, drifting, a, b, SweepLevel.ratioBlocks(raw, drifting, 6)
+				.bOverA(
+						dev.fakbattery.core.stats.BootstrapCi.seeded(1)),
+				ci(0.8, 0.79, 0.81), ci(1.3, 1.2, 1.4), 0, Optional.of(CALM),
+				Optional.empty());
+		RungRecorder run = started();
+
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(level), Optional.of(clean(4, 1.0, Synthetic.QUIET)),
+				plots, null);
+
+		assertThat(level.ratioBlocks().capped()).isTrue();
+		assertThat(level.ratio().method()).startsWith(dev.fakbattery.core.stats.BootstrapCi.PAIRED_BLOCKS);
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("ratio_blocks");
+		assertThat(run.invalidations().get(0).missing()).contains("c=4 6 blocks of 10 ABBA pairs", "cut to keep enough blocks");
+		assertThat(level.toJson("raw", "gateway").at("/ratio_ci/blocks/capped").asBoolean()).isTrue();
+	}
+
+	@Test
 	@DisplayName("clean levels pass every check, invalidate nothing and measure each ratio and lag")
 	void clean() {
 		RungRecorder run = started();
