@@ -153,6 +153,22 @@ final class TaxReport {
 		node.put("failed_samples", runs.aaFirst().samples().size() - runs.aaFirst().okSamples() + runs.aaSecond().samples().size()
 				- runs.aaSecond().okSamples());
 		node.put("ci95_within_1pct", withinOnePercent(noise));
+		ObjectNode samples = node.putObject("latency_s_by_slot");
+		samples.put("layout", "[schedule slot, E2EL s] per request, null when it failed: enough to recompute the floor");
+		writeSlots(samples.putArray("aa_raw_a"), runs.aaFirst());
+		writeSlots(samples.putArray("aa_raw_b"), runs.aaSecond());
+	}
+
+	private static void writeSlots(com.fasterxml.jackson.databind.node.ArrayNode array, ArmReport arm) {
+		for (InterleavingRunner.Sample sample : arm.samples()) {
+			com.fasterxml.jackson.databind.node.ArrayNode row = array.addArray().add(sample.position());
+			if (sample.outcome().ok()) {
+				JsonNumbers.add(row, sample.outcome().e2elMs() / 1000, 6);
+			}
+			else {
+				row.addNull();
+			}
+		}
 	}
 
 	/** The engine part of the baseline key: the engine double never shares a baseline with a real engine. */

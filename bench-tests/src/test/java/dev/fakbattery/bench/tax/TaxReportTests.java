@@ -266,6 +266,8 @@ class TaxReportTests {
 		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.997,1.001]",
 				"\"estimate\":1.0,\"lo\":0.997,\"hi\":1.001",
 				"\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
+		assertThat(body.at("/noise_floor/latency_s_by_slot/aa_raw_a")).hasSize(8);
+		assertThat(body.at("/noise_floor/latency_s_by_slot/aa_raw_b/1").toString()).isEqualTo("[1,0.1002]");
 		assertThat(body.path("interleaving").path("order")).hasSize(16);
 		assertThat(body.path("interleaving").path("scheme").asText()).isEqualTo("ABBA");
 		assertThat(body.path("engine_double_lag").toString()).isEqualTo("{\"count\":500,\"p50_us\":80.0,\"p99_us\":400.0,"
