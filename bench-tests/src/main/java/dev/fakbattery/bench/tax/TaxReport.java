@@ -217,7 +217,7 @@ final class TaxReport {
 		}
 		boolean measured = tax.latencyTax().isDefined() && tax.decodeTpsTax().isDefined();
 		run.check("tax_measured", measured,
-				"latency_tax and decode_tps_tax measured, each with a bootstrap interval of at least 95% coverage",
+				"latency_tax and decode_tps_tax measured, each with a 95% bootstrap interval over paired ABBA blocks",
 				measured
 						? String.format(Locale.ROOT, "latency_tax %.4f [%.4f, %.4f], decode_tps_tax %.4f [%.4f, %.4f]",
 								tax.latencyTax().estimate(), tax.latencyTax().lo(), tax.latencyTax().hi(), tax.decodeTpsTax().estimate(),
