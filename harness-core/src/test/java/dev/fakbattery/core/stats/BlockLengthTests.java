@@ -30,6 +30,37 @@ class BlockLengthTests {
 		return Math.cbrt(1.5 * ratio * ratio) * Math.cbrt(n);
 	}
 
+	/**
+	 * Values computed by an independent NumPy transcription of the paper (vectorised, written apart from this class;
+	 * experiments/statistics/politis_white.py) on series both can generate bit for bit: an AR(1) over MINSTD's
+	 * uniforms, and a golden-ratio sequence over a slow sine (whose autocorrelations never fall quiet).
+	 */
+	@Test
+	@DisplayName("matches an independent NumPy transcription of the paper, whichever lag window the series leads to")
+	void matchesReference() {
+		assertThat(BlockLength.politisWhite(minstdAr1(300, 0.6))).isCloseTo(9.60713085082012, within(1e-9));
+		assertThat(BlockLength.politisWhite(minstdAr1(200, 0.0))).isCloseTo(1.1703199545736476, within(1e-9));
+		assertThat(BlockLength.politisWhite(minstdAr1(1000, 0.9))).isCloseTo(33.146676709647274, within(1e-9));
+		double[] golden = new double[400];
+		for (int i = 0; i < golden.length; i++) {
+			golden[i] = (i * 0.6180339887498949) % 1.0 + Math.sin(0.05 * i);
+		}
+		assertThat(BlockLength.politisWhite(golden)).isCloseTo(35.45880507374025, within(1e-9));
+	}
+
+	/** {@code x[i] = phi x[i-1] + u[i]}, {@code u} MINSTD's uniforms from seed 42 minus 1/2. */
+	static double[] minstdAr1(int n, double phi) {
+		long state = 42;
+		double[] x = new double[n];
+		double previous = 0;
+		for (int i = 0; i < n; i++) {
+			state = (48271 * state) % 2147483647;
+			previous = phi * previous + ((double) state / 2147483647 - 0.5);
+			x[i] = previous;
+		}
+		return x;
+	}
+
 	@Test
 	@DisplayName("on a long AR(1) series it lands near the length theory gives, for weak and strong correlation")
 	void ar1NearTheory() {
