@@ -107,7 +107,8 @@ class BootstrapCiTests {
 			assertThat(ci.estimate()).isEqualTo(Percentiles.median(gateway) / Percentiles.median(raw));
 			assertThat(ci.contains(1.2)).as("%s", ci).isTrue();
 			assertThat(ci.lo()).as("%s", ci).isGreaterThan(1.0);
-			assertThat(ci.method()).startsWith(BootstrapCi.PAIRED_BLOCKS).contains("30 block pairs");
+			assertThat(ci.method()).startsWith(BootstrapCi.PAIRED_BLOCKS)
+					.contains("30 block pairs", "the 1.875 and 98.125 percentiles");
 		}
 
 		@Test
@@ -135,6 +136,8 @@ class BootstrapCiTests {
 			assertThat(BOOTSTRAP.expandedTail(6)).isCloseTo(0.24318, within(1e-4));
 			assertThat(BOOTSTRAP.expandedTail(30)).isCloseTo(1.87539, within(1e-4));
 			assertThat(BOOTSTRAP.expandedTail(10_000)).isCloseTo(2.49804, within(1e-4));
+			assertThat(BOOTSTRAP.expandedTail(2)).as("t with one degree of freedom: the extremes").isLessThan(1e-6);
+			assertThat(BOOTSTRAP.expandedTail(1)).as("no t to take: the plain tail").isEqualTo(2.5, within(1e-12));
 		}
 
 		@Test
@@ -150,6 +153,11 @@ class BootstrapCiTests {
 			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(oneSided, blocks(new double[14], 2).stream().map(b -> six).toList())
 					.reason()).hasValue("block pair 3 has no samples on the numerator arm");
 			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(List.of(), List.of()).reason()).hasValue("no numerator samples");
+			List<double[]> sixBlocks = blocks(new double[]{ 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }, 2);
+			List<double[]> fiveInSix = List.of(new double[]{ 1 }, new double[]{ 2 }, new double[]{ 3 }, new double[]{ 4 },
+					new double[]{ 5 }, new double[0]);
+			assertThat(BOOTSTRAP.ratioOfMediansOverBlocks(sixBlocks, fiveInSix).reason())
+					.hasValueSatisfying(r -> assertThat(r).startsWith("5 denominator samples, fewer than the 6"));
 			assertThatIllegalArgumentException().isThrownBy(() -> BOOTSTRAP.ratioOfMediansOverBlocks(five, List.of(six)))
 					.withMessageContaining("5 numerator and 1 denominator blocks");
 		}
