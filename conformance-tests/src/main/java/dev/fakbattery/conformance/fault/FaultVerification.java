@@ -56,11 +56,22 @@ public abstract class FaultVerification extends FaultKit {
 	 */
 	static final int F01_TRIES = 3;
 
-	/** F04: bytes past the event limit an upstream may still push into socket buffers before the gateway stops reading. */
-	static final long BUFFER_SLACK = 16L * UpstreamAnswers.MIB;
+	/**
+	 * F04: bytes past the event limit an upstream may still push before the gateway stops reading: one connection's
+	 * socket buffers at this machine's largest plus 4 MiB of the gateway's own reading, at least 16 MiB.
+	 */
+	static final long BUFFER_SLACK = SocketBuffers.ofThisMachine().allowance(16L * UpstreamAnswers.MIB, 4L * UpstreamAnswers.MIB, 1);
 
-	/** F05: the most a stream with a stalled client may take from its upstream, socket buffers of both hops included. */
-	static final long SLOW_CLIENT_BOUND = 32L * UpstreamAnswers.MIB;
+	/**
+	 * F05: the most a stream with a stalled client may take from its upstream: the socket buffers of both connections
+	 * (upstream to gateway, gateway to client) at this machine's largest plus 8 MiB held by the gateway, at least 32 MiB.
+	 */
+	static final long SLOW_CLIENT_BOUND = SocketBuffers.ofThisMachine()
+			.allowance(32L * UpstreamAnswers.MIB, 8L * UpstreamAnswers.MIB,
+					2);
+
+	/** F05: how far the upstream's answer goes past {@link #SLOW_CLIENT_BOUND}, so that a gateway without a bound takes more. */
+	static final long FLOOD_PAST_BOUND = 16L * UpstreamAnswers.MIB;
 
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
@@ -188,7 +199,7 @@ public abstract class FaultVerification extends FaultKit {
 			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
 					"the gateway to stop reading an "
 							+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
-							+ " bytes of socket buffers",
+							+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
 					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
 		}
 	}
@@ -198,7 +209,7 @@ public abstract class FaultVerification extends FaultKit {
 	@DisplayName("F05 slow client: bounded upstream reading, other streams unaffected")
 	public void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, FaultRule.F05, "needs a stream for the client to read slowly");
-		Request flood = request(Fault.FLOOD, (int) (2 * SLOW_CLIENT_BOUND / UpstreamAnswers.MIB), true);
+		Request flood = request(Fault.FLOOD, (int) ((SLOW_CLIENT_BOUND + FLOOD_PAST_BOUND) / UpstreamAnswers.MIB), true);
 		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
 				flood.body().getBytes(StandardCharsets.UTF_8), false, 4096, Duration.ofSeconds(60))) {
 			require(slow.status() == 200, FaultRule.F05, engine, mode, "a 200 stream to read slowly", "status " + slow.status());
@@ -217,7 +228,8 @@ public abstract class FaultVerification extends FaultKit {
 			long taken = settled(call);
 			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), FaultRule.F05, engine, mode,
 					"the stream of a client reading one byte a second to take at most "
-							+ SLOW_CLIENT_BOUND + " bytes from its upstream",
+							+ SLOW_CLIENT_BOUND + " bytes from its upstream (socket buffers from "
+							+ SocketBuffers.ofThisMachine().source() + ")",
 					"it took " + taken + " bytes" + (call.finished() ? " (the whole answer)" : ""));
 			List<String> failed = answers.stream().filter(a -> !errorFreeStream(a)).map(FaultKit::describe).toList();
 			require(answers.size() == 4 && failed.isEmpty(), FaultRule.F05, engine, mode,

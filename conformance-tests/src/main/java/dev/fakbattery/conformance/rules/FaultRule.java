@@ -30,13 +30,13 @@ public enum FaultRule implements KitRule {
 			"held deltas flushed at the reset; the reset passed on to the client; the stream closed without `[DONE]`"),
 
 	F04(REQUIRED, "endless upstream line or event: bounded reading, a clear error",
-			"An upstream line that never ends (and, streaming, an event of data lines that never reaches its blank line; non-stream, a whole answer that never ends) gets a clear error (an error frame then `[DONE]`, or a 502 with an OpenAI-shaped error), and the gateway stops reading: it closes the upstream connection having taken at most its event limit + 16 MiB (socket buffers).",
-			"both", "upstream writes up to event limit + 24 MiB",
+			"An upstream line that never ends (and, streaming, an event of data lines that never reaches its blank line; non-stream, a whole answer that never ends) gets a clear error (an error frame then `[DONE]`, or a 502 with an OpenAI-shaped error), and the gateway stops reading: it closes the upstream connection having taken at most its event limit + a slack: one connection's socket buffers at this machine's largest (`tcp_rmem` + `tcp_wmem` maxima, from `/proc/sys/net/ipv4`; Linux's defaults 6 + 4 MiB where unreadable) + 4 MiB, at least 16 MiB.",
+			"both", "upstream writes up to event limit + slack + 8 MiB",
 			"the gateway documents no limits (PENDING_MEASUREMENT, naming the four to set)",
 			"lines, events or bodies read into memory without bound (`readLine`, `readAllBytes`)"),
 
 	F05(REQUIRED, "slow client: bounded upstream reading, other streams unaffected",
-			"A client that reads one byte a second holds its stream back: the gateway takes at most 32 MiB from that stream's upstream (socket buffers of both hops included) instead of the upstream's 64 MiB, and 4 other streams opened meanwhile are served whole within 5 s.",
+			"A client that reads one byte a second holds its stream back: the gateway takes from that stream's upstream at most both connections' socket buffers at this machine's largest (upstream to gateway, gateway to client: 2 × (`tcp_rmem` + `tcp_wmem` maxima)) + 8 MiB, at least 32 MiB, of an answer 16 MiB longer, and 4 other streams opened meanwhile are served whole within 5 s.",
 			"stream", "8 KB content chunks as fast as taken", "non-stream",
 			"the answer is read ahead into an unbounded buffer; one slow client blocks a shared thread or lock"),
 

@@ -95,8 +95,9 @@ class BrokenFaultGatewayTests {
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F04", List.of("non-stream", "stream")));
 		assertThat(SelfTest.message(tests, "F04", "sglang stream"))
 				.startsWith("F04 [sglang stream] on broken: reads endless lines without bound: "
-						+ "expected the gateway to stop reading an endless-line within 4194304 bytes (its event limit) + 16777216 bytes of socket "
-						+ "buffers, observed it took all ");
+						+ "expected the gateway to stop reading an endless-line within 4194304 bytes (its event limit) + "
+						+ FaultVerification.BUFFER_SLACK + " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source()
+						+ "), observed it took all ");
 	}
 
 	@Test
@@ -106,7 +107,9 @@ class BrokenFaultGatewayTests {
 		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F05", List.of("stream")));
 		assertThat(SelfTest.message(tests, "F05", "vllm stream"))
 				.startsWith("F05 [vllm stream] on broken: buffers without bound for a slow client: "
-						+ "expected the stream of a client reading one byte a second to take at most 33554432 bytes from its upstream, observed it took ");
+						+ "expected the stream of a client reading one byte a second to take at most " + FaultVerification.SLOW_CLIENT_BOUND
+						+ " bytes from its upstream (socket buffers from " + SocketBuffers.ofThisMachine().source()
+						+ "), observed it took ");
 	}
 
 	@Test
