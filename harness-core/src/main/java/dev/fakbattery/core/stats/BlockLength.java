@@ -46,6 +46,43 @@ public final class BlockLength {
 	 * @throws IllegalArgumentException if a value is not finite
 	 */
 	public static double politisWhite(double[] series) {
+		Window w = window(series);
+		if (w == null || !(w.longRun() > 0)) {
+			return 1;
+		}
+		int n = series.length;
+		double upper = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3.0));
+		double d = 4.0 / 3.0 * w.longRun() * w.longRun();
+		double b = Math.cbrt(2 * w.weighted() * w.weighted() / d) * Math.cbrt(n);
+		return Math.max(1, Math.min(b, upper));
+	}
+
+	/**
+	 * How many times the variance of the series' mean exceeds what as many independent values of the same variance give:
+	 * the flat-top lag-window estimate of the long-run variance ({@code g} above, the same window and bandwidth) over
+	 * the variance, at least 1, so a correction never narrows an interval; 1 for fewer than 4 values, a constant series
+	 * or a long-run variance that is not positive. Dividing a count by it gives the effective sample size of a mean (or
+	 * of a proportion: the series of 0s and 1s, in time order).
+	 *
+	 * @throws IllegalArgumentException if a value is not finite
+	 * @since 0.9
+	 */
+	public static double designEffect(double[] series) {
+		Window w = window(series);
+		if (w == null || !(w.longRun() > 0)) {
+			return 1;
+		}
+		return Math.max(1, w.longRun() / w.variance());
+	}
+
+	/**
+	 * The flat-top window's sums: the variance {@code R(0)}, {@code g} (the long-run variance) and {@code G}.
+	 */
+	private record Window(double variance, double longRun, double weighted) {
+	}
+
+	/** The window's sums; null for fewer than 4 values or a constant series. */
+	private static Window window(double[] series) {
 		int n = series.length;
 		for (int i = 0; i < n; i++) {
 			if (!Double.isFinite(series[i])) {
@@ -53,7 +90,7 @@ public final class BlockLength {
 			}
 		}
 		if (n < 4) {
-			return 1;
+			return null;
 		}
 		double mean = 0;
 		for (double v : series) {
@@ -75,7 +112,7 @@ public final class BlockLength {
 			acv[lag] = sum / n;
 		}
 		if (!(acv[0] > 0)) {
-			return 1;
+			return null;
 		}
 		double critical = 2 * Math.sqrt(Math.log10(n) / n);
 		int m = -1;
@@ -97,12 +134,6 @@ public final class BlockLength {
 			bigG += 2 * w * lag * acv[lag];
 			g += 2 * w * acv[lag];
 		}
-		if (!(g > 0)) {
-			return 1;
-		}
-		double upper = Math.ceil(Math.min(3 * Math.sqrt(n), n / 3.0));
-		double d = 4.0 / 3.0 * g * g;
-		double b = Math.cbrt(2 * bigG * bigG / d) * Math.cbrt(n);
-		return Math.max(1, Math.min(b, upper));
+		return new Window(acv[0], g, bigG);
 	}
 }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SplittableRandom;
 
+import org.apache.commons.statistics.distribution.BetaDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apiguardian.api.API;
 
@@ -46,15 +47,49 @@ public final class RateSearch {
 	 * @param rate offered requests per second
 	 * @param requests requests planned at that rate (failed and unsent ones count, as not good)
 	 * @param good requests that completed and met every SLO
+	 * @param designEffect how many times the attainment's variance exceeds that of independent requests (at least 1):
+	 *        misses that come in runs (a slow stretch of the engine, a queue that builds) count for fewer independent
+	 *        requests; {@link #ofSeries} estimates it, the intervals use {@code requests / designEffect}
 	 * @since 0.3
 	 */
-	public record Point(double rate, int requests, int good) {
+	public record Point(double rate, int requests, int good, double designEffect) {
 
 		public Point {
 			if (!(rate > 0) || requests < 0 || good < 0 || good > requests) {
 				throw new IllegalArgumentException("a rate point needs rate > 0 and 0 <= good <= requests, got " + rate + ", " + good
 						+ "/" + requests);
 			}
+			if (!(designEffect >= 1) || !Double.isFinite(designEffect)) {
+				throw new IllegalArgumentException("a design effect is at least 1, got " + designEffect);
+			}
+		}
+
+		/** A point whose requests are taken as independent (design effect 1). */
+		public Point(double rate, int requests, int good) {
+			this(rate, requests, good, 1);
+		}
+
+		/**
+		 * The point of requests judged in time order ({@code true}: good), its design effect estimated from that series
+		 * ({@link BlockLength#designEffect}): 1 when fewer than {@value #MIN_SERIES_FOR_DESIGN_EFFECT} requests give no
+		 * estimate worth making.
+		 *
+		 * @since 0.9
+		 */
+		public static Point ofSeries(double rate, boolean[] goodInOrder) {
+			int good = 0;
+			double[] series = new double[goodInOrder.length];
+			for (int i = 0; i < goodInOrder.length; i++) {
+				series[i] = goodInOrder[i] ? 1 : 0;
+				good += goodInOrder[i] ? 1 : 0;
+			}
+			double effect = goodInOrder.length >= MIN_SERIES_FOR_DESIGN_EFFECT ? BlockLength.designEffect(series) : 1;
+			return new Point(rate, goodInOrder.length, good, effect);
+		}
+
+		/** {@code requests / designEffect}: as many independent requests would say as much. */
+		public double effectiveRequests() {
+			return requests / designEffect;
 		}
 
 		/** {@code good / requests}; {@code NaN} without requests. */
@@ -63,9 +98,9 @@ public final class RateSearch {
 		}
 
 		/**
-		 * The attainment's 95 % Wilson score interval: unlike the plug-in estimate it is not a point at 0 or 1 of
-		 * {@code requests} (36 good of 36 reads [0.904, 1]), so a level's met or missed is only as sure as its
-		 * requests make it. Undefined without requests.
+		 * The attainment's 95 % Wilson score interval over the {@linkplain #effectiveRequests() effective requests}:
+		 * unlike the plug-in estimate it is not a point at 0 or 1 of {@code requests} (36 good of 36 reads [0.904, 1]),
+		 * so a level's met or missed is only as sure as its requests make it. Undefined without requests.
 		 *
 		 * @since 0.8
 		 */
@@ -84,7 +119,7 @@ public final class RateSearch {
 				return new ConfidenceInterval(statistic, Double.NaN, Double.NaN, Double.NaN, level, 0, 0,
 						Optional.of("no requests at " + rate + " req/s"), WILSON);
 			}
-			double n = requests;
+			double n = effectiveRequests();
 			double p = attainment();
 			double z = normalQuantile(1 - (1 - level) / 2);
 			double z2 = z * z;
@@ -143,11 +178,15 @@ public final class RateSearch {
 
 	/** The method of {@link #compare}'s intervals, for artifacts. */
 	public static final String METHOD = "Jeffreys posterior draws: each resample draws every rate's attainment from "
-			+ "Beta(good + 1/2, requests - good + 1/2), calls it met at or above the attainment target and takes the maxima and "
+			+ "Beta(good + 1/2, requests - good + 1/2) (the counts divided by the rate's design effect when over 1), calls it met at or above the attainment target and takes the maxima and "
 			+ "the cost again (a maximum of 0: no rate tested was met); percentile interval of the draws";
 
 	/** The method of {@link Point#attainmentInterval()}. */
-	public static final String WILSON = "Wilson score";
+	public static final String WILSON = "Wilson score over the effective requests (requests / design effect: the flat-top "
+			+ "lag-window long-run variance of the good/missed series in time order over its variance, at least 1)";
+
+	/** The fewest requests from which {@link Point#ofSeries} estimates a design effect. */
+	public static final int MIN_SERIES_FOR_DESIGN_EFFECT = 32;
 
 	/** The level of {@link Point#attainmentInterval()}: 0.95. */
 	static final double WILSON_LEVEL = 0.95;
@@ -232,11 +271,24 @@ public final class RateSearch {
 	private static double drawMax(List<Point> points, double attainment, SplittableRandom random) {
 		double max = 0;
 		for (Point p : points) {
-			if (p.rate() > max && p.requests() > 0 && jeffreys(random, p.good(), p.requests() - p.good()) >= attainment) {
+			if (p.rate() > max && p.requests() > 0 && draw(random, p) >= attainment) {
 				max = p.rate();
 			}
 		}
 		return max;
+	}
+
+	/**
+	 * A draw of the point's attainment from its Jeffreys posterior; with a design effect over 1 the counts are the
+	 * effective ones, {@code Beta(good / d + 1/2, bad / d + 1/2)}, drawn by inversion (Commons Statistics).
+	 */
+	private static double draw(SplittableRandom random, Point p) {
+		if (p.designEffect() == 1) {
+			return jeffreys(random, p.good(), p.requests() - p.good());
+		}
+		double d = p.designEffect();
+		return BetaDistribution.of(p.good() / d + 0.5, (p.requests() - p.good()) / d + 0.5)
+				.inverseCumulativeProbability(random.nextDouble());
 	}
 
 	/** A draw of {@code Beta(good + 1/2, bad + 1/2)} as {@code X / (X + Y)} of two gamma draws. */

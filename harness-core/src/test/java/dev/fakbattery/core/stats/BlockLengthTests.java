@@ -113,4 +113,17 @@ class BlockLengthTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> BlockLength.politisWhite(new double[]{ 1, 2, Double.NaN, 4, 5 }))
 				.withMessageContaining("value 2");
 	}
+
+	@Test
+	@DisplayName("the design effect is near 1 on independent values, near (1 + phi) / (1 - phi) on AR(1), never under 1")
+	void designEffect() {
+		assertThat(BlockLength.designEffect(ar1(21, 20_000, 0))).isBetween(1.0, 1.1);
+		assertThat(BlockLength.designEffect(ar1(22, 20_000, 0.5))).isCloseTo(3.0, org.assertj.core.data.Percentage.withPercentage(15));
+		assertThat(BlockLength.designEffect(ar1(23, 20_000, 0.8))).isCloseTo(9.0, org.assertj.core.data.Percentage.withPercentage(20));
+		assertThat(BlockLength.designEffect(ar1(24, 20_000, -0.5))).as("negative correlation: floored, never narrower").isEqualTo(1);
+		assertThat(BlockLength.designEffect(new double[]{ 1, 0, 1 })).isEqualTo(1);
+		assertThat(BlockLength.designEffect(new double[]{ 1, 1, 1, 1, 1, 1 })).isEqualTo(1);
+		assertThatIllegalArgumentException().isThrownBy(() -> BlockLength.designEffect(new double[]{ 1, 2, 3, Double.NaN }))
+				.withMessageContaining("value 3");
+	}
 }
