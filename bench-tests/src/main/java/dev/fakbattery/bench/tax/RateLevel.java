@@ -24,6 +24,7 @@ import dev.fakbattery.core.stats.Goodput;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.core.stats.SequentialPlan;
+import dev.fakbattery.core.stats.Slo;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
@@ -124,7 +125,23 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	}
 
 	private static RateSearch.Point point(double rate, LoadResult result, TaxSettings settings) {
-		return new RateSearch.Point(rate, result.outcomes().size() + result.notSent(), goodput(result, settings).good());
+		return point(rate, result, settings.load().slo());
+	}
+
+	/**
+	 * The arm's point, its design effect estimated from its requests judged in the order they were planned to go out
+	 * (batches in run order; unsent requests last, as not good): misses in runs count for fewer independent requests.
+	 */
+	static RateSearch.Point point(double rate, LoadResult result, Slo slo) {
+		List<RequestOutcome> inOrder = result.outcomes()
+				.stream()
+				.sorted(java.util.Comparator.comparingLong(RequestOutcome::intendedNanos))
+				.toList();
+		boolean[] good = new boolean[inOrder.size() + result.notSent()];
+		for (int i = 0; i < inOrder.size(); i++) {
+			good[i] = slo.isMetBy(inOrder.get(i).timing());
+		}
+		return RateSearch.Point.ofSeries(rate, good);
 	}
 
 	/** The level of this level's attainment intervals: its plan's look level, 95 % when no stop was recorded. */
@@ -147,7 +164,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	}
 
 	private RateSearch.Point point(LoadResult result, Goodput goodput) {
-		return new RateSearch.Point(rate, result.outcomes().size() + result.notSent(), goodput.good());
+		return point(rate, result, goodput.slo());
 	}
 
 	/** The client's lag over both arms. */
@@ -166,11 +183,16 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 						.orElse(""));
 	}
 
-	/** The interval's fields ({@link ConfidenceInterval#writeTo}, method {@value RateSearch#WILSON}), {@code good} and {@code requests}. */
+	/**
+	 * The interval's fields ({@link ConfidenceInterval#writeTo}, method {@value RateSearch#WILSON}), {@code good},
+	 * {@code requests}, {@code design_effect} and {@code effective_requests}.
+	 */
 	private static void writeAttainment(RateSearch.Point point, double level, ObjectNode node) {
 		point.attainmentInterval(level).writeTo(node, 4);
 		node.put("good", point.good());
 		node.put("requests", point.requests());
+		JsonNumbers.put(node, "design_effect", point.designEffect(), 3);
+		JsonNumbers.put(node, "effective_requests", point.effectiveRequests(), 1);
 	}
 
 	/** {@code rule, method, target, level, look_level, looks, unit, cap, used, cap_hit}. */

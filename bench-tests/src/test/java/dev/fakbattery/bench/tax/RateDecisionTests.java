@@ -12,6 +12,8 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.stats.RateSearch;
+import dev.fakbattery.core.stats.Slo;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -83,5 +85,28 @@ class RateDecisionTests {
 		assertThat(batches.a()).hasSize(TaxSettings.RATE_MAX_BATCHES);
 		TaxSettings smoke = Synthetic.settings(dir, java.util.Map.of());
 		assertThat(smoke.ratePlan().looks()).containsExactly(2);
+	}
+
+	@Test
+	@DisplayName("misses in one run count for fewer requests than as many scattered misses, read in the planned order whatever the list's")
+	void missesInRunsWiden() {
+		Slo slo = battery(null).load().slo();
+		List<RequestOutcome> runs = new ArrayList<>();
+		List<RequestOutcome> scattered = new ArrayList<>();
+		for (int i = 99; i >= 0; i--) {
+			// listed last first: the order must come from the planned send times
+			runs.add(Synthetic.ok("raw", i, 10, i >= 40 && i < 50 ? 1_000 : 100, 8));
+			scattered.add(Synthetic.ok("raw", i, 10, i % 10 == 5 ? 1_000 : 100, 8));
+		}
+		RateSearch.Point clustered = RateLevel.point(16, Synthetic.result("raw", runs, 0, 2, Synthetic.QUIET), slo);
+		RateSearch.Point spread = RateLevel.point(16, Synthetic.result("raw", scattered, 0, 2, Synthetic.QUIET), slo);
+		assertThat(clustered.good()).isEqualTo(90);
+		assertThat(spread.good()).isEqualTo(90);
+		assertThat(clustered.designEffect()).isGreaterThan(3);
+		assertThat(spread.designEffect()).isEqualTo(1);
+		assertThat(clustered.attainmentInterval().lo()).isLessThan(spread.attainmentInterval().lo());
+		RateSearch.Point unsent = RateLevel.point(16, Synthetic.result("raw", scattered, 5, 2, Synthetic.QUIET), slo);
+		assertThat(unsent.requests()).as("unsent requests count, as not good").isEqualTo(105);
+		assertThat(unsent.good()).isEqualTo(90);
 	}
 }

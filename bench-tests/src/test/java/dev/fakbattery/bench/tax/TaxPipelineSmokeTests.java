@@ -182,7 +182,11 @@ class TaxPipelineSmokeTests {
 			for (String arm : new String[]{ "raw", "gateway" }) {
 				// how sure each met is: the Wilson interval and a decision that never contradicts the plug-in flag
 				JsonNode ci = each.path(arm + "_attainment_ci");
-				assertThat(ci.path("method").asText()).isEqualTo("Wilson score");
+				assertThat(ci.path("method").asText()).startsWith("Wilson score");
+				// misses in runs count for fewer requests, never for more
+				assertThat(ci.path("design_effect").asDouble()).isGreaterThanOrEqualTo(1);
+				assertThat(ci.path("effective_requests").asDouble()).isCloseTo(
+						ci.path("requests").asDouble() / ci.path("design_effect").asDouble(), org.assertj.core.api.Assertions.within(0.2));
 				assertThat(ci.path("lo").asDouble()).isLessThanOrEqualTo(ci.path("estimate").asDouble());
 				assertThat(ci.path("hi").asDouble()).isGreaterThanOrEqualTo(ci.path("estimate").asDouble());
 				String decision = each.path(arm + "_decision").asText();
