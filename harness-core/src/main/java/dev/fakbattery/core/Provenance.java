@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -27,16 +28,15 @@ import org.apiguardian.api.API;
 public final class Provenance {
 
 	/** Names echoed into the reproduce command when set. */
-	private static final List<String> REPRODUCE_NAMES = List.of(HarnessConstants.BASE_URL,
-			HarnessConstants.GATEWAY_URL, HarnessConstants.GATEWAY_CMD, HarnessConstants.MODEL,
-			HarnessConstants.CHECKPOINT_MODEL, HarnessConstants.ENGINE, HarnessConstants.API_KEY_ENV,
-			HarnessConstants.CONTEXT_LENGTH, HarnessConstants.QUANT, HarnessConstants.BATCHING_REGIME,
-			HarnessConstants.GPU_NAME_REQUIRED, HarnessConstants.TAX_COUNT, HarnessConstants.SWEEP_CONCURRENCY,
-			HarnessConstants.BASELINE_FILE, HarnessConstants.DETERMINISM, HarnessConstants.SWEBENCH_RUNNER,
-			HarnessConstants.SWEBENCH_RUN_DIR, HarnessConstants.SELECTION, HarnessConstants.FLOORS_BIN,
-			HarnessConstants.FLOORS_DIR, HarnessConstants.ENGINE_IMAGE, HarnessConstants.ENGINE_CMD, HarnessConstants.ENGINE_TOOL_PARSER,
-			HarnessConstants.ENGINE_TP, HarnessConstants.ENGINE_CPUSET,
-			HarnessConstants.GATEWAY_DECLARES_RECORD, HarnessConstants.PREFLIGHT_MODEL, HarnessConstants.PREFLIGHT_MODEL_PARAMS_B);
+	/**
+	 * Keys that name where a run writes or who it is, not what it measures, left out of {@code reproduce_command}; every
+	 * other key that is set goes in (a hand-kept list of names left out {@code stop.looks} and {@code sweep.requests},
+	 * so a command read off an artifact measured something else).
+	 */
+	private static final Set<String> NOT_REPRODUCED = Set.of(HarnessConstants.PROFILE, HarnessConstants.EXPERIMENTS_DIR,
+			HarnessConstants.RUN_ID, HarnessConstants.ROOT_DIR, HarnessConstants.HISTORY_DIR, HarnessConstants.COMPARE_BASE,
+			HarnessConstants.COMPARE_HEAD, HarnessConstants.COMPARE_OUT, HarnessConstants.REPORT_CHROMIUM,
+			HarnessConstants.REPORT_CHROMEDRIVER);
 
 	private Provenance() {
 	}
@@ -85,15 +85,20 @@ public final class Provenance {
 	/** {@code provenance.engine} of an artifact measured on the engine double: {@value}. */
 	public static final String ENGINE_DOUBLE = "engine-double";
 
-	/** {@code ./mvnw verify -P<profile> -Dname=value ...} over the names that are set. */
+	/**
+	 * {@code ./mvnw verify -P<profile> -Dname=value ...} over every key of {@link ConfigKeys} that is set, in their
+	 * order, but those naming where the run writes.
+	 */
 	public static String reproduceCommand(HarnessConfig config) {
 		StringBuilder command = new StringBuilder("./mvnw verify");
 		Profile profile = config.profile();
 		if (profile != Profile.DEFAULT) {
 			command.append(" -P").append(profile.id());
 		}
-		for (String name : REPRODUCE_NAMES) {
-			config.string(name).ifPresent(value -> command.append(" -D").append(name).append('=').append(quoted(value)));
+		for (ConfigKey<?> key : ConfigKeys.all()) {
+			if (!NOT_REPRODUCED.contains(key.name())) {
+				config.string(key.name()).ifPresent(value -> command.append(" -D").append(key.name()).append('=').append(quoted(value)));
+			}
 		}
 		return command.toString();
 	}

@@ -91,6 +91,18 @@ class ProvenanceTests {
 		assertThat(Provenance.reproduceCommand(HarnessConfig.of(name -> java.util.Optional.empty()))).doesNotContain("engine.cpuset");
 	}
 
+	@Test
+	@DisplayName("reproduce_command: every key set that changes what is measured (a 95 % fixed run's stop.looks among them), none naming where the run writes")
+	void reproduceEverySetting() {
+		java.util.Map<String, String> values = java.util.Map.of(HarnessConstants.TAX_COUNT, "4096", HarnessConstants.STOP_LOOKS, "1",
+				HarnessConstants.SWEEP_REQUESTS, "1024", HarnessConstants.SLO_ATTAINMENT, "0.95", HarnessConstants.EXPERIMENTS_DIR,
+				"/tmp/run", HarnessConstants.RUN_ID, "20261203T105510Z-de300a", HarnessConstants.PROFILE, "llamacpp");
+		HarnessConfig config = HarnessConfig.of(name -> java.util.Optional.ofNullable(values.get(name)));
+		assertThat(Provenance.reproduceCommand(config)).startsWith("./mvnw verify -Pllamacpp ")
+				.contains(" -Dtax.count=4096", " -Dstop.looks=1", " -Dsweep.requests=1024", " -Dslo.attainment=0.95")
+				.doesNotContain("experiments.dir", "harness.run.id", "harness.profile");
+	}
+
 	private static int git(Path dir, String... args) throws Exception {
 		java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of("git", "-C", dir.toString()));
 		command.addAll(java.util.List.of(args));
