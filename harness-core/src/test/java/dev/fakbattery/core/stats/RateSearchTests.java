@@ -302,12 +302,17 @@ class RateSearchTests {
 		assertThat(wide.hi()).isGreaterThan(narrow.hi());
 		assertThat(RateSearch.Point.ofSeries(8, java.util.Arrays.copyOf(runs, 31)).designEffect()).as("under 32 requests: not estimated")
 				.isEqualTo(1);
+		assertThat(RateSearch.Point.ofSeries(8, java.util.Arrays.copyOfRange(runs, 30, 62)).designEffect()).as("32 requests: estimated")
+				.isGreaterThan(1);
 		// the search's interval of the maximum: the clustered level is met in fewer posterior draws
 		RateSearch.Point low = new RateSearch.Point(4, 100, 100);
 		RateSearch.Result a = RateSearch.compare(List.of(low, clustered), List.of(low, clustered), 0.8, BootstrapCi.seeded(5));
 		RateSearch.Result b = RateSearch.compare(List.of(low, spread), List.of(low, spread), 0.8, BootstrapCi.seeded(5));
 		assertThat(a.rawInterval().lo()).isEqualTo(4);
+		assertThat(a.rawInterval().hi()).as("still met in most draws").isEqualTo(8);
 		assertThat(b.rawInterval().lo()).isEqualTo(8);
+		RateSearch.Result easy = RateSearch.compare(List.of(low, clustered), List.of(low, clustered), 0.5, BootstrapCi.seeded(5));
+		assertThat(easy.rawInterval().lo()).as("0.9 against a target of 0.5: met in every draw, however wide").isEqualTo(8);
 		assertThatThrownBy(() -> new RateSearch.Point(1, 10, 9, 0.5)).hasMessageContaining("design effect");
 	}
 
