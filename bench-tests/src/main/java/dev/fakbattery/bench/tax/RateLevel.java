@@ -117,15 +117,11 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				parts.add(batch.run(first, next[first ? 0 : 1], size));
 				next[first ? 0 : 1] += size;
 			}
-			return List.of(point(rate, LoadResult.merge("look", partsA), settings).attainmentInterval(plan.lookLevel()),
-					point(rate, LoadResult.merge("look", partsB), settings).attainmentInterval(plan.lookLevel()));
+			return List.of(point(rate, LoadResult.merge("look", partsA), settings.load().slo()).attainmentInterval(plan.lookLevel()),
+					point(rate, LoadResult.merge("look", partsB), settings.load().slo()).attainmentInterval(plan.lookLevel()));
 		}, intervals -> intervals.stream()
 				.noneMatch(ci -> RateSearch.decision(ci, settings.load().attainment()).equals(RateSearch.UNDECIDED)));
 		return new Batches(List.copyOf(partsA), List.copyOf(partsB), stop);
-	}
-
-	private static RateSearch.Point point(double rate, LoadResult result, TaxSettings settings) {
-		return point(rate, result, settings.load().slo());
 	}
 
 	/**
