@@ -76,6 +76,9 @@ public final class ManagedProcess implements AutoCloseable {
 	private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
 	static {
+		// loaded now, not at exit: a hook that first reads ProcessTree from a jar a build has rewritten since fails
+		// with NoClassDefFoundError (as a test JVM's own classes did, 2026-12-03) and stops nothing
+		ProcessTree.class.getName();
 		Runtime.getRuntime().addShutdownHook(new Thread(ManagedProcess::stopRunning, "managed-process-stop"));
 	}
 

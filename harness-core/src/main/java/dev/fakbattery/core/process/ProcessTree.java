@@ -22,25 +22,45 @@ final class ProcessTree {
 
 	/**
 	 * Stops {@code process} and its descendants: with a positive {@code grace}, a polite signal first and a forced one
-	 * only when it has not exited within {@code grace}; with {@link Duration#ZERO}, the forced one at once.
+	 * to whatever of them has not exited within {@code grace}; with {@link Duration#ZERO}, the forced one at once.
+	 * The descendants are taken before the first signal and waited for each, not only the root: a {@code /bin/sh -c}
+	 * wrapper exits on the polite signal at once, and a server under it that takes longer (or ignores the signal),
+	 * re-parented when its shell exits, is no longer anybody's descendant to find afterwards.
 	 */
 	static void stop(Process process, Duration grace) {
-		try {
-			if (grace.isPositive()) {
-				process.descendants().forEach(ProcessHandle::destroy);
-				process.destroy();
-				if (process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
-					return;
-				}
+		List<ProcessHandle> tree = Stream.concat(process.descendants(), Stream.of(process.toHandle())).toList();
+		if (grace.isPositive()) {
+			tree.forEach(ProcessHandle::destroy);
+			if (awaitExit(tree, System.nanoTime() + grace.toNanos())) {
+				return;
 			}
-			process.descendants().forEach(ProcessHandle::destroyForcibly);
-			process.destroyForcibly().waitFor(FORCED_WAIT_SECONDS, TimeUnit.SECONDS);
 		}
-		catch (InterruptedException e) {
-			process.descendants().forEach(ProcessHandle::destroyForcibly);
-			process.destroyForcibly();
-			Thread.currentThread().interrupt();
+		tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+		awaitExit(tree, System.nanoTime() + TimeUnit.SECONDS.toNanos(FORCED_WAIT_SECONDS));
+	}
+
+	/**
+	 * Waits until every one of {@code handles} has exited or {@code deadline} ({@link System#nanoTime()}) passed;
+	 * whether all exited. An interrupt ends the wait at once (the interrupt is kept).
+	 */
+	private static boolean awaitExit(List<ProcessHandle> handles, long deadline) {
+		for (ProcessHandle handle : handles) {
+			long left = deadline - System.nanoTime();
+			if (left <= 0 || Thread.currentThread().isInterrupted()) {
+				return handles.stream().noneMatch(ProcessHandle::isAlive);
+			}
+			try {
+				handle.onExit().get(left, TimeUnit.NANOSECONDS);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+			catch (ExecutionException | TimeoutException e) {
+				return false;
+			}
 		}
+		return true;
 	}
 
 	/**
@@ -53,23 +73,7 @@ final class ProcessTree {
 				.flatMap(process -> Stream.concat(process.descendants(), Stream.of(process.toHandle())))
 				.toList();
 		all.forEach(ProcessHandle::destroy);
-		long deadline = System.nanoTime() + grace.toNanos();
-		for (ProcessHandle handle : all) {
-			long left = deadline - System.nanoTime();
-			if (left <= 0) {
-				break;
-			}
-			try {
-				handle.onExit().get(left, TimeUnit.NANOSECONDS);
-			}
-			catch (InterruptedException e) {
-				Thread.currentThread().interrupt();
-				break;
-			}
-			catch (ExecutionException | TimeoutException e) {
-				break;
-			}
-		}
+		awaitExit(all, System.nanoTime() + grace.toNanos());
 		all.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
 	}
 }

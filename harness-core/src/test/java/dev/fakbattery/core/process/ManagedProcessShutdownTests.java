@@ -54,6 +54,44 @@ class ManagedProcessShutdownTests {
 		}
 	}
 
+	@Test
+	@DisplayName("close stops a server that ignores SIGTERM after its /bin/sh wrapper has exited on it: nothing is left re-parented and running")
+	void closeStopsWhatOutlivesItsShell() throws Exception {
+		Path log = dir.resolve("stubborn.log");
+		// the subshell ignores SIGTERM and execs sleep, which keeps the ignore; the wrapper waiting on it does not
+		ManagedProcess wrapper = ManagedProcess.start("test.cmd", "(trap '' TERM; exec sleep 300) & echo $!; wait", log);
+		long pid;
+		try {
+			pid = Long.parseLong(awaitLine(log).trim());
+		}
+		catch (RuntimeException | Error e) {
+			wrapper.close();
+			throw e;
+		}
+		ProcessHandle stubborn = ProcessHandle.of(pid).orElseThrow();
+		try {
+			wrapper.close();
+			assertThat(stubborn.isAlive()).as("the server after close, its wrapper gone on the first SIGTERM").isFalse();
+		}
+		finally {
+			stubborn.destroyForcibly();
+		}
+	}
+
+	private static String awaitLine(Path log) throws Exception {
+		long deadline = System.nanoTime() + 30_000_000_000L;
+		while (System.nanoTime() < deadline) {
+			if (java.nio.file.Files.exists(log)) {
+				String text = java.nio.file.Files.readString(log);
+				if (text.endsWith("\n")) {
+					return text;
+				}
+			}
+			Thread.sleep(20);
+		}
+		throw new AssertionError("the wrapper wrote no pid to " + log + " in 30 s");
+	}
+
 	/**
 	 * Starts the child in {@code mode}, SIGTERMs it (SIGKILLs it when {@code kill}) once its server runs, and returns
 	 * the server if it is alive 10 s later (the reaper's JVM may take a few seconds to start on a busy machine).
