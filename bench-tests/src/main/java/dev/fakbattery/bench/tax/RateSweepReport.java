@@ -72,7 +72,10 @@ final class RateSweepReport {
 					"run on a quieter machine, or at lower rates (-D"
 							+ HarnessConstants.RATE_SWEEP + ")");
 		}
-		List<String> slow = levels.stream().filter(l -> !l.clientLag().withinLimit()).map(l -> rate(l) + " " + l.clientLag()).toList();
+		List<String> slow = levels.stream()
+				.filter(l -> !l.clientLag().withinLimit())
+				.map(l -> rate(l) + " " + l.clientLag() + l.clientLag().hostNote())
+				.toList();
 		if (!slow.isEmpty()) {
 			run.invalid("client_lag", "load client scheduling lag p99 over " + (int) ClientLag.LIMIT_P99_MICROS + " us at " + slow
 					+ ": the client, not the gateway, set the pace",

@@ -76,7 +76,7 @@ final class SweepReport {
 		if (skipped == null) {
 			List<String> slow = levels.stream()
 					.filter(l -> !l.clientLag().withinLimit())
-					.map(l -> "c=" + l.concurrency() + " " + l.clientLag())
+					.map(l -> "c=" + l.concurrency() + " " + l.clientLag() + l.clientLag().hostNote())
 					.toList();
 			if (!slow.isEmpty()) {
 				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS

@@ -114,6 +114,11 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("workload_spec").path("name").asText()).isEqualTo(workload);
 		assertThat(artifact.path("workload_spec").path("seed").asLong()).isEqualTo(TaxSettings.SEED);
 		assertThat(artifact.path("client_lag").path("count").asLong()).isPositive();
+		if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/stat"))) {
+			assertThat(artifact.path("client_lag").path("host_cpu").path("cpus").path("cpu0").has("steal_pct"))
+					.as("the host's CPU beside the lag")
+					.isTrue();
+		}
 		assertThat(artifact.path("engine_metrics").path("available").asBoolean()).as(artifact.path("engine_metrics").toString()).isTrue();
 		for (String field : new String[]{ "p50_ttft_ms", "p90_tpot_ms", "p95_itl_ms", "p99_e2el_ms", "p99.9_ttft_ms" }) {
 			assertThat(artifact.path("gateway").path("latency").has(field)).as(field).isTrue();
@@ -142,6 +147,11 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("engine_double_process").asText()).startsWith("own JVM");
 		JsonNode level = artifact.path("levels").get(1);
 		assertThat(level.path("client_lag").path("count").asLong()).isPositive();
+		if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/stat"))) {
+			assertThat(level.path("client_lag").path("host_cpu").path("cpus").path("cpu").has("busy_pct"))
+					.as("the host's CPU beside the lag")
+					.isTrue();
+		}
 		assertThat(level.path("gateway").path("per_turn")).isNotEmpty();
 		assertThat(level.path("engine_metrics").path("available").asBoolean()).isTrue();
 		assertSimulatedOrHonestlyPending(artifact, null);

@@ -2,6 +2,7 @@ package dev.fakbattery.core.load;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -29,8 +30,15 @@ public final class ClientLag {
 
 	private final Histogram micros;
 
+	private final Optional<HostCpu> host;
+
 	ClientLag(Histogram micros) {
+		this(micros, Optional.empty());
+	}
+
+	ClientLag(Histogram micros, Optional<HostCpu> host) {
 		this.micros = micros;
+		this.host = host;
 	}
 
 	/** No sample: nothing ran long enough to be probed. */
@@ -47,11 +55,27 @@ public final class ClientLag {
 		return new ClientLag(histogram);
 	}
 
-	/** The lags of several runs taken together (the batches of one arm or level). */
+	/**
+	 * The lags of several runs taken together (the batches of one arm or level); the host's CPU accounting summed
+	 * where every part has one.
+	 */
 	public static ClientLag merge(List<ClientLag> parts) {
 		Histogram total = new Histogram(3);
 		parts.forEach(part -> total.add(part.micros));
-		return new ClientLag(total);
+		Optional<HostCpu> host = parts.stream().allMatch(part -> part.host.isPresent())
+				? parts.stream().map(part -> part.host.orElseThrow()).reduce(HostCpu::plus)
+				: Optional.empty();
+		return new ClientLag(total, host);
+	}
+
+	/**
+	 * Where the machine's CPU time went while the lag was probed ({@link HostCpu}): busy, idle, stolen by the host;
+	 * empty where {@code /proc/stat} is not there.
+	 *
+	 * @since 0.9
+	 */
+	public Optional<HostCpu> host() {
+		return host;
 	}
 
 	/** Samples taken. */
@@ -92,11 +116,23 @@ public final class ClientLag {
 		node.put("limit_p99_us", LIMIT_P99_MICROS);
 		node.put("within_limit", withinLimit());
 		node.put("method", ClientLagProbe.METHOD);
+		host.ifPresent(cpu -> cpu.writeTo(node.putObject("host_cpu")));
 	}
 
 	@Override
 	public String toString() {
 		return String.format(Locale.ROOT, "p99 %.1f us (p50 %.1f, max %.1f) over %d samples", p99Micros(), p50Micros(), maxMicros(),
 				count());
+	}
+
+	/**
+	 * {@code " (meanwhile cpu0 busy 12.0 % steal 3.1 %, cpu1 ...)"}: where the machine's CPU time went while the lag was
+	 * probed, for a message saying the lag invalidated a measurement; empty without {@link #host()}. Steal on an idle
+	 * CPU names the host; busy CPUs name work on this machine.
+	 *
+	 * @since 0.9
+	 */
+	public String hostNote() {
+		return host.map(cpu -> " (meanwhile " + cpu + ")").orElse("");
 	}
 }

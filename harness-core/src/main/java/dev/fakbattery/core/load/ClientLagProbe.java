@@ -1,5 +1,6 @@
 package dev.fakbattery.core.load;
 
+import java.util.Optional;
 import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
@@ -39,6 +40,8 @@ public final class ClientLagProbe implements AutoCloseable {
 
 	private Histogram total = new Histogram(3);
 
+	private Optional<HostCpu> since = HostCpu.now();
+
 	private ClientLagProbe() {
 		this.thread = Thread.ofVirtual().name("fak-client-lag").start(this::sample);
 	}
@@ -62,16 +65,18 @@ public final class ClientLagProbe implements AutoCloseable {
 		}
 	}
 
-	/** The lag since the start (or the last {@link #reset()}). */
+	/** The lag since the start (or the last {@link #reset()}), with the host's CPU accounting over the same stretch. */
 	public synchronized ClientLag read() {
 		total.add(recorder.getIntervalHistogram());
-		return new ClientLag(total.copy());
+		Optional<HostCpu> host = since.flatMap(start -> HostCpu.now().map(now -> now.since(start)));
+		return new ClientLag(total.copy(), host);
 	}
 
 	/** Forgets what was recorded so far, for example after a warm-up. */
 	public synchronized void reset() {
 		recorder.reset();
 		total = new Histogram(3);
+		since = HostCpu.now();
 	}
 
 	/** Stops the probe thread. */
