@@ -133,6 +133,12 @@ public final class ClientLag {
 	 * @since 0.9
 	 */
 	public String hostNote() {
-		return host.map(cpu -> " (meanwhile " + cpu + ")").orElse("");
+		return host.map(cpu -> " (meanwhile " + cpu + (cpu.maxStealShare() > STEAL_NOTED ? STEAL_FIX : "") + ")").orElse("");
 	}
+
+	/** The most steal on any one CPU that a note leaves without a fix: {@value} (1 %). */
+	static final double STEAL_NOTED = 0.01;
+
+	private static final String STEAL_FIX = "; steal is the host holding this virtual machine's CPUs: on a VM whose idle CPUs halt, keep "
+			+ "the client's CPU busy with a spinner at idle priority (chrt --idle 0), see docs/rungs.md, the client is never the bottleneck";
 }

@@ -132,6 +132,16 @@ public final class HostCpu {
 		return total <= 0 ? Double.NaN : (double) j[field] / total;
 	}
 
+	/** The largest steal share of any one CPU (the machine's total left out where CPUs are counted), 0 to 1; 0 without time. */
+	public double maxStealShare() {
+		return cpus().stream()
+				.filter(cpu -> !cpu.equals("cpu") || jiffies.size() == 1)
+				.mapToDouble(this::stealShare)
+				.filter(share -> !Double.isNaN(share))
+				.max()
+				.orElse(0);
+	}
+
 	/** {@code method} and, per CPU, {@code busy_pct} and {@code steal_pct}. */
 	public void writeTo(ObjectNode node) {
 		node.put("method", METHOD);

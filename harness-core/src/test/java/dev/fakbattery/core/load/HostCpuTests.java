@@ -91,4 +91,20 @@ class HostCpuTests {
 		assertThat(ClientLag.merge(List.of(lag, ClientLag.ofMicros(5))).host()).as("a part without the accounting").isEmpty();
 		assertThat(ClientLag.ofMicros(5).hostNote()).isEmpty();
 	}
+
+	@Test
+	@DisplayName("a lag's note names the host and the fix where a CPU was stolen over 1 % of its time, and only there")
+	void stealNamesTheHost() {
+		HostCpu stolen = HostCpu.parse(AFTER).orElseThrow().since(HostCpu.parse(BEFORE).orElseThrow());
+		assertThat(stolen.maxStealShare()).isCloseTo(75.0 / 407, org.assertj.core.data.Offset.offset(1e-12));
+		ClientLag lag = new ClientLag(new org.HdrHistogram.Histogram(3), java.util.Optional.of(stolen));
+		assertThat(lag.hostNote()).contains("cpu0 busy 7.9 % steal 18.4 %").contains("the host holding").contains("chrt --idle 0");
+		List<String> calm = List.of("cpu  1100 0 220 8500 100 0 55 150 0 0", "cpu0 420 0 110 4700 50 0 27 25 0 0",
+				"cpu1 680 0 110 3800 50 0 28 125 0 0");
+		HostCpu quiet = HostCpu.parse(calm).orElseThrow().since(HostCpu.parse(BEFORE).orElseThrow());
+		assertThat(quiet.maxStealShare()).isZero();
+		assertThat(new ClientLag(new org.HdrHistogram.Histogram(3), java.util.Optional.of(quiet)).hostNote())
+				.startsWith(" (meanwhile cpu0 busy")
+				.doesNotContain("the host holding");
+	}
 }
