@@ -211,6 +211,9 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> STOP_LOOKS = intKey(HarnessConstants.STOP_LOOKS, 3)
 			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run (a rate sweep level: looks at 2 and 4 batches per arm, one at 4 with 1)");
 
+	public static final ConfigKey<Boolean> CLIENT_KEEPAWAKE = boolKey(HarnessConstants.CLIENT_KEEPAWAKE, false)
+			.doc("rung 3 (witness, sweeps): keep the load client's CPUs from halting while it measures, one busy loop at idle priority (`chrt --idle 0`, which the client's threads preempt) per CPU of the harness JVM's affinity, recorded as `client_keepawake`; for a virtual machine whose idle CPUs halt and whose client's lag then reads as the host's steal (see [rungs.md](rungs.md#the-client-is-never-the-bottleneck)); Linux with `chrt` and `taskset`");
+
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")
 			.doc("tax gate baseline (`fak.vllm-adjudication-tax-baseline.v1`), recorded from a valid run on KEEP or NO_BASELINE; kept outside the folder `-Pbattery` empties");

@@ -117,6 +117,12 @@ public final class HarnessConstants {
 	/** The most planned looks of the sequential stop (each interval at 1 - 0.05 / looks): {@value}. */
 	public static final String STOP_LOOKS = "stop.looks";
 
+	/**
+	 * Keep the load client's CPUs from halting while rung 3 measures (a spinner at idle priority on each CPU the
+	 * harness JVM may run on): {@value}.
+	 */
+	public static final String CLIENT_KEEPAWAKE = "client.keepawake";
+
 	/** Folder the artifacts are written to: {@value}. */
 	public static final String EXPERIMENTS_DIR = "experiments.dir";
 

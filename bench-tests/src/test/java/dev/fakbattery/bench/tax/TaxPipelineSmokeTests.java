@@ -102,6 +102,22 @@ class TaxPipelineSmokeTests {
 		assertSimulatedOrHonestlyPending(artifact, null);
 	}
 
+	@Test
+	@org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
+	@DisplayName("client.keepawake: the witness keeps its CPUs busy while it measures, and the artifact says which and how")
+	void keepAwake() throws Exception {
+		JsonNode artifact = runRung("taxWitness", "adjudication-tax-witness.json", Map.of(HarnessConstants.CLIENT_KEEPAWAKE, "true"));
+		JsonNode cpus = artifact.path("client_keepawake").path("cpus");
+		assertThat(cpus).as(artifact.path("client_keepawake").toString()).isNotEmpty();
+		assertThat(artifact.path("client_keepawake").path("method").asText()).contains("chrt --idle 0");
+		for (JsonNode cpu : cpus) {
+			assertThat(artifact.path("client_lag").path("host_cpu").path("cpus").path("cpu" + cpu.asInt()).path("busy_pct").asDouble())
+					.as("cpu%d busy while kept awake", cpu.asInt())
+					.isGreaterThan(90);
+		}
+		assertSimulatedOrHonestlyPending(artifact, "vllm_adjudication_tax_witness");
+	}
+
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|', value = {
 		"random   | input.len=24,output.len=6,range.ratio=0.5",

@@ -9,9 +9,11 @@ import dev.fakbattery.api.NodeOnly;
 import dev.fakbattery.api.TaxRung;
 import dev.fakbattery.bench.container.NodeTarget;
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.load.KeepAwake;
 import dev.fakbattery.engine.TimingModel;
 
 import org.junit.jupiter.api.DisplayName;
@@ -33,18 +35,20 @@ class TaxRungTests {
 	@RungArtifact(ArtifactId.TAX_WITNESS)
 	@DisplayName("tax witness: raw engine vs gateway, interleaved")
 	void taxWitness(RungRecorder run) throws IOException {
-		TaxSettings settings = TaxSettings.from(run.config());
-		Optional<URI> node = NodeTarget.configured(run);
-		if (node.isPresent()) {
-			TaxWitness.run(run, settings, TaxUpstream.of(node.get(), run));
-			return;
-		}
-		if (!run.config().profile().embeddedTargetAllowed()) {
-			return;
-		}
-		try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
-				EmbeddedUpstream.SPIN_FEW_STREAMS)) {
-			TaxWitness.run(run, settings, upstream.upstream());
+		try (KeepAwake awake = keepAwake(run)) {
+			TaxSettings settings = TaxSettings.from(run.config());
+			Optional<URI> node = NodeTarget.configured(run);
+			if (node.isPresent()) {
+				TaxWitness.run(run, settings, TaxUpstream.of(node.get(), run));
+				return;
+			}
+			if (!run.config().profile().embeddedTargetAllowed()) {
+				return;
+			}
+			try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+					EmbeddedUpstream.SPIN_FEW_STREAMS)) {
+				TaxWitness.run(run, settings, upstream.upstream());
+			}
 		}
 	}
 
@@ -52,44 +56,59 @@ class TaxRungTests {
 	@RungArtifact(ArtifactId.CONCURRENCY_SWEEP)
 	@DisplayName("concurrency sweep: raw and gateway per level")
 	void concurrencySweep(RungRecorder run) throws IOException {
-		TaxSettings settings = TaxSettings.from(run.config());
-		Optional<URI> node = NodeTarget.configured(run);
-		if (node.isPresent()) {
-			ConcurrencySweep.run(run, settings, TaxUpstream.of(node.get(), run));
-			return;
+		try (KeepAwake awake = keepAwake(run)) {
+			TaxSettings settings = TaxSettings.from(run.config());
+			Optional<URI> node = NodeTarget.configured(run);
+			if (node.isPresent()) {
+				ConcurrencySweep.run(run, settings, TaxUpstream.of(node.get(), run));
+				return;
+			}
+			if (!run.config().profile().embeddedTargetAllowed()) {
+				return;
+			}
+			if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
+				settings = settings.withLevels(TaxSettings.EMBEDDED_LEVELS);
+				run.body()
+						.put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ", the engine double in its own "
+								+ "process; whether a level stays valid on this machine is for the double's and the client's lag to say");
+			}
+			TaxSettings resolved = settings;
+			onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+					upstream -> ConcurrencySweep.run(run, resolved, upstream));
 		}
-		if (!run.config().profile().embeddedTargetAllowed()) {
-			return;
-		}
-		if (!settings.tiny() && run.config().string(HarnessConstants.SWEEP_CONCURRENCY).isEmpty()) {
-			settings = settings.withLevels(TaxSettings.EMBEDDED_LEVELS);
-			run.body()
-					.put("levels_note", "embedded default levels " + TaxSettings.EMBEDDED_LEVELS + ", the engine double in its own "
-							+ "process; whether a level stays valid on this machine is for the double's and the client's lag to say");
-		}
-		TaxSettings resolved = settings;
-		onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
-				upstream -> ConcurrencySweep.run(run, resolved, upstream));
 	}
 
 	@Test
 	@RungArtifact(ArtifactId.RATE_SWEEP)
 	@DisplayName("rate sweep: goodput against SLOs, raw and gateway, and the highest rate each meets")
 	void rateSweep(RungRecorder run) throws IOException {
-		TaxSettings settings = TaxSettings.from(run.config());
-		Optional<URI> node = NodeTarget.configured(run);
-		if (node.isPresent()) {
-			RateSweep.run(run, settings, TaxUpstream.of(node.get(), run));
-			return;
+		try (KeepAwake awake = keepAwake(run)) {
+			TaxSettings settings = TaxSettings.from(run.config());
+			Optional<URI> node = NodeTarget.configured(run);
+			if (node.isPresent()) {
+				RateSweep.run(run, settings, TaxUpstream.of(node.get(), run));
+				return;
+			}
+			if (!run.config().profile().embeddedTargetAllowed()) {
+				return;
+			}
+			if (!settings.tiny() && run.config().string(HarnessConstants.RATE_SWEEP).isEmpty()) {
+				settings = settings.withRates(TaxSettings.EMBEDDED_RATES);
+			}
+			TaxSettings resolved = settings;
+			onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
+					upstream -> RateSweep.run(run, resolved, upstream));
 		}
-		if (!run.config().profile().embeddedTargetAllowed()) {
-			return;
+	}
+
+	/** The client's CPUs kept from halting while the rung measures, recorded as {@code client_keepawake}, if configured. */
+	private static KeepAwake keepAwake(RungRecorder run) {
+		if (!run.config().get(ConfigKeys.CLIENT_KEEPAWAKE)) {
+			return KeepAwake.off();
 		}
-		if (!settings.tiny() && run.config().string(HarnessConstants.RATE_SWEEP).isEmpty()) {
-			settings = settings.withRates(TaxSettings.EMBEDDED_RATES);
-		}
-		TaxSettings resolved = settings;
-		onProcessDouble(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE, upstream -> RateSweep.run(run, resolved, upstream));
+		KeepAwake awake = KeepAwake.start(run.config().experimentsDir().resolve("logs"));
+		awake.writeTo(run.body().putObject("client_keepawake"));
+		return awake;
 	}
 
 	/** Runs {@code rung} against the engine double in its own JVM; in this JVM (said in the artifact) when its jar is not built. */

@@ -139,6 +139,6 @@ public final class ClientLag {
 	/** The most steal on any one CPU that a note leaves without a fix: {@value} (1 %). */
 	static final double STEAL_NOTED = 0.01;
 
-	private static final String STEAL_FIX = "; steal is the host holding this virtual machine's CPUs: on a VM whose idle CPUs halt, keep "
-			+ "the client's CPU busy with a spinner at idle priority (chrt --idle 0), see docs/rungs.md, the client is never the bottleneck";
+	private static final String STEAL_FIX = "; steal is the host holding this virtual machine's CPUs: on a VM whose idle CPUs halt, "
+			+ "-Dclient.keepawake=true keeps the client's CPUs busy at idle priority (docs/rungs.md, the client is never the bottleneck)";
 }

@@ -267,6 +267,15 @@ public final class ManagedProcess implements AutoCloseable {
 				.toNanos() / 1e9;
 	}
 
+	/**
+	 * Whether the started process ({@code /bin/sh -c} or what it exec'd) is still running.
+	 *
+	 * @since 0.9
+	 */
+	public boolean isAlive() {
+		return process.isAlive();
+	}
+
 	/** The command as run. */
 	public String command() {
 		return command;

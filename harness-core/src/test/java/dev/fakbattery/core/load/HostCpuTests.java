@@ -98,7 +98,9 @@ class HostCpuTests {
 		HostCpu stolen = HostCpu.parse(AFTER).orElseThrow().since(HostCpu.parse(BEFORE).orElseThrow());
 		assertThat(stolen.maxStealShare()).isCloseTo(75.0 / 407, org.assertj.core.data.Offset.offset(1e-12));
 		ClientLag lag = new ClientLag(new org.HdrHistogram.Histogram(3), java.util.Optional.of(stolen));
-		assertThat(lag.hostNote()).contains("cpu0 busy 7.9 % steal 18.4 %").contains("the host holding").contains("chrt --idle 0");
+		assertThat(lag.hostNote()).contains("cpu0 busy 7.9 % steal 18.4 %")
+				.contains("the host holding")
+				.contains("-Dclient.keepawake=true");
 		List<String> calm = List.of("cpu  1100 0 220 8500 100 0 55 150 0 0", "cpu0 420 0 110 4700 50 0 27 25 0 0",
 				"cpu1 680 0 110 3800 50 0 28 125 0 0");
 		HostCpu quiet = HostCpu.parse(calm).orElseThrow().since(HostCpu.parse(BEFORE).orElseThrow());
