@@ -42,11 +42,15 @@ public final class StubEngine implements AutoCloseable {
 	private volatile String mode;
 
 	private StubEngine(String version, String serverHeader, String metrics, String mode) throws IOException {
+		this(0, version, serverHeader, metrics, mode);
+	}
+
+	private StubEngine(int port, String version, String serverHeader, String metrics, String mode) throws IOException {
 		this.version = version;
 		this.serverHeader = serverHeader;
 		this.metrics = metrics;
 		this.mode = mode;
-		server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+		server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 128);
 		server.createContext("/", this::identity);
 		server.createContext("/v1/chat/completions", this::chat);
 		server.setExecutor(executor);
@@ -61,6 +65,11 @@ public final class StubEngine implements AutoCloseable {
 	/** Like {@link #start(String, String)}, with {@code metrics} as its {@code /metrics} page (404 when null). */
 	public static StubEngine start(String version, String serverHeader, String metrics) throws IOException {
 		return new StubEngine(version, serverHeader, metrics, "ok");
+	}
+
+	/** Like {@link #start(String, String, String)}, on {@code port}: another server on a port freed by an earlier one. */
+	public static StubEngine startOn(int port, String version, String serverHeader, String metrics) throws IOException {
+		return new StubEngine(port, version, serverHeader, metrics, "ok");
 	}
 
 	/** An engine whose chat endpoint answers in {@code mode} (see the class comment). */

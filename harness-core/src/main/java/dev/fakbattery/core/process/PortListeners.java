@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
+import org.apiguardian.api.API;
+
 /**
  * Which processes hold a listening TCP socket on a port: the proof that the server answering on a port is the one the
  * harness started, not another that took the port between its allocation and the child's bind. On Linux it reads
@@ -20,7 +22,8 @@ import java.util.concurrent.TimeUnit;
  *
  * @since 0.5
  */
-final class PortListeners {
+@API(status = API.Status.INTERNAL, since = "0.9")
+public final class PortListeners {
 
 	private static final Path PROC = Path.of("/proc");
 
@@ -100,6 +103,29 @@ final class PortListeners {
 		return others.isEmpty()
 				? new Finding(Owner.STARTED, "")
 				: new Finding(Owner.OTHER, String.join(", ", others.stream().map(PortListeners::describe).toList()));
+	}
+
+	/**
+	 * The listening sockets on {@code port} now, {@code socket:[INODE]} sorted: which server listens there, as a key.
+	 * A server started since on the same port (a freed port handed out again) listens on other sockets. Empty where
+	 * this platform has no {@code /proc/net/tcp}; an empty set when nothing listens.
+	 *
+	 * @since 0.9
+	 */
+	public static Optional<Set<String>> sockets(int port) {
+		return sockets(port, PROC);
+	}
+
+	/** {@link #sockets(int)} over another {@code /proc}, for self-tests. */
+	static Optional<Set<String>> sockets(int port, Path proc) {
+		if (!Files.isReadable(proc.resolve("net/tcp"))) {
+			return Optional.empty();
+		}
+		Set<String> sockets = new TreeSet<>();
+		for (String table : List.of("net/tcp", "net/tcp6")) {
+			sockets.addAll(listeningInodes(proc.resolve(table), port));
+		}
+		return Optional.of(sockets);
 	}
 
 	/** The {@code socket:[INODE]} links of the listening sockets on {@code port} in one {@code /proc/net/tcp*} table. */

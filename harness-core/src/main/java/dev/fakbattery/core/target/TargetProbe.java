@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.process.PortListeners;
 import dev.fakbattery.wire.EngineDoubleMarker;
 import dev.fakbattery.wire.HttpClients;
 import dev.fakbattery.wire.Json;
@@ -29,7 +30,10 @@ import org.apiguardian.api.API;
  * version from an engine's own endpoint or its metric families identify it ({@link TargetIdentity#identifiedBy});
  * {@code owned_by} is recorded, never trusted. Every request and its answer is recorded
  * ({@link TargetIdentity#probed}). The engine double is recognised here and nowhere else
- * ({@link EngineDoubleMarker#evidence}). One probe per base URL and origin per JVM: the answer is cached.
+ * ({@link EngineDoubleMarker#evidence}). One probe per base URL, origin and listening server per JVM: the answer is
+ * cached, and on a loopback URL the cache is keyed by the sockets listening on its port too ({@link PortListeners#sockets}),
+ * so a server started since on a port handed out again (a rung's engine double stopped, another server on the freed
+ * port) is asked again, never answered for by its predecessor.
  *
  * @since 0.2
  */
@@ -63,7 +67,16 @@ public final class TargetProbe {
 	 * @param apiKey sent as a bearer token when present (an engine started with {@code --api-key} asks for it)
 	 */
 	public static TargetIdentity identify(URI baseUrl, String origin, Optional<String> apiKey) {
-		return CACHE.computeIfAbsent(origin + " " + baseUrl, key -> probe(baseUrl, origin, apiKey));
+		return CACHE.computeIfAbsent(origin + " " + baseUrl + listeners(baseUrl), key -> probe(baseUrl, origin, apiKey));
+	}
+
+	/** The sockets listening on a loopback URL's port now ({@code " [socket:[N]]"}); empty for any other URL, or off Linux. */
+	static String listeners(URI baseUrl) {
+		String host = baseUrl.getHost();
+		boolean loopback = host != null
+				&& (host.equals("127.0.0.1") || host.equals("localhost") || host.equals("[::1]") || host.equals("::1"));
+		int port = baseUrl.getPort();
+		return loopback && port > 0 ? PortListeners.sockets(port).map(sockets -> " " + sockets).orElse("") : "";
 	}
 
 	static TargetIdentity probe(URI baseUrl, String origin, Optional<String> apiKey) {

@@ -192,6 +192,26 @@ class TargetProbeTests {
 	}
 
 	@Test
+	@DisplayName("identify answers from its cache for the same server, and asks again when another server listens on the same port since")
+	void samePortAnotherServer() throws Exception {
+		org.assertj.core.api.Assumptions.assumeThat(java.nio.file.Path.of("/proc/net/tcp")).as("Linux's /proc/net/tcp").exists();
+		int port;
+		try (dev.fakbattery.core.StubEngine first = dev.fakbattery.core.StubEngine.start("0.11.0", EngineDoubleMarker.SERVER)) {
+			port = first.uri().getPort();
+			TargetIdentity double_ = TargetProbe.identify(first.uri(), "base.url", Optional.empty());
+			assertThat(double_.engineDouble()).as("the first server, the double by its Server header").isTrue();
+			assertThat(TargetProbe.identify(first.uri(), "base.url", Optional.empty())).as("asked again: the cached answer")
+					.isSameAs(double_);
+		}
+		try (dev.fakbattery.core.StubEngine second = dev.fakbattery.core.StubEngine.startOn(port, "0.11.0", null, null)) {
+			TargetIdentity engine = TargetProbe.identify(second.uri(), "base.url", Optional.empty());
+			assertThat(engine.engineDouble()).as("the server now on port %d, which is not the double: %s", port, engine.probed()).isFalse();
+			assertThat(engine.engineVersion()).isEqualTo("0.11.0");
+		}
+		assertThat(TargetProbe.listeners(URI.create("http://example.com:8000/v1"))).as("a URL not on this machine").isEmpty();
+	}
+
+	@Test
 	@DisplayName("the double is recognised by its version suffix, its Server header or its /metrics comment")
 	void doubleEvidence() throws Exception {
 		try (ProbedEngine engine = ProbedEngine.start()
