@@ -66,10 +66,7 @@ public final class PortListeners {
 	}
 
 	private static Finding fromProc(int port, Set<Long> started, Path proc) {
-		Set<String> sockets = new HashSet<>();
-		for (String table : List.of("net/tcp", "net/tcp6")) {
-			sockets.addAll(listeningInodes(proc.resolve(table), port));
-		}
+		Set<String> sockets = sockets(port, proc).orElse(Set.of());
 		if (sockets.isEmpty()) {
 			return new Finding(Owner.NONE, "");
 		}
