@@ -35,12 +35,15 @@ import dev.fakbattery.wire.JsonNumbers;
  *
  * @param a the blocks of arm A's values, in schedule order
  * @param b the blocks of arm B's values, the same blocks
+ * @param ratios the same blocks' per-pair ratios {@code median(b of the pair) / median(a of the pair)}, each pair with a
+ *        usable value on both arms giving one (one value each: their ratio); blocks left without one are dropped
  * @param pairsPerBlock ABBA pairs per block
  * @param suggestedPairs the Politis-White length before rounding and cutting, in pairs; {@code NaN} when not estimated
  * @param capped whether the suggested length was cut to keep {@code minBlocks} blocks
  * @since 0.9
  */
-public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock, double suggestedPairs, boolean capped) {
+public record PairedBlocks(List<double[]> a, List<double[]> b, List<double[]> ratios, int pairsPerBlock, double suggestedPairs,
+		boolean capped) {
 
 	/** E2EL in seconds of a successful request. */
 	public static final ToDoubleFunction<RequestOutcome> LATENCY_S = o -> o.e2elMs() / 1000;
@@ -65,6 +68,7 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 	public PairedBlocks {
 		a = List.copyOf(a);
 		b = List.copyOf(b);
+		ratios = List.copyOf(ratios);
 	}
 
 	/**
@@ -100,17 +104,21 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 		int blocks = Math.max(1, pairs / length);
 		List<List<Double>> blocksA = new ArrayList<>();
 		List<List<Double>> blocksB = new ArrayList<>();
+		List<List<Double>> blocksRatio = new ArrayList<>();
 		for (int i = 0; i < blocks && pairs > 0; i++) {
 			blocksA.add(new ArrayList<>());
 			blocksB.add(new ArrayList<>());
+			blocksRatio.add(new ArrayList<>());
 		}
 		for (int pair = 0; pair < pairs; pair++) {
 			int block = Math.min(pair / length, blocks - 1);
 			blocksA.get(block).addAll(perPairA.get(pair));
 			blocksB.get(block).addAll(perPairB.get(pair));
+			pairRatio(perPairA.get(pair), perPairB.get(pair)).ifPresent(blocksRatio.get(block)::add);
 		}
 		mergeOneSided(blocksA, blocksB);
-		return new PairedBlocks(toArrays(blocksA), toArrays(blocksB), length, suggested, wanted > cap);
+		blocksRatio.removeIf(List::isEmpty);
+		return new PairedBlocks(toArrays(blocksA), toArrays(blocksB), toArrays(blocksRatio), length, suggested, wanted > cap);
 	}
 
 	/** {@code median(b) / median(a)} with its paired block bootstrap interval (e.g. gateway over raw latency). */
@@ -121,6 +129,26 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 	/** {@code median(a) / median(b)} with its paired block bootstrap interval (e.g. raw over gateway decode tok/s). */
 	public ConfidenceInterval aOverB(BootstrapCi bootstrap) {
 		return bootstrap.ratioOfMediansOverBlocks(a, b);
+	}
+
+	/**
+	 * The median over pairs of {@code b / a} (e.g. gateway over raw latency), with its block bootstrap interval
+	 * ({@link BootstrapCi#medianOfPairedRatiosOverBlocks}): what both arms of a pair share, an engine level that wanders
+	 * over the run, cancels in each ratio.
+	 */
+	public ConfidenceInterval pairedBOverA(BootstrapCi bootstrap) {
+		return bootstrap.medianOfPairedRatiosOverBlocks(ratios);
+	}
+
+	/** The median over pairs of {@code a / b} (e.g. raw over gateway decode tok/s), with its interval. */
+	public ConfidenceInterval pairedAOverB(BootstrapCi bootstrap) {
+		return bootstrap.medianOfPairedRatiosOverBlocks(ratios.stream().map(block -> {
+			double[] inverted = new double[block.length];
+			for (int i = 0; i < block.length; i++) {
+				inverted[i] = 1 / block[i];
+			}
+			return inverted;
+		}).toList());
 	}
 
 	/** One line for a reason or a report: the block length, what suggested it, whether it was cut. */
@@ -158,6 +186,19 @@ public record PairedBlocks(List<double[]> a, List<double[]> b, int pairsPerBlock
 			}
 		}
 		return new ArrayList<>(byPosition.values());
+	}
+
+	/** {@code median(b) / median(a)} of one pair's values, when both arms have a positive one. */
+	private static java.util.Optional<Double> pairRatio(List<Double> a, List<Double> b) {
+		if (a.isEmpty() || b.isEmpty()) {
+			return java.util.Optional.empty();
+		}
+		double ratio = median(b) / median(a);
+		return ratio > 0 && Double.isFinite(ratio) ? java.util.Optional.of(ratio) : java.util.Optional.empty();
+	}
+
+	private static double median(List<Double> values) {
+		return dev.fakbattery.core.stats.Percentiles.median(values.stream().mapToDouble(Double::doubleValue).toArray());
 	}
 
 	private static double[] logRatios(List<List<Double>> a, List<List<Double>> b) {

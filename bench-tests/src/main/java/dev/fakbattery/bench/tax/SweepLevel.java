@@ -36,10 +36,12 @@ import dev.fakbattery.wire.JsonNumbers;
  * e.g. 98.3 % with three looks; at one look, the cap, at 95 %).
  *
  * <h2>The ratio</h2>
- * {@code ratio} = median per-batch output throughput of B (completion tokens over the batch's first
- * send to last end) over that of A, with a percentile-bootstrap interval over the batches (95 %, or the look's level)
- * drawn over paired blocks ({@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair and are drawn
- * together, consecutive pairs in blocks as long as their correlation asks). The batch is the unit because
+ * {@code ratio} = the median over ABBA pairs of B's batch output throughput (completion tokens over the batch's first
+ * send to last end) over A's batch of the same pair, with a percentile-bootstrap interval over the pairs (95 %, or the
+ * look's level) drawn in blocks ({@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair,
+ * consecutive pairs in blocks as long as their correlation asks). A pair's two batches run one after the other, so a
+ * speed the engine wanders to over the level cancels in their ratio (a ratio of the arms' pooled medians lands between
+ * the levels instead: on a CPU llama.cpp container that held the A/A floor off centre). The batch is the unit because
  * requests of one batch share the machine's state: on a shared machine batch-to-batch swings dwarf
  * request-to-request ones, and an interval over requests would be far too narrow (an A/A run showed
  * it). {@code per_request_ratio} (median per-request {@code out / e2el}, interval over requests) and
@@ -81,9 +83,9 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 	public static final int WARMUP_MIN = 8;
 
 	/** How {@code ratio} is computed, for the artifact. */
-	public static final String RATIO_METHOD = "gateway/raw ratio of the median per-batch output throughput (completion tokens "
-			+ "over the batch's first send to last end), percentile-bootstrap CI over batches drawn in paired blocks (the k-th "
-			+ "batch of each arm together, see ratio_ci.blocks), at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
+	public static final String RATIO_METHOD = "median over ABBA pairs of the gateway batch's output throughput (completion "
+			+ "tokens over the batch's first send to last end) over the raw batch's of the same pair, percentile-bootstrap CI "
+			+ "over the pairs drawn in blocks of consecutive pairs (see ratio_ci.blocks), at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
 			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
 
 	/**
@@ -120,7 +122,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
 				next[first ? 0 : 1] += batchSize;
 			}
-			ConfidenceInterval ratio = ratioBlocks(partsA, partsB, bootstrap.minSamples()).bOverA(bootstrap);
+			ConfidenceInterval ratio = ratioBlocks(partsA, partsB, bootstrap.minSamples()).pairedBOverA(bootstrap);
 			last[0] = "ratio at " + n + " batches " + describe(ratio, plan);
 			progress.detail("c=" + c + " " + last[0]);
 			return List.of(ratio);

@@ -24,7 +24,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
  * Rung 3's tax witness: the raw engine against the gateway in front of it, with the same
  * deterministic streamed request, warm-up first, then up to {@code count} samples per arm in ABBA order,
  * then an A/A run (raw against raw, same schedule) as the noise floor. Each run stops at the first planned look where
- * its intervals (latency_tax and decode_tps_tax; the A/A latency_tax) are narrower than {@code stop.halfwidth}, else at
+ * its intervals (latency_tax_paired and decode_tps_tax_paired; the A/A's) are narrower than {@code stop.halfwidth}, else at
  * {@code count} ({@link TaxSettings#witnessPlan()}, {@link SequentialPlan}); at the default count of 8 the plan has one
  * look, the count. Writes fak's
  * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
@@ -97,12 +97,13 @@ public final class TaxWitness {
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
 			InterleavingRunner.Stopped ab = InterleavingRunner.run(raw, gateway, source, plan, settings.seed(), progress, arms -> {
 				TaxStats tax = TaxStats.compute(arms.a(), arms.b(), bootstrap);
-				return List.of(tax.latencyTax(), tax.decodeTpsTax());
+				return List.of(tax.latencyTaxPaired(), tax.decodeTpsTaxPaired());
 			});
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
 			InterleavingRunner.Stopped aa = InterleavingRunner.run(raw, rawAgain, source, plan, settings.seed(), progress,
-					arms -> List.of(PairedBlocks.of(arms.a(), arms.b(), PairedBlocks.LATENCY_S, bootstrap.minSamples()).bOverA(bootstrap)));
+					arms -> List.of(
+							PairedBlocks.of(arms.a(), arms.b(), PairedBlocks.LATENCY_S, bootstrap.minSamples()).pairedBOverA(bootstrap)));
 			progress.finish();
 			return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
 					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(), warmupFailed,

@@ -49,7 +49,7 @@ class TaxInstrumentTests {
 		RungRecorder run = run();
 		TaxReport.invalidations(run, runs(Optional.empty()), ci(1.0098, 0.9976, 1.0174));
 		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("noise_floor");
-		assertThat(run.invalidations().get(0).missing()).contains("A/A latency_tax 1.0098 [0.9976, 1.0174] is wider than +/-1 %");
+		assertThat(run.invalidations().get(0).missing()).contains("A/A latency_tax_paired 1.0098 [0.9976, 1.0174] is wider than +/-1 %");
 		assertThat(run.invalidations().get(0).howToProvide()).isEqualTo("more samples per arm (-Dtax.count=16; this run sent 0) on a "
 				+ "quieter machine");
 		assertThat(TaxReport.withinOnePercent(ci(1.0, 0.99, 1.01))).isTrue();

@@ -263,6 +263,11 @@ class TaxReportTests {
 				"\"decode_tps_tax_ci95\":[1.0022,1.0067]", "\"e2e_decode_tps_tax\":1.005,\"e2e_decode_tps_tax_ci95\":[1.002,1.006]",
 				"\"raw_median_e2e_decode_tps\":79.801,\"gateway_median_e2e_decode_tps\":79.404",
 				"\"raw_ok_samples\":8,\"gateway_ok_samples\":8");
+		// pair by pair 100.6/100.0, 100.7/100.1, 100.8/100.2, 100.5/100.3, twice: median (1.005988 + 1.005994) / 2
+		assertThat(body.path("tax").toString()).contains("\"latency_tax_paired\":1.006,\"latency_tax_paired_ci95\":[");
+		// A/A pair by pair 100.1/100.0, 100.2/100.1, 100.3/100.2, 100.0/100.3, twice: median (1.000998 + 1.000999) / 2
+		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax_paired\":1.001,",
+				"\"judged_on\":\"latency_tax_paired: the median of paired ratios");
 		assertThat(body.path("noise_floor").toString()).contains("\"latency_tax\":1.0,\"latency_tax_ci95\":[0.997,1.001]",
 				"\"estimate\":1.0,\"lo\":0.997,\"hi\":1.001",
 				"\"samples_per_arm\":8,\"ok_samples\":16,\"failed_samples\":0,\"ci95_within_1pct\":true");
@@ -273,14 +278,16 @@ class TaxReportTests {
 		assertThat(body.path("engine_double_lag").toString()).isEqualTo("{\"count\":500,\"p50_us\":80.0,\"p99_us\":400.0,"
 				+ "\"max_us\":700.0,\"limit_p99_us\":1000.0,\"within_limit\":true}");
 		assertThat(body.path("summary").toString()).isEqualTo("{\"gate_verdict\":\"NO_BASELINE\",\"latency_tax\":1.005,"
-				+ "\"decode_tps_tax\":1.0055,\"noise_floor_latency_tax\":1.0,\"framing\":\"\"}");
+				+ "\"decode_tps_tax\":1.0055,\"noise_floor_latency_tax\":1.0,\"latency_tax_paired\":1.006,"
+				+ "\"noise_floor_latency_tax_paired\":1.001,\"framing\":\"\"}");
 		assertThat(body.path("determinism_mode").asText()).isEqualTo("engine.vllm.determinism.unavailable");
-		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0020, 1.0060], decode_tps_tax 1.0055 [1.0022, 1.0067], "
-				+ "A/A 1.0000 [0.9970, 1.0010]; gate NO_BASELINE (SIMULATED: engine double)");
+		assertThat(run.headline()).contains("latency_tax 1.0050 [1.0020, 1.0060], decode_tps_tax 1.0055 [1.0022, 1.0067]; "
+				+ "paired: latency 1.0060 [1.0020, 1.0060], A/A 1.0010 [0.9970, 1.0010]; gate NO_BASELINE (SIMULATED: engine double)");
 		assertThat(run.workload()).contains("fixed counting prompt, max_tokens 64; 8 streamed samples per arm, ABBA after 1 warm-up");
 		assertThat(run.measurements()).extracting(Measurement::name)
 				.containsExactly("regression_gate", "latency_tax", "decode_tps_tax",
-						"noise_floor_latency_tax", "raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99",
+						"noise_floor_latency_tax", "latency_tax_paired", "decode_tps_tax_paired", "noise_floor_latency_tax_paired",
+						"raw_median_latency_s", "gateway_median_latency_s", "engine_double_lag_p99",
 						"client_lag_p99");
 	}
 
@@ -289,8 +296,9 @@ class TaxReportTests {
 	void skippedHeadline() {
 		RungRecorder run = Synthetic.run(ArtifactId.TAX_WITNESS);
 		TaxReport.write(run, Synthetic.settings(dir, Map.of()), Synthetic.simulated(CALM), null, TaxRuns.skipped("x"));
-		assertThat(run.headline()).contains("latency_tax unmeasured, decode_tps_tax unmeasured, A/A unmeasured; gate NO_BENCH "
-				+ "(SIMULATED: engine double)");
+		assertThat(run.headline())
+				.contains("latency_tax unmeasured, decode_tps_tax unmeasured; paired: latency unmeasured, A/A unmeasured; gate NO_BENCH "
+						+ "(SIMULATED: engine double)");
 		assertThat(run.body().path("summary").path("latency_tax").isNull()).isTrue();
 	}
 }

@@ -304,6 +304,58 @@ public final class BootstrapCi {
 	}
 
 	/**
+	 * The median of per-pair ratios measured side by side in blocks (e.g. gateway over raw latency of the {@code k}-th
+	 * conversation of each arm, which an ABBA schedule sends one after the other; a block being consecutive pairs), with a
+	 * block bootstrap interval: each resample draws blocks with replacement and takes the median of the drawn blocks'
+	 * ratios merged; the bounds are Hesterberg's expanded percentile ({@link #expandedTail}), as for
+	 * {@link #ratioOfMediansOverBlocks}. A level that both arms share (an engine whose speed wanders over a run) cancels
+	 * inside each pair, where a ratio of pooled medians lands wherever the mixture of levels puts each arm's median.
+	 *
+	 * <p>Undefined, with the reason, when there are fewer than {@link #minSamples()} ratios or blocks, when a block is
+	 * empty, or when a ratio is not positive.
+	 *
+	 * @throws IllegalArgumentException if a ratio is not finite
+	 * @since 0.13
+	 */
+	public ConfidenceInterval medianOfPairedRatiosOverBlocks(List<double[]> ratioBlocks) {
+		String statistic = "median of paired ratios";
+		double[][] blocks = sortedBatches(ratioBlocks);
+		int[] all = new int[blocks.length];
+		Arrays.setAll(all, i -> i);
+		double[] ratios = mergedSorted(blocks, all);
+		for (double ratio : ratios) {
+			if (!Double.isFinite(ratio)) {
+				throw new IllegalArgumentException("a paired ratio is not finite: " + ratio + " (drop failed pairs first)");
+			}
+			if (ratio <= 0) {
+				return undefined(statistic, "a paired ratio is not positive: " + ratio);
+			}
+		}
+		String few = tooFew("paired ratios", ratios.length);
+		few = few != null ? few : tooFew("blocks", blocks.length);
+		if (few != null) {
+			return undefined(statistic, few);
+		}
+		for (int i = 0; i < blocks.length; i++) {
+			if (blocks[i].length == 0) {
+				return undefined(statistic, "block " + i + " has no paired ratio");
+			}
+		}
+		SplittableRandom random = new SplittableRandom(seed);
+		int[] drawn = new int[blocks.length];
+		double tail = expandedTail(blocks.length);
+		ConfidenceInterval ci = interval(statistic, Percentiles.medianOfSorted(ratios), tail, () -> {
+			for (int i = 0; i < drawn.length; i++) {
+				drawn[i] = random.nextInt(drawn.length);
+			}
+			return mergedMedian(blocks, drawn);
+		});
+		return new ConfidenceInterval(ci.statistic(), ci.estimate(), ci.lo(), ci.hi(), ci.level(), ci.resamples(), ci.seed(),
+				ci.reason(), String.format(java.util.Locale.ROOT, "percentile bootstrap over blocks of paired ratios (%d blocks; "
+						+ "expanded percentile: the %.3f and %.3f percentiles)", blocks.length, tail, 100 - tail));
+	}
+
+	/**
 	 * The lower tail, in percent, of Hesterberg's expanded percentile interval over {@code units} independent units:
 	 * {@code 100 x Phi(-sqrt(k / (k - 1)) t(k - 1, 1 - alpha / 2))}. The percentile bootstrap's interval is too narrow
 	 * over few units (it is about {@code sqrt((k - 1) / k)} of the right width and uses normal, not t, tails); reading its

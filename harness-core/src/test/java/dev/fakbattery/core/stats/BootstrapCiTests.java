@@ -236,6 +236,45 @@ class BootstrapCiTests {
 		}
 
 		@Test
+		@DisplayName("over blocks: the estimate is the median of every ratio; a 1.02x arm excludes 1.0, an A/A one covers it")
+		void overBlocks() {
+			double[] raw = Samples.lognormal(24, 240, 0.4, 0.3);
+			double[] noise = Samples.lognormal(25, 240, 1.0, 0.05);
+			double[] slower = new double[raw.length];
+			double[] again = new double[raw.length];
+			for (int i = 0; i < raw.length; i++) {
+				slower[i] = 1.02 * noise[i];
+				again[i] = noise[i];
+			}
+
+			ConfidenceInterval ci = BOOTSTRAP.medianOfPairedRatiosOverBlocks(RatioOverBlocks.blocks(slower, 8));
+
+			assertThat(ci.estimate()).isEqualTo(Percentiles.median(slower));
+			assertThat(ci.lo()).as("%s", ci).isGreaterThan(1.0);
+			assertThat(ci.method()).contains("blocks of paired ratios (30 blocks", "the 1.875 and 98.125 percentiles");
+			assertThat(BOOTSTRAP.medianOfPairedRatiosOverBlocks(RatioOverBlocks.blocks(again, 8)).contains(1.0)).isTrue();
+		}
+
+		@Test
+		@DisplayName("over blocks: too few ratios or blocks, an empty block or a ratio not positive gives no interval, NaN throws")
+		void overBlocksDegenerate() {
+			double[] ones = { 1, 1, 1, 1, 1, 1, 1, 1 };
+			assertThat(BOOTSTRAP.medianOfPairedRatiosOverBlocks(RatioOverBlocks.blocks(ones, 2)).reason())
+					.hasValueSatisfying(r -> assertThat(r).contains("blocks"));
+			assertThat(BOOTSTRAP.medianOfPairedRatiosOverBlocks(List.of(new double[]{ 1, 1, 1 })).reason())
+					.hasValueSatisfying(r -> assertThat(r).contains("paired ratios"));
+			List<double[]> withEmpty = new ArrayList<>(RatioOverBlocks.blocks(ones, 1));
+			withEmpty.add(new double[0]);
+			assertThat(BOOTSTRAP.medianOfPairedRatiosOverBlocks(withEmpty).reason()).hasValue("block 8 has no paired ratio");
+			List<double[]> negative = new ArrayList<>(RatioOverBlocks.blocks(ones, 1));
+			negative.set(3, new double[]{ -1 });
+			assertThat(BOOTSTRAP.medianOfPairedRatiosOverBlocks(negative).reason()).hasValue("a paired ratio is not positive: -1.0");
+			List<double[]> nan = new ArrayList<>(RatioOverBlocks.blocks(ones, 1));
+			nan.set(2, new double[]{ Double.NaN });
+			assertThatIllegalArgumentException().isThrownBy(() -> BOOTSTRAP.medianOfPairedRatiosOverBlocks(nan));
+		}
+
+		@Test
 		@DisplayName("pairs of different lengths are rejected")
 		void unequalLengths() {
 			assertThatIllegalArgumentException()
