@@ -163,10 +163,11 @@ public final class Reaper {
 				}));
 		alive.forEach(ProcessHandle::destroy);
 		long deadline = System.nanoTime() + GRACE.toNanos();
-		while (alive.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+		// a zombie awaiting this machine's init has exited: ProcessTree.running does not wait out the grace for it
+		while (alive.stream().anyMatch(ProcessTree::running) && System.nanoTime() < deadline) {
 			sleep(50);
 		}
-		alive.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+		alive.stream().filter(ProcessTree::running).forEach(ProcessHandle::destroyForcibly);
 		return alive.stream().map(handle -> "process " + handle.pid()).toList();
 	}
 
