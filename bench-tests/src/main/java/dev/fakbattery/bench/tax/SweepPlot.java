@@ -42,7 +42,7 @@ public final class SweepPlot {
 				.height(540)
 				.title("Gateway/raw throughput ratio vs concurrency" + (simulated ? " (SIMULATED: engine double)" : ""))
 				.xAxisTitle("concurrency (log)")
-				.yAxisTitle("gateway/raw, median per-batch output tok/s (95% CI)")
+				.yAxisTitle("gateway/raw batch output tok/s, median over ABBA pairs (95% CI)")
 				.build();
 		chart.getStyler().setXAxisLogarithmic(true).setLegendPosition(Styler.LegendPosition.InsideSW);
 		List<SweepLevel> measured = levels.stream().filter(l -> l.ratio().isDefined()).toList();
