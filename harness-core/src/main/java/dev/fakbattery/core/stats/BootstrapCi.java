@@ -289,18 +289,8 @@ public final class BootstrapCi {
 			}
 		}
 		double estimate = Percentiles.medianOfSorted(allTop) / Percentiles.medianOfSorted(allBottom);
-		SplittableRandom random = new SplittableRandom(seed);
-		int[] drawn = new int[top.length];
-		double tail = expandedTail(top.length);
-		ConfidenceInterval ci = interval(statistic, estimate, tail, () -> {
-			for (int i = 0; i < drawn.length; i++) {
-				drawn[i] = random.nextInt(drawn.length);
-			}
-			return mergedMedian(top, drawn) / mergedMedian(bottom, drawn);
-		});
-		return new ConfidenceInterval(ci.statistic(), ci.estimate(), ci.lo(), ci.hi(), ci.level(), ci.resamples(), ci.seed(),
-				ci.reason(), String.format(java.util.Locale.ROOT, "%s (%d block pairs; expanded percentile: the %.3f and %.3f "
-						+ "percentiles)", PAIRED_BLOCKS, top.length, tail, 100 - tail));
+		return overBlocks(statistic, estimate, top.length, PAIRED_BLOCKS, "block pairs",
+				drawn -> mergedMedian(top, drawn) / mergedMedian(bottom, drawn));
 	}
 
 	/**
@@ -341,18 +331,28 @@ public final class BootstrapCi {
 				return undefined(statistic, "block " + i + " has no paired ratio");
 			}
 		}
+		return overBlocks(statistic, Percentiles.medianOfSorted(ratios), blocks.length,
+				"percentile bootstrap over blocks of paired ratios", "blocks", drawn -> mergedMedian(blocks, drawn));
+	}
+
+	/**
+	 * The expanded percentile interval ({@link #expandedTail}) of {@code resampled}, each resample drawing {@code blocks}
+	 * block indices with replacement; its method names {@code method}, the count of {@code unit} and the percentiles read.
+	 */
+	private ConfidenceInterval overBlocks(String statistic, double estimate, int blocks, String method, String unit,
+			java.util.function.ToDoubleFunction<int[]> resampled) {
 		SplittableRandom random = new SplittableRandom(seed);
-		int[] drawn = new int[blocks.length];
-		double tail = expandedTail(blocks.length);
-		ConfidenceInterval ci = interval(statistic, Percentiles.medianOfSorted(ratios), tail, () -> {
+		int[] drawn = new int[blocks];
+		double tail = expandedTail(blocks);
+		ConfidenceInterval ci = interval(statistic, estimate, tail, () -> {
 			for (int i = 0; i < drawn.length; i++) {
 				drawn[i] = random.nextInt(drawn.length);
 			}
-			return mergedMedian(blocks, drawn);
+			return resampled.applyAsDouble(drawn);
 		});
 		return new ConfidenceInterval(ci.statistic(), ci.estimate(), ci.lo(), ci.hi(), ci.level(), ci.resamples(), ci.seed(),
-				ci.reason(), String.format(java.util.Locale.ROOT, "percentile bootstrap over blocks of paired ratios (%d blocks; "
-						+ "expanded percentile: the %.3f and %.3f percentiles)", blocks.length, tail, 100 - tail));
+				ci.reason(), String.format(java.util.Locale.ROOT, "%s (%d %s; expanded percentile: the %.3f and %.3f percentiles)",
+						method, blocks, unit, tail, 100 - tail));
 	}
 
 	/**
