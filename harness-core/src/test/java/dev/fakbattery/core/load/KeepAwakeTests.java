@@ -43,10 +43,14 @@ class KeepAwakeTests {
 		List<ProcessHandle> loops;
 		try (KeepAwake awake = KeepAwake.start(List.of(cpu), dir, "chrt")) {
 			assertThat(awake.cpus()).containsExactly(cpu);
-			loops = ProcessHandle.current()
-					.descendants()
-					.filter(p -> p.info().commandLine().orElse("").contains("while :; do :; done"))
-					.toList();
+			// on a loaded machine the loop's command line can be unreadable for a moment (it is still exec'ing): look again
+			long deadline = System.nanoTime() + 5_000_000_000L;
+			do {
+				loops = ProcessHandle.current()
+						.descendants()
+						.filter(p -> p.info().commandLine().orElse("").contains("while :; do :; done"))
+						.toList();
+			} while (loops.isEmpty() && System.nanoTime() < deadline && sleep(50));
 			assertThat(loops).as("the loop among this JVM's descendants").isNotEmpty();
 			for (ProcessHandle loop : loops) {
 				String sched = Files.readString(Path.of("/proc/" + loop.pid() + "/sched"));
@@ -78,5 +82,10 @@ class KeepAwakeTests {
 	private static boolean onPath(String program) {
 		return java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(":"))
 				.anyMatch(folder -> Files.isExecutable(Path.of(folder, program)));
+	}
+
+	private static boolean sleep(long millis) throws InterruptedException {
+		Thread.sleep(millis);
+		return true;
 	}
 }
