@@ -168,9 +168,9 @@ public final class BootstrapCi {
 		}
 		double estimate = Percentiles.median(numerator) / Percentiles.median(denominator);
 		SplittableRandom random = new SplittableRandom(seed);
-		Resampler top = new Resampler(numerator);
-		Resampler bottom = new Resampler(denominator);
-		return interval(statistic, estimate, () -> top.median(random) / bottom.median(random));
+		RankCounts top = new RankCounts(numerator);
+		RankCounts bottom = new RankCounts(denominator);
+		return interval(statistic, estimate, () -> top.resampleMedian(random) / bottom.resampleMedian(random));
 	}
 
 	/**
@@ -227,7 +227,9 @@ public final class BootstrapCi {
 		}
 		int[] all = new int[top.length];
 		Arrays.setAll(all, i -> i);
-		double estimate = mergedPercentile(top, all, pct) - mergedPercentile(bottom, all, pct);
+		RankCounts topCounts = new RankCounts(top);
+		RankCounts bottomCounts = new RankCounts(bottom);
+		double estimate = topCounts.percentile(all, pct) - bottomCounts.percentile(all, pct);
 		if (top.length == 1) {
 			return point(statistic, estimate);
 		}
@@ -237,7 +239,7 @@ public final class BootstrapCi {
 			for (int i = 0; i < drawn.length; i++) {
 				drawn[i] = random.nextInt(drawn.length);
 			}
-			return mergedPercentile(top, drawn, pct) - mergedPercentile(bottom, drawn, pct);
+			return topCounts.percentile(drawn, pct) - bottomCounts.percentile(drawn, pct);
 		});
 	}
 
@@ -289,8 +291,10 @@ public final class BootstrapCi {
 			}
 		}
 		double estimate = Percentiles.medianOfSorted(allTop) / Percentiles.medianOfSorted(allBottom);
+		RankCounts topCounts = new RankCounts(top);
+		RankCounts bottomCounts = new RankCounts(bottom);
 		return overBlocks(statistic, estimate, top.length, PAIRED_BLOCKS, "block pairs",
-				drawn -> mergedMedian(top, drawn) / mergedMedian(bottom, drawn));
+				drawn -> topCounts.median(drawn) / bottomCounts.median(drawn));
 	}
 
 	/**
@@ -331,8 +335,9 @@ public final class BootstrapCi {
 				return undefined(statistic, "block " + i + " has no paired ratio");
 			}
 		}
+		RankCounts counts = new RankCounts(blocks);
 		return overBlocks(statistic, Percentiles.medianOfSorted(ratios), blocks.length,
-				"percentile bootstrap over blocks of paired ratios", "blocks", drawn -> mergedMedian(blocks, drawn));
+				"percentile bootstrap over blocks of paired ratios", "blocks", counts::median);
 	}
 
 	/**
@@ -378,10 +383,6 @@ public final class BootstrapCi {
 		return sorted;
 	}
 
-	private static double mergedPercentile(double[][] batches, int[] drawn, double pct) {
-		return Percentiles.percentile(mergedSorted(batches, drawn), pct);
-	}
-
 	private static double[] mergedSorted(double[][] batches, int[] drawn) {
 		int size = 0;
 		for (int i : drawn) {
@@ -397,10 +398,6 @@ public final class BootstrapCi {
 		return merged;
 	}
 
-	private static double mergedMedian(double[][] batches, int[] drawn) {
-		return Percentiles.medianOfSorted(mergedSorted(batches, drawn));
-	}
-
 	private ConfidenceInterval medianInterval(String statistic, double[] sorted) {
 		if (sorted.length == 0) {
 			return undefined(statistic, "no samples");
@@ -411,8 +408,8 @@ public final class BootstrapCi {
 		}
 		double estimate = Percentiles.medianOfSorted(sorted);
 		SplittableRandom random = new SplittableRandom(seed);
-		Resampler resampler = new Resampler(sorted);
-		return interval(statistic, estimate, () -> resampler.median(random));
+		RankCounts resampler = new RankCounts(sorted);
+		return interval(statistic, estimate, () -> resampler.resampleMedian(random));
 	}
 
 	private ConfidenceInterval interval(String statistic, double estimate, DoubleSupplier resampled) {
@@ -439,24 +436,126 @@ public final class BootstrapCi {
 		return ConfidenceInterval.undefined(statistic, reason, level, 0, seed);
 	}
 
-	/** Draws same-size resamples with replacement into a reused buffer. */
-	private static final class Resampler {
+	/**
+	 * Order statistics of resamples drawn from fixed blocks of samples, found by counting each value's rank in all the
+	 * blocks sorted together instead of sorting each resample: a resample's median or percentile is the same value
+	 * either way (the same multiset), in linear time. Blocks must be sorted ascending; a resample must not be empty.
+	 */
+	private static final class RankCounts {
 
+		/** Every value of every block, ascending. */
 		private final double[] values;
 
-		private final double[] buffer;
+		/** For each block, its values' indices in {@link #values} (an equal value's, for ties). */
+		private final int[][] ranks;
 
-		Resampler(double[] values) {
-			this.values = values;
-			this.buffer = new double[values.length];
+		/** How often each rank is in the resample being read; all zero between reads. */
+		private final int[] counts;
+
+		private double lower;
+
+		private double upper;
+
+		RankCounts(double[][] sortedBlocks) {
+			int size = 0;
+			for (double[] block : sortedBlocks) {
+				size += block.length;
+			}
+			values = new double[size];
+			int at = 0;
+			for (double[] block : sortedBlocks) {
+				System.arraycopy(block, 0, values, at, block.length);
+				at += block.length;
+			}
+			Arrays.sort(values);
+			ranks = new int[sortedBlocks.length][];
+			for (int i = 0; i < sortedBlocks.length; i++) {
+				ranks[i] = new int[sortedBlocks[i].length];
+				for (int j = 0; j < ranks[i].length; j++) {
+					ranks[i][j] = Arrays.binarySearch(values, sortedBlocks[i][j]);
+				}
+			}
+			counts = new int[size];
 		}
 
-		double median(SplittableRandom random) {
-			for (int i = 0; i < buffer.length; i++) {
-				buffer[i] = values[random.nextInt(values.length)];
+		/** Each sample its own block, in any order. */
+		RankCounts(double[] samples) {
+			this(singletons(samples));
+		}
+
+		private static double[][] singletons(double[] samples) {
+			double[][] blocks = new double[samples.length][];
+			for (int i = 0; i < samples.length; i++) {
+				blocks[i] = new double[]{ samples[i] };
 			}
-			Arrays.sort(buffer);
-			return Percentiles.medianOfSorted(buffer);
+			return blocks;
+		}
+
+		/** The median of as many samples as there are, drawn one by one with replacement (the k-th draw is sample k). */
+		double resampleMedian(SplittableRandom random) {
+			int n = values.length;
+			for (int i = 0; i < n; i++) {
+				counts[ranks[random.nextInt(n)][0]]++;
+			}
+			return medianOf(n);
+		}
+
+		/** The median of the {@code drawn} blocks merged, as {@link Percentiles#medianOfSorted}. */
+		double median(int[] drawn) {
+			return medianOf(count(drawn));
+		}
+
+		/** The {@code pct} percentile of the {@code drawn} blocks merged, as {@link Percentiles#percentile}. */
+		double percentile(int[] drawn, double pct) {
+			int n = count(drawn);
+			double index = pct / 100.0 * (n - 1);
+			int below = (int) Math.floor(index);
+			find(below, Math.min(below + 1, n - 1));
+			return Percentiles.lerp(lower, upper, index - below);
+		}
+
+		private int count(int[] drawn) {
+			int n = 0;
+			for (int block : drawn) {
+				for (int rank : ranks[block]) {
+					counts[rank]++;
+				}
+				n += ranks[block].length;
+			}
+			return n;
+		}
+
+		private double medianOf(int n) {
+			int mid = n / 2;
+			if (n % 2 == 1) {
+				find(mid, mid);
+				return lower;
+			}
+			find(mid - 1, mid);
+			return (lower + upper) / 2;
+		}
+
+		/** Sets {@link #lower} and {@link #upper} to the counted values at ascending positions {@code lo <= hi}; clears the counts. */
+		private void find(int lo, int hi) {
+			int seen = 0;
+			boolean foundLower = false;
+			for (int rank = 0; rank < counts.length; rank++) {
+				int count = counts[rank];
+				if (count == 0) {
+					continue;
+				}
+				counts[rank] = 0;
+				seen += count;
+				if (!foundLower && seen > lo) {
+					lower = values[rank];
+					foundLower = true;
+				}
+				if (seen > hi) {
+					upper = values[rank];
+					Arrays.fill(counts, rank + 1, counts.length, 0);
+					return;
+				}
+			}
 		}
 	}
 }

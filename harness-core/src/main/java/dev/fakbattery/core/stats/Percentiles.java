@@ -78,7 +78,7 @@ public final class Percentiles {
 	}
 
 	/** NumPy's {@code _lerp}: interpolate from the nearer end, so {@code t = 1} gives {@code b} exactly. */
-	private static double lerp(double a, double b, double t) {
+	static double lerp(double a, double b, double t) {
 		double diff = b - a;
 		return t >= 0.5 ? b - diff * (1 - t) : a + diff * t;
 	}

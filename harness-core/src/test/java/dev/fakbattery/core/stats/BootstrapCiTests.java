@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.SplittableRandom;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -388,6 +389,99 @@ class BootstrapCiTests {
 
 			assertThat(a.estimate()).isEqualTo(b.estimate());
 			assertThat(new double[]{ a.lo(), a.hi() }).isNotEqualTo(new double[]{ b.lo(), b.hi() });
+		}
+
+		@Test
+		@DisplayName("each resample's order statistics are exactly those of sorting the resample, ties and even sizes included")
+		void countingRanksReadsWhatSortingReads() {
+			int resamples = 300;
+			BootstrapCi bootstrap = BootstrapCi.seeded(5).withResamples(resamples);
+			for (int n : new int[]{ 13, 16, 31 }) {
+				// rounded to 3 places so values repeat
+				double[] raw = Arrays.stream(Samples.lognormal(40 + n, n, 0.4, 0.3)).map(v -> Math.round(v * 1e3) / 1e3).toArray();
+				double[] gateway = Arrays.stream(Samples.lognormal(50 + n, n + 1, 0.5, 0.3)).map(v -> Math.round(v * 1e3) / 1e3).toArray();
+				List<double[]> rawBlocks = blocksOf(raw, 2);
+				List<double[]> gatewayBlocks = blocksOf(Arrays.copyOf(gateway, raw.length), 2);
+
+				SplittableRandom random = new SplittableRandom(5);
+				double[] medians = new double[resamples];
+				double[] ratios = new double[resamples];
+				for (int b = 0; b < resamples; b++) {
+					medians[b] = Percentiles.median(drawn(Percentiles.sortedCopy(raw), random)); // median() draws from the sorted sample
+				}
+				random = new SplittableRandom(5);
+				for (int b = 0; b < resamples; b++) {
+					ratios[b] = Percentiles.median(drawn(gateway, random)) / Percentiles.median(drawn(raw, random));
+				}
+				assertThat(bootstrap.median(raw)).as("median, n=%d", n).satisfies(ci -> assertBounds(ci, medians, PLAIN_TAIL));
+				assertThat(bootstrap.ratioOfMedians(gateway, raw)).as("ratio of medians, n=%d", n)
+						.satisfies(ci -> assertBounds(ci, ratios, PLAIN_TAIL));
+
+				double tail = bootstrap.expandedTail(rawBlocks.size());
+				assertBounds(bootstrap.ratioOfMediansOverBlocks(gatewayBlocks, rawBlocks),
+						overBlocks(resamples, rawBlocks.size(),
+								drawn -> merged(gatewayBlocks, drawn, 50, true) / merged(rawBlocks, drawn, 50, true)),
+						tail);
+				assertBounds(bootstrap.medianOfPairedRatiosOverBlocks(gatewayBlocks),
+						overBlocks(resamples, rawBlocks.size(), drawn -> merged(gatewayBlocks, drawn, 50, true)), tail);
+				for (double pct : new double[]{ 0, 37.5, 50, 99, 100 }) {
+					SplittableRandom pairs = new SplittableRandom(5);
+					double[] differences = new double[resamples];
+					int[] drawn = new int[rawBlocks.size()];
+					for (int b = 0; b < resamples; b++) {
+						for (int i = 0; i < drawn.length; i++) {
+							drawn[i] = pairs.nextInt(drawn.length);
+						}
+						differences[b] = merged(gatewayBlocks, drawn, pct, false) - merged(rawBlocks, drawn, pct, false);
+					}
+					assertBounds(bootstrap.percentileDifference(gatewayBlocks, rawBlocks, pct), differences, PLAIN_TAIL);
+				}
+			}
+		}
+
+		/** The plain percentile interval's lower tail as the class computes it at 95 % (2.5 plus a rounding error). */
+		private static final double PLAIN_TAIL = (1 - 0.95) / 2 * 100;
+
+		private static List<double[]> blocksOf(double[] values, int size) {
+			List<double[]> blocks = new ArrayList<>();
+			for (int at = 0; at < values.length; at += size) {
+				blocks.add(Arrays.copyOfRange(values, at, Math.min(values.length, at + size)));
+			}
+			return blocks;
+		}
+
+		private static double[] drawn(double[] values, SplittableRandom random) {
+			double[] resample = new double[values.length];
+			for (int i = 0; i < resample.length; i++) {
+				resample[i] = values[random.nextInt(values.length)];
+			}
+			return resample;
+		}
+
+		private static double[] overBlocks(int resamples, int blocks, java.util.function.ToDoubleFunction<int[]> statistic) {
+			SplittableRandom random = new SplittableRandom(5);
+			double[] stats = new double[resamples];
+			int[] drawn = new int[blocks];
+			for (int b = 0; b < resamples; b++) {
+				for (int i = 0; i < drawn.length; i++) {
+					drawn[i] = random.nextInt(drawn.length);
+				}
+				stats[b] = statistic.applyAsDouble(drawn);
+			}
+			return stats;
+		}
+
+		/** The drawn blocks merged and sorted, read at {@code pct} (the median's own formula where {@code median}). */
+		private static double merged(List<double[]> blocks, int[] drawn, double pct, boolean median) {
+			double[] all = Arrays.stream(drawn).mapToObj(blocks::get).flatMapToDouble(Arrays::stream).sorted().toArray();
+			return median ? Percentiles.medianOfSorted(all) : Percentiles.percentile(all, pct);
+		}
+
+		private static void assertBounds(ConfidenceInterval ci, double[] resampled, double tail) {
+			double[] sorted = resampled.clone();
+			Arrays.sort(sorted);
+			assertThat(new double[]{ ci.lo(), ci.hi() }).as("%s", ci)
+					.containsExactly(Percentiles.percentile(sorted, tail), Percentiles.percentile(sorted, 100 - tail));
 		}
 	}
 
