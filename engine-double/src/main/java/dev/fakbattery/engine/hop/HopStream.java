@@ -7,7 +7,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One SSE answer through a {@link RelayHop}: read byte by byte, cut into events, each passed through the
+ * One SSE answer through a {@link RelayHop}: read as it arrives, cut into events, each passed through the
  * {@link RelayHop.Mangle} and written on; held whole ({@link RelayHop.Mangle#buffers()}), held in windows
  * ({@link RelayHop.Mangle#holdMillis()}) or cut after upstream silence ({@link RelayHop.Mangle#idleTimeoutMillis()})
  * when the mangle says so.
@@ -60,19 +60,26 @@ final class HopStream {
 	}
 
 	private void copyEvents() throws IOException {
-		StringBuilder event = new StringBuilder();
+		ByteArrayOutputStream event = new ByteArrayOutputStream();
+		byte[] buffer = new byte[8192];
 		int previous = -1;
-		for (int b = in.read(); b >= 0; b = in.read()) {
+		for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
 			lastByteNanos = System.nanoTime();
-			event.append((char) b);
-			if (b == '\n' && previous == '\n') {
-				String mangled = mangle.event(decode(event).stripTrailing());
-				if (mangled != null) {
-					write((mangled + "\n\n").getBytes(StandardCharsets.UTF_8));
+			int start = 0;
+			for (int i = 0; i < n; i++) {
+				int b = buffer[i];
+				if (b == '\n' && previous == '\n') {
+					event.write(buffer, start, i + 1 - start);
+					start = i + 1;
+					String mangled = mangle.event(event.toString(StandardCharsets.UTF_8).stripTrailing());
+					if (mangled != null) {
+						write((mangled + "\n\n").getBytes(StandardCharsets.UTF_8));
+					}
+					event.reset();
 				}
-				event.setLength(0);
+				previous = b;
 			}
-			previous = b;
+			event.write(buffer, start, n - start);
 		}
 	}
 
@@ -130,13 +137,5 @@ final class HopStream {
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	private static String decode(StringBuilder latin1) {
-		byte[] bytes = new byte[latin1.length()];
-		for (int i = 0; i < bytes.length; i++) {
-			bytes[i] = (byte) latin1.charAt(i);
-		}
-		return new String(bytes, StandardCharsets.UTF_8);
 	}
 }
