@@ -2,6 +2,7 @@ package dev.fakbattery.conformance.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -15,6 +16,7 @@ import java.util.function.Consumer;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestTag;
@@ -93,7 +95,8 @@ public final class SelfTest {
 
 	/**
 	 * The timing rules (tag {@value WireVerification#TIMING}) of {@code testCase} that failed in {@code first} and fail
-	 * again in each of up to {@code reruns} more runs of the class's timing rules alone; each rerun and its reason
+	 * again in each of up to {@code reruns} more runs of those rule runs alone (the same rule on the same target, not the
+	 * timing rules that passed: W26's pauses are not waited out again); each rerun and its reason
 	 * (the failures it follows) go to {@code log}. For a gateway that must pass them: a loaded machine can hold a
 	 * faithful hop's paced deltas in one run (each W14 already tries 5 streams), a gateway that holds them does so in
 	 * every run.
@@ -107,9 +110,12 @@ public final class SelfTest {
 			log.accept("rerun " + rerun + " of at most " + reruns + " of the timing rules, after " + failing + " failed: "
 					+ messages(first.failed().stream().filter(e -> failing.contains(label(e))).toList()));
 			Events again = EngineTestKit.engine("junit-jupiter")
-					.selectors(selectClass(testCase))
+					.selectors(first.failed()
+							.stream()
+							.filter(e -> failing.contains(label(e)))
+							.map(e -> selectUniqueId(e.getTestDescriptor().getUniqueId()))
+							.toArray(DiscoverySelector[]::new))
 					.configurationParameters(HarnessConfig.hermeticParameters(Map.of()))
-					.filters(TagFilter.includeTags(WireVerification.TIMING))
 					.execute()
 					.testEvents();
 			Set<String> failedAgain = failedRules(again);
