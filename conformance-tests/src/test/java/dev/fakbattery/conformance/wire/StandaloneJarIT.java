@@ -22,6 +22,8 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * The standalone jar as a user runs it: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url ...}
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.Test;
  */
 @Tag("wire")
 @DisplayName("standalone jar: java -jar against a running gateway, exit code and JUnit XML")
+@Execution(ExecutionMode.CONCURRENT) // three jars with their own gateways, ports and report folders: they mostly start JVMs
 class StandaloneJarIT {
 
 	private static final Path REPORTS = Path.of("target", "standalone-jar-it");
