@@ -225,12 +225,13 @@ public abstract class FaultVerification extends FaultKit {
 				other.join();
 			}
 			UpstreamCall call = upstream(engine).awaitCall(flood.nonce(), Duration.ofSeconds(1)).orElseThrow();
-			long taken = settled(call);
-			require(taken <= SLOW_CLIENT_BOUND && !call.finished(), FaultRule.F05, engine, mode,
+			Taken taken = settled(call);
+			require(taken.bytes() <= SLOW_CLIENT_BOUND && !taken.growing() && !call.finished(), FaultRule.F05, engine, mode,
 					"the stream of a client reading one byte a second to take at most "
 							+ SLOW_CLIENT_BOUND + " bytes from its upstream (socket buffers from "
 							+ SocketBuffers.ofThisMachine().source() + ")",
-					"it took " + taken + " bytes" + (call.finished() ? " (the whole answer)" : ""));
+					"it took " + taken.bytes() + " bytes" + (call.finished() ? " (the whole answer)" : "")
+							+ (taken.growing() ? " and was still taking more after " + SETTLE_CAP_S + " s" : ""));
 			List<String> failed = answers.stream().filter(a -> !errorFreeStream(a)).map(FaultKit::describe).toList();
 			require(answers.size() == 4 && failed.isEmpty(), FaultRule.F05, engine, mode,
 					"4 other streams served whole within 5 s meanwhile",
@@ -298,26 +299,41 @@ public abstract class FaultVerification extends FaultKit {
 	}
 
 	/**
-	 * The bytes the call's upstream wrote once that stopped growing for 3 s (a gateway held back by its slow client;
-	 * long enough that a gateway starved of CPU on a busy machine is not taken for one), or as soon as they passed the
-	 * bound, or after 20 s.
+	 * The bytes the call's upstream wrote once that stopped growing for 3 s of the kit's own running time (a gateway held
+	 * back by its slow client; long enough that a gateway starved of CPU on a busy machine is not taken for one, and
+	 * without the time the kit's JVM was held: {@link Settling}), or as soon as they passed the bound; still growing
+	 * after {@value #SETTLE_CAP_S} s, no bound was seen.
 	 */
-	private static long settled(UpstreamCall call) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-		long last = call.written();
-		long stableSince = System.nanoTime();
-		while (System.nanoTime() < deadline && last <= SLOW_CLIENT_BOUND && !call.finished()) {
-			Thread.sleep(250);
-			long now = call.written();
-			if (now != last) {
-				last = now;
-				stableSince = System.nanoTime();
+	private static Taken settled(UpstreamCall call) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_CAP_S);
+		Settling settling = new Settling(TimeUnit.SECONDS.toNanos(3));
+		long written = call.written();
+		settling.observe(System.nanoTime(), written, 0);
+		long collected = Settling.collectorMillis();
+		while (written <= SLOW_CLIENT_BOUND && !call.finished()) {
+			if (System.nanoTime() >= deadline) {
+				return new Taken(written, true);
 			}
-			else if (System.nanoTime() - stableSince >= TimeUnit.SECONDS.toNanos(3)) {
-				return now;
+			long before = System.nanoTime();
+			Thread.sleep(250);
+			long now = System.nanoTime();
+			long late = Math.max(0, now - before - TimeUnit.MILLISECONDS.toNanos(250));
+			long collectedNow = Settling.collectorMillis();
+			long paused = Settling.millisToNanos(collectedNow - collected);
+			collected = collectedNow;
+			written = call.written();
+			if (settling.observe(now, written, late + paused)) {
+				return new Taken(written, false);
 			}
 		}
-		return call.written();
+		return new Taken(call.written(), false);
+	}
+
+	/** How long F05 waits for the bytes taken to settle: {@value} s. */
+	static final int SETTLE_CAP_S = 20;
+
+	/** The bytes an upstream wrote, and whether they were still growing when F05 stopped waiting for them to settle. */
+	private record Taken(long bytes, boolean growing) {
 	}
 
 	/** Reads one byte a second for {@code seconds} seconds. */
