@@ -319,7 +319,7 @@ public abstract class FaultVerification extends FaultKit {
 			long now = System.nanoTime();
 			long late = Math.max(0, now - before - TimeUnit.MILLISECONDS.toNanos(250));
 			long collectedNow = Settling.collectorMillis();
-			long paused = Settling.millisToNanos(collectedNow - collected);
+			long paused = TimeUnit.MILLISECONDS.toNanos(collectedNow - collected);
 			collected = collectedNow;
 			written = call.written();
 			if (settling.observe(now, written, late + paused)) {

@@ -2,7 +2,6 @@ package dev.fakbattery.conformance.fault;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.concurrent.TimeUnit;
 
 /**
  * F05's evidence that a gateway stopped taking an upstream's answer: the bytes written stopped growing for a stable
@@ -47,9 +46,5 @@ final class Settling {
 			total += Math.max(0, collector.getCollectionTime());
 		}
 		return total;
-	}
-
-	static long millisToNanos(long millis) {
-		return TimeUnit.MILLISECONDS.toNanos(millis);
 	}
 }
