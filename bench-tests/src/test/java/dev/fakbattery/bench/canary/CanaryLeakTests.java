@@ -32,7 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * base64-encoded. The same run with the gateway logging request bodies is caught by the same scan: it can fail.
  */
 @DisplayName("canary secrets: no file a battery run writes holds the API key or a quarantined secret")
-@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 @Timeout(300)
 class CanaryLeakTests {
 

@@ -29,7 +29,6 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * ({@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp}) leave it out, since they run the rungs themselves at full size.
  */
 @DisplayName("rung 3 tax pipeline on the engine double (smoke)")
-@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 @Tag(TaxPipelineSmokeTests.TAG)
 class TaxPipelineSmokeTests {
 
