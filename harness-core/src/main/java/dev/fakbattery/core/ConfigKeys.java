@@ -194,12 +194,16 @@ public final class ConfigKeys {
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 			.profileDefault(Profile.DEFAULT, List.of(1, 4))
 			.profileDefault(Profile.LLAMACPP, List.of(1, 2, 4))
-			.doc("concurrency levels of the sweep, at most 512 (on the embedded double the battery's sweep runs `1,8`)");
+			.doc("concurrency levels of the sweep, at most 512 (the battery runs the double in its own process at every level; where the double's own lag passes 1 ms, as at 64 and 128 streams on 2 cores, those levels are PENDING_MEASUREMENT)");
 
 	public static final ConfigKey<Integer> SWEEP_REQUESTS = intKey(HarnessConstants.SWEEP_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 512)
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
 			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
+
+	public static final ConfigKey<Integer> SWEEP_BATCH = intKey(HarnessConstants.SWEEP_BATCH, null)
+			.defaultText("`max(16, 4 x level)` with `sweep.requests`, else one wave of `max(level, 2)`")
+			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 5)

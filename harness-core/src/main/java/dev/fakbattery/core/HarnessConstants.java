@@ -104,6 +104,12 @@ public final class HarnessConstants {
 	public static final String SWEEP_REQUESTS = "sweep.requests";
 
 	/**
+	 * Requests in one batch of a sweep level, at least the level (one request per stream): {@value}. Fewer per batch
+	 * put the two batches of an ABBA pair closer in time.
+	 */
+	public static final String SWEEP_BATCH = "sweep.batch";
+
+	/**
 	 * The most seconds a sweep warms up before its first level, until the load client's lag is steady: {@value}.
 	 *
 	 */

@@ -31,6 +31,7 @@ import dev.fakbattery.core.workload.Workloads;
  * @param warmup warm-up conversations per target before the witness ({@code tax.warmup})
  * @param levels concurrency levels of the sweep
  * @param sweepRequests measured requests per arm at each sweep level ({@code sweep.requests}); 0 for the default
+ * @param sweepBatch requests in one batch of a sweep level ({@code sweep.batch}); 0 for the default
  * @param levelTimeCap the most one batch of a sweep level may take
  * @param warmupCap the most a sweep's warm-up may take before its first level ({@code sweep.warmup.s}, {@link SteadyWarmup})
  * @param baselineFile the tax gate's baseline file
@@ -45,7 +46,7 @@ import dev.fakbattery.core.workload.Workloads;
  * @param stopLooks the most planned looks of that stop ({@code stop.looks})
  * @since 0.1
  */
-public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests,
+public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, int sweepBatch,
 		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision,
 		String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks) {
@@ -88,13 +89,15 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, levelTimeCap, warmupCap, baselineFile,
+		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, sweepBatch, levelTimeCap, warmupCap,
+				baselineFile,
 				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
-		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, levelTimeCap, warmupCap, baselineFile, seed,
+		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,
+				seed,
 				determinism, precision, batchingRegime, headers, workload,
 				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()),
@@ -121,7 +124,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				.orElse(Map.of());
 		int sweepRequests = config.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
 		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
-		return new TaxSettings(tiny, count, MAX_TOKENS, config.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests, Duration.ofMinutes(2),
+		return new TaxSettings(tiny, count, MAX_TOKENS, config.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests,
+				config.find(ConfigKeys.SWEEP_BATCH).orElse(0), Duration.ofMinutes(2),
 				warmupCap, baseline,
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
@@ -177,14 +181,23 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	 * {@code max(16, 4 x level)} requests: more requests interleave the arms more finely instead of lengthening each batch,
 	 * since on a shared machine batch-to-batch drift, not request count, sets the A/A floor (on 2 cores 4 batches of 64
 	 * read A/A 0.9816 [0.9694, 0.9918]). By default one batch per wave of {@code max(c, 2)} requests: below 8 streams
-	 * the requests of {@value #MIN_BATCHES} x 8 split into more, shorter batches, so the level can stop early.
+	 * the requests of {@value #MIN_BATCHES} x 8 split into more, shorter batches, so the level can stop early. With
+	 * {@code sweep.batch} one batch per that many requests (at least the level).
 	 */
 	public int sweepBatchesPerArm(int concurrency) {
 		if (tiny) {
 			return MIN_BATCHES;
 		}
-		int batches = sweepRequests(concurrency) / (sweepRequests > 0 ? Math.max(16, 4 * concurrency) : Math.max(2, concurrency));
+		int batches = sweepRequests(concurrency) / sweepBatchTarget(concurrency);
 		return Math.max(MIN_BATCHES, batches - batches % 2);
+	}
+
+	/** Requests a batch at sweep level {@code concurrency} aims at: {@code sweep.batch} (at least the level), else the default. */
+	private int sweepBatchTarget(int concurrency) {
+		if (sweepBatch > 0) {
+			return Math.max(sweepBatch, concurrency);
+		}
+		return sweepRequests > 0 ? Math.max(16, 4 * concurrency) : Math.max(2, concurrency);
 	}
 
 	/** Requests in one batch at sweep level {@code concurrency}: the cap's requests over its batches, rounded up. */

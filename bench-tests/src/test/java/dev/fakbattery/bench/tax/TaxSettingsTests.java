@@ -94,6 +94,23 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("sweep.batch sets the requests per batch, never fewer than the level; more batches per arm for the same requests")
+	void sweepBatch() {
+		TaxSettings waves = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "1536",
+				HarnessConstants.SWEEP_BATCH, "4"));
+		assertThat(waves.sweepBatchSize(4)).isEqualTo(4);
+		assertThat(waves.sweepBatchesPerArm(4)).isEqualTo(384);
+		assertThat(waves.sweepBatchSize(1)).isEqualTo(4);
+		assertThat(waves.sweepBatchSize(8)).as("one request per stream at the least").isEqualTo(8);
+		assertThat(waves.sweepBatchesPerArm(8)).isEqualTo(192);
+		TaxSettings unset = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "1536"));
+		assertThat(unset.sweepBatchSize(4)).isEqualTo(16);
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_BATCH, "0")))
+				.isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining("sweep.batch");
+	}
+
+	@Test
 	@DisplayName("the sequential stop: three looks where the cap allows, else the one look at today's cap; stop.* keys set it")
 	void sequentialPlans() {
 		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
