@@ -202,8 +202,9 @@ public final class ConfigKeys {
 			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
 
 	public static final ConfigKey<Integer> SWEEP_BATCH = intKey(HarnessConstants.SWEEP_BATCH, null)
+			.profileDefault(Profile.LLAMACPP, 1)
 			.defaultText("`max(16, 4 x level)` with `sweep.requests`, else one wave of `max(level, 2)`")
-			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm");
+			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm; `-Pllamacpp` takes 1, one wave of the level's streams: on the container 1536 requests per arm at c=4 read the A/A 0.9909 [0.9686, 1.0096] in waves of 4, 0.9852 [0.9615, 1.0131] and 1.0086 [0.9765, 1.0577] in batches of 16");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 5)

@@ -105,6 +105,10 @@ class TaxSettingsTests {
 		assertThat(waves.sweepBatchesPerArm(8)).isEqualTo(192);
 		TaxSettings unset = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_REQUESTS, "1536"));
 		assertThat(unset.sweepBatchSize(4)).isEqualTo(16);
+		TaxSettings llamacpp = settings(Map.of(HarnessConstants.PROFILE, "llamacpp"));
+		assertThat(llamacpp.sweepBatchSize(4)).as("-Pllamacpp: one wave of the level's streams").isEqualTo(4);
+		assertThat(llamacpp.sweepBatchesPerArm(4)).isEqualTo(128);
+		assertThat(llamacpp.sweepBatchSize(1)).isEqualTo(1);
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_BATCH, "0")))
 				.isInstanceOf(ConfigurationException.class)
 				.hasMessageContaining("sweep.batch");
