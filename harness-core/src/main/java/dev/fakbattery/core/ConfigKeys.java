@@ -207,7 +207,7 @@ public final class ConfigKeys {
 			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm; `-Pllamacpp` takes 1, one wave of the level's streams: on the container 1536 requests per arm at c=4 read the A/A 0.9909 [0.9686, 1.0096] in waves of 4, 0.9852 [0.9615, 1.0131] and 1.0086 [0.9765, 1.0577] in batches of 16");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
-			.profileDefault(Profile.DEFAULT, 5)
+			.profileDefault(Profile.DEFAULT, 1)
 			.doc("the most seconds each sweep warms up before its first level, until the client's lag p99 reads within 1 ms over about a second of probe samples (`warmup` in the artifact)");
 
 	public static final ConfigKey<Double> STOP_HALF_WIDTH = decimalKey(HarnessConstants.STOP_HALF_WIDTH, 0.005, 0, 1)

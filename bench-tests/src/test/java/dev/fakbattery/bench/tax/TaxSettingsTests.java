@@ -63,10 +63,10 @@ class TaxSettingsTests {
 	}
 
 	@Test
-	@DisplayName("sweep.warmup.s caps the sweeps' warm-up: 120 s, 5 s in the smoke run; a bad value names it")
+	@DisplayName("sweep.warmup.s caps the sweeps' warm-up: 120 s, 1 s in the smoke run; a bad value names it")
 	void sweepWarmup() {
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).warmupCap()).isEqualTo(java.time.Duration.ofMinutes(2));
-		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default")).warmupCap()).isEqualTo(java.time.Duration.ofSeconds(5));
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default")).warmupCap()).isEqualTo(java.time.Duration.ofSeconds(1));
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_WARMUP_S, "30")).warmupCap())
 				.isEqualTo(java.time.Duration.ofSeconds(30));
 		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.SWEEP_WARMUP_S, "0")))
