@@ -51,10 +51,10 @@ public abstract class FaultVerification extends FaultKit {
 	static final Duration CANCEL_WITHIN = Duration.ofMillis(200);
 
 	/**
-	 * F01: tries at most, each judged unless the kit's own JVM stalled long enough to explain a late cancel; all of
-	 * them explained so is PENDING_MEASUREMENT, never a pass.
+	 * F01 and F04: tries at most, each judged unless the kit's own JVM stalled long enough to explain what went wrong
+	 * (a late cancel, an upstream timeout); all of them explained so is PENDING_MEASUREMENT, never a pass.
 	 */
-	static final int F01_TRIES = 3;
+	static final int STALL_TRIES = 3;
 
 	/**
 	 * F04: bytes past the event limit an upstream may still push before the gateway stops reading: one connection's
@@ -79,7 +79,7 @@ public abstract class FaultVerification extends FaultKit {
 	public void required_F01_disconnectCancelsUpstream(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, FaultRule.F01, "needs a stream for the client to leave mid-way");
 		List<String> stalled = new ArrayList<>();
-		for (int attempt = 1; attempt <= F01_TRIES; attempt++) {
+		for (int attempt = 1; attempt <= STALL_TRIES; attempt++) {
 			Request request = request(Fault.PACED, 2000, true);
 			long left;
 			long millis;
@@ -111,15 +111,7 @@ public abstract class FaultVerification extends FaultKit {
 					"the upstream request cancelled within " + CANCEL_WITHIN.toMillis() + " ms of the client leaving",
 					"cancelled after " + millis + " ms (the kit's own longest stall meanwhile " + stallMillis + " ms)");
 			stalled.add("try " + attempt + ": cancelled after " + millis + " ms, the kit itself stalled " + stallMillis + " ms");
-			if (attempt == F01_TRIES) {
-				String message = PENDING + "F01 [" + engine + " " + mode + "] on " + gateway(engine).description()
-						+ ": every try's lateness is the kit's own stall, not the gateway's (" + String.join("; ", stalled)
-						+ "); run on a quieter machine";
-				if (config().allowPending()) {
-					throw new TestAbortedException(message);
-				}
-				throw new PendingMeasurementError(message);
-			}
+			pendingAfterTries(FaultRule.F01, engine, mode, attempt, stalled, "lateness");
 		}
 		FaultClient.Answer after = send(engine, request(Fault.TEXT, 1, true), Map.of(), false, Duration.ofSeconds(10));
 		require(errorFreeStream(after), FaultRule.F01, engine, mode, "the next stream served whole after the cancel", describe(after));
@@ -188,20 +180,62 @@ public abstract class FaultVerification extends FaultKit {
 		GatewayLimits limits = requireLimits(engine, FaultRule.F04);
 		int capMib = (int) ((limits.maxEventBytes() + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
 		for (Fault fault : stream(mode) ? List.of(Fault.ENDLESS_LINE, Fault.ENDLESS_EVENT) : List.of(Fault.ENDLESS_LINE)) {
-			Request request = request(fault, capMib, stream(mode));
-			FaultClient.Answer answer = send(engine, request, Map.of(), false, Duration.ofSeconds(40));
-			boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-			require(answered, FaultRule.F04, engine, mode, (stream(mode)
-					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
-					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(answer));
-			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
-			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
-			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
-					"the gateway to stop reading an "
-							+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
-							+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
-					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
+			List<String> stalled = new ArrayList<>();
+			for (int attempt = 1;; attempt++) {
+				Request request = request(fault, capMib, stream(mode));
+				FaultClient.Answer answer;
+				ClientLag lag;
+				try (ClientLagProbe probe = ClientLagProbe.start()) {
+					answer = send(engine, request, Map.of(), false, Duration.ofSeconds(40));
+					lag = probe.read();
+				}
+				boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
+				long stallMillis = Math.round(lag.maxMicros() / 1000);
+				if (!answered && timeoutExplainedByKitStall(answer, limits.upstreamTimeout(), stallMillis)) {
+					stalled.add("try " + attempt + ": " + describe(answer) + ", the kit itself stalled " + stallMillis + " ms");
+					pendingAfterTries(FaultRule.F04, engine, mode, attempt, stalled, "an upstream timeout");
+					continue;
+				}
+				require(answered, FaultRule.F04, engine, mode, (stream(mode)
+						? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
+						: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(answer));
+				UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
+				boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
+				require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
+						"the gateway to stop reading an "
+								+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
+								+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
+						closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
+				break;
+			}
 		}
+	}
+
+	/**
+	 * Whether a gateway's upstream-timeout answer (504) may be the kit's own doing: the kit's upstream runs in the kit's
+	 * JVM (and an in-process gateway too), so a JVM that stalled for most of the gateway's upstream timeout left the
+	 * upstream silent that long, and the gateway timing it out was right. Judged only as a 504 with a stall of at least
+	 * 8/10 of the timeout (the margin F02 gives the timeout itself); any other wrong answer is judged as usual.
+	 */
+	static boolean timeoutExplainedByKitStall(FaultClient.Answer answer, Duration upstreamTimeout, long stallMillis) {
+		return answer.status() == 504 && stallMillis >= upstreamTimeout.toMillis() * 8 / 10;
+	}
+
+	/**
+	 * After {@code attempt} tries each explained by the kit's own stall: nothing at all until {@link #STALL_TRIES}, then
+	 * PENDING_MEASUREMENT naming every try (a skip under {@code allow.pending}, a failure otherwise), never a pass.
+	 */
+	private void pendingAfterTries(FaultRule rule, Dialect engine, String mode, int attempt, List<String> stalled, String what) {
+		if (attempt < STALL_TRIES) {
+			return;
+		}
+		String message = PENDING + rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+				+ ": every try's " + what + " is the kit's own stall, not the gateway's (" + String.join("; ", stalled)
+				+ "); run on a quieter machine";
+		if (config().allowPending()) {
+			throw new TestAbortedException(message);
+		}
+		throw new PendingMeasurementError(message);
 	}
 
 	@ParameterizedTest(name = NAME)
