@@ -32,9 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * base64-encoded. The same run with the gateway logging request bodies is caught by the same scan: it can fail.
  */
 @DisplayName("canary secrets: no file a battery run writes holds the API key or a quarantined secret")
-// beside the other classes (it mostly waits), its own methods one at a time (a class-level lock keeps them so)
-@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
-@org.junit.jupiter.api.parallel.ResourceLock("canary battery")
 @Timeout(300)
 class CanaryLeakTests {
 

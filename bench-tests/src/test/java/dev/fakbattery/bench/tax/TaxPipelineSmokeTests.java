@@ -29,9 +29,6 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * ({@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp}) leave it out, since they run the rungs themselves at full size.
  */
 @DisplayName("rung 3 tax pipeline on the engine double (smoke)")
-// beside the other classes (it mostly waits), its own methods one at a time (a class-level lock keeps them so)
-@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
-@org.junit.jupiter.api.parallel.ResourceLock("rung 3 smoke")
 @Tag(TaxPipelineSmokeTests.TAG)
 class TaxPipelineSmokeTests {
 
