@@ -36,7 +36,7 @@ public enum FaultRule implements KitRule {
 			"lines, events or bodies read into memory without bound (`readLine`, `readAllBytes`)"),
 
 	F05(REQUIRED, "slow client: bounded upstream reading, other streams unaffected",
-			"A client that reads one byte a second holds its stream back: the gateway takes from that stream's upstream at most both connections' socket buffers at this machine's largest (upstream to gateway, gateway to client: 2 × (`tcp_rmem` + `tcp_wmem` maxima)) + 8 MiB, at least 32 MiB, of an answer 16 MiB longer, and 4 other streams opened meanwhile are served whole within 5 s.",
+			"A client that reads one byte a second holds its stream back: the gateway takes from that stream's upstream at most both connections' socket buffers at this machine's largest (upstream to gateway, gateway to client: 2 × (`tcp_rmem` + `tcp_wmem` maxima)) + 8 MiB, at least 32 MiB, of an answer 16 MiB longer, and 4 other streams opened meanwhile are served whole within 5 s. The bytes taken count once they stood still for 3 s of the kit's own running time; still growing after 20 s is a failure. So a gateway that reads ahead without bound but slowly fails when it reads about 2 MiB/s or faster (the self-test's); at about 1 MiB/s its upstream's bytes came in bursts up to 3 s apart and one target's read as settled: slower leaks are below this rule's resolution.",
 			"stream", "8 KB content chunks as fast as taken", "non-stream",
 			"the answer is read ahead into an unbounded buffer; one slow client blocks a shared thread or lock"),
 

@@ -113,6 +113,19 @@ class BrokenFaultGatewayTests {
 	}
 
 	@Test
+	@DisplayName("F05: a gateway that reads a slow client's stream without bound, but slowly (2 MiB/s): still taking bytes when F05 looks")
+	void tricklesForSlowClient() {
+		Events tests = run(BrokenFaultGateways.TricklesForSlowClientTestCase.class, "required_F05_slowClientBounded");
+		assertThat(failedRules(tests)).containsExactlyInAnyOrderElementsOf(expand("F05", List.of("stream")));
+		for (String target : List.of("vllm stream", "sglang stream")) {
+			// still taking bytes at F05's 20 s, or past the bound where this machine's socket buffers make it lower
+			assertThat(SelfTest.message(tests, "F05", target)).startsWith("F05 [" + target + "] on broken: reads a slow client's stream at "
+					+ "2 MiB/s without bound: expected the stream of a client reading one byte a second to take at most "
+					+ FaultVerification.SLOW_CLIENT_BOUND + " bytes from its upstream");
+		}
+	}
+
+	@Test
 	@DisplayName("F06: a gateway that takes any request body")
 	void takesAnyBody() {
 		Events tests = run(BrokenFaultGateways.TakesAnyBodyTestCase.class, "required_F06_bodyLimit");

@@ -149,6 +149,14 @@ final class BrokenFaultGateways {
 		}
 	}
 
+	static class TricklesForSlowClientTestCase extends FaultVerification {
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return pipedPatient("broken: reads a slow client's stream at 2 MiB/s without bound", TcpPipe.Mode.TRICKLES_WITHOUT_BOUND,
+					upstream, engine);
+		}
+	}
+
 	static class TakesAnyBodyTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {

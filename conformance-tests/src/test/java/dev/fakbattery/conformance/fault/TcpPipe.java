@@ -30,6 +30,12 @@ final class TcpPipe implements AutoCloseable {
 		DRAINS_AFTER_CLIENT_LEAVES,
 		/** Reads the gateway's answer as fast as it comes and holds it for a slow client, without bound. */
 		BUFFERS_WITHOUT_BOUND,
+		/**
+		 * Reads the gateway's answer at most about 2 MiB/s (at most 64 KiB, then 32 ms) and holds it for a slow client,
+		 * without bound: a slow leak, not a flood. (At about 1 MiB/s the upstream's bytes arrived in bursts up to 3 s apart
+		 * and F05 took one target's for settled.)
+		 */
+		TRICKLES_WITHOUT_BOUND,
 		/** When the gateway's answer mentions a truncated upstream, resets the client instead of passing it on. */
 		RESETS_CLIENT_ON_TRUNCATION,
 		/** A client that leaves is passed on {@link #LATE_MILLIS} ms later, as a gateway that notices it on a timer. */
@@ -113,8 +119,8 @@ final class TcpPipe implements AutoCloseable {
 		try (gateway; client) {
 			InputStream in = gateway.getInputStream();
 			OutputStream out = client.getOutputStream();
-			if (mode == Mode.BUFFERS_WITHOUT_BOUND) {
-				buffered(in, out);
+			if (mode == Mode.BUFFERS_WITHOUT_BOUND || mode == Mode.TRICKLES_WITHOUT_BOUND) {
+				buffered(in, out, mode == Mode.TRICKLES_WITHOUT_BOUND ? 32 : 0);
 				return;
 			}
 			byte[] buffer = new byte[16 * 1024];
@@ -150,7 +156,7 @@ final class TcpPipe implements AutoCloseable {
 		}
 	}
 
-	private static void buffered(InputStream in, OutputStream out) throws IOException {
+	private static void buffered(InputStream in, OutputStream out, long pauseMillis) throws IOException {
 		BlockingQueue<byte[]> held = new LinkedBlockingQueue<>();
 		Thread writer = Thread.ofVirtual().start(() -> {
 			try {
@@ -166,6 +172,7 @@ final class TcpPipe implements AutoCloseable {
 		byte[] buffer = new byte[64 * 1024];
 		for (int n = in.read(buffer); n >= 0 && writer.isAlive(); n = in.read(buffer)) {
 			held.add(Arrays.copyOf(buffer, n));
+			pause(pauseMillis);
 		}
 		held.add(END);
 		try {
@@ -173,6 +180,17 @@ final class TcpPipe implements AutoCloseable {
 		}
 		catch (InterruptedException e) {
 			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void pause(long millis) {
+		if (millis > 0) {
+			try {
+				Thread.sleep(millis);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
 		}
 	}
 
