@@ -286,7 +286,7 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<List<Double>> RATE_SWEEP = decimalsKey(HarnessConstants.RATE_SWEEP,
 			List.of(1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0))
-			.profileDefault(Profile.DEFAULT, List.of(8.0, 32.0))
+			.profileDefault(Profile.DEFAULT, List.of(16.0, 32.0))
 			.doc("offered request rates (req/s) of the rate sweep, then bisection between the highest rate that met the SLOs and the next (3 steps; 1 in the smoke run); on the engine double the battery offers `4,8,16,32`");
 
 	public static final ConfigKey<Double> BURSTINESS = decimalKey(HarnessConstants.BURSTINESS, 1.0, 0.01, 100)

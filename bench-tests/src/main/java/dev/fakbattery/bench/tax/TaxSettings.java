@@ -132,7 +132,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS));
 	}
 
-	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 8,32}). */
+	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 16,32}). */
 	public static final List<Double> EMBEDDED_RATES = List.of(4.0, 8.0, 16.0, 32.0);
 
 	private static RateLoad rateLoad(HarnessConfig config, boolean tiny) {

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("GatewayLauncher: gateway.url, gateway.cmd")
+// waits on processes and servers it starts: beside the other classes (junit-platform.properties)
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class GatewayLauncherTests {
 
 	private static final URI UPSTREAM = URI.create("http://127.0.0.1:9/v1");

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 @DisplayName("ManagedProcess.startOnFreePort: a server is judged only when the started process owns its port")
+// waits on processes and servers it starts: beside the other classes (junit-platform.properties)
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class ManagedProcessPortTests {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(60);

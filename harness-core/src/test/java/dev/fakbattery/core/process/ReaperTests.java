@@ -33,6 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @DisplayName("Reaper: at the end of its input it stops what is still watched, and only that")
 @Timeout(60)
+// waits on processes and servers it starts: beside the other classes (junit-platform.properties)
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class ReaperTests {
 
 	@TempDir

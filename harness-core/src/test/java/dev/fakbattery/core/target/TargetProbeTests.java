@@ -13,6 +13,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 @DisplayName("TargetProbe: what it records of each engine's endpoints")
+// waits on processes and servers it starts: beside the other classes (junit-platform.properties)
+@org.junit.jupiter.api.parallel.Execution(org.junit.jupiter.api.parallel.ExecutionMode.CONCURRENT)
 class TargetProbeTests {
 
 	private static TargetIdentity probe(ProbedEngine engine) {
