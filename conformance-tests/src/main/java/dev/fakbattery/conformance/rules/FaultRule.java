@@ -25,7 +25,7 @@ public enum FaultRule implements KitRule {
 			"no read timeout on the upstream body (only a connect timeout); a timeout that does not close the upstream connection"),
 
 	F03(REQUIRED, "upstream reset mid-answer: an error frame then [DONE], no partial tool call",
-			"An upstream that resets the connection mid-answer, inside the arguments of a call the gateway must hold whole (the kit's `transform_` call), gets the client an error frame then `[DONE]` (stream; or a 502 with an OpenAI-shaped error if nothing was streamed yet) or a 502 with an OpenAI-shaped error (non-stream), and not one byte of the cut tool call. (An allowed call may stream through as it arrives; what of it went out before the cut is the engine's own bytes, followed by the error frame.)",
+			"An upstream that resets the connection mid-answer, inside the arguments of a call the gateway must hold whole (the kit's `transform_` call), gets the client an error frame then `[DONE]` (stream; or a 502 with an OpenAI-shaped error if nothing was streamed yet) or a 502 with an OpenAI-shaped error (non-stream), and not one byte of the cut tool call. (An allowed call may stream through as it arrives; what of it went out before the cut is the engine's own bytes, followed by the error frame.) A 504 is the gateway's failure unless it declares an upstream timeout and the kit's own JVM, where the upstream runs, stalled meanwhile for 8/10 of it (as F04 judges it; 3 tries so explained are PENDING_MEASUREMENT).",
 			"both", "reset 1 s after the cut (under the upstream timeout the gateway declares; the kit's embedded gateway: 2 s)", "never",
 			"held deltas flushed at the reset; the reset passed on to the client; the stream closed without `[DONE]`"),
 

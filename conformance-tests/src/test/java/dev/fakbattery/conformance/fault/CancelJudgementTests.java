@@ -9,10 +9,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The kit's excuses, alone. F01's for a late cancel: the kit's own stall must be at least as long as the cancel was
  * late; the end to end failure (a gateway a second late on a quiet machine) is {@link BrokenFaultGatewayTests#cancelsLate}.
- * F04's for an upstream timeout: only a 504, and only after a stall of 8/10 of the gateway's upstream timeout; any other
+ * F04's and F03's for an upstream timeout: only a 504, and only after a stall of 8/10 of the gateway's upstream timeout; any other
  * answer is judged as it is.
  */
-@DisplayName("F01, F04: a wrong answer is the kit's doing only when the kit stalled long enough to cause it")
+@DisplayName("F01, F03, F04: a wrong answer is the kit's doing only when the kit stalled long enough to cause it")
 class CancelJudgementTests {
 
 	@ParameterizedTest(name = "cancelled after {0} ms, kit stalled {1} ms: explained {2}")
