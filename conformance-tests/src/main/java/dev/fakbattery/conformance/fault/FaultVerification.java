@@ -163,32 +163,17 @@ public abstract class FaultVerification extends FaultKit {
 	@MethodSource(TARGETS)
 	@DisplayName("F03 upstream reset mid-answer: an error frame then [DONE], no partial tool call")
 	public void required_F03_resetAnswered(Dialect engine, String mode) throws Exception {
+		// the upstream waits 1 s before its reset: a kit that stalled for the gateway's timeout made it silent that long
 		Optional<Duration> timeout = limits(gateway(engine)).map(GatewayLimits::upstreamTimeout);
-		List<String> stalled = new ArrayList<>();
-		for (int attempt = 1;; attempt++) {
-			Request request = request(Fault.RESET, 1, stream(mode));
-			FaultClient.Answer answer;
-			ClientLag lag;
-			try (ClientLagProbe probe = ClientLagProbe.start()) {
-				answer = send(engine, request, Map.of(), false, Duration.ofSeconds(20));
-				lag = probe.read();
-			}
-			boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-			long stallMillis = Math.round(lag.maxMicros() / 1000);
-			// the upstream waits 1 s before its reset: a kit that stalled for the gateway's timeout made it silent that long
-			if (!answered && timeout.isPresent() && timeoutExplainedByKitStall(answer, timeout.get(), stallMillis)) {
-				stalled.add("try " + attempt + ": " + describe(answer) + ", the kit itself stalled " + stallMillis + " ms");
-				pendingAfterTries(FaultRule.F03, engine, mode, attempt, stalled, "an upstream timeout");
-				continue;
-			}
-			require(answered, FaultRule.F03, engine, mode, stream(mode)
-					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
-							+ " before anything was streamed)"
-					: "502 with an OpenAI-shaped error", describe(answer));
-			require(!answer.body().contains(FaultWire.cutToolName()), FaultRule.F03, engine, mode,
-					"no byte of the cut tool call (" + FaultWire.cutToolName() + ")", "it in the answer: " + describe(answer));
-			return;
-		}
+		Sent sent = sendJudgingKitStalls(FaultRule.F03, engine, mode, () -> request(Fault.RESET, 1, stream(mode)), Duration.ofSeconds(20),
+				timeout, answer -> stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502));
+		FaultClient.Answer answer = sent.answer();
+		require(sent.answered(), FaultRule.F03, engine, mode, stream(mode)
+				? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
+						+ " before anything was streamed)"
+				: "502 with an OpenAI-shaped error", describe(answer));
+		require(!answer.body().contains(FaultWire.cutToolName()), FaultRule.F03, engine, mode,
+				"no byte of the cut tool call (" + FaultWire.cutToolName() + ")", "it in the answer: " + describe(answer));
 	}
 
 	@ParameterizedTest(name = NAME)
@@ -198,34 +183,51 @@ public abstract class FaultVerification extends FaultKit {
 		GatewayLimits limits = requireLimits(engine, FaultRule.F04);
 		int capMib = (int) ((limits.maxEventBytes() + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
 		for (Fault fault : stream(mode) ? List.of(Fault.ENDLESS_LINE, Fault.ENDLESS_EVENT) : List.of(Fault.ENDLESS_LINE)) {
-			List<String> stalled = new ArrayList<>();
-			for (int attempt = 1;; attempt++) {
-				Request request = request(fault, capMib, stream(mode));
-				FaultClient.Answer answer;
-				ClientLag lag;
-				try (ClientLagProbe probe = ClientLagProbe.start()) {
-					answer = send(engine, request, Map.of(), false, Duration.ofSeconds(40));
-					lag = probe.read();
-				}
-				boolean answered = stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
-				long stallMillis = Math.round(lag.maxMicros() / 1000);
-				if (!answered && timeoutExplainedByKitStall(answer, limits.upstreamTimeout(), stallMillis)) {
-					stalled.add("try " + attempt + ": " + describe(answer) + ", the kit itself stalled " + stallMillis + " ms");
-					pendingAfterTries(FaultRule.F04, engine, mode, attempt, stalled, "an upstream timeout");
-					continue;
-				}
-				require(answered, FaultRule.F04, engine, mode, (stream(mode)
-						? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
-						: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(answer));
-				UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
-				boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
-				require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
-						"the gateway to stop reading an "
-								+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
-								+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
-						closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
-				break;
+			Sent sent = sendJudgingKitStalls(FaultRule.F04, engine, mode, () -> request(fault, capMib, stream(mode)),
+					Duration.ofSeconds(40),
+					Optional.of(limits.upstreamTimeout()),
+					answer -> stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502));
+			require(sent.answered(), FaultRule.F04, engine, mode, (stream(mode)
+					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
+					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(sent.answer()));
+			UpstreamCall call = upstream(engine).awaitCall(sent.request().nonce(), Duration.ofSeconds(1)).orElseThrow();
+			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
+			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
+					"the gateway to stop reading an "
+							+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
+							+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
+					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
+		}
+	}
+
+	/** A request sent, its answer, and whether that answer is the one the rule asks for. */
+	private record Sent(Request request, FaultClient.Answer answer, boolean answered) {
+	}
+
+	/**
+	 * Sends a fresh request until its answer is judged: a wrong answer that is a 504 while the kit's own JVM stalled for
+	 * most of the gateway's upstream timeout ({@link #timeoutExplainedByKitStall}) is tried again, at most
+	 * {@link #STALL_TRIES} times, then PENDING_MEASUREMENT; anything else is returned for the rule to judge.
+	 */
+	private Sent sendJudgingKitStalls(FaultRule rule, Dialect engine, String mode, java.util.function.Supplier<Request> fresh,
+			Duration deadline, Optional<Duration> upstreamTimeout, java.util.function.Predicate<FaultClient.Answer> right)
+			throws Exception {
+		List<String> stalled = new ArrayList<>();
+		for (int attempt = 1;; attempt++) {
+			Request request = fresh.get();
+			FaultClient.Answer answer;
+			ClientLag lag;
+			try (ClientLagProbe probe = ClientLagProbe.start()) {
+				answer = send(engine, request, Map.of(), false, deadline);
+				lag = probe.read();
 			}
+			boolean answered = right.test(answer);
+			long stallMillis = Math.round(lag.maxMicros() / 1000);
+			if (answered || upstreamTimeout.isEmpty() || !timeoutExplainedByKitStall(answer, upstreamTimeout.get(), stallMillis)) {
+				return new Sent(request, answer, answered);
+			}
+			stalled.add("try " + attempt + ": " + describe(answer) + ", the kit itself stalled " + stallMillis + " ms");
+			pendingAfterTries(rule, engine, mode, attempt, stalled, "an upstream timeout");
 		}
 	}
 
