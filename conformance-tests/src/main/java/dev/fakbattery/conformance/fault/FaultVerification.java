@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.core.PendingMeasurementError;
@@ -166,7 +168,7 @@ public abstract class FaultVerification extends FaultKit {
 		// the upstream waits 1 s before its reset: a kit that stalled for the gateway's timeout made it silent that long
 		Optional<Duration> timeout = limits(gateway(engine)).map(GatewayLimits::upstreamTimeout);
 		Sent sent = sendJudgingKitStalls(FaultRule.F03, engine, mode, () -> request(Fault.RESET, 1, stream(mode)), Duration.ofSeconds(20),
-				timeout, answer -> stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502));
+				timeout, answer -> clearError(answer, mode));
 		FaultClient.Answer answer = sent.answer();
 		require(sent.answered(), FaultRule.F03, engine, mode, stream(mode)
 				? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
@@ -186,7 +188,7 @@ public abstract class FaultVerification extends FaultKit {
 			Sent sent = sendJudgingKitStalls(FaultRule.F04, engine, mode, () -> request(fault, capMib, stream(mode)),
 					Duration.ofSeconds(40),
 					Optional.of(limits.upstreamTimeout()),
-					answer -> stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502));
+					answer -> clearError(answer, mode));
 			require(sent.answered(), FaultRule.F04, engine, mode, (stream(mode)
 					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
 					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(sent.answer()));
@@ -200,6 +202,11 @@ public abstract class FaultVerification extends FaultKit {
 		}
 	}
 
+	/** F03's and F04's clear error: streaming, an error frame then [DONE] or a 502; otherwise a 502, OpenAI-shaped. */
+	private static boolean clearError(FaultClient.Answer answer, String mode) {
+		return stream(mode) ? errorFrameThenDone(answer) || openAiError(answer, 502) : openAiError(answer, 502);
+	}
+
 	/** A request sent, its answer, and whether that answer is the one the rule asks for. */
 	private record Sent(Request request, FaultClient.Answer answer, boolean answered) {
 	}
@@ -209,8 +216,8 @@ public abstract class FaultVerification extends FaultKit {
 	 * most of the gateway's upstream timeout ({@link #timeoutExplainedByKitStall}) is tried again, at most
 	 * {@link #STALL_TRIES} times, then PENDING_MEASUREMENT; anything else is returned for the rule to judge.
 	 */
-	private Sent sendJudgingKitStalls(FaultRule rule, Dialect engine, String mode, java.util.function.Supplier<Request> fresh,
-			Duration deadline, Optional<Duration> upstreamTimeout, java.util.function.Predicate<FaultClient.Answer> right)
+	private Sent sendJudgingKitStalls(FaultRule rule, Dialect engine, String mode, Supplier<Request> fresh,
+			Duration deadline, Optional<Duration> upstreamTimeout, Predicate<FaultClient.Answer> right)
 			throws Exception {
 		List<String> stalled = new ArrayList<>();
 		for (int attempt = 1;; attempt++) {
