@@ -36,10 +36,13 @@ import dev.fakbattery.wire.JsonNumbers;
  * e.g. 98.3 % with three looks; at one look, the cap, at 95 %).
  *
  * <h2>The ratio</h2>
- * {@code ratio} = the median over ABBA pairs of B's batch output throughput (completion tokens over the batch's first
- * send to last end) over A's batch of the same pair, with a percentile-bootstrap interval over the pairs (95 %, or the
- * look's level) drawn in blocks ({@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair,
- * consecutive pairs in blocks as long as their correlation asks). A pair's two batches run one after the other, so a
+ * {@code ratio} = the median over ABBA blocks of B's output throughput (completion tokens over a batch's first
+ * send to last end; the mean of B's two batches in the block) over A's in the same block, with a percentile-bootstrap
+ * interval over the ABBA blocks (95 %, or the look's level) drawn in runs of consecutive ones as long as their
+ * correlation asks ({@link PairedBlocks#ofAbbaBlocks}: each arm runs once first and once second in a block, so an effect
+ * of the position in a pair cancels; on the CPU llama.cpp container the second batch of a pair ran about 4 % apart from
+ * the first, which one ratio per pair carried as spread). With fewer ABBA blocks than an interval of a median takes
+ * (short smoke levels, the first look), one ratio per pair. A pair's two batches run one after the other, so a
  * speed the engine wanders to over the level cancels in their ratio (a ratio of the arms' pooled medians lands between
  * the levels instead: on a CPU llama.cpp container that held the A/A floor off centre). The batch is the unit because
  * requests of one batch share the machine's state: on a shared machine batch-to-batch swings dwarf
@@ -54,7 +57,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param batchesB arm B's batches in run order
  * @param a arm A merged (raw)
  * @param b arm B merged (gateway, or the second raw client)
- * @param ratio the median over ABBA pairs of B's batch throughput over A's, with its interval over the pairs
+  * @param ratio the median over ABBA blocks (or pairs) of B's batch throughput over A's, with its interval over them
  * @param perRequestRatio B/A median per-request tok/s, with its interval over requests
  * @param latencyTax B/A median E2EL, with its interval over requests
  * @param warmupFailed failed warm-up requests of both arms
@@ -83,10 +86,14 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 	public static final int WARMUP_MIN = 8;
 
 	/** How {@code ratio} is computed, for the artifact. */
-	public static final String RATIO_METHOD = "median over ABBA pairs of the gateway batch's output throughput (completion "
-			+ "tokens over the batch's first send to last end) over the raw batch's of the same pair, percentile-bootstrap CI "
-			+ "over the pairs drawn in blocks of consecutive pairs (see ratio_ci.blocks), at the sequential stop's look level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request completion tokens / E2EL, CI over requests (assumes "
-			+ "independent requests, so narrower); throughput_ratio: sum of tokens over each arm's own batch time, no CI";
+	public static final String RATIO_METHOD = "median over ABBA blocks of the gateway's output throughput (completion tokens "
+			+ "over a batch's first send to last end; the mean of its two batches in the block) over the raw's in the same "
+			+ "block: each arm runs once first and once second in a block, so the position in a pair cancels (with fewer ABBA "
+			+ "blocks than an interval of a median takes: one ratio per pair; see ratio_ci.blocks.ratio_unit); percentile-"
+			+ "bootstrap CI over runs of consecutive ratios as long as their correlation asks, at the sequential stop's look "
+			+ "level (at least 95% coverage whichever look stops, see sequential); per_request_ratio: median per-request "
+			+ "completion tokens / E2EL, CI over requests (assumes independent requests, so narrower); throughput_ratio: sum "
+			+ "of tokens over each arm's own batch time, no CI";
 
 	/**
 	 * Warms both arms up, then runs ABBA batches of {@link TaxSettings#sweepBatchSize} requests until the level's
@@ -148,10 +155,14 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 
 	/**
 	 * The batches of both arms as {@link PairedBlocks}: the {@code k}-th batch of each arm share an ABBA pair; a batch
-	 * without a throughput (nothing decoded) gives its pair no value on that arm.
+	 * without a throughput (nothing decoded) gives its pair no value on that arm. One ratio per whole ABBA block
+	 * ({@link PairedBlocks#ofAbbaBlocks}) once there are at least {@code minBlocks} of them, else one per pair: chosen by
+	 * the count alone, before any ratio is seen, so each look's interval keeps its level.
 	 */
 	static PairedBlocks ratioBlocks(List<LoadResult> a, List<LoadResult> b, int minBlocks) {
-		return PairedBlocks.ofPairs(batchTps(a), batchTps(b), minBlocks);
+		return Math.min(a.size(), b.size()) / 2 >= minBlocks
+				? PairedBlocks.ofAbbaBlocks(batchTps(a), batchTps(b), minBlocks)
+				: PairedBlocks.ofPairs(batchTps(a), batchTps(b), minBlocks);
 	}
 
 	/** The blocks {@link #ratio()}'s interval was drawn over (the fewest blocks as at its level). */
