@@ -201,6 +201,11 @@ public final class ConfigKeys {
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
 			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
 
+	public static final ConfigKey<Integer> SWEEP_NOISE_REQUESTS = intKey(HarnessConstants.SWEEP_NOISE_REQUESTS, null)
+			.profileDefault(Profile.LLAMACPP, 2048)
+			.defaultText("`sweep.requests`")
+			.doc("the most measured requests per arm at the concurrency sweep's A/A level (raw against raw at the highest level, or 64), the cap of its sequential stop; the A/A floor must lie within +/-1 % whole, so it needs more than a level's own ratio (`-Pllamacpp` takes 2048: on the CPU container at c=4, 512 per arm read 1.0037 [0.9881, 1.0130], 2048 read 1.0019 [0.9957, 1.0078], about 5 min)");
+
 	public static final ConfigKey<Integer> SWEEP_BATCH = intKey(HarnessConstants.SWEEP_BATCH, null)
 			.profileDefault(Profile.LLAMACPP, 1)
 			.defaultText("`max(16, 4 x level)` with `sweep.requests`, else one wave of `max(level, 2)`")

@@ -97,6 +97,9 @@ public final class HarnessConstants {
 	/** Concurrency levels of the sweep, comma separated: {@value}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 
+	/** Most measured requests per arm at the concurrency sweep's A/A level; unset, {@link #SWEEP_REQUESTS}'s. */
+	public static final String SWEEP_NOISE_REQUESTS = "sweep.noise.requests";
+
 	/**
 	 * The most measured requests per arm at each sweep level, the cap of its sequential stop, never fewer than 6 x the
 	 * level (at least 6 batches per arm, the fewest an interval takes): {@value}.

@@ -98,8 +98,9 @@ public final class ConcurrencySweep {
 		try (TargetClient first = client("raw", upstream.baseUrl(), settings);
 				TargetClient second = client("raw_b", upstream.baseUrl(), settings)) {
 			int c = settings.noiseFloorLevel();
-			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw requests", 2L * capRequests(settings, c));
-			SweepLevel noise = SweepLevel.measure(first, second, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress);
+			TaxSettings floor = settings.forNoiseFloor();
+			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw requests", 2L * capRequests(floor, c));
+			SweepLevel noise = SweepLevel.measure(first, second, payload, c, floor, upstream.lag(), upstream.baseUrl(), progress);
 			progress.finish();
 			return noise;
 		}
@@ -129,6 +130,13 @@ public final class ConcurrencySweep {
 		settings.levels().forEach(c -> batches.add(settings.sweepBatchesPerArm(c)));
 		ArrayNode sizes = body.putArray("batch_requests");
 		settings.levels().forEach(c -> sizes.add(settings.sweepBatchSize(c)));
+		TaxSettings floor = settings.forNoiseFloor();
+		int noiseLevel = settings.noiseFloorLevel();
+		body.putObject("noise_floor_plan")
+				.put("concurrency", noiseLevel)
+				.put("requests_per_arm", floor.sweepRequests(noiseLevel))
+				.put("batches_per_arm", floor.sweepBatchesPerArm(noiseLevel))
+				.put("batch_requests", floor.sweepBatchSize(noiseLevel));
 		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then "
 				+ "batches of batch_requests in ABBA order until the level's sequential stop (levels[].sequential), at most "
 				+ "batches_per_arm per arm (the cap: requests_per_arm in waves of max(c, 2), or with sweep.requests one batch per "

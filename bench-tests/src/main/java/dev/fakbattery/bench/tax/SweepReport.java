@@ -28,7 +28,8 @@ final class SweepReport {
 		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels()
 				.stream()
 				.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
-				.collect(Collectors.joining(", ")) + ", arms in ABBA order");
+				.collect(Collectors.joining(", ")) + "; A/A at c=" + settings.noiseFloorLevel() + ": "
+				+ settings.forNoiseFloor().sweepRequests(settings.noiseFloorLevel()) + "; arms in ABBA order");
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		if (process != null && !mode.equals("planned")) {
@@ -89,9 +90,7 @@ final class SweepReport {
 				.ifPresent(n -> run.invalid("noise_floor", String.format(Locale.ROOT, "A/A ratio at c=%d %.4f [%.4f, %.4f] is wider "
 						+ "than +/-1 %%: the raw engine against itself differs more than the effect to be measured", n.concurrency(),
 						n.ratio().estimate(), n.ratio().lo(), n.ratio().hi()),
-						"more requests per level (-D" + dev.fakbattery.core.HarnessConstants.SWEEP_REQUESTS + "="
-								+ 2 * settings.sweepRequests(n.concurrency()) + "; this run sent " + settings.sweepRequests(n.concurrency())
-								+ " per arm) on a quieter machine"));
+						moreNoiseRequests(n.ratio(), settings.forNoiseFloor().sweepRequests(n.concurrency()))));
 		if (skipped == null) {
 			List<String> cut = all.stream()
 					.filter(l -> l.ratio().isDefined() && l.ratioBlocks().capped())
@@ -110,6 +109,26 @@ final class SweepReport {
 				drawn ? plots.toString() : run.body().path("plots").toString());
 		measurements(run, levels, noise);
 		summary(run, upstream, levels, noise);
+	}
+
+	/**
+	 * The fix for an A/A floor wider than +/-1 %: the requests at which its interval would fit, from the width measured
+	 * (an interval narrows as one over the square root of the count) and the room the estimate leaves; where the
+	 * estimate itself lies 1 % or more from 1, no count fits and the advice is a quieter machine.
+	 */
+	static String moreNoiseRequests(dev.fakbattery.core.stats.ConfidenceInterval aa, int sent) {
+		double halfWidth = (aa.hi() - aa.lo()) / 2;
+		double room = 0.01 - Math.abs(aa.estimate() - 1);
+		String key = "-D" + dev.fakbattery.core.HarnessConstants.SWEEP_NOISE_REQUESTS;
+		if (room <= 0.001) {
+			return String.format(Locale.ROOT, "the A/A estimate itself lies %.2f %% from 1 (this run sent %d per arm): not a matter of "
+					+ "count; run on a quieter machine, keeping the load client's CPUs apart from the engine's, the gateway's and "
+					+ "dockerd's (see docs/container.md)", Math.abs(aa.estimate() - 1) * 100, sent);
+		}
+		long wanted = (long) Math.ceil(sent * Math.pow(halfWidth / room, 2) / 64.0) * 64;
+		return String.format(Locale.ROOT, "more requests for the A/A level (%s=%d; this run sent %d per arm, half-width %.2f %%, "
+				+ "%.2f %% of room around its estimate) on a quieter machine", key, Math.max(wanted, 2L * sent), sent, halfWidth * 100,
+				room * 100);
 	}
 
 	private static String unmeasured(SweepLevel level) {

@@ -44,12 +44,14 @@ import dev.fakbattery.core.workload.Workloads;
  * @param load the rate sweep's open loop: rates, arrivals, cap and SLOs
  * @param stopHalfWidth the half-width at which the witness and a sweep level stop adding samples ({@code stop.halfwidth})
  * @param stopLooks the most planned looks of that stop ({@code stop.looks})
+ * @param noiseRequests measured requests per arm at the sweep's A/A level ({@code sweep.noise.requests}); 0 for
+ *        {@code sweepRequests}
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, int sweepBatch,
 		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision,
 		String batchingRegime,
-		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks) {
+		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks, int noiseRequests) {
 
 	/**
 	 * The rate sweep's settings.
@@ -91,7 +93,18 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	public TaxSettings withLevels(List<Integer> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, sweepBatch, levelTimeCap, warmupCap,
 				baselineFile,
-				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks);
+				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, noiseRequests);
+	}
+
+	/**
+	 * The settings the sweep's A/A level runs with: {@code sweep.noise.requests} as its {@code sweep.requests} where
+	 * set, else these.
+	 */
+	public TaxSettings forNoiseFloor() {
+		return noiseRequests <= 0
+				? this
+				: new TaxSettings(tiny, count, maxTokens, warmup, levels, noiseRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,
+						seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, 0);
 	}
 
 	/** The same settings with other rates for the rate sweep. */
@@ -101,7 +114,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				determinism, precision, batchingRegime, headers, workload,
 				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()),
-				stopHalfWidth, stopLooks);
+				stopHalfWidth, stopLooks, noiseRequests);
 	}
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
@@ -129,7 +142,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				warmupCap, baseline,
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
-				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS));
+				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS),
+				config.find(ConfigKeys.SWEEP_NOISE_REQUESTS).orElse(0));
 	}
 
 	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 16,32}). */

@@ -154,8 +154,20 @@ class SweepReportTests {
 				+ "(-Dsweep.concurrency=1,8)");
 		assertThat(run.invalidations().get(2).missing()).isEqualTo("invalid measurement, its own instrument says so: A/A ratio at "
 				+ "c=8 1.0020 [0.9870, 1.0210] is wider than +/-1 %: the raw engine against itself differs more than the effect to be measured");
-		assertThat(run.invalidations().get(2).howToProvide()).isEqualTo("more requests per level (-Dsweep.requests=96; this run sent 48 "
-				+ "per arm) on a quieter machine");
+		assertThat(run.invalidations().get(2).howToProvide()).isEqualTo("more requests for the A/A level (-Dsweep.noise.requests=256; "
+				+ "this run sent 48 per arm, half-width 1.70 %, 0.80 % of room around its estimate) on a quieter machine");
+	}
+
+	@Test
+	@DisplayName("the A/A floor's fix: the count its interval would fit at, or a quieter machine where the estimate leaves no room")
+	void noiseFloorFix() {
+		// the container's c=4 A/A at 512 per arm (2026-12-04): fits at about four times the count
+		assertThat(SweepReport.moreNoiseRequests(ci(1.0037, 0.9881, 1.0130), 512)).startsWith("more requests for the A/A level "
+				+ "(-Dsweep.noise.requests=2048; this run sent 512 per arm, half-width 1.24 %, 0.63 % of room");
+		assertThat(SweepReport.moreNoiseRequests(ci(1.0004, 0.9950, 1.0115), 2048)).as("never less than twice what was sent")
+				.contains("-Dsweep.noise.requests=4096;");
+		assertThat(SweepReport.moreNoiseRequests(ci(1.0095, 1.0014, 1.0180), 2048)).startsWith("the A/A estimate itself lies 0.95 % "
+				+ "from 1 (this run sent 2048 per arm): not a matter of count");
 	}
 
 	@Test

@@ -115,6 +115,21 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("sweep.noise.requests sets the A/A level's requests alone; unset, it runs with sweep.requests")
+	void noiseFloorRequests() {
+		TaxSettings llamacpp = settings(Map.of(HarnessConstants.PROFILE, "llamacpp"));
+		assertThat(llamacpp.sweepRequests(4)).isEqualTo(512);
+		assertThat(llamacpp.forNoiseFloor().sweepRequests(4)).as("-Pllamacpp's A/A").isEqualTo(2048);
+		assertThat(llamacpp.forNoiseFloor().sweepBatchesPerArm(4)).isEqualTo(512);
+		assertThat(llamacpp.forNoiseFloor().levels()).isEqualTo(llamacpp.levels());
+		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
+		assertThat(battery.forNoiseFloor()).isSameAs(battery);
+		TaxSettings set = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.SWEEP_NOISE_REQUESTS, "640"));
+		assertThat(set.forNoiseFloor().sweepRequests(64)).isEqualTo(640);
+		assertThat(set.sweepRequests(64)).isEqualTo(6 * 64);
+	}
+
+	@Test
 	@DisplayName("the sequential stop: three looks where the cap allows, else the one look at today's cap; stop.* keys set it")
 	void sequentialPlans() {
 		TaxSettings defaults = settings(Map.of(HarnessConstants.PROFILE, "battery"));
