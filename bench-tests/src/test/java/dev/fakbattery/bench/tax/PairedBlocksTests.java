@@ -187,11 +187,8 @@ class PairedBlocksTests {
 		static Positioned of(double shift, double secondFaster, int trials, int perArm) {
 			SplittableRandom random = new SplittableRandom(13);
 			BootstrapCi bootstrap = BootstrapCi.seeded(7).withResamples(400);
-			int blocksCovered = 0;
-			int pairsCovered = 0;
-			int within = 0;
-			double blocksWidth = 0;
-			double pairsWidth = 0;
+			Tally blocks = new Tally();
+			Tally pairs = new Tally();
 			for (int t = 0; t < trials; t++) {
 				List<Interleaving.Arm> order = Interleaving.abba(perArm, random.nextLong());
 				List<List<Double>> a = new ArrayList<>();
@@ -206,16 +203,10 @@ class PairedBlocksTests {
 							* (isA ? 1 : shift);
 					(isA ? a : b).add(List.of(tps));
 				}
-				ConfidenceInterval blocks = PairedBlocks.ofAbbaBlocks(a, b, MIN_BLOCKS).pairedBOverA(bootstrap);
-				ConfidenceInterval pairs = PairedBlocks.ofPairs(a, b, MIN_BLOCKS).pairedBOverA(bootstrap);
-				blocksCovered += blocks.contains(shift) ? 1 : 0;
-				pairsCovered += pairs.contains(shift) ? 1 : 0;
-				within += TaxReport.withinOnePercent(blocks) ? 1 : 0;
-				blocksWidth += (blocks.hi() - blocks.lo()) / 2;
-				pairsWidth += (pairs.hi() - pairs.lo()) / 2;
+				blocks.add(PairedBlocks.ofAbbaBlocks(a, b, MIN_BLOCKS).pairedBOverA(bootstrap), shift);
+				pairs.add(PairedBlocks.ofPairs(a, b, MIN_BLOCKS).pairedBOverA(bootstrap), shift);
 			}
-			return new Positioned((double) blocksCovered / trials, blocksWidth / trials, (double) pairsCovered / trials,
-					pairsWidth / trials, (double) within / trials);
+			return new Positioned(blocks.coverage(), blocks.halfWidth(), pairs.coverage(), pairs.halfWidth(), blocks.withinOnePercent());
 		}
 	}
 
@@ -225,21 +216,46 @@ class PairedBlocksTests {
 		static Wander of(double shift, int trials, int perArm) {
 			SplittableRandom random = new SplittableRandom(11);
 			BootstrapCi bootstrap = BootstrapCi.seeded(7).withResamples(400);
-			int covered = 0;
-			int within = 0;
-			double paired = 0;
-			double pooled = 0;
+			Tally paired = new Tally();
+			Tally pooled = new Tally();
 			for (int t = 0; t < trials; t++) {
 				Run run = Run.wandering(perArm, shift, random);
 				PairedBlocks blocks = PairedBlocks.of(run.a(), run.b(), PairedBlocks.LATENCY_S, MIN_BLOCKS);
-				ConfidenceInterval ratio = blocks.pairedBOverA(bootstrap);
-				ConfidenceInterval ofMedians = blocks.bOverA(bootstrap);
-				covered += ratio.contains(shift) ? 1 : 0;
-				within += TaxReport.withinOnePercent(ratio) ? 1 : 0;
-				paired += (ratio.hi() - ratio.lo()) / 2;
-				pooled += (ofMedians.hi() - ofMedians.lo()) / 2;
+				paired.add(blocks.pairedBOverA(bootstrap), shift);
+				pooled.add(blocks.bOverA(bootstrap), shift);
 			}
-			return new Wander((double) covered / trials, paired / trials, pooled / trials, (double) within / trials);
+			return new Wander(paired.coverage(), paired.halfWidth(), pooled.halfWidth(), paired.withinOnePercent());
+		}
+	}
+
+	/** One method's intervals over many simulated runs: how often they hold the truth or lie within +/-1 %, how wide. */
+	private static final class Tally {
+
+		private int runs;
+
+		private int covered;
+
+		private int within;
+
+		private double halfWidths;
+
+		void add(ConfidenceInterval interval, double truth) {
+			runs++;
+			covered += interval.contains(truth) ? 1 : 0;
+			within += TaxReport.withinOnePercent(interval) ? 1 : 0;
+			halfWidths += (interval.hi() - interval.lo()) / 2;
+		}
+
+		double coverage() {
+			return (double) covered / runs;
+		}
+
+		double halfWidth() {
+			return halfWidths / runs;
+		}
+
+		double withinOnePercent() {
+			return (double) within / runs;
 		}
 	}
 
