@@ -134,7 +134,7 @@ public final class ConcurrencySweep {
 		int noiseLevel = settings.noiseFloorLevel();
 		body.putObject("noise_floor_plan")
 				.put("concurrency", noiseLevel)
-				.put("requests_per_arm", floor.sweepRequests(noiseLevel))
+				.put("requests_per_arm", settings.noiseFloorRequests())
 				.put("batches_per_arm", floor.sweepBatchesPerArm(noiseLevel))
 				.put("batch_requests", floor.sweepBatchSize(noiseLevel));
 		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then "

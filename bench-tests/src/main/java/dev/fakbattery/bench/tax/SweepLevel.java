@@ -57,7 +57,7 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param batchesB arm B's batches in run order
  * @param a arm A merged (raw)
  * @param b arm B merged (gateway, or the second raw client)
-  * @param ratio the median over ABBA blocks (or pairs) of B's batch throughput over A's, with its interval over them
+ * @param ratio the median over ABBA blocks (or pairs) of B's batch throughput over A's, with its interval over them
  * @param perRequestRatio B/A median per-request tok/s, with its interval over requests
  * @param latencyTax B/A median E2EL, with its interval over requests
  * @param warmupFailed failed warm-up requests of both arms

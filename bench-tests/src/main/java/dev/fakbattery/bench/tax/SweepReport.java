@@ -29,7 +29,7 @@ final class SweepReport {
 				.stream()
 				.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
 				.collect(Collectors.joining(", ")) + "; A/A at c=" + settings.noiseFloorLevel() + ": "
-				+ settings.forNoiseFloor().sweepRequests(settings.noiseFloorLevel()) + "; arms in ABBA order");
+				+ settings.noiseFloorRequests() + "; arms in ABBA order");
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
 		if (process != null && !mode.equals("planned")) {

@@ -107,6 +107,11 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 						seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, 0);
 	}
 
+	/** The most measured requests per arm at the sweep's A/A level ({@link #noiseFloorLevel()}, {@link #forNoiseFloor()}). */
+	public int noiseFloorRequests() {
+		return forNoiseFloor().sweepRequests(noiseFloorLevel());
+	}
+
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,

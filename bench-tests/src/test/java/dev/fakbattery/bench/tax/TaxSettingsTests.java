@@ -119,7 +119,7 @@ class TaxSettingsTests {
 	void noiseFloorRequests() {
 		TaxSettings llamacpp = settings(Map.of(HarnessConstants.PROFILE, "llamacpp"));
 		assertThat(llamacpp.sweepRequests(4)).isEqualTo(512);
-		assertThat(llamacpp.forNoiseFloor().sweepRequests(4)).as("-Pllamacpp's A/A").isEqualTo(2048);
+		assertThat(llamacpp.noiseFloorRequests()).as("-Pllamacpp's A/A").isEqualTo(2048);
 		assertThat(llamacpp.forNoiseFloor().sweepBatchesPerArm(4)).isEqualTo(512);
 		assertThat(llamacpp.forNoiseFloor().levels()).isEqualTo(llamacpp.levels());
 		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
