@@ -151,7 +151,7 @@ public final class ConcurrencySweep {
 		body.put("ratio_method", SweepLevel.RATIO_METHOD);
 		body.put("determinism_mode", settings.determinism());
 		body.put("precision", settings.precisionFor(upstream.simulated()));
-		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
+		body.put("batching_regime", settings.batchingFor(upstream));
 		body.put("framing", "Gateway/raw throughput ratio per concurrency level: expected <= 1 (the gateway adds work); a value "
 				+ "above 1 is noise within the A/A noise floor, not a gain." + (upstream.simulated().isPresent()
 						? " SIMULATED: the upstream is the engine double, not a real engine."

@@ -146,7 +146,7 @@ public final class RateSweep {
 		slo.put("met_when", "good requests / requests >= attainment; good = completed and every SLO met (<=)");
 		body.put("determinism_mode", settings.determinism());
 		body.put("precision", settings.precisionFor(upstream.simulated()));
-		body.put("batching_regime", settings.batchingFor(upstream.simulated()));
+		body.put("batching_regime", settings.batchingFor(upstream));
 	}
 
 	private static List<Path> plot(RungRecorder run, List<RateLevel> levels, RateSearch.Result result, TaxSettings settings,

@@ -33,7 +33,7 @@ final class TaxReport {
 		Map<String, String> rows = new LinkedHashMap<>();
 		rows.put("determinism_mode", settings.determinism());
 		rows.put("precision", settings.precisionFor(upstream.simulated()));
-		rows.put("batching_regime", settings.batchingFor(upstream.simulated()));
+		rows.put("batching_regime", settings.batchingFor(upstream));
 		rows.forEach(body::put);
 		body.set("raw_vllm", runs.raw().toJson(rows));
 		body.set("gateway", runs.gateway().toJson(rows));

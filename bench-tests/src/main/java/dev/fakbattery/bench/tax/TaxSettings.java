@@ -265,10 +265,18 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return precision != null ? precision : simulated.isPresent() ? "none (engine double, no weights)" : null;
 	}
 
-	/** The batching regime written on rows: the configured one, or the double's model when simulated. */
-	public String batchingFor(Optional<String> simulated) {
-		return batchingRegime != null
-				? batchingRegime
-				: simulated.isPresent() ? "engine double: itl x (1 + 0.05 x (active - 1)), continuous-batching model" : null;
+	/**
+	 * The batching regime written on rows: the configured one, else the model of the double this run started, else on a
+	 * double it only reached, that its model is unknown here.
+	 */
+	public String batchingFor(TaxUpstream upstream) {
+		if (batchingRegime != null) {
+			return batchingRegime;
+		}
+		return upstream.batching()
+				.map(formula -> "engine double: " + formula + ", continuous-batching model")
+				.orElse(upstream.simulated().isPresent()
+						? "engine double, started elsewhere: its batching model is not known to this run"
+						: null);
 	}
 }

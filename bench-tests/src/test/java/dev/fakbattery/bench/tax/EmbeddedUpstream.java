@@ -34,10 +34,13 @@ final class EmbeddedUpstream implements AutoCloseable {
 
 	private final String settings;
 
-	private EmbeddedUpstream(EngineDouble engine, Dialect dialect, String settings) {
+	private final TimingModel timing;
+
+	private EmbeddedUpstream(EngineDouble engine, Dialect dialect, String settings, TimingModel timing) {
 		this.engine = engine;
 		this.dialect = dialect;
 		this.settings = settings;
+		this.timing = timing;
 	}
 
 	/**
@@ -60,13 +63,13 @@ final class EmbeddedUpstream implements AutoCloseable {
 				.seed(TaxSettings.SEED);
 		config.string(HarnessConstants.MODEL).ifPresent(builder::model);
 		return new EmbeddedUpstream(builder.start(), dialect,
-				timing + ", spin " + spin.toNanos() / 1_000 + " us, seed " + TaxSettings.SEED);
+				timing + ", spin " + spin.toNanos() / 1_000 + " us, seed " + TaxSettings.SEED, timing);
 	}
 
 	TaxUpstream upstream() {
 		String because = "no " + HarnessConstants.BASE_URL + ": measured against the engine double (" + dialect + " dialect, "
 				+ settings + ") with the gateway in front of it; not a real engine";
-		return TaxUpstream.simulated(URI.create(engine.baseUrl()), dialect, because, lag());
+		return TaxUpstream.simulated(URI.create(engine.baseUrl()), dialect, because, lag(), timing.batchingFormula());
 	}
 
 	UpstreamLag lag() {

@@ -34,11 +34,14 @@ final class ProcessUpstream implements AutoCloseable {
 
 	private final String settings;
 
-	private ProcessUpstream(ManagedProcess process, URI root, Dialect dialect, String settings) {
+	private final TimingModel timing;
+
+	private ProcessUpstream(ManagedProcess process, URI root, Dialect dialect, String settings, TimingModel timing) {
 		this.process = process;
 		this.root = root;
 		this.dialect = dialect;
 		this.settings = settings;
+		this.timing = timing;
 	}
 
 	/** The double's jar, when it was built. */
@@ -71,7 +74,7 @@ final class ProcessUpstream implements AutoCloseable {
 		URI root = URI.create("http://127.0.0.1:" + process.port());
 		run.target(URI.create(root + "/v1"), TargetIdentity.EMBEDDED);
 		return new ProcessUpstream(process, root, dialect, timing + ", own JVM (" + jar.getFileName() + ", serial GC), seed "
-				+ TaxSettings.SEED);
+				+ TaxSettings.SEED, timing);
 	}
 
 	private static String ms(Duration duration) {
@@ -81,7 +84,7 @@ final class ProcessUpstream implements AutoCloseable {
 	TaxUpstream upstream() {
 		String because = "no " + HarnessConstants.BASE_URL + ": measured against the engine double (" + dialect + " dialect, " + settings
 				+ ") with the gateway in front of it; not a real engine";
-		return TaxUpstream.simulated(URI.create(root + "/v1"), dialect, because, new HttpUpstreamLag(root));
+		return TaxUpstream.simulated(URI.create(root + "/v1"), dialect, because, new HttpUpstreamLag(root), timing.batchingFormula());
 	}
 
 	@Override

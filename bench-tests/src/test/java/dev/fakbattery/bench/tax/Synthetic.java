@@ -18,6 +18,7 @@ import dev.fakbattery.core.load.RequestDetail;
 import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.TokenSource;
 import dev.fakbattery.core.stats.ConfidenceInterval;
+import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Dialect;
 
 /** Synthetic measurements for the report tests: outcomes, runs and levels with exactly the numbers a test needs. */
@@ -104,6 +105,6 @@ final class Synthetic {
 			public Reading read() {
 				return reading;
 			}
-		});
+		}, TimingModel.defaults().batchingFormula());
 	}
 }

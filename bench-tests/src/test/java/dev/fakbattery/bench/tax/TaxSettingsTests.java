@@ -3,6 +3,7 @@ package dev.fakbattery.bench.tax;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +11,8 @@ import java.util.Optional;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -35,6 +38,24 @@ class TaxSettingsTests {
 		assertThat(battery.sweepRequests(128)).isEqualTo(768);
 		assertThat(battery.noiseFloorLevel()).isEqualTo(64);
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.TAX_COUNT, "3")).count()).isEqualTo(3);
+	}
+
+	@Test
+	@DisplayName("batching_regime names the model of the double this run started, never a constant; the configured regime wins")
+	void batchingRegime() {
+		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
+		URI base = URI.create("http://127.0.0.1:1/v1");
+		TaxUpstream started = TaxUpstream.simulated(base, Dialect.VLLM, "the engine double", Synthetic.simulated(null).lag().orElseThrow(),
+				TimingModel.defaults().withBatchAlpha(0.015).batchingFormula());
+		assertThat(battery.batchingFor(started)).isEqualTo("engine double: itl x (1 + 0.015 x (active - 1)), continuous-batching model");
+		TaxUpstream reached = new TaxUpstream(base, Dialect.VLLM, Optional.of("its version says engine-double"), Optional.empty(),
+				Optional.empty());
+		assertThat(battery.batchingFor(reached)).as("a double this run only reached: its timing is its own command line's")
+				.doesNotContain("itl x")
+				.contains("not known");
+		assertThat(battery.batchingFor(TaxUpstream.node(base, Dialect.VLLM))).as("a real engine, nothing configured").isNull();
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.BATCHING_REGIME, "continuous"))
+				.batchingFor(started)).isEqualTo("continuous");
 	}
 
 	@Test
