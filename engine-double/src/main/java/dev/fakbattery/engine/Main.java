@@ -6,8 +6,8 @@ import dev.fakbattery.wire.Dialect;
 
 /**
  * {@code java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME] [--seed S]
- * [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A] [--spin-us US]
- * [--completion-tokens N]}: runs a double until the process is stopped. The timing options change the chosen
+ * [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A] [--jitter J]
+ * [--spin-us US] [--completion-tokens N]}: runs a double until the process is stopped. The timing options change the chosen
  * {@code --timing} model; its scheduling lag is read at {@value EngineDouble#LAG_PATH}.
  *
  * @since 0.1
@@ -16,7 +16,7 @@ public final class Main {
 
 	private static final String USAGE = "usage: java -jar engine-double.jar --dialect vllm|sglang --port N [--model NAME]"
 			+ " [--seed S] [--timing default|instant] [--ttft-ms MS] [--itl-ms MS] [--per-prompt-token-us US] [--batch-alpha A]"
-			+ " [--spin-us US] [--completion-tokens N]";
+			+ " [--jitter J] [--spin-us US] [--completion-tokens N]";
 
 	private Main() {
 	}
@@ -76,6 +76,7 @@ public final class Main {
 				case "--per-prompt-token-us" -> timing = timing.withPerPromptToken(
 						java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
 				case "--batch-alpha" -> timing = timing.withBatchAlpha(parseDouble(option, value));
+				case "--jitter" -> timing = timing.withJitter(parseDouble(option, value));
 				case "--spin-us" -> builder.spin(java.time.Duration.ofNanos(Math.round(parseDouble(option, value) * 1e3)));
 				default -> throw new IllegalArgumentException("unknown option " + option);
 			}

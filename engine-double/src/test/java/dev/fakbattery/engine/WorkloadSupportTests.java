@@ -101,18 +101,20 @@ class WorkloadSupportTests {
 	}
 
 	@Test
-	@DisplayName("--ttft-ms, --itl-ms, --per-prompt-token-us, --batch-alpha and --spin-us set the timing; bad numbers name the option")
+	@DisplayName("--ttft-ms, --itl-ms, --per-prompt-token-us, --batch-alpha, --jitter and --spin-us set the timing; bad numbers name the option")
 	void timingOptions() {
 		EngineDouble.Builder builder = Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--ttft-ms", "50",
-			"--itl-ms", "20.5", "--per-prompt-token-us", "3", "--batch-alpha", "0", "--spin-us", "200" });
+			"--itl-ms", "20.5", "--per-prompt-token-us", "3", "--batch-alpha", "0", "--jitter", "0.2", "--spin-us", "200" });
 		assertThat(builder.timing()).isEqualTo(new TimingModel(Duration.ofMillis(50), Duration.ofNanos(3_000),
-				Duration.ofNanos(20_500_000), 0, 0));
+				Duration.ofNanos(20_500_000), 0, 0.2));
 		assertThat(builder.spin()).isEqualTo(Duration.ofNanos(200_000));
 		assertThat(Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--itl-ms", "7", "--timing", "instant" }).timing())
 				.as("the last --timing wins over earlier options")
 				.isEqualTo(TimingModel.instant());
 		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--itl-ms", "-1" }))
 				.hasMessage("Unable to parse --itl-ms value [-1]: expected a number >= 0");
+		assertThatThrownBy(() -> Main.configure(new String[]{ "--dialect", "vllm", "--port", "0", "--jitter", "2" }))
+				.hasMessage("jitter must be in [0, 1], was 2.0");
 	}
 
 	private static double metric(String page, String name) {

@@ -68,7 +68,7 @@ final class ProcessUpstream implements AutoCloseable {
 				"-XX:+UseSerialGC", "-jar", "'" + jar + "'", "--dialect", dialect.id(), "--port", String.valueOf(port), "--model",
 				"'" + model + "'", "--seed", String.valueOf(TaxSettings.SEED), "--timing", "instant", "--ttft-ms", ms(timing.ttftBase()),
 				"--itl-ms", ms(timing.itlBase()), "--per-prompt-token-us", String.valueOf(timing.perPromptToken().toNanos() / 1e3),
-				"--batch-alpha", String.valueOf(timing.batchAlpha()))),
+				"--batch-alpha", String.valueOf(timing.batchAlpha()), "--jitter", String.valueOf(timing.jitter()))),
 				port -> config.experimentsDir().resolve("logs").resolve("engine-double-" + port + ".log"),
 				port -> List.of(URI.create("http://127.0.0.1:" + port + "/health")), Duration.ofSeconds(60));
 		URI root = URI.create("http://127.0.0.1:" + process.port());

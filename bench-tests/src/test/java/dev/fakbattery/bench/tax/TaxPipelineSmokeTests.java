@@ -161,6 +161,10 @@ class TaxPipelineSmokeTests {
 		JsonNode artifact = runRung("concurrencySweep", "concurrency-sweep.json", workload("agentic", "agentic.turns=2,output.len=4"));
 		assertThat(artifact.path("workload_spec").path("name").asText()).isEqualTo("agentic");
 		assertThat(artifact.path("engine_double_process").asText()).startsWith("own JVM");
+		assertThat(artifact.path("engine_double_timing").asText()).as("the pace the double ran, whole")
+				.contains("itlBase=PT0.001S", "batchAlpha=0.05");
+		assertThat(artifact.path("batching_regime").asText()).as("the slowdown the double ran, not a constant")
+				.isEqualTo("engine double: itl x (1 + 0.05 x (active - 1)), continuous-batching model");
 		JsonNode level = artifact.path("levels").get(1);
 		assertThat(level.path("client_lag").path("count").asLong()).isPositive();
 		if (java.nio.file.Files.exists(java.nio.file.Path.of("/proc/stat"))) {

@@ -115,6 +115,7 @@ class TaxRungTests {
 	private static void onProcessDouble(RungRecorder run, TimingModel timing, java.util.function.Consumer<TaxUpstream> rung)
 			throws IOException {
 		Optional<java.nio.file.Path> jar = ProcessUpstream.jar(run.config());
+		run.body().put("engine_double_timing", timing.toString());
 		if (jar.isPresent()) {
 			run.body().put("engine_double_process", "own JVM: " + jar.get());
 			try (ProcessUpstream upstream = ProcessUpstream.start(run, jar.get(), timing)) {
