@@ -46,7 +46,7 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("simulated").asText()).contains("engine double");
 		for (String field : new String[]{ "model", "base_url", "provider", "count", "max_tokens", "engine_cache_engine", "dry_run",
 			"framing", "upstream_models", "gateway_process", "raw_vllm", "gateway", "tax", "noise_floor", "gate", "acceptance",
-			"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag" }) {
+			"summary", "determinism_mode", "precision", "batching_regime", "engine_double_lag", "engine_double_timing" }) {
 			assertThat(artifact.has(field)).as(field).isTrue();
 		}
 		assertThat(artifact.path("count").asInt()).as("the fewest samples an interval takes").isEqualTo(BootstrapCi.MIN_SAMPLES_PER_ARM);

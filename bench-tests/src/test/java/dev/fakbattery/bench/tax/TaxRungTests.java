@@ -45,8 +45,9 @@ class TaxRungTests {
 			if (!run.config().profile().embeddedTargetAllowed()) {
 				return;
 			}
-			try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, settings.tiny() ? TimingModel.defaults() : DECODE_LIKE,
-					EmbeddedUpstream.SPIN_FEW_STREAMS)) {
+			TimingModel timing = settings.tiny() ? TimingModel.defaults() : DECODE_LIKE;
+			run.body().put("engine_double_timing", timing.toString());
+			try (EmbeddedUpstream upstream = EmbeddedUpstream.start(run, timing, EmbeddedUpstream.SPIN_FEW_STREAMS)) {
 				TaxWitness.run(run, settings, upstream.upstream());
 			}
 		}
