@@ -1,7 +1,8 @@
-// The kit's side of every client script: reads the jobs (a JSON array of {key, url, request}) from standard input,
-// reads each with the client's `read`, four at a time, and prints one JSON array of what the client made of each
-// answer: {key, failure, status, content, calls: [{id, name, arguments}], finish, completionTokens}.
-import { readFileSync } from 'node:fs';
+// The kit's side of every client script: reads batches of jobs (a JSON array of {key, url, request} a line) from
+// standard input, reads each job with the client's `read`, four at a time, and prints a line per batch: a JSON array of
+// what the client made of each answer: {key, failure, status, content, calls: [{id, name, arguments}], finish,
+// completionTokens}.
+import { createInterface } from 'node:readline';
 
 export const API_KEY = 'kit-no-key';
 
@@ -23,9 +24,24 @@ export function tools(request) {
 	return (request.tools ?? []).map(t => ({ name: t.function.name, parameters: t.function.parameters ?? { type: 'object' } }));
 }
 
-/** Runs every job through `read`, four at a time, and prints the readings in the order of the jobs. */
+/**
+ * Reads batches of jobs, one per line of standard input (a JSON array of {key, url, request}), each job with `read`, four
+ * at a time, and prints one line per batch: the readings in the order of its jobs. Ends when standard input closes: the
+ * kit keeps one process per client for all its batches, as starting node and loading a client cost about five times
+ * what reading a kit run's answers does.
+ */
 export async function main(read) {
-	const jobs = JSON.parse(readFileSync(0, 'utf8'));
+	const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+	for await (const line of lines) {
+		if (line.trim() === '') {
+			continue;
+		}
+		const readings = await readAll(JSON.parse(line), read);
+		await new Promise(resolve => process.stdout.write(JSON.stringify(readings) + '\n', resolve));
+	}
+}
+
+async function readAll(jobs, read) {
 	const readings = new Array(jobs.length);
 	let next = 0;
 	async function worker() {
@@ -42,5 +58,5 @@ export async function main(read) {
 		}
 	}
 	await Promise.all([worker(), worker(), worker(), worker()]);
-	process.stdout.write(JSON.stringify(readings));
+	return readings;
 }

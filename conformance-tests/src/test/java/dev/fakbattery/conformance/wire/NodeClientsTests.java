@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -61,6 +62,40 @@ class NodeClientsTests {
 		assertThat(empty.resolve("package-lock.json")).exists();
 		assertThat(empty.resolve("openai-node.mjs")).exists();
 		assertThat(Files.exists(empty.resolve("node_modules"))).isFalse();
+	}
+
+	/** A client script on the kit's own reading loop that answers with its process id, and ends when a request says so. */
+	private static final String PID_SCRIPT = """
+			import { answer, main } from './kit-io.mjs';
+			await main(async (url, request) => {
+				if (request.end) {
+					process.stderr.write('told to end\\n');
+					process.exit(3);
+				}
+				return answer(String(process.pid), [], 'stop', null);
+			});
+			""";
+
+	@Test
+	@DisplayName("a client's node process reads run after run; one that ends is named with its exit and standard error, and never reused")
+	void keptProcess() throws Exception {
+		NodeClients clients = new NodeClients(config("auto"));
+		Assumptions.assumeFalse(clients.missing().filter(m -> m.startsWith("node is not on the PATH")).isPresent(),
+				"no node on this machine's PATH: noNode() covers its case");
+		Files.writeString(empty.resolve("pid.mjs"), PID_SCRIPT);
+		List<Map<String, Object>> jobs = List.of(job("a", Map.of()), job("b", Map.of()));
+
+		String first = clients.read("pid.mjs", jobs).get("a").content();
+		assertThat(first).as("a process id").matches("\\d+");
+		assertThat(clients.read("pid.mjs", jobs).get("b").content()).as("the next run read by the same process").isEqualTo(first);
+		assertThatThrownBy(() -> clients.read("pid.mjs", List.of(job("c", Map.of("end", true))))).isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("node pid.mjs ended, exited 3")
+				.hasMessageContaining("told to end");
+		assertThat(clients.read("pid.mjs", jobs).get("a").content()).as("a new process after the one that ended").isNotEqualTo(first);
+	}
+
+	private static Map<String, Object> job(String key, Map<String, Object> request) {
+		return Map.of("key", key, "url", "http://127.0.0.1:1/v1", "request", request);
 	}
 
 	@Test
