@@ -181,10 +181,15 @@ final class NodeClients {
 			if (process == null || !process.alive()) {
 				process = NodeProcess.start(executable, dir, script);
 			}
-			String stdout = process.exchange(ONE_LINE.writeValueAsString(jobs));
 			Map<String, SdkReader.View> readings = new LinkedHashMap<>();
-			for (JsonNode reading : (ArrayNode) Json.MAPPER.readTree(stdout)) {
-				readings.put(reading.path("key").asText(), view(reading));
+			try {
+				for (JsonNode reading : (ArrayNode) Json.MAPPER.readTree(process.exchange(ONE_LINE.writeValueAsString(jobs)))) {
+					readings.put(reading.path("key").asText(), view(reading));
+				}
+			}
+			catch (IOException | RuntimeException e) {
+				process.stop();
+				throw e;
 			}
 			idle.offerFirst(process);
 			return readings;
@@ -218,6 +223,8 @@ final class NodeClients {
 
 		private final StringBuilder errorTail = new StringBuilder();
 
+		private Thread errorReader;
+
 		private NodeProcess(String script, Process process) {
 			this.script = script;
 			this.process = process;
@@ -229,12 +236,16 @@ final class NodeClients {
 			builder.environment().put("NO_COLOR", "1");
 			NodeProcess node = new NodeProcess(script, builder.start());
 			Thread.ofPlatform().daemon().name("node " + script + " out").start(node::readLines);
-			Thread.ofPlatform().daemon().name("node " + script + " err").start(node::keepErrorTail);
+			node.errorReader = Thread.ofPlatform().daemon().name("node " + script + " err").start(node::keepErrorTail);
 			return node;
 		}
 
 		boolean alive() {
 			return process.isAlive();
+		}
+
+		void stop() {
+			process.destroyForcibly();
 		}
 
 		/** Writes {@code line}, returns the line the script answers; a script that ends or takes too long fails, stopped. */
@@ -249,22 +260,23 @@ final class NodeClients {
 			}
 			Optional<String> answer = lines.poll(TIMEOUT_SECONDS, TimeUnit.SECONDS);
 			if (answer == null) {
-				process.destroyForcibly();
+				stop();
 				throw new IllegalStateException(script + " did not finish within " + TIMEOUT_SECONDS + " s");
 			}
 			return answer.orElseThrow(() -> failed("ended"));
 		}
 
 		private IllegalStateException failed(String what) {
-			boolean exited;
+			boolean exited = false;
 			try {
 				exited = process.waitFor(5, TimeUnit.SECONDS);
+				stop();
+				errorReader.join(2000);
 			}
 			catch (InterruptedException e) {
 				Thread.currentThread().interrupt();
-				exited = false;
+				stop();
 			}
-			process.destroyForcibly();
 			String stderr;
 			synchronized (errorTail) {
 				stderr = errorTail.toString().strip();
