@@ -76,17 +76,17 @@ public record TimingModel(Duration ttftBase, Duration perPromptToken, Duration i
 		return ttftBase.toNanos() + perPromptToken.toNanos() * Math.max(0, promptTokens);
 	}
 
+	/** How the ITL grows with load, as runs record it: {@code itl x (1 + 0.05 x (active - 1))}. */
+	public String batchingFormula() {
+		return "itl x (1 + " + batchAlpha + " x (active - 1))";
+	}
+
 	/**
 	 * Inter-token latency in nanoseconds.
 	 *
 	 * @param active generations in flight, including the one asking (values below 1 count as 1)
 	 * @param u a uniform draw in {@code [0, 1)} from the request's seeded generator; ignored when jitter is 0
 	 */
-	/** How the ITL grows with load, as runs record it: {@code itl x (1 + 0.05 x (active - 1))}. */
-	public String batchingFormula() {
-		return "itl x (1 + " + batchAlpha + " x (active - 1))";
-	}
-
 	public long itlNanos(int active, double u) {
 		double batching = 1 + batchAlpha * (Math.max(1, active) - 1);
 		double spread = 1 + jitter * (2 * u - 1);

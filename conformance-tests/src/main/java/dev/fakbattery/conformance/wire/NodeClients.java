@@ -58,6 +58,12 @@ final class NodeClients {
 
 	private static final long TIMEOUT_SECONDS = 300;
 
+	/** The jobs as one line: the script reads a batch a line. */
+	private static final ObjectWriter ONE_LINE = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
+
+	/** Idle client processes by node executable, folder and script, shared by the kit runs of this JVM. */
+	private static final ConcurrentMap<List<String>, Deque<NodeProcess>> IDLE = new ConcurrentHashMap<>();
+
 	/** What {@code kit.node.clients} asks for. */
 	enum Use {
 		AUTO, REQUIRED, OFF
@@ -202,12 +208,6 @@ final class NodeClients {
 			throw new IllegalStateException("interrupted running node " + script, e);
 		}
 	}
-
-	/** The jobs as one line: the script reads a batch a line. */
-	private static final ObjectWriter ONE_LINE = Json.MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT);
-
-	/** Idle client processes by node executable, folder and script, shared by the kit runs of this JVM. */
-	private static final ConcurrentMap<List<String>, Deque<NodeProcess>> IDLE = new ConcurrentHashMap<>();
 
 	/** One client script's node process: a line of jobs in, a line of readings out; its standard error kept in part for failures. */
 	private static final class NodeProcess {
