@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -101,16 +101,14 @@ class CanaryLeakTests {
 
 	/** The smoke battery in a child JVM: the key in its environment, every output under {@link #root}. */
 	private void runBattery(String key, boolean logBodies, List<String> rungs) throws Exception {
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		String classpath = System.getProperty("java.class.path");
-		String gatewayCmd = java + " " + String.join(" ", testJvmFlags()) + " -cp " + classpath
+		String gatewayCmd = ChildJava.shellCommand() + " -cp '" + classpath + "'"
 				+ " dev.fakbattery.gateway.Main --upstream {upstream} --port {port}"
 				+ (logBodies ? " --log-bodies" : "");
 		Path experiments = root.resolve("experiments");
 		Path results = root.resolve("allure-results");
 		Files.createDirectories(root.resolve("logs"));
-		List<String> command = new ArrayList<>(List.of(java));
-		command.addAll(testJvmFlags());
+		List<String> command = new ArrayList<>(ChildJava.command());
 		command.addAll(List.of("-cp", classpath, "-Dsun.net.httpserver.nodelay=true",
 				"-Dharness.profile=default", "-Dexperiments.dir=" + experiments, "-Dallure.results.directory=" + results,
 				"-Dharness.root.dir=" + root, "-Dapi.key.env=" + KEY_ENV, "-Dgateway.cmd=" + gatewayCmd, "-Dallow.pending=true",
@@ -129,9 +127,9 @@ class CanaryLeakTests {
 		Path cli = Path.of(System.getProperty("allure.cli.home", "target/allure-cli/allure-2.34.0"));
 		assertThat(cli.resolve("lib")).as("the Allure command line (unpacked by the build)").isDirectory();
 		Path out = root.resolve("reports/allure");
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-		command.addAll(testJvmFlags());
-		command.addAll(List.of("-cp", cli.resolve("lib").toAbsolutePath() + "/*:" + cli.resolve("lib/config").toAbsolutePath(),
+		String classpath = cli.resolve("lib").toAbsolutePath() + "/*:" + cli.resolve("lib/config").toAbsolutePath();
+		List<String> command = new ArrayList<>(ChildJava.command());
+		command.addAll(List.of("-cp", classpath,
 				"io.qameta.allure.CommandLine", "generate", root.resolve("allure-results").toString(), "-o", out.toString(),
 				"--single-file",
 				"--clean"));
@@ -143,10 +141,5 @@ class CanaryLeakTests {
 		assertThat(process.waitFor(120, TimeUnit.SECONDS)).as("the Allure report generated").isTrue();
 		assertThat(process.exitValue()).as("allure generate exit status; see " + root.resolve("logs/allure.log")).isZero();
 		return out.resolve("index.html");
-	}
-
-	/** The test JVM's JIT and GC flags ({@code test.jvm.flags}, root pom; empty under the measuring profiles) for the JVMs it starts. */
-	private static List<String> testJvmFlags() {
-		return Arrays.stream(System.getProperty("test.jvm.flags", "").split(" ")).filter(flag -> !flag.isBlank()).toList();
 	}
 }

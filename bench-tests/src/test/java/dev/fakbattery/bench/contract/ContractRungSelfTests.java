@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
@@ -186,8 +187,8 @@ class ContractRungSelfTests {
 	@Test
 	@DisplayName("-Pgpu: engine.cmd starts the engine and the rung probes it (here the double: SIMULATED, origin engine.cmd)")
 	void engineCommandIsProbed() throws Exception {
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String command = "exec '" + java + "' -cp '" + System.getProperty("java.class.path")
+		String classpath = System.getProperty("java.class.path");
+		String command = "exec " + ChildJava.shellCommand() + " -cp '" + classpath
 				+ "' dev.fakbattery.engine.Main --dialect vllm "
 				+ "--port {port} --model {model}";
 		Map<String, String> config = new HashMap<>(real("unused", 32768));

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Json;
 
@@ -71,7 +72,8 @@ class ServingWitnessRungSelfTests {
 	@DisplayName("a gateway that does not quarantine fails quarantine_flow")
 	void gatewayWithoutQuarantineFails() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start()) {
-			String passThrough = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + System.getProperty("java.class.path")
+			String classpath = System.getProperty("java.class.path");
+			String passThrough = ChildJava.shellCommand() + " -cp '" + classpath + "'"
 					+ " dev.fakbattery.bench.serving.PassThroughGateway {port} {upstream}";
 			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
 					HarnessConstants.GATEWAY_CMD, passThrough)).assertStatistics(stats -> stats.failed(1));
@@ -88,7 +90,8 @@ class ServingWitnessRungSelfTests {
 	@DisplayName("a gateway that answers without asking the engine fails evidence_separation: its sample is not evidence")
 	void cannedGatewayFailsEvidenceSeparation() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start()) {
-			String canned = Path.of(System.getProperty("java.home"), "bin", "java") + " -cp " + System.getProperty("java.class.path")
+			String classpath = System.getProperty("java.class.path");
+			String canned = ChildJava.shellCommand() + " -cp '" + classpath + "'"
 					+ " dev.fakbattery.bench.serving.CannedGateway {port}";
 			run(Map.of(HarnessConstants.BASE_URL, engine.baseUrl(), HarnessConstants.MODEL, engine.model(),
 					HarnessConstants.GATEWAY_CMD, canned)).assertStatistics(stats -> stats.failed(1));

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.fakbattery.core.process.ChildJava;
+
 /**
  * A component of the soak in its own JVM (the test's classpath, its own main class), so that its heap, threads and
  * file descriptors are its own: started, read until a line announces its base URL (lines before it, a library's
@@ -53,7 +55,7 @@ public final class ChildJvm implements AutoCloseable {
 	public static ChildJvm start(String name, List<String> prefix, List<String> jvmOptions, String mainClass, List<String> args, Path log)
 			throws IOException {
 		List<String> command = new ArrayList<>(prefix);
-		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		command.add(ChildJava.executable());
 		command.addAll(jvmOptions);
 		command.addAll(List.of("-Dsun.net.httpserver.nodelay=true", "-cp", System.getProperty("java.class.path"), mainClass));
 		command.addAll(args);

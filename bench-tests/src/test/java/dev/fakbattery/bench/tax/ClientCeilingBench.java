@@ -26,6 +26,7 @@ import dev.fakbattery.core.load.LoadSummary;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.metrics.MetricsScrape;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.JsonNumbers;
 
@@ -94,7 +95,7 @@ class ClientCeilingBench {
 				+ "probed every 1 ms (after a first floor run of " + JIT_WARMUP_STREAMS + " streams for its JIT)");
 		ArrayNode rows = body.putArray("levels");
 		Path jar = ProcessUpstream.jar(config).orElseThrow(() -> new IllegalStateException(ProcessUpstream.JAR + " is not built"));
-		String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String javaBin = ChildJava.executable();
 		try (ManagedProcess process = ManagedProcess.startOnFreePort("engine double", port -> "'" + javaBin + "' -XX:+UseSerialGC -jar '"
 				+ jar + "' --dialect vllm --port " + port + " --model m --timing instant --ttft-ms 100 --itl-ms 50 --batch-alpha 0",
 				port -> config.experimentsDir().resolve("logs").resolve("ceiling-double-" + port + ".log"),

@@ -6,10 +6,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.engine.TimingModel;
@@ -63,8 +65,8 @@ final class ProcessUpstream implements AutoCloseable {
 		HarnessConfig config = run.config();
 		Dialect dialect = config.engine();
 		String model = config.string(HarnessConstants.MODEL).orElse("Qwen/Qwen2.5-7B-Instruct");
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		ManagedProcess process = ManagedProcess.startOnFreePort("engine double", port -> String.join(" ", List.of("'" + java + "'",
+		String java = ChildJava.shellCommand();
+		ManagedProcess process = ManagedProcess.startOnFreePort("engine double", port -> String.join(" ", List.of(java,
 				"-XX:+UseSerialGC", "-jar", "'" + jar + "'", "--dialect", dialect.id(), "--port", String.valueOf(port), "--model",
 				"'" + model + "'", "--seed", String.valueOf(TaxSettings.SEED), "--timing", "instant", "--ttft-ms", ms(timing.ttftBase()),
 				"--itl-ms", ms(timing.itlBase()), "--per-prompt-token-us", String.valueOf(timing.perPromptToken().toNanos() / 1e3),
@@ -73,7 +75,13 @@ final class ProcessUpstream implements AutoCloseable {
 				port -> List.of(URI.create("http://127.0.0.1:" + port + "/health")), Duration.ofSeconds(60));
 		URI root = URI.create("http://127.0.0.1:" + process.port());
 		run.target(URI.create(root + "/v1"), TargetIdentity.EMBEDDED);
-		return new ProcessUpstream(process, root, dialect, timing + ", own JVM (" + jar.getFileName() + ", serial GC), seed "
+		return new ProcessUpstream(process, root, dialect, timing + ", own JVM (" + jar.getFileName() + ", serial GC"
+				+ ChildJava.flags()
+						.stream()
+						.filter(flag -> !flag.contains("SerialGC"))
+						.map(flag -> ", " + flag)
+						.collect(Collectors.joining())
+				+ "), seed "
 				+ TaxSettings.SEED, timing);
 	}
 

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -14,6 +12,7 @@ import java.util.Set;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -58,8 +57,7 @@ class GatewayCmdWireTests {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
 			Path jar = jar();
-			String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-			String command = java + " " + String.join(" ", testJvmFlags()) + " -jar " + jar
+			String command = ChildJava.shellCommand() + " -jar '" + jar + "'"
 					+ " --upstream {upstream} --port {port} --engine "
 					+ engine;
 			// 120 s to answer /healthz, not the default 45: at a load average near 34 on 2 cores (2026-12-02) the jar's
@@ -78,11 +76,6 @@ class GatewayCmdWireTests {
 			}
 			throw new IllegalStateException("reference-gateway/target/reference-gateway.jar not found: build it first "
 					+ "(./mvnw verify builds it before this module)");
-		}
-
-		/** The test JVM's JIT and GC flags ({@code test.jvm.flags}, root pom; empty under the measuring profiles) for the JVMs it starts. */
-		private static List<String> testJvmFlags() {
-			return Arrays.stream(System.getProperty("test.jvm.flags", "").split(" ")).filter(flag -> !flag.isBlank()).toList();
 		}
 	}
 }

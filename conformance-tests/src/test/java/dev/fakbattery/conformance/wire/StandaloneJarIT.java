@@ -11,11 +11,11 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -87,8 +87,7 @@ class StandaloneJarIT {
 		String jar = System.getProperty("kit.standalone.jar");
 		assertThat(jar).as("kit.standalone.jar, set by failsafe in conformance-tests/pom.xml").isNotNull();
 		assertThat(Path.of(jar)).as("the standalone jar (built by package)").isRegularFile();
-		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-		command.addAll(testJvmFlags());
+		List<String> command = new ArrayList<>(ChildJava.command());
 		command.addAll(List.of("-jar", jar, "--gateway-url", gateway.baseUrl().toString(), "--engine", "vllm", "--upstream-port",
 				String.valueOf(upstreamPort),
 				"--reports-dir", reports.toString()));
@@ -115,8 +114,4 @@ class StandaloneJarIT {
 	private record Run(int exit, String output) {
 	}
 
-	/** The test JVM's JIT and GC flags ({@code test.jvm.flags}, root pom; empty under the measuring profiles) for the JVMs it starts. */
-	private static List<String> testJvmFlags() {
-		return Arrays.stream(System.getProperty("test.jvm.flags", "").split(" ")).filter(flag -> !flag.isBlank()).toList();
-	}
 }

@@ -95,7 +95,7 @@ public final class Reaper {
 	}
 
 	private static Optional<PrintStream> start() {
-		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		Path java = Path.of(ChildJava.executable());
 		try {
 			var source = Reaper.class.getProtectionDomain().getCodeSource();
 			if (source == null) {
