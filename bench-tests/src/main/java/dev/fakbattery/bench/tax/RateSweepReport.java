@@ -74,7 +74,7 @@ final class RateSweepReport {
 		}
 		List<String> slow = levels.stream()
 				.filter(l -> !l.clientLag().withinLimit())
-				.map(l -> rate(l) + " " + l.clientLag() + l.clientLag().hostNote())
+				.map(l -> rate(l) + " " + l.clientLag().withHostNote())
 				.toList();
 		if (!slow.isEmpty()) {
 			run.invalid("client_lag", "load client scheduling lag p99 over " + (int) ClientLag.LIMIT_P99_MICROS + " us at " + slow

@@ -77,7 +77,7 @@ final class SweepReport {
 		if (skipped == null) {
 			List<String> slow = levels.stream()
 					.filter(l -> !l.clientLag().withinLimit())
-					.map(l -> "c=" + l.concurrency() + " " + l.clientLag() + l.clientLag().hostNote())
+					.map(l -> "c=" + l.concurrency() + " " + l.clientLag().withHostNote())
 					.toList();
 			if (!slow.isEmpty()) {
 				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS

@@ -250,7 +250,7 @@ final class TaxReport {
 								+ "not the gateway, added latency",
 						"run on a quieter machine (no other build), or with fewer streams or a slower decode pace"));
 		if (runs.skipped().isEmpty() && !runs.clientLag().withinLimit()) {
-			run.invalid("client_lag", "load client scheduling lag " + runs.clientLag() + runs.clientLag().hostNote() + " over the "
+			run.invalid("client_lag", "load client scheduling lag " + runs.clientLag().withHostNote() + " over the "
 					+ (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS + " us limit: the client, not the gateway, added latency",
 					"run on a quieter machine (no other build), or with fewer streams");
 		}

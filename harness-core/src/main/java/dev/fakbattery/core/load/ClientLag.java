@@ -136,6 +136,16 @@ public final class ClientLag {
 		return host.map(cpu -> " (meanwhile " + cpu + (cpu.maxStealShare() > STEAL_NOTED ? STEAL_FIX : "") + ")").orElse("");
 	}
 
+	/**
+	 * {@link #toString()} then {@link #hostNote()}: the reading for a message that names the lag as the reason a
+	 * measurement is not judged.
+	 *
+	 * @since 0.9
+	 */
+	public String withHostNote() {
+		return this + hostNote();
+	}
+
 	/** The most steal on any one CPU that a note leaves without a fix: {@value} (1 %). */
 	static final double STEAL_NOTED = 0.01;
 

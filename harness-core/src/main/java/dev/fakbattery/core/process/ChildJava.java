@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * 1.30 s of CPU against 0.47, one that maps it 0.41, so a fresh clone's dozen starts of one jar would not earn back the
  * first.
  */
-@API(status = API.Status.INTERNAL, since = "0.2")
+@API(status = API.Status.INTERNAL, since = "0.9")
 public final class ChildJava {
 
 	/** The system property (set by the root pom's surefire configuration) holding the flags. */

@@ -101,6 +101,7 @@ class HostCpuTests {
 		assertThat(lag.hostNote()).contains("cpu0 busy 7.9 % steal 18.4 %")
 				.contains("the host holding")
 				.contains("-Dclient.keepawake=true");
+		assertThat(lag.withHostNote()).startsWith(lag.toString()).endsWith(lag.hostNote());
 		List<String> calm = List.of("cpu  1100 0 220 8500 100 0 55 150 0 0", "cpu0 420 0 110 4700 50 0 27 25 0 0",
 				"cpu1 680 0 110 3800 50 0 28 125 0 0");
 		HostCpu quiet = HostCpu.parse(calm).orElseThrow().since(HostCpu.parse(BEFORE).orElseThrow());
