@@ -8,11 +8,15 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Meta-annotation of every rung: registers the rung-run resolver, the artifact extension and the
  * fail-closed extension. Use a composed annotation such as {@link TaxRung}, not this one directly.
+ * <p>
+ * Tagged {@value #TAG}: the measuring profiles ({@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp}) run only the
+ * classes so tagged (the rungs and the kit's rules against the gateway under test), not the harness's own tests.
  *
  * @since 0.1
  */
@@ -22,5 +26,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith({ RungRecorderExtension.class, FailClosedExtension.class, ArtifactExtension.class })
+@Tag(Rung.TAG)
 public @interface Rung {
+
+	/**
+	 * The tag of the battery's own classes (every rung; the kit's rule classes against the gateway under test carry
+	 * it too); the harness's unit tests and self-tests do not.
+	 *
+	 * @since 0.9
+	 */
+	String TAG = "battery";
 }

@@ -1,5 +1,7 @@
 package dev.fakbattery.conformance.fault;
 
+import dev.fakbattery.api.Rung;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * rung.
  */
 @Tag("fault")
+@Tag(Rung.TAG)
 @DisplayName("fault rules: gateway under test")
 @Isolated
 class GatewayUnderTestFaultTests extends ConfiguredFaultVerification {

@@ -1,5 +1,6 @@
 package dev.fakbattery.conformance.wire;
 
+import dev.fakbattery.api.Rung;
 import dev.fakbattery.api.WireRuleReport;
 
 import org.junit.jupiter.api.DisplayName;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("wire")
 @WireRuleReport
+@Tag(Rung.TAG)
 @DisplayName("client rules: gateway under test")
 class GatewayUnderTestClientTests extends ConfiguredClientVerification {
 }
