@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * fail-closed extension. Use a composed annotation such as {@link TaxRung}, not this one directly.
  * <p>
  * Tagged {@value #TAG}: the measuring profiles ({@code -Pbattery}, {@code -Pgpu}, {@code -Pllamacpp}) run only the
- * classes so tagged (the rungs and the kit's rules against the gateway under test), not the harness's own tests.
+ * classes so tagged (the rungs and the {@link WireRuleReport} classes, the kit's rules against the gateway under
+ * test), not the harness's own tests.
  *
  * @since 0.1
  */
@@ -30,8 +31,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface Rung {
 
 	/**
-	 * The tag of the battery's own classes (every rung; the kit's rule classes against the gateway under test carry
-	 * it too); the harness's unit tests and self-tests do not.
+	 * The tag of the battery's own classes (every rung, and through {@link WireRuleReport} the kit's rule classes
+	 * whose results the battery report shows); the harness's unit tests and self-tests do not carry it.
 	 *
 	 * @since 0.9
 	 */

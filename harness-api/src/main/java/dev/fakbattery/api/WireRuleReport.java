@@ -8,6 +8,7 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 import org.apiguardian.api.API;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@link ReportLabels#WIRE}, the rule (the test method's display name, {@code W03 deny dropped}) as feature, the
  * target (the invocation's display name, {@code vllm stream}) as story, and the gateway under test and the run id
  * as parameters. Annotate the class that runs the rules against the configured gateway under test, not the kit's
- * self-tests.
+ * self-tests. Tagged {@value Rung#TAG}, as every rung: the measuring profiles run such a class directly.
  *
  * @since 0.3
  */
@@ -25,5 +26,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @Documented
 @Inherited
 @ExtendWith(WireRuleReportExtension.class)
+@Tag(Rung.TAG)
 public @interface WireRuleReport {
 }

@@ -1,7 +1,5 @@
 package dev.fakbattery.conformance.fault;
 
-import dev.fakbattery.api.Rung;
-
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -12,7 +10,6 @@ import org.junit.jupiter.api.parallel.Isolated;
  * rung.
  */
 @Tag("fault")
-@Tag(Rung.TAG)
 @DisplayName("fault rules: gateway under test")
 @Isolated
 class GatewayUnderTestFaultTests extends ConfiguredFaultVerification {

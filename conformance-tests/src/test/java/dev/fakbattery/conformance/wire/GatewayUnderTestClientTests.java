@@ -1,6 +1,5 @@
 package dev.fakbattery.conformance.wire;
 
-import dev.fakbattery.api.Rung;
 import dev.fakbattery.api.WireRuleReport;
 
 import org.junit.jupiter.api.DisplayName;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("wire")
 @WireRuleReport
-@Tag(Rung.TAG)
 @DisplayName("client rules: gateway under test")
 class GatewayUnderTestClientTests extends ConfiguredClientVerification {
 }

@@ -1,6 +1,5 @@
 package dev.fakbattery.conformance.wire;
 
-import dev.fakbattery.api.Rung;
 import dev.fakbattery.api.WireRuleReport;
 
 import org.junit.jupiter.api.DisplayName;
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Tag;
  */
 @Tag("wire")
 @WireRuleReport
-@Tag(Rung.TAG)
 @DisplayName("wire conformance: gateway under test")
 class GatewayUnderTestWireTests extends ConfiguredWireVerification {
 }

@@ -1,5 +1,6 @@
 package dev.fakbattery.report.gate;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -118,7 +119,9 @@ public final class FinalGateMain {
 				+ (result.authorityDraftAllowed() ? ", authority draft written" : ", no authority draft"));
 		result.targetProblem().ifPresent(problem -> out.println("targets differ: " + problem));
 		Optional.ofNullable(options.get("report")).ifPresent(report -> out.println("report: " + report));
-		Optional.ofNullable(options.get("self-test-report")).ifPresent(report -> out.println("harness self-test report: " + report));
+		Optional.ofNullable(options.get("self-test-report"))
+				.filter(report -> Files.isRegularFile(Path.of(report)))
+				.ifPresent(report -> out.println("harness self-test report: " + report));
 	}
 
 	private static GateResult relativeTo(Path root, GateResult result) {

@@ -96,6 +96,20 @@ class GateReportingTests {
 	}
 
 	@Test
+	@DisplayName("the self-tests' report is named only where this run wrote one (the measuring profiles run no self-test)")
+	void selfTestReportOnlyWhenWritten() throws IOException {
+		String[] args = { "enforce", "--experiments-dir=" + dir, "--profile=battery", "--allow-pending=true", "--root-dir=" + dir,
+			"--test-reports=" + dir, "--report=r.html", "--self-test-report=" + dir.resolve("self/index.html") };
+		ByteArrayOutputStream none = new ByteArrayOutputStream();
+		FinalGateMain.run(args, new PrintStream(none, true, StandardCharsets.UTF_8));
+		assertThat(none.toString(StandardCharsets.UTF_8)).contains("report: r.html").doesNotContain("self-test report");
+		Files.writeString(Files.createDirectories(dir.resolve("self")).resolve("index.html"), "<html/>");
+		ByteArrayOutputStream written = new ByteArrayOutputStream();
+		FinalGateMain.run(args, new PrintStream(written, true, StandardCharsets.UTF_8));
+		assertThat(written.toString(StandardCharsets.UTF_8)).contains("harness self-test report: " + dir.resolve("self/index.html"));
+	}
+
+	@Test
 	@DisplayName("bad command lines name the problem")
 	void usage() {
 		PrintStream quiet = new PrintStream(java.io.OutputStream.nullOutputStream());
