@@ -328,6 +328,12 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> PROFILE = stringKey(HarnessConstants.PROFILE, "default")
 			.doc("which profile runs: `default`, `battery`, `gpu`, `llamacpp`, `gate`; set by the Maven profile (`-Pbattery` ...)");
 
+	public static final ConfigKey<String> GROUPS = stringKey("harness.groups")
+			.profileDefault(Profile.BATTERY, "battery")
+			.profileDefault(Profile.GPU, "battery")
+			.profileDefault(Profile.LLAMACPP, "battery")
+			.doc("a build property: the JUnit tag expression of the test classes surefire and failsafe run, empty for every class; the measuring profiles take `battery`, the tag of every rung (`@Rung`) and of the kit's rule classes the battery report shows (`@WireRuleReport`), and leave the harness's unit tests and self-tests to `./mvnw verify` (`-Dharness.groups=` runs them too)");
+
 	public static final ConfigKey<Boolean> ALLOW_PENDING = boolKey(HarnessConstants.ALLOW_PENDING, false)
 			.doc("report PENDING_MEASUREMENT instead of failing; fails closed when unset, and the build passes it: `true` under the default profile, `-Pbattery` and `-Pllamacpp`, `false` under `-Pgpu` and `-Pgate`");
 
