@@ -15,8 +15,17 @@ import com.tngtech.archunit.lang.ArchRule;
  * depend on harness-wire only and never carry JUnit or Allure; the harness's JUnit extensions stay package-private behind
  * the composed annotations.
  */
-@AnalyzeClasses(packages = "dev.fakbattery", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "dev.fakbattery", importOptions = { ImportOption.DoNotIncludeTests.class,
+	ArchitectureTests.DoNotIncludeTestJars.class })
 class ArchitectureTests {
+
+	/** Leaves out a module's test jar on this class path (harness-core's, for {@code SurefireSelection}): test code, not main. */
+	static final class DoNotIncludeTestJars implements ImportOption {
+		@Override
+		public boolean includes(com.tngtech.archunit.core.importer.Location location) {
+			return !location.contains("-tests.jar");
+		}
+	}
 
 	private static final String[] TEST_FRAMEWORKS = { "org.junit..", "org.opentest4j..", "io.qameta.allure.." };
 
