@@ -131,8 +131,9 @@ final class UpstreamAnswers {
 		if (!start.isEmpty()) {
 			chunk(out, start.getBytes(StandardCharsets.UTF_8));
 		}
+		byte[] framed = framed(piece);
 		while (call.written() < limit && System.nanoTime() < deadline) {
-			chunk(out, piece);
+			write(out, framed);
 		}
 		// the cap is reached: the answer ends here without ever finishing its line or event
 	}
@@ -142,9 +143,10 @@ final class UpstreamAnswers {
 		long deadline = System.nanoTime() + cap.toNanos();
 		streamHead(out);
 		chunk(out, wire.roleEvent());
-		String text = new String(filled('f', 8000), StandardCharsets.US_ASCII);
+		// one event, framed once: the same bytes each time (tens of MiB of them, for every target of F04 and F05)
+		byte[] each = framed(wire.contentEvent(new String(filled('f', 8000), StandardCharsets.US_ASCII)).getBytes(StandardCharsets.UTF_8));
 		while (call.written() < limit && System.nanoTime() < deadline) {
-			chunk(out, wire.contentEvent(text));
+			write(out, each);
 		}
 		for (String event : wire.tailEvents()) {
 			chunk(out, event);
@@ -174,13 +176,18 @@ final class UpstreamAnswers {
 	}
 
 	private void chunk(OutputStream out, byte[] bytes) throws IOException {
+		write(out, framed(bytes));
+	}
+
+	/** {@code bytes} as one HTTP/1.1 chunk: its length in hex, CRLF, the bytes, CRLF. */
+	private static byte[] framed(byte[] bytes) {
 		byte[] head = (Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
 		byte[] framed = new byte[head.length + bytes.length + 2];
 		System.arraycopy(head, 0, framed, 0, head.length);
 		System.arraycopy(bytes, 0, framed, head.length, bytes.length);
 		framed[framed.length - 2] = '\r';
 		framed[framed.length - 1] = '\n';
-		write(out, framed);
+		return framed;
 	}
 
 	private void end(OutputStream out) throws IOException {
