@@ -137,12 +137,13 @@ public final class ConcurrencySweep {
 				.put("requests_per_arm", settings.noiseFloorRequests())
 				.put("batches_per_arm", floor.sweepBatchesPerArm(noiseLevel))
 				.put("batch_requests", floor.sweepBatchSize(noiseLevel));
-		body.put("load", "closed loop per level, after the sweep's warm-up (warmup); warm-up of max(c, 8) requests per arm, then "
-				+ "batches of batch_requests in ABBA order until the level's sequential stop (levels[].sequential), at most "
-				+ "batches_per_arm per arm (the cap: requests_per_arm in waves of max(c, 2), or with sweep.requests one batch per "
-				+ "max(16, 4c) requests, with sweep.batch one per that many, at least c; at least " + TaxSettings.MIN_BATCHES
-				+ "), each arm's batches merged; time cap "
-				+ settings.levelTimeCap().toSeconds() + " s per batch");
+		body.put("load",
+				"closed loop per level, after the sweep's warm-up (warmup); warm-up of one wave, max(c, 2) requests per arm (levels[].warmup_requests), then "
+						+ "batches of batch_requests in ABBA order until the level's sequential stop (levels[].sequential), at most "
+						+ "batches_per_arm per arm (the cap: requests_per_arm in waves of max(c, 2), or with sweep.requests one batch per "
+						+ "max(16, 4c) requests, with sweep.batch one per that many, at least c; at least " + TaxSettings.MIN_BATCHES
+						+ "), each arm's batches merged; time cap "
+						+ settings.levelTimeCap().toSeconds() + " s per batch");
 		ObjectNode stop = body.putObject("sequential");
 		stop.put("method", SequentialPlan.METHOD);
 		JsonNumbers.put(stop, "target_half_width", settings.stopHalfWidth(), 6);

@@ -27,7 +27,7 @@ import dev.fakbattery.wire.JsonNumbers;
 
 /**
  * One concurrency level of the sweep: two arms (raw and gateway, or raw and raw for the A/A noise
- * floor) each warmed up with {@code max(c, 8)} requests at concurrency {@code c}, then measured
+ * floor) each warmed up with one wave ({@link #warmupRequests}) at concurrency {@code c}, then measured
  * closed-loop at concurrency {@code c} in batches ordered ABBA, every arm's batches merged for its statistics. The
  * level stops adding batches at the first planned look where the ratio's interval is narrower than
  * {@code stop.halfwidth}, else at the cap ({@link TaxSettings#sweepBatchesPerArm}: at least 3 blocks, so
@@ -82,8 +82,16 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		return ClientLag.merge(List.of(a.clientLag(), b.clientLag()));
 	}
 
-	/** The fewest warm-up requests per arm and level, so a low level also warms the JIT and the connections. */
-	public static final int WARMUP_MIN = 8;
+	/**
+	 * A level's warm-up per arm: one wave, {@code max(c, 2)} requests (the level's batch size), so every stream's
+	 * connection is open and the engine runs {@code c} streams before the first measured batch. The JIT is warmed before
+	 * the first level, not here: a sweep runs its steady warm-up ({@link SteadyWarmup}) first, a bench its own. (Until
+	 * 2026-12-04 at least 8 requests: at one stream on the engine double 16 requests, 21 s of a 63 s level, after a
+	 * warm-up of 320 requests at eight streams.)
+	 */
+	public static int warmupRequests(int c) {
+		return Math.max(c, 2);
+	}
 
 	/** How {@code ratio} is computed, for the artifact. */
 	public static final String RATIO_METHOD = "median over ABBA blocks of the gateway's output throughput (completion tokens "
@@ -102,9 +110,9 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 	 */
 	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, TaxSettings settings,
 			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
-		ClosedLoop warm = new ClosedLoop(c, Math.max(c, WARMUP_MIN), 0, settings.levelTimeCap());
+		ClosedLoop warm = new ClosedLoop(c, warmupRequests(c), 0, settings.levelTimeCap());
 		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
-		progress.detail("warming up " + Math.max(c, WARMUP_MIN) + " requests per arm");
+		progress.detail("warming up " + warmupRequests(c) + " requests per arm");
 		int warmupFailed = LoadRunner.run(a, warmup, warm, Progress.silent()).failed().size()
 				+ LoadRunner.run(b, warmup, warm, Progress.silent()).failed().size();
 		lag.ifPresent(UpstreamLag::reset);
@@ -222,6 +230,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		JsonNumbers.put(level, "throughput_ratio", throughputRatio(), 4);
 		JsonNumbers.put(level, "latency_tax", latencyTax.estimate(), 4);
 		JsonNumbers.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
+		level.put("warmup_requests", warmupRequests(concurrency));
 		level.put("warmup_failed", warmupFailed);
 		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
 		clientLag().writeTo(level.putObject("client_lag"));

@@ -157,6 +157,9 @@ class GatewayOverheadBench {
 				GatewayUnderTest gateway = GatewayLauncher.embedded(URI.create(up.engine().baseUrl()), Dialect.VLLM);
 				TargetClient raw = client("raw", up);
 				TargetClient gw = TargetClient.open("gateway", gateway.baseUrl())) {
+			// the JIT before the first level, as a sweep's steady warm-up does: a level warms one wave only
+			InterleavingRunner.warmUp(raw, RequestSource.fixed(payload(up)), 16);
+			InterleavingRunner.warmUp(gw, RequestSource.fixed(payload(up)), 16);
 			for (int c : List.of(1, 8, 64, 128, 256)) {
 				int requests = battery.sweepRequests(c);
 				Progress progress = Progress.start("bench", "gateway ratio c=" + c, 2L * requests);
