@@ -83,7 +83,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 	}
 
 	/**
-	 * A level's warm-up per arm: one wave, {@code max(c, 2)} requests (the level's batch size), so every stream's
+	 * A level's warm-up per arm: one wave, {@code max(c, 2)} requests (the level's batch unless {@code sweep.requests} is set), so every stream's
 	 * connection is open and the engine runs {@code c} streams before the first measured batch. The JIT is warmed before
 	 * the first level, not here: a sweep runs its steady warm-up ({@link SteadyWarmup}) first, a bench its own. (Until
 	 * 2026-12-04 at least 8 requests: at one stream on the engine double 16 requests, 21 s of a 63 s level, after a
