@@ -106,8 +106,9 @@ public final class ConcurrencySweep {
 		}
 	}
 
+	/** A level's requests per arm at most: its warm-up wave and its batches up to the cap. */
 	private static long capRequests(TaxSettings settings, int c) {
-		return (long) settings.sweepBatchesPerArm(c) * settings.sweepBatchSize(c);
+		return SweepLevel.warmupRequests(c) + (long) settings.sweepBatchesPerArm(c) * settings.sweepBatchSize(c);
 	}
 
 	private static TargetClient client(String name, URI base, TaxSettings settings) {

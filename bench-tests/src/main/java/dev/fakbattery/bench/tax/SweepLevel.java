@@ -112,9 +112,10 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
 		ClosedLoop warm = new ClosedLoop(c, warmupRequests(c), 0, settings.levelTimeCap());
 		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
+		// the warm-up's requests count toward the level's progress, so its ETA is known from the first wave on
 		progress.detail("warming up " + warmupRequests(c) + " requests per arm");
-		int warmupFailed = LoadRunner.run(a, warmup, warm, Progress.silent()).failed().size()
-				+ LoadRunner.run(b, warmup, warm, Progress.silent()).failed().size();
+		int warmupFailed = LoadRunner.run(a, warmup, warm, progress).failed().size()
+				+ LoadRunner.run(b, warmup, warm, progress).failed().size();
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		List<LoadResult> partsA = new ArrayList<>();
@@ -124,7 +125,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), settings.seed() + c);
 		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
 		int[] next = new int[2];
-		String[] last = { "ratio ?" };
+		String[] last = { "" };
 		SequentialPlan.Stop stop = plan.run(n -> {
 			while (partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
 				Interleaving.Arm arm = order.get(partsA.size() + partsB.size());
@@ -133,7 +134,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				int from = next[first ? 0 : 1];
 				RequestSource slice = index -> payload.conversation(from + index);
 				progress.detail(String.format(Locale.ROOT, "c=%d batch %d of at most %d per arm, next look at %d, %s", c,
-						(first ? partsA : partsB).size() + 1, plan.cap(), n, last[0]));
+						(first ? partsA : partsB).size() + 1, plan.cap(), n, last[0].isEmpty() ? soFar(partsA, partsB) : last[0]));
 				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
 				next[first ? 0 : 1] += batchSize;
 			}
@@ -151,6 +152,25 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, stop.intervals().get(0),
 				bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)), bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)),
 				warmupFailed, reading, Optional.of(metricsAfter), Optional.of(stop));
+	}
+
+	/**
+	 * Before the first look, for the person watching: the median of the finished pairs' throughput ratios (B over A), no
+	 * interval; what stops the level is only the look's interval.
+	 */
+	static String soFar(List<LoadResult> a, List<LoadResult> b) {
+		double[] ratios = java.util.stream.IntStream.range(0, Math.min(a.size(), b.size()))
+				.mapToDouble(k -> b.get(k).outputThroughput() / a.get(k).outputThroughput())
+				.filter(r -> Double.isFinite(r) && r > 0)
+				.sorted()
+				.toArray();
+		if (ratios.length == 0) {
+			return "ratio ?";
+		}
+		int m = ratios.length / 2;
+		double median = ratios.length % 2 == 1 ? ratios[m] : (ratios[m - 1] + ratios[m]) / 2;
+		return String.format(Locale.ROOT, "ratio so far %.4f over %d pair%s (no interval before the first look)", median, ratios.length,
+				ratios.length == 1 ? "" : "s");
 	}
 
 	/** {@code 0.9973 [0.9962, 0.9981] (98.3 %)}, or why there is no interval. */

@@ -90,7 +90,7 @@ class GatewayOverheadBench {
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TimingModel.defaults(), Duration.ZERO);
 				TargetClient a = client("raw", up);
 				TargetClient b = client("raw_b", up)) {
-			Progress progress = Progress.start("bench", "A/A c=64", 2L * battery.sweepRequests(64));
+			Progress progress = Progress.start("bench", "A/A c=64", 2L * (SweepLevel.warmupRequests(64) + battery.sweepRequests(64)));
 			SweepLevel level = SweepLevel.measure(a, b, RequestSource.fixed(payload(up)), 64, battery,
 					Optional.of(up.lag()), URI.create(up.engine().baseUrl()), progress);
 			progress.finish();
@@ -162,7 +162,7 @@ class GatewayOverheadBench {
 			InterleavingRunner.warmUp(gw, RequestSource.fixed(payload(up)), 16);
 			for (int c : List.of(1, 8, 64, 128, 256)) {
 				int requests = battery.sweepRequests(c);
-				Progress progress = Progress.start("bench", "gateway ratio c=" + c, 2L * requests);
+				Progress progress = Progress.start("bench", "gateway ratio c=" + c, 2L * (SweepLevel.warmupRequests(c) + requests));
 				SweepLevel level = SweepLevel.measure(raw, gw, RequestSource.fixed(payload(up)), c, battery,
 						Optional.of(up.lag()), URI.create(up.engine().baseUrl()), progress);
 				progress.finish();
