@@ -76,21 +76,33 @@ public final class TaxWitness {
 		}
 	}
 
+	/**
+	 * Warms each target up with {@code count} conversations ({@code tax.warmup}), each of them a step of {@code progress}
+	 * (so the witness's ETA is known from the first on); how many requests failed.
+	 */
+	static int warmUp(List<TargetClient> targets, RequestSource source, int count, Progress progress) {
+		int failed = 0;
+		for (TargetClient target : targets) {
+			failed += InterleavingRunner.warmUp(target, source, count, done -> {
+				progress.detail("warming up " + target.name() + ": " + done + " of " + count + " conversations (tax.warmup)");
+				progress.advance();
+			});
+		}
+		return failed;
+	}
+
 	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
 		RequestSource source = settings.workload().requests(model, true);
 		SequentialPlan plan = settings.witnessPlan();
 		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
 		Progress progress = Progress.start("tax", "witness raw/gateway + A/A (" + settings.workload().name() + ") conversations",
-				4L * plan.cap());
+				3L * settings.warmup() + 4L * plan.cap());
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
-			int warmupFailed = 0;
-			for (TargetClient target : List.of(raw, gateway, rawAgain)) {
-				warmupFailed += InterleavingRunner.warmUp(target, source, settings.warmup(), done -> progress.detail(
-						"warming up " + target.name() + ": " + done + " of " + settings.warmup() + " conversations (tax.warmup)"));
-			}
+			int warmupFailed = warmUp(List.of(raw, gateway, rawAgain), source, settings.warmup(), progress);
+			progress.detail("raw against gateway, first look at " + plan.first() + " of at most " + plan.cap() + " per arm");
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
@@ -101,6 +113,8 @@ public final class TaxWitness {
 			});
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
+			progress.detail("A/A, raw against raw_b, first look at " + plan.first() + " of at most " + plan.cap() + " per arm (raw against "
+					+ "gateway stopped at " + ab.stop().used() + ")");
 			InterleavingRunner.Stopped aa = InterleavingRunner.run(raw, rawAgain, source, plan, settings.seed(), progress,
 					arms -> List.of(
 							PairedBlocks.of(arms.a(), arms.b(), PairedBlocks.LATENCY_S, bootstrap.minSamples()).pairedBOverA(bootstrap)));

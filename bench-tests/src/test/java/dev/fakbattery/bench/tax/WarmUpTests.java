@@ -1,8 +1,11 @@
 package dev.fakbattery.bench.tax;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 
@@ -57,5 +61,26 @@ class WarmUpTests {
 					.isZero();
 		}
 		assertThat(told).isEmpty();
+	}
+
+	@Test
+	@DisplayName("the witness's warm-up: each conversation of each target a step of its progress, so its line has an ETA from the first on")
+	void witnessWarmupIsProgress() throws IOException {
+		ByteArrayOutputStream out = new ByteArrayOutputStream();
+		Progress progress = Progress.start("tax", "witness", 3L * 2 + 4L * 8,
+				Duration.ZERO, new PrintStream(out, true, UTF_8), System::nanoTime);
+		try (CannedSseServer canned = new CannedSseServer();
+				TargetClient raw = TargetClient.open("raw", canned.baseUrl());
+				TargetClient gateway = TargetClient.open("gateway", canned.baseUrl())) {
+			assertThat(TaxWitness.warmUp(List.of(raw, gateway, raw), RequestSource.fixed(ChatPayload.streaming("m", "hi", 1)), 2, progress))
+					.isZero();
+		}
+		assertThat(progress.done()).isEqualTo(6);
+		assertThat(out.toString(UTF_8).lines().toList()).hasSize(6)
+				.allSatisfy(line -> assertThat(line).containsPattern(
+						"^\\[tax\\] witness [1-6]/38 ETA \\d+s, warming up (raw|gateway): [12] of 2 conversations \\(tax.warmup\\)$"))
+				.last()
+				.asString()
+				.startsWith("[tax] witness 6/38 ETA ");
 	}
 }
