@@ -119,6 +119,32 @@ final class BrokenFaultGateways {
 		}
 	}
 
+	/**
+	 * Cancels the upstream a second late in its first kit run only (its first gateway) and in time in every later one:
+	 * a control whose F01 margin a loaded machine took once, for the reruns of {@link FaultKitSelfTests}.
+	 */
+	static class CancelsLateOnceTestCase extends FaultVerification {
+		private static final java.util.concurrent.atomic.AtomicInteger GATEWAYS = new java.util.concurrent.atomic.AtomicInteger();
+
+		/** The next kit run is the first again. */
+		static void reset() {
+			GATEWAYS.set(0);
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return GATEWAYS.getAndIncrement() == 0
+					? pipedPatient("broken once: cancels the upstream a second after the client leaves, in its first run only",
+							TcpPipe.Mode.CLOSES_LATE_AFTER_CLIENT_LEAVES, upstream, engine)
+					: piped("reference gateway behind a faithful pipe", TcpPipe.Mode.FAITHFUL, upstream, engine);
+		}
+
+		@Override
+		protected java.util.List<Dialect> engines() {
+			return java.util.List.of(Dialect.VLLM);
+		}
+	}
+
 	static class NeverTimesOutTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
