@@ -15,8 +15,9 @@ import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
  * The measuring profiles run this module's test classes tagged {@value Rung#TAG} ({@code harness.groups}): the wire and
- * fault rungs and the kit's rule classes whose results the battery report shows ({@link WireRuleReport}), never a
- * self-test against broken gateways, nor the fault rules' class the fault rung runs inside itself.
+ * fault rungs, and the kit's rule classes whose results the battery report shows ({@link WireRuleReport}) where
+ * {@code -Dtest=} names them (the pom leaves them to the wire rung otherwise, which reports its own run of them), never
+ * a self-test against broken gateways, nor the fault rules' class the fault rung runs inside itself.
  */
 @DisplayName("the measuring profiles' classes here: the rungs and the kit against the gateway under test, no self-test")
 class MeasuringProfileClassesTests {

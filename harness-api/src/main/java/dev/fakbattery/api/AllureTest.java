@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 
 /**
@@ -23,7 +22,7 @@ final class AllureTest {
 
 	/** The uuid of the Allure test case reporting {@code context}'s test; empty when Allure reports another one or none. */
 	static Optional<String> of(ExtensionContext context) {
-		AllureLifecycle lifecycle = Allure.getLifecycle();
+		AllureLifecycle lifecycle = NestedReport.lifecycle(context);
 		Optional<String> current = lifecycle.getCurrentTestCase();
 		if (current.isEmpty()) {
 			return Optional.empty();

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * {@link ReportLabels#WIRE}, the rule (the test method's display name, {@code W03 deny dropped}) as feature, the
  * target (the invocation's display name, {@code vllm stream}) as story, and the gateway under test and the run id
  * as parameters. Annotate the class that runs the rules against the configured gateway under test, not the kit's
- * self-tests. Tagged {@value Rung#TAG}, as every rung: the measuring profiles run such a class directly.
+ * self-tests. Tagged {@value Rung#TAG}, as every rung, so the measuring profiles' tag filter takes such a class where it
+ * runs on its own; run inside a rung that reports each rule run ({@link NestedReport}), its tests are labelled the same.
  *
  * @since 0.3
  */

@@ -12,7 +12,6 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
-import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Parameter;
 
@@ -42,7 +41,7 @@ class WireRuleReportExtension implements BeforeEachCallback {
 				labels.add(new Label().setName(ReportLabels.VERDICT).setValue(Verdict.SIMULATED.name()));
 				VerdictStatus.record(uuid, Verdict.SIMULATED, EMBEDDED);
 			}
-			Allure.getLifecycle().updateTestCase(uuid, result -> {
+			NestedReport.lifecycle(context).updateTestCase(uuid, result -> {
 				result.getLabels().addAll(labels);
 				result.getParameters().add(new Parameter().setName("gateway").setValue(gateway));
 				result.getParameters().add(new Parameter().setName("run id").setValue(RunContext.of(config).runId()));

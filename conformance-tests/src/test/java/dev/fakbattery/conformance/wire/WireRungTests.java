@@ -1,5 +1,9 @@
 package dev.fakbattery.conformance.wire;
 
+import static org.junit.platform.engine.TestExecutionResult.Status.ABORTED;
+import static org.junit.platform.engine.TestExecutionResult.Status.FAILED;
+import static org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -7,28 +11,31 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.NestedReport;
+import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.wire.KitLaunch.RuleRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Profile;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.discovery.DiscoverySelectors;
-import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
-import org.junit.platform.testkit.engine.Events;
+
+import io.qameta.allure.AllureLifecycle;
 
 /**
  * Wire conformance rung: runs every rule of {@link GatewayUnderTestWireTests}, the client rules of
  * {@link GatewayUnderTestClientTests} (C01 always, C02..C04 where {@code node} runs them: {@code kit.node.clients}) and,
  * with {@code wire.captures}, the rules of {@link CapturedWireTests}, with the rung's own configuration, and records
  * each rule and target as an acceptance check of the artifact ({@code rules}, {@code client_rules},
- * {@code captured_rules}), the captures replayed beside them. On the embedded reference gateway the
+ * {@code captured_rules}), the captures replayed beside them. Where the battery report shows each wire and client
+ * rule run ({@link #reportsRuleRuns}), they are this run's: the kit classes do not run a second time for the report.
+ * On the embedded reference gateway the
  * result says nothing about an operator's gateway, so it is SIMULATED (and pending under -Pgpu,
  * where a gateway must be named). Runs beside other classes: the kit it runs is isolated within its own run, W14
  * judges only paced streams the kit's upstream kept pace in, and W26 waits out a 5 s pause.
@@ -48,25 +55,23 @@ class WireRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		Events tests = run(GatewayUnderTestWireTests.class, config);
+		List<RuleRun> tests = run(GatewayUnderTestWireTests.class, config);
 		record(run, tests, run.body().putArray("rules"));
 		Optional<Path> capturesDir = KitRun.capturesDir(config);
 		if (capturesDir.isPresent()) {
-			Events captured = run(CapturedWireTests.class, config);
+			List<RuleRun> captured = run(CapturedWireTests.class, config);
 			record(run, captured, run.body().putArray("captured_rules"));
 			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
 			run.body()
-					.put("captures_summary", captured.succeeded().count() + " captured rule runs passed, " + captured.failed().count()
-							+ " failed, " + captured.aborted().count() + " not applicable");
-			run.measured("captured_rule_runs_passed", captured.succeeded().count(), "rule runs",
-					"EngineTestKit run of the captured-wire rules");
-			run.measured("captured_rule_runs_failed", captured.failed().count(), "rule runs",
-					"EngineTestKit run of the captured-wire rules");
+					.put("captures_summary", count(captured, SUCCESSFUL) + " captured rule runs passed, " + count(captured, FAILED)
+							+ " failed, " + count(captured, ABORTED) + " not applicable");
+			run.measured("captured_rule_runs_passed", count(captured, SUCCESSFUL), "rule runs", "launcher run of the captured-wire rules");
+			run.measured("captured_rule_runs_failed", count(captured, FAILED), "rule runs", "launcher run of the captured-wire rules");
 		}
 		clientRules(run, GatewayUnderTestClientTests.class);
-		long failed = tests.failed().count();
-		run.measured("rule_runs_passed", tests.succeeded().count(), "rule runs", "EngineTestKit run of the wire rules");
-		run.measured("rule_runs_failed", failed, "rule runs", "EngineTestKit run of the wire rules");
+		long failed = count(tests, FAILED);
+		run.measured("rule_runs_passed", count(tests, SUCCESSFUL), "rule runs", "launcher run of the wire rules");
+		run.measured("rule_runs_failed", failed, "rule runs", "launcher run of the wire rules");
 		run.body()
 				.put("gateway", embedded
 						? "embedded reference gateway"
@@ -79,7 +84,7 @@ class WireRungTests {
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
-		run.headline(tests.succeeded().count() + " rule runs passed, " + failed + " failed, " + tests.aborted().count()
+		run.headline(count(tests, SUCCESSFUL) + " rule runs passed, " + failed + " failed, " + count(tests, ABORTED)
 				+ " not applicable (" + run.body().path("gateway").asText() + ")"
 				+ "; " + run.body().path("client_rules_summary").asText()
 				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
@@ -91,37 +96,35 @@ class WireRungTests {
 	 * and the installed clients are there ({@code kit.node.clients}), else skipped with the reason
 	 * ({@code kit.node.clients=required} fails them instead).
 	 */
-	static Events clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
-		Events clients = run(kit, run.config());
+	static List<RuleRun> clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
+		List<RuleRun> clients = run(kit, run.config());
 		record(run, clients, run.body().putArray("client_rules"));
-		List<String> skipped = clients.aborted()
-				.stream()
-				.map(e -> e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).map(Throwable::getMessage))
+		List<String> skipped = clients.stream()
+				.filter(r -> r.status() == TestExecutionResult.Status.ABORTED)
+				.map(r -> r.result().getThrowable().map(Throwable::getMessage))
 				.flatMap(Optional::stream)
 				.map(m -> m.replaceFirst("^Assumption failed: C0\\d not run: ", ""))
 				.distinct()
 				.toList();
 		run.body()
-				.put("client_rules_summary", clients.succeeded().count() + " client rule runs passed, " + clients.failed().count()
-						+ " failed, " + clients.aborted().count() + " not run"
+				.put("client_rules_summary", count(clients, SUCCESSFUL) + " client rule runs passed, " + count(clients, FAILED)
+						+ " failed, " + count(clients, ABORTED) + " not run"
 						+ (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));
-		run.measured("client_rule_runs_passed", clients.succeeded().count(), "rule runs", "EngineTestKit run of the client rules");
-		run.measured("client_rule_runs_failed", clients.failed().count(), "rule runs", "EngineTestKit run of the client rules");
+		run.measured("client_rule_runs_passed", count(clients, SUCCESSFUL), "rule runs", "launcher run of the client rules");
+		run.measured("client_rule_runs_failed", count(clients, FAILED), "rule runs", "launcher run of the client rules");
 		return clients;
 	}
 
 	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
-	private static void record(RungRecorder run, Events tests, ArrayNode rules) {
-		for (Event event : tests.finished().list()) {
-			TestDescriptor invocation = event.getTestDescriptor();
-			String rule = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
-			String target = invocation.getDisplayName();
-			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
-			String detail = result.getThrowable().map(Throwable::getMessage).orElse("");
-			rules.addObject().put("rule", rule).put("target", target).put("status", result.getStatus().name()).put("detail", detail);
-			if (result.getStatus() != TestExecutionResult.Status.ABORTED) {
-				run.check(rule.split(" ")[0] + " [" + target + "]", result.getStatus() == TestExecutionResult.Status.SUCCESSFUL,
-						rule, result.getStatus() == TestExecutionResult.Status.SUCCESSFUL ? "kept" : detail);
+	private static void record(RungRecorder run, List<RuleRun> tests, ArrayNode rules) {
+		for (RuleRun test : tests) {
+			String rule = test.rule();
+			String target = test.target();
+			String detail = test.detail();
+			rules.addObject().put("rule", rule).put("target", target).put("status", test.status().name()).put("detail", detail);
+			if (test.status() != TestExecutionResult.Status.ABORTED) {
+				run.check(rule.split(" ")[0] + " [" + target + "]", test.status() == TestExecutionResult.Status.SUCCESSFUL, rule,
+						test.status() == TestExecutionResult.Status.SUCCESSFUL ? "kept" : detail);
 			}
 		}
 	}
@@ -146,12 +149,30 @@ class WireRungTests {
 		}
 	}
 
-	/** The kit class run with {@code config}'s values; its test events. */
-	static Events run(Class<?> kit, HarnessConfig config) {
-		return EngineTestKit.engine("junit-jupiter")
-				.selectors(DiscoverySelectors.selectClass(kit))
-				.configurationParameters(KitRun.parameters(config))
-				.execute()
-				.testEvents();
+	/**
+	 * The kit class run with {@code config}'s values; its rule runs. Where this rung is in the report itself, the class
+	 * is one whose rule runs the report shows ({@link WireRuleReport}) and they belong there (a measuring profile, or a
+	 * gateway named: {@link #reportsRuleRuns}), each rule run is an entry of the report too, from this same run: the
+	 * kit classes are not run a second time for it.
+	 */
+	static List<RuleRun> run(Class<?> kit, HarnessConfig config) {
+		Optional<AllureLifecycle> report = kit.isAnnotationPresent(WireRuleReport.class) && reportsRuleRuns(config)
+				&& NestedReport.reports(WireRungTests.class)
+						? Optional.of(new AllureLifecycle())
+						: Optional.empty();
+		return KitLaunch.run(kit, KitRun.parameters(config), report);
+	}
+
+	/**
+	 * Whether the battery report shows each rule run: under the measuring profiles and whenever {@code gateway.url} or
+	 * {@code gateway.cmd} names a gateway; not for the embedded reference gateway in a plain {@code ./mvnw verify}.
+	 */
+	static boolean reportsRuleRuns(HarnessConfig config) {
+		return config.profile() != Profile.DEFAULT || config.string(HarnessConstants.GATEWAY_URL).isPresent()
+				|| config.string(HarnessConstants.GATEWAY_CMD).isPresent();
+	}
+
+	private static long count(List<RuleRun> runs, TestExecutionResult.Status status) {
+		return runs.stream().filter(r -> r.status() == status).count();
 	}
 }
