@@ -134,6 +134,9 @@ public final class RateSweep {
 		load.rates().forEach(shape.putArray("rates")::add);
 		shape.put("search_steps", load.searchSteps());
 		shape.put("batch_seconds", load.batchSeconds());
+		shape.put("sustained", false);
+		shape.put("met_means", "met" + RateSweepReport.inBatches(load) + ": a rate met so need not be met when its arrivals keep "
+				+ "coming (RateBurstBench)");
 		SequentialPlan plan = settings.ratePlan();
 		shape.put("batches_per_arm", plan.cap());
 		ArrayNode looks = shape.putArray("looks");

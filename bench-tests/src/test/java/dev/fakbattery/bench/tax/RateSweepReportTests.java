@@ -104,6 +104,11 @@ class RateSweepReportTests {
 		assertThat(value(run, "raw_max_rate_met")).isEqualTo(8);
 		assertThat(value(run, "gateway_max_rate_met")).isEqualTo(4);
 		assertThat(value(run, "goodput_cost")).isEqualTo(4);
+		assertThat(run.measurements()).filteredOn(m -> m.name().endsWith("_max_rate_met"))
+				.hasSize(2)
+				.allSatisfy(m -> assertThat(((Measurement.Measured) m).source())
+						.as("a maximum says how its rates were offered: in drained batches (0.5 s in the smoke settings), not sustained")
+						.contains("met in batches of 0.5 s of arrivals, each drained before the next (not a sustained rate)"));
 		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [")
 				.contains(
 						"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
