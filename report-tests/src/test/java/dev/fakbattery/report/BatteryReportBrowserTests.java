@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.fakbattery.api.Rung;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.WebElement;
@@ -29,8 +31,10 @@ import org.openqa.selenium.WebElement;
 /**
  * The battery report as a reader sees it in a real browser: what must be visible is read from the run the report
  * shows (the newest entry of the run index the report step wrote), never written into the test. Screenshots of
- * each main page go to {@code report.screenshots.dir}.
+ * each main page go to {@code report.screenshots.dir}. Tagged {@value Rung#TAG}: the measuring profiles' tag filter
+ * ({@code harness.groups}) takes it, so {@code -Pbattery -Pbrowser} runs it (it ran no test there before this tag).
  */
+@Tag(Rung.TAG)
 @DisplayName("the battery report in headless Chromium")
 class BatteryReportBrowserTests {
 
@@ -149,7 +153,10 @@ class BatteryReportBrowserTests {
 			assertThat(tree).as("rung %s", rung.rung()).contains(ReportLabels.feature(artifact(rung)));
 			assertThat(tree).contains("[" + rung.verdict() + "]");
 		}
-		assertThat(rule).as("a wire rule, named by its id").matches("W\\d\\d .+");
+		assertThat(rule).as("a wire or client rule, named by its id").matches("[WC]\\d\\d .+");
+		assertThat(tree).as("the wire rules and the client rules, each a feature of the wire epic")
+				.containsPattern("\\bW\\d\\d ")
+				.containsPattern("\\bC0\\d ");
 		assertThat(tree).contains("final gate [" + run.battery() + "]").containsPattern("(vllm|sglang) (non-stream|stream)");
 		browser.screenshot(shots.resolve("behaviors.png"), 1300);
 	}
