@@ -294,6 +294,10 @@ public final class ConfigKeys {
 			.profileDefault(Profile.DEFAULT, List.of(16.0, 32.0))
 			.doc("offered request rates (req/s) of the rate sweep, then bisection between the highest rate that met the SLOs and the next (3 steps; 1 in the smoke run); on the engine double the battery offers `4,8,16,32`");
 
+	public static final ConfigKey<Double> RATE_BATCH_SECONDS = decimalKey(HarnessConstants.RATE_BATCH_SECONDS, 2.0, 0.1, 3600)
+			.profileDefault(Profile.DEFAULT, 0.5)
+			.doc("seconds of arrivals in one batch of a rate sweep level (requests per batch: rate x this, at least 8), each batch drained before the next, so a rate is met in such batches: short ones can be met at a rate the engine does not sustain (experiments/rate-burst); many times a request's E2EL reads a sustained rate");
+
 	public static final ConfigKey<Double> BURSTINESS = decimalKey(HarnessConstants.BURSTINESS, 1.0, 0.01, 100)
 			.doc("gamma shape of the open loop's inter-arrival times: 1 is Poisson, below 1 burstier");
 

@@ -386,6 +386,9 @@ public final class HarnessConstants {
 	/** Gamma shape of the open loop's inter-arrival times: {@value}. @since 0.3 */
 	public static final String BURSTINESS = "burstiness";
 
+	/** Seconds of arrivals in one batch of a rate sweep level, each batch drained before the next: {@value}. @since 0.7 */
+	public static final String RATE_BATCH_SECONDS = "rate.batch.seconds";
+
 	/** Most requests in flight in the open loop: {@value}. @since 0.3 */
 	public static final String MAX_CONCURRENCY = "max.concurrency";
 

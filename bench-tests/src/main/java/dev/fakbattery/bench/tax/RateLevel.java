@@ -73,7 +73,9 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		Batches batches = decide(rate, settings, (first, start, size) -> {
 			ArrivalSchedule arrivals = ArrivalSchedule.gamma(size, rate, load.burstiness(), settings.seed() + start);
-			OpenLoop open = new OpenLoop(arrivals, load.maxConcurrency(), 0, settings.levelTimeCap());
+			// a batch stops by itself: its arrivals, then the level's cap to drain them
+			OpenLoop open = new OpenLoop(arrivals, load.maxConcurrency(), 0,
+					settings.levelTimeCap().plusMillis(Math.round(load.batchSeconds() * 1000)));
 			return LoadRunner.run(first ? a : b, index -> source.conversation(start + index), open, progress);
 		}, progress);
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);

@@ -62,7 +62,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	 * @param slo the objectives goodput is judged against
 	 * @param attainment share of requests that must meet the SLOs for a rate to count as met
 	 * @param searchSteps bisection steps after the ladder of rates
-	 * @param batchSeconds seconds of arrivals in one batch (requests per batch = rate x this, at least 8)
+	 * @param batchSeconds seconds of arrivals in one batch (requests per batch = rate x this, at least 8): {@code rate.batch.seconds}
 	 * @since 0.3
 	 */
 	public record RateLoad(List<Double> rates, double burstiness, int maxConcurrency, Slo slo, double attainment, int searchSteps,
@@ -162,7 +162,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		config.find(ConfigKeys.SLO_E2EL_MS).ifPresent(e2el -> slo.append(" e2el:").append(e2el));
 		return new RateLoad(rates, config.get(ConfigKeys.BURSTINESS),
 				config.get(ConfigKeys.MAX_CONCURRENCY),
-				Slo.parse(slo.toString()), config.get(ConfigKeys.SLO_ATTAINMENT), tiny ? 1 : 3, tiny ? 0.5 : 2.0);
+				Slo.parse(slo.toString()), config.get(ConfigKeys.SLO_ATTAINMENT), tiny ? 1 : 3, config.get(ConfigKeys.RATE_BATCH_SECONDS));
 	}
 
 	/**

@@ -41,6 +41,19 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("a rate sweep batch is 2 s of arrivals (0.5 s in the smoke run), longer with rate.batch.seconds, and out of range named")
+	void rateBatchSeconds() {
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).load().batchSeconds()).isEqualTo(2.0);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).load().batchRequests(16)).isEqualTo(32);
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "default")).load().batchSeconds()).isEqualTo(0.5);
+		TaxSettings sustained = settings(Map.of(HarnessConstants.PROFILE, "gpu", HarnessConstants.RATE_BATCH_SECONDS, "30"));
+		assertThat(sustained.load().batchRequests(16)).as("30 s of arrivals at 16 req/s").isEqualTo(480);
+		assertThat(sustained.load().batchRequests(0.1)).as("never fewer than 8").isEqualTo(8);
+		assertThatThrownBy(() -> settings(Map.of(HarnessConstants.RATE_BATCH_SECONDS, "0"))).isInstanceOf(ConfigurationException.class)
+				.hasMessageContaining(HarnessConstants.RATE_BATCH_SECONDS);
+	}
+
+	@Test
 	@DisplayName("batching_regime names the model of the double this run started, never a constant; the configured regime wins")
 	void batchingRegime() {
 		TaxSettings battery = settings(Map.of(HarnessConstants.PROFILE, "battery"));
