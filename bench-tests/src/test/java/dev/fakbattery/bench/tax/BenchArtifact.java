@@ -46,6 +46,12 @@ final class BenchArtifact {
 				+ (dir.startsWith(root) ? "$PWD/" + root.relativize(dir).toString().replace('\\', '/') : dir.toString());
 	}
 
+	/** The battery profile's rung-3 settings over {@code config}'s other values: a bench measures at the battery's sizes. */
+	static TaxSettings batterySettings(HarnessConfig config) {
+		return TaxSettings
+				.from(HarnessConfig.of(name -> HarnessConstants.PROFILE.equals(name) ? Optional.of("battery") : config.string(name)));
+	}
+
 	ObjectNode body() {
 		return doc;
 	}

@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.ClosedLoop;
@@ -59,9 +58,7 @@ class GatewayOverheadBench {
 
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
-	private final TaxSettings battery = TaxSettings.from(HarnessConfig.of(name -> HarnessConstants.PROFILE.equals(name)
-			? Optional.of("battery")
-			: config.string(name)));
+	private final TaxSettings battery = BenchArtifact.batterySettings(config);
 
 	@Test
 	@DisplayName("A/A noise floor: raw vs raw latency_tax at concurrency 1 (8 samples per arm, ABBA) and 64 (sweep level)")

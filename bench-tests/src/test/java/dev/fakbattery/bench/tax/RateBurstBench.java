@@ -10,13 +10,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.load.ArrivalSchedule;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.LoadRunner;
@@ -60,9 +58,7 @@ class RateBurstBench {
 
 	private final HarnessConfig config = HarnessConfig.fromSystemProperties();
 
-	private final TaxSettings battery = TaxSettings.from(HarnessConfig.of(name -> HarnessConstants.PROFILE.equals(name)
-			? Optional.of("battery")
-			: config.string(name)));
+	private final TaxSettings battery = BenchArtifact.batterySettings(config);
 
 	@Test
 	@DisplayName("each rate as the sweep's four drained batches and as one sustained open loop: attainment of each")
