@@ -50,10 +50,21 @@ final class KitLaunch {
 	}
 
 	/**
-	 * Runs {@code kit} with the configuration {@code parameters}; each finished rule run. {@code report}: the lifecycle
-	 * each run is reported on, none to leave them out of the report.
+	 * A kit run: each rule run that finished, in the order they finished, and why any container failed (a gateway that
+	 * did not start fails the class before any rule runs).
 	 */
-	static List<RuleRun> run(Class<?> kit, Map<String, String> parameters, Optional<AllureLifecycle> report) {
+	record Runs(List<RuleRun> rules, List<String> containerFailures) {
+
+		long count(TestExecutionResult.Status status) {
+			return rules.stream().filter(r -> r.status() == status).count();
+		}
+	}
+
+	/**
+	 * Runs {@code kit} with the configuration {@code parameters}. {@code report}: the lifecycle each rule run is
+	 * reported on, none to leave them out of the report.
+	 */
+	static Runs run(Class<?> kit, Map<String, String> parameters, Optional<AllureLifecycle> report) {
 		Recorder recorder = new Recorder();
 		Map<String, String> all = new HashMap<>(parameters);
 		Optional<String> key = report.map(NestedReport::open);
@@ -77,13 +88,15 @@ final class KitLaunch {
 		finally {
 			key.ifPresent(NestedReport::close);
 		}
-		return List.copyOf(recorder.runs);
+		return new Runs(List.copyOf(recorder.runs), List.copyOf(recorder.failures));
 	}
 
 	/** Keeps each finished test with its parent's display name (the rule of a templated or parameterized run). */
 	private static final class Recorder implements TestExecutionListener {
 
 		final List<RuleRun> runs = new CopyOnWriteArrayList<>();
+
+		final List<String> failures = new CopyOnWriteArrayList<>();
 
 		private volatile TestPlan plan;
 
@@ -97,6 +110,9 @@ final class KitLaunch {
 			if (identifier.isTest()) {
 				String rule = plan.getParent(identifier).map(TestIdentifier::getDisplayName).orElse("?");
 				runs.add(new RuleRun(rule, identifier.getDisplayName(), result));
+			}
+			else if (result.getStatus() == TestExecutionResult.Status.FAILED) {
+				failures.add(identifier.getDisplayName() + ": " + result.getThrowable().map(String::valueOf).orElse("failed"));
 			}
 		}
 	}

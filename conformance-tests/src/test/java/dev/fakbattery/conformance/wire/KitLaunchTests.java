@@ -46,7 +46,7 @@ class KitLaunchTests {
 
 		List<KitLaunch.RuleRun> runs = KitLaunch.run(Rules.class,
 				HarnessConfig.hermeticParameters(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1")),
-				Optional.of(new AllureLifecycle(recorder)));
+				Optional.of(new AllureLifecycle(recorder))).rules();
 
 		assertThat(runs).extracting(r -> r.rule() + " [" + r.target() + "] " + r.status())
 				.containsExactlyInAnyOrder("W98 held [vllm stream] SUCCESSFUL", "W99 broken [vllm stream] FAILED",
@@ -70,10 +70,19 @@ class KitLaunchTests {
 	@DisplayName("without a lifecycle to report on, the rule runs come back and nothing is reported")
 	void notReported() {
 		Recorder recorder = new Recorder();
-		List<KitLaunch.RuleRun> runs = KitLaunch.run(Rules.class,
+		KitLaunch.Runs runs = KitLaunch.run(Rules.class,
 				HarnessConfig.hermeticParameters(Map.of(HarnessConstants.GATEWAY_URL, "http://127.0.0.1:9/v1")), Optional.empty());
-		assertThat(runs).hasSize(3);
+		assertThat(runs.rules()).hasSize(3);
+		assertThat(runs.containerFailures()).isEmpty();
 		assertThat(recorder.results).isEmpty();
+	}
+
+	@Test
+	@DisplayName("a class that fails before any rule runs: no rule run, and the container's failure with its reason")
+	void containerFailure() {
+		KitLaunch.Runs runs = KitLaunch.run(NoStart.class, HarnessConfig.hermeticParameters(Map.of()), Optional.empty());
+		assertThat(runs.rules()).isEmpty();
+		assertThat(runs.containerFailures()).singleElement().asString().contains("the gateway did not start");
 	}
 
 	@Test
@@ -117,6 +126,19 @@ class KitLaunchTests {
 
 		@Override
 		public void write(String source, InputStream attachment) {
+		}
+	}
+
+	/** A class whose set-up fails, as the kit's does when its gateway does not start. */
+	static class NoStart {
+
+		@org.junit.jupiter.api.BeforeAll
+		static void start() {
+			throw new IllegalStateException("the gateway did not start");
+		}
+
+		@Test
+		void rule() {
 		}
 	}
 

@@ -21,10 +21,10 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.Profile;
 import dev.fakbattery.core.RungArtifact;
 import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.gateway.GatewayLauncher;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
-import org.junit.platform.engine.TestExecutionResult;
 
 import io.qameta.allure.AllureLifecycle;
 
@@ -55,22 +55,21 @@ class WireRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		List<RuleRun> tests = run(GatewayUnderTestWireTests.class, config);
-		record(run, tests, run.body().putArray("rules"));
+		KitLaunch.Runs tests = wireRules(run, GatewayUnderTestWireTests.class);
 		Optional<Path> capturesDir = KitRun.capturesDir(config);
 		if (capturesDir.isPresent()) {
-			List<RuleRun> captured = run(CapturedWireTests.class, config);
-			record(run, captured, run.body().putArray("captured_rules"));
+			KitLaunch.Runs captured = run(CapturedWireTests.class, config);
+			record(run, captured.rules(), run.body().putArray("captured_rules"));
 			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
 			run.body()
-					.put("captures_summary", count(captured, SUCCESSFUL) + " captured rule runs passed, " + count(captured, FAILED)
-							+ " failed, " + count(captured, ABORTED) + " not applicable");
-			run.measured("captured_rule_runs_passed", count(captured, SUCCESSFUL), "rule runs", "launcher run of the captured-wire rules");
-			run.measured("captured_rule_runs_failed", count(captured, FAILED), "rule runs", "launcher run of the captured-wire rules");
+					.put("captures_summary", captured.count(SUCCESSFUL) + " captured rule runs passed, " + captured.count(FAILED)
+							+ " failed, " + captured.count(ABORTED) + " not applicable");
+			run.measured("captured_rule_runs_passed", captured.count(SUCCESSFUL), "rule runs", "launcher run of the captured-wire rules");
+			run.measured("captured_rule_runs_failed", captured.count(FAILED), "rule runs", "launcher run of the captured-wire rules");
 		}
 		clientRules(run, GatewayUnderTestClientTests.class);
-		long failed = count(tests, FAILED);
-		run.measured("rule_runs_passed", count(tests, SUCCESSFUL), "rule runs", "launcher run of the wire rules");
+		long failed = tests.count(FAILED);
+		run.measured("rule_runs_passed", tests.count(SUCCESSFUL), "rule runs", "launcher run of the wire rules");
 		run.measured("rule_runs_failed", failed, "rule runs", "launcher run of the wire rules");
 		run.body()
 				.put("gateway", embedded
@@ -84,7 +83,7 @@ class WireRungTests {
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
-		run.headline(count(tests, SUCCESSFUL) + " rule runs passed, " + failed + " failed, " + count(tests, ABORTED)
+		run.headline(tests.count(SUCCESSFUL) + " rule runs passed, " + failed + " failed, " + tests.count(ABORTED)
 				+ " not applicable (" + run.body().path("gateway").asText() + ")"
 				+ "; " + run.body().path("client_rules_summary").asText()
 				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
@@ -96,23 +95,39 @@ class WireRungTests {
 	 * and the installed clients are there ({@code kit.node.clients}), else skipped with the reason
 	 * ({@code kit.node.clients=required} fails them instead).
 	 */
-	static List<RuleRun> clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
-		List<RuleRun> clients = run(kit, run.config());
-		record(run, clients, run.body().putArray("client_rules"));
-		List<String> skipped = clients.stream()
-				.filter(r -> r.status() == TestExecutionResult.Status.ABORTED)
+	static KitLaunch.Runs clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
+		KitLaunch.Runs clients = run(kit, run.config());
+		record(run, clients.rules(), run.body().putArray("client_rules"));
+		List<String> skipped = clients.rules()
+				.stream()
+				.filter(r -> r.status() == ABORTED)
 				.map(r -> r.result().getThrowable().map(Throwable::getMessage))
 				.flatMap(Optional::stream)
 				.map(m -> m.replaceFirst("^Assumption failed: C0\\d not run: ", ""))
 				.distinct()
 				.toList();
 		run.body()
-				.put("client_rules_summary", count(clients, SUCCESSFUL) + " client rule runs passed, " + count(clients, FAILED)
-						+ " failed, " + count(clients, ABORTED) + " not run"
+				.put("client_rules_summary", clients.count(SUCCESSFUL) + " client rule runs passed, " + clients.count(FAILED)
+						+ " failed, " + clients.count(ABORTED) + " not run"
 						+ (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));
-		run.measured("client_rule_runs_passed", count(clients, SUCCESSFUL), "rule runs", "launcher run of the client rules");
-		run.measured("client_rule_runs_failed", count(clients, FAILED), "rule runs", "launcher run of the client rules");
+		run.measured("client_rule_runs_passed", clients.count(SUCCESSFUL), "rule runs", "launcher run of the client rules");
+		run.measured("client_rule_runs_failed", clients.count(FAILED), "rule runs", "launcher run of the client rules");
 		return clients;
+	}
+
+	/**
+	 * The wire rules of {@code kit} run with the rung's configuration and recorded as {@code rules}, each run that
+	 * applied a check of the artifact; a kit that ran no rule at all (its gateway did not start) fails the rung with
+	 * the reason, as the fault rung does.
+	 */
+	static KitLaunch.Runs wireRules(RungRecorder run, Class<? extends WireVerification> kit) {
+		KitLaunch.Runs tests = run(kit, run.config());
+		record(run, tests.rules(), run.body().putArray("rules"));
+		if (tests.rules().isEmpty()) {
+			run.check("wire_rules_ran", false, "the wire rules run against " + GatewayLauncher.describe(run.config()),
+					"no rule ran: " + tests.containerFailures());
+		}
+		return tests;
 	}
 
 	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
@@ -122,9 +137,9 @@ class WireRungTests {
 			String target = test.target();
 			String detail = test.detail();
 			rules.addObject().put("rule", rule).put("target", target).put("status", test.status().name()).put("detail", detail);
-			if (test.status() != TestExecutionResult.Status.ABORTED) {
-				run.check(rule.split(" ")[0] + " [" + target + "]", test.status() == TestExecutionResult.Status.SUCCESSFUL, rule,
-						test.status() == TestExecutionResult.Status.SUCCESSFUL ? "kept" : detail);
+			if (test.status() != ABORTED) {
+				run.check(rule.split(" ")[0] + " [" + target + "]", test.status() == SUCCESSFUL, rule,
+						test.status() == SUCCESSFUL ? "kept" : detail);
 			}
 		}
 	}
@@ -155,7 +170,7 @@ class WireRungTests {
 	 * gateway named: {@link #reportsRuleRuns}), each rule run is an entry of the report too, from this same run: the
 	 * kit classes are not run a second time for it.
 	 */
-	static List<RuleRun> run(Class<?> kit, HarnessConfig config) {
+	static KitLaunch.Runs run(Class<?> kit, HarnessConfig config) {
 		Optional<AllureLifecycle> report = kit.isAnnotationPresent(WireRuleReport.class) && reportsRuleRuns(config)
 				&& NestedReport.reports(WireRungTests.class)
 						? Optional.of(new AllureLifecycle())
@@ -172,7 +187,4 @@ class WireRungTests {
 				|| config.string(HarnessConstants.GATEWAY_CMD).isPresent();
 	}
 
-	private static long count(List<RuleRun> runs, TestExecutionResult.Status status) {
-		return runs.stream().filter(r -> r.status() == status).count();
-	}
 }
