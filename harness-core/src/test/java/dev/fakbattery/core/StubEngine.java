@@ -23,7 +23,9 @@ import com.sun.net.httpserver.HttpServer;
  * <p>{@code /v1/chat/completions} answers by the current mode ({@link #chat(String)}, {@link #mode(String)}):
  * {@code ok} streams a role chunk, three one-token chunks with continuous usage, a usage chunk and {@code [DONE]} (or
  * a JSON body when not streamed); {@code status=N} answers N; {@code no-done} stops before {@code [DONE]};
- * {@code hang} never answers; {@code stall} sends the role chunk, then nothing.
+ * {@code hang} never answers; {@code stall} sends the role chunk, then nothing; {@code queue} answers as {@code ok}
+ * after {@value #QUEUE_SERVICE_MS} ms of holding its one slot, so it serves at most 50 requests a second and a higher
+ * rate queues.
  */
 public final class StubEngine implements AutoCloseable {
 
@@ -40,6 +42,11 @@ public final class StubEngine implements AutoCloseable {
 	private final String metrics;
 
 	private volatile String mode;
+
+	/** How long a {@code queue} request holds the stub's one slot. */
+	public static final int QUEUE_SERVICE_MS = 20;
+
+	private final java.util.concurrent.Semaphore slot = new java.util.concurrent.Semaphore(1, true);
 
 	private StubEngine(String version, String serverHeader, String metrics, String mode) throws IOException {
 		this(0, version, serverHeader, metrics, mode);
@@ -136,6 +143,15 @@ public final class StubEngine implements AutoCloseable {
 				exchange.sendResponseHeaders(Integer.parseInt(how.substring(7)), error.length);
 				exchange.getResponseBody().write(error);
 				return;
+			}
+			if (how.equals("queue")) {
+				slot.acquire();
+				try {
+					Thread.sleep(QUEUE_SERVICE_MS);
+				}
+				finally {
+					slot.release();
+				}
 			}
 			if (how.equals("hang")) {
 				Thread.sleep(60_000);

@@ -1,6 +1,7 @@
 package dev.fakbattery.bench.tax;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -8,12 +9,10 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.fakbattery.core.load.ArrivalSchedule;
+import dev.fakbattery.core.load.AlternatingOpenLoop;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
-import dev.fakbattery.core.load.LoadRunner;
 import dev.fakbattery.core.load.LoadSummary;
-import dev.fakbattery.core.load.OpenLoop;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
@@ -29,9 +28,9 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonNumbers;
 
 /**
- * One offered rate of the rate sweep: raw and gateway, each in batches of an open loop ({@code burstiness}-shaped
- * arrivals at {@code rate}, at most {@code max.concurrency} in flight) ordered ABBA, the same conversations on both
- * arms; every request judged against the SLOs ({@link Goodput}).
+ * One offered rate of the rate sweep: raw and gateway in one sustained open loop ({@code burstiness}-shaped arrivals
+ * at {@code rate}, at most {@code max.concurrency} in flight) whose batches of arrivals take turns between the arms in
+ * ABBA order, the same conversations on both arms; every request judged against the SLOs ({@link Goodput}).
  *
  * @param rate offered requests per second
  * @param a arm A merged (raw)
@@ -42,16 +41,21 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param engineMetrics the engine's {@code /metrics} before and after
  * @param stop where the level's sequential decision stopped ({@link TaxSettings#ratePlan()}); empty when not recorded
  *        (tests), then its intervals are at 95 %
+ * @param idleAtStart how the engine stood when the level began, waited for to run nothing ({@link EngineMetrics#awaitIdle});
+ *        empty when not recorded (tests)
  * @since 0.3
  */
 public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
-		Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop) {
+		Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop, Optional<EngineMetrics.Idle> idleAtStart) {
 
-	/** A level without a recorded stop (tests of the report). */
+	/** A level without a recorded stop or start (tests of the report). */
 	public RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
 			Optional<EngineMetrics> engineMetrics) {
-		this(rate, a, b, goodputA, goodputB, lag, engineMetrics, Optional.empty());
+		this(rate, a, b, goodputA, goodputB, lag, engineMetrics, Optional.empty(), Optional.empty());
 	}
+
+	/** The longest a level waits for the engine to finish what the level before it left running. */
+	public static final Duration IDLE_CAP = Duration.ofSeconds(30);
 
 	/** The rule of a level's sequential decision, for the artifact. */
 	public static final String RULE = "stop at the first planned look where each arm's attainment interval (Wilson score, at the "
@@ -61,38 +65,59 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	public static final String METHOD = "group-sequential, Bonferroni alpha spending: K looks planned before the first batch, each "
 			+ "interval at 1 - alpha/K, so the interval of whichever look stops covers with at least 1 - alpha (union bound)";
 
+	/** Segments of arrivals before a level's first measured one, unmeasured: the ramp to the rate's state. */
+	public static final int RAMP_BATCHES = 2;
+
 	/**
-	 * Runs ABBA batches of both arms at {@code rate} until the level's sequential decision stops
-	 * ({@link TaxSettings#ratePlan()}): at each planned look both arms' attainment intervals at the look's level, stopping
-	 * once each is decided (met or missed), else at the cap.
+	 * Offers {@code rate} to both arms as one sustained open loop ({@link AlternatingOpenLoop}): a ramp of
+	 * {@value #RAMP_BATCHES} batches' worth of unmeasured arrivals, then batches of {@code rate.batch.seconds} of arrivals
+	 * taking turns between the arms in ABBA order, the arrivals going on while a look waits for its batches' answers;
+	 * until the level's sequential decision stops ({@link TaxSettings#ratePlan()}): at each planned look both arms'
+	 * attainment intervals at the look's level, stopping once each is decided (met or missed), else at the cap. The loop
+	 * then stops at once: its later arrivals are never sent and what is in flight is ended.
 	 */
 	public static RateLevel measure(TargetClient a, TargetClient b, RequestSource source, double rate, TaxSettings settings,
 			Optional<UpstreamLag> lag, URI engine, Progress progress) {
 		TaxSettings.RateLoad load = settings.load();
+		int size = load.batchRequests(rate);
+		List<Interleaving.Arm> order = order(rate, settings);
+		boolean[] firstBySegment = new boolean[order.size()];
+		for (int i = 0; i < firstBySegment.length; i++) {
+			firstBySegment[i] = order.get(i) == Interleaving.Arm.A;
+		}
+		// the level before stopped its loop with requests in flight: the engine ends them when it next writes to them
+		EngineMetrics.Idle idle = EngineMetrics.awaitIdle(engine, IDLE_CAP);
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
-		Batches batches = decide(rate, settings, (first, start, size) -> {
-			ArrivalSchedule arrivals = ArrivalSchedule.gamma(size, rate, load.burstiness(), settings.seed() + start);
-			// a batch stops by itself: its arrivals, then the level's cap to drain them
-			OpenLoop open = new OpenLoop(arrivals, load.maxConcurrency(), 0,
-					settings.levelTimeCap().plusMillis(Math.round(load.batchSeconds() * 1000)));
-			return LoadRunner.run(first ? a : b, index -> source.conversation(start + index), open, progress);
-		}, progress);
+		Batches batches;
+		// the loop stops by itself: its ramp and every batch's arrivals, then the level's cap for the last answers
+		Duration cap = settings.levelTimeCap().plusNanos(Math.round((RAMP_BATCHES + order.size()) * size / rate * 1e9));
+		try (AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, source, rate, load.burstiness(), settings.seed(),
+				RAMP_BATCHES * size,
+				size, firstBySegment, load.maxConcurrency(), cap, progress)) {
+			batches = decide(rate, settings, (segment, first, start, count) -> loop.segment(segment), progress);
+		}
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
 		SequentialPlan.Stop stop = batches.stop();
-		String mode = "open loop at " + rate + " req/s, " + stop.used() + " batches of " + load.batchRequests(rate) + " per arm in ABBA "
-				+ "order (sequential decision: " + stop.used() + " of at most " + stop.plan().cap()
-				+ (stop.capHit() ? ", cap hit undecided" : ", decided") + ")";
+		String mode = "sustained open loop at " + rate + " req/s: a ramp of " + RAMP_BATCHES * size + " arrivals, then " + stop.used()
+				+ " batches of " + size + " arrivals per arm taking turns in ABBA order, arrivals going on throughout (sequential "
+				+ "decision: " + stop.used() + " of at most " + stop.plan().cap() + (stop.capHit() ? ", cap hit undecided" : ", decided")
+				+ ")";
 		LoadResult mergedA = LoadResult.merge(mode, batches.a());
 		LoadResult mergedB = LoadResult.merge(mode, batches.b());
 		return new RateLevel(rate, mergedA, mergedB, goodput(mergedA, settings), goodput(mergedB, settings), reading,
-				Optional.of(metrics.after()), Optional.of(stop));
+				Optional.of(metrics.after()), Optional.of(stop), Optional.of(idle));
 	}
 
-	/** Runs one batch: arm A ({@code first}) or B, its first conversation index and its request count. */
+	/** The arms' turns at {@code rate}: ABBA over the plan's cap, seeded by the rate. */
+	static List<Interleaving.Arm> order(double rate, TaxSettings settings) {
+		return Interleaving.abba(settings.ratePlan().cap(), settings.seed() + Math.round(rate * 1000));
+	}
+
+	/** Reads one batch: its place in run order, arm A ({@code first}) or B, its first conversation index and request count. */
 	@FunctionalInterface
 	interface BatchRun {
-		LoadResult run(boolean first, int start, int size);
+		LoadResult run(int segment, boolean first, int start, int size);
 	}
 
 	/** Each arm's batches in run order, and where the level's decision stopped. */
@@ -108,7 +133,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		SequentialPlan plan = settings.ratePlan();
 		List<LoadResult> partsA = new ArrayList<>();
 		List<LoadResult> partsB = new ArrayList<>();
-		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), settings.seed() + Math.round(rate * 1000));
+		List<Interleaving.Arm> order = order(rate, settings);
 		int[] next = new int[2];
 		SequentialPlan.Stop stop = plan.run(n -> {
 			while (partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
@@ -116,7 +141,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				List<LoadResult> parts = first ? partsA : partsB;
 				progress.detail(String.format(java.util.Locale.ROOT, "rate %.2f req/s, %s batch %d of at most %d per arm, next look at %d, "
 						+ "%d requests each", rate, first ? "raw" : "gateway", parts.size() + 1, plan.cap(), n, size));
-				parts.add(batch.run(first, next[first ? 0 : 1], size));
+				parts.add(batch.run(partsA.size() + partsB.size(), first, next[first ? 0 : 1], size));
 				next[first ? 0 : 1] += size;
 			}
 			return List.of(point(rate, LoadResult.merge("look", partsA), settings.load().slo()).attainmentInterval(plan.lookLevel()),
@@ -238,6 +263,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		lag.ifPresent(l -> l.writeTo(node.putObject("engine_double_lag")));
 		clientLag().writeTo(node.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(node.putObject("engine_metrics")));
+		idleAtStart.ifPresent(i -> i.writeTo(node.putObject("engine_idle_at_start")));
 		return node;
 	}
 }

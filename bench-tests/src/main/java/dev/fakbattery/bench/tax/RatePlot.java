@@ -17,7 +17,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The rate sweep's plot, drawn with XChart, headless: against the offered rate, each arm's goodput (requests/s meeting
- * every SLO, over the batch's duration with its drain, vLLM's {@code request_goodput}) on the left axis and its SLO
+ * every SLO, over the seconds of its batches' arrivals, vLLM's {@code request_goodput}) on the left axis and its SLO
  * attainment (the share of requests meeting every SLO, what decides whether a rate is met) on the right axis, the
  * attainment target as a horizontal line, and each arm's highest rate met as a vertical line. Written atomically.
  *

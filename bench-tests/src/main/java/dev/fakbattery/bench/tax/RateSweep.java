@@ -134,15 +134,17 @@ public final class RateSweep {
 		load.rates().forEach(shape.putArray("rates")::add);
 		shape.put("search_steps", load.searchSteps());
 		shape.put("batch_seconds", load.batchSeconds());
-		shape.put("sustained", false);
-		shape.put("met_means", "met" + RateSweepReport.inBatches(load) + ": a rate met so need not be met when its arrivals keep "
-				+ "coming (RateBurstBench)");
+		shape.put("sustained", true);
+		shape.put("ramp_batches", RateLevel.RAMP_BATCHES);
+		shape.put("met_means", "met" + RateSweepReport.offered(load) + ": a batch is read once its own requests have ended, "
+				+ "while later arrivals go on; the arms share the engine's queue, each request counted for its own arm");
 		SequentialPlan plan = settings.ratePlan();
 		shape.put("batches_per_arm", plan.cap());
 		ArrayNode looks = shape.putArray("looks");
 		plan.looks().forEach(looks::add);
-		shape.put("order", "ABBA per rate; both arms send the same conversations; a level stops at the first look where both "
-				+ "arms' attainment is decided (levels[].sequential), at most batches_per_arm per arm");
+		shape.put("order", "ABBA per rate, batch by batch within one open loop; both arms send the same conversations; a level "
+				+ "stops at the first look where both arms' attainment is decided (levels[].sequential), at most batches_per_arm per "
+				+ "arm, and its later arrivals are then never sent");
 		ObjectNode slo = body.putObject("slo");
 		slo.put("spec", load.slo().toString());
 		slo.put("attainment", load.attainment());

@@ -72,6 +72,16 @@ final class RateSweepReport {
 					"run on a quieter machine, or at lower rates (-D"
 							+ HarnessConstants.RATE_SWEEP + ")");
 		}
+		List<String> busy = levels.stream()
+				.filter(l -> l.idleAtStart().map(i -> !i.idle()).orElse(false))
+				.map(l -> rate(l) + " " + l.idleAtStart().orElseThrow().running().orElse(Double.NaN) + " requests")
+				.toList();
+		if (!busy.isEmpty()) {
+			run.invalid("engine_idle_at_start", "the engine still ran requests after waiting " + RateLevel.IDLE_CAP.toSeconds()
+					+ " s at the start of " + busy + ": what the level before it left running loaded it too",
+					"an engine that ends a request when its client disconnects (vLLM, SGLang and llama.cpp do), or lower rates (-D"
+							+ HarnessConstants.RATE_SWEEP + ")");
+		}
 		List<String> slow = levels.stream()
 				.filter(l -> !l.clientLag().withinLimit())
 				.map(l -> rate(l) + " " + l.clientLag().withHostNote())
@@ -102,9 +112,9 @@ final class RateSweepReport {
 			return;
 		}
 		run.measured("raw_max_rate_met", result.rawMax().getAsDouble(), "req/s", "highest offered rate the raw engine met"
-				+ inBatches(load) + "; 95% CI " + ci(result.rawInterval()));
+				+ offered(load) + "; 95% CI " + ci(result.rawInterval()));
 		result.gatewayMax()
-				.ifPresent(g -> run.measured("gateway_max_rate_met", g, "req/s", "highest offered rate the gateway met" + inBatches(load)
+				.ifPresent(g -> run.measured("gateway_max_rate_met", g, "req/s", "highest offered rate the gateway met" + offered(load)
 						+ "; 95% CI " + ci(result.gatewayInterval())));
 		if (result.gatewayMax().isEmpty()) {
 			run.measured("goodput_cost", result.rawMax().getAsDouble(), "req/s", "the gateway met no rate tested: it costs at least the "
@@ -117,12 +127,13 @@ final class RateSweepReport {
 	}
 
 	/**
-	 * How a rate was offered, for every maximum: in drained batches, which an engine can meet at a rate it does not
-	 * sustain (on the engine double, 16 req/s met so and missed sustained: {@code RateBurstBench}).
+	 * How a rate was offered, for every maximum: sustained, as one open loop whose batches take turns between the arms
+	 * (drained batches meet rates an engine does not sustain: on the engine double, 16 req/s met so and missed sustained,
+	 * {@code RateBurstBench}).
 	 */
-	static String inBatches(TaxSettings.RateLoad load) {
-		return String.format(Locale.ROOT, " in batches of %.1f s of arrivals, each drained before the next (not a sustained rate)",
-				load.batchSeconds());
+	static String offered(TaxSettings.RateLoad load) {
+		return String.format(Locale.ROOT, " sustained (one open loop per rate, batches of %.1f s of arrivals taking turns between the "
+				+ "arms after a ramp of %d, never drained between them)", load.batchSeconds(), RateLevel.RAMP_BATCHES);
 	}
 
 	private static void writeSearch(ObjectNode node, RateSearch.Result result, TaxSettings.RateLoad load) {

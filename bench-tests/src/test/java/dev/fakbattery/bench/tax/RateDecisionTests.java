@@ -46,7 +46,8 @@ class RateDecisionTests {
 	}
 
 	private static RateLevel.Batches decide(TaxSettings settings, double goodA, double goodB) {
-		return RateLevel.decide(16, settings, (first, start, size) -> batch(first ? "raw" : "gateway", start, size, first ? goodA : goodB),
+		return RateLevel.decide(16, settings,
+				(segment, first, start, size) -> batch(first ? "raw" : "gateway", start, size, first ? goodA : goodB),
 				Progress.silent());
 	}
 

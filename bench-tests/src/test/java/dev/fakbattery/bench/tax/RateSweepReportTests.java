@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
@@ -17,6 +18,7 @@ import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.RequestOutcome;
+import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.Goodput;
 import dev.fakbattery.core.stats.RateSearch;
@@ -107,8 +109,9 @@ class RateSweepReportTests {
 		assertThat(run.measurements()).filteredOn(m -> m.name().endsWith("_max_rate_met"))
 				.hasSize(2)
 				.allSatisfy(m -> assertThat(((Measurement.Measured) m).source())
-						.as("a maximum says how its rates were offered: in drained batches (0.5 s in the smoke settings), not sustained")
-						.contains("met in batches of 0.5 s of arrivals, each drained before the next (not a sustained rate)"));
+						.as("a maximum says how its rates were offered: sustained, in batches of 0.5 s (the smoke settings)")
+						.contains("met sustained (one open loop per rate, batches of 0.5 s of arrivals taking turns between the arms "
+								+ "after a ramp of 2, never drained between them)"));
 		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [")
 				.contains(
 						"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
@@ -163,6 +166,26 @@ class RateSweepReportTests {
 				+ "not the gateway, set the pace");
 		assertThat(run.invalidations().get(1).missing()).startsWith("invalid measurement, its own instrument says so: load client "
 				+ "scheduling lag p99 over 1000 us at [8.00 req/s p99 ");
+	}
+
+	@Test
+	@DisplayName("a level that began while the engine still ran the level before's requests invalidates the sweep, naming it")
+	void busyAtStart() {
+		RateLevel calm = level(4, 10, 10);
+		RateLevel idle = withIdle(level(8, 10, 10), new EngineMetrics.Idle(OptionalDouble.of(0), 0.4, true));
+		RateLevel busy = withIdle(level(16, 5, 5), new EngineMetrics.Idle(OptionalDouble.of(12), 30.0, false));
+		assertThat(report(List.of(calm, idle), null).invalidations()).as("idle, or not recorded: nothing to say").isEmpty();
+		RungRecorder run = report(List.of(calm, idle, busy), null);
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_idle_at_start");
+		assertThat(run.invalidations().get(0).missing()).contains("still ran requests after waiting 30 s at the start of [16.00 "
+				+ "req/s 12.0 requests]");
+		assertThat(busy.toJson(0.9).path("engine_idle_at_start").path("running_requests").asDouble()).isEqualTo(12);
+		assertThat(busy.toJson(0.9).path("engine_idle_at_start").path("idle").asBoolean(true)).isFalse();
+	}
+
+	private static RateLevel withIdle(RateLevel level, EngineMetrics.Idle idle) {
+		return new RateLevel(level.rate(), level.a(), level.b(), level.goodputA(), level.goodputB(), level.lag(), level.engineMetrics(),
+				Optional.empty(), Optional.of(idle));
 	}
 
 	@Test

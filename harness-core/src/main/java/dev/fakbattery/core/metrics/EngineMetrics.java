@@ -107,6 +107,76 @@ public final class EngineMetrics {
 		return new EngineMetrics(baseUrl, first, null, peaks, sampler);
 	}
 
+	/**
+	 * How the engine stood when a measurement began: its running and waiting requests as its page exports them (empty
+	 * where it does not), and how long it was waited for.
+	 *
+	 * @param running running plus waiting requests at the last read; empty when the page has neither
+	 * @param waitedS seconds waited for them to reach 0
+	 * @param idle whether they read 0; true where they cannot be read (nothing known to be running)
+	 * @since 0.10
+	 */
+	public record Idle(OptionalDouble running, double waitedS, boolean idle) {
+
+		/**
+		 * {@code running_requests}, {@code waited_s}, {@code idle}; where the page exports neither gauge, {@code idle} is
+		 * null and {@code unknown} says why.
+		 */
+		public void writeTo(ObjectNode node) {
+			running.ifPresent(r -> JsonNumbers.put(node, "running_requests", r, 1));
+			JsonNumbers.put(node, "waited_s", waitedS, 2);
+			if (running.isPresent()) {
+				node.put("idle", idle);
+			}
+			else {
+				node.putNull("idle");
+				node.put("unknown", "the engine's /metrics carries no running or waiting gauge, or could not be read");
+			}
+			node.put("method", "the engine's /metrics read every 100 ms until its running and waiting requests are 0, at most the cap;"
+					+ " an engine without those gauges is not waited for");
+		}
+	}
+
+	/**
+	 * Waits until the engine at {@code baseUrl} runs and queues no request (its page's running and waiting gauges both
+	 * 0), reading it every 100 ms, at most {@code cap}: what a measurement that ended requests early left behind drains
+	 * before the next one starts. An engine whose page is unreadable or carries neither gauge is not waited for.
+	 */
+	public static Idle awaitIdle(URI baseUrl, java.time.Duration cap) {
+		long start = System.nanoTime();
+		long deadline = start + cap.toNanos();
+		while (true) {
+			MetricsScrape now = MetricsScrape.of(baseUrl);
+			OptionalDouble running = now.unavailable().isPresent() ? OptionalDouble.empty() : busy(now);
+			double waited = (System.nanoTime() - start) / 1e9;
+			if (running.isEmpty() || running.getAsDouble() == 0 || System.nanoTime() >= deadline) {
+				return new Idle(running, waited, running.isEmpty() || running.getAsDouble() == 0);
+			}
+			try {
+				Thread.sleep(100);
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				return new Idle(running, waited, false);
+			}
+		}
+	}
+
+	/** Running plus waiting requests, each by the first name the page carries; empty when it carries neither. */
+	private static OptionalDouble busy(MetricsScrape page) {
+		OptionalDouble total = OptionalDouble.empty();
+		for (Quantity quantity : List.of(Quantity.RUNNING_REQUESTS, Quantity.WAITING_REQUESTS)) {
+			for (String name : quantity.names) {
+				OptionalDouble value = page.sum(name);
+				if (value.isPresent()) {
+					total = OptionalDouble.of(total.orElse(0) + value.getAsDouble());
+					break;
+				}
+			}
+		}
+		return total;
+	}
+
 	/** Both reads given, for tests and for readings taken elsewhere. */
 	public static EngineMetrics of(MetricsScrape before, MetricsScrape after) {
 		return new EngineMetrics(before.url(), before, after, java.util.Map.of(), null);

@@ -8,6 +8,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.core.StubEngine;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.PromText;
 
@@ -55,5 +56,34 @@ class EngineMetricsTests {
 				+ "http://127.0.0.1:1/metrics answered HTTP 501\"}");
 		assertThat(MetricsScrape.of(URI.create("http://127.0.0.1:1/v1")).unavailable()).hasValueSatisfying(
 				why -> assertThat(why).startsWith("GET http://127.0.0.1:1/metrics: "));
+	}
+
+	@Test
+	@DisplayName("awaitIdle: returns at once on an idle engine, waits out its cap on a busy one, never waits on one without gauges")
+	void awaitIdle() throws Exception {
+		String idlePage = "vllm:num_requests_running{model_name=\"m\"} 0\nvllm:num_requests_waiting{model_name=\"m\"} 0\n";
+		String busyPage = "vllm:num_requests_running{model_name=\"m\"} 2\nvllm:num_requests_waiting{model_name=\"m\"} 1\n";
+		try (StubEngine idle = StubEngine.start(null, null, idlePage);
+				StubEngine busy = StubEngine.start(null, null, busyPage);
+				StubEngine bare = StubEngine.start(null, null, "vllm:generation_tokens_total 5\n")) {
+			EngineMetrics.Idle calm = EngineMetrics.awaitIdle(idle.uri(), java.time.Duration.ofSeconds(30));
+			assertThat(calm.idle()).isTrue();
+			assertThat(calm.running()).hasValue(0);
+			assertThat(calm.waitedS()).isLessThan(10);
+			EngineMetrics.Idle loaded = EngineMetrics.awaitIdle(busy.uri(), java.time.Duration.ofMillis(300));
+			assertThat(loaded.idle()).isFalse();
+			assertThat(loaded.running()).as("running and waiting added").hasValue(3);
+			assertThat(loaded.waitedS()).isGreaterThanOrEqualTo(0.3);
+			ObjectNode node = Json.MAPPER.createObjectNode();
+			loaded.writeTo(node);
+			assertThat(node.path("idle").asBoolean(true)).isFalse();
+			assertThat(node.path("running_requests").asDouble()).isEqualTo(3);
+			EngineMetrics.Idle unknown = EngineMetrics.awaitIdle(bare.uri(), java.time.Duration.ofSeconds(30));
+			assertThat(unknown.running()).isEmpty();
+			node = Json.MAPPER.createObjectNode();
+			unknown.writeTo(node);
+			assertThat(node.path("idle").isNull()).isTrue();
+			assertThat(node.path("unknown").asText()).contains("no running or waiting gauge");
+		}
 	}
 }

@@ -1,0 +1,139 @@
+package dev.fakbattery.core.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+
+import dev.fakbattery.core.StubEngine;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("AlternatingOpenLoop: one sustained open loop, two targets taking turns by segment")
+class AlternatingOpenLoopTests {
+
+	private static final ChatPayload STREAM = ChatPayload.streaming("m", "hi", 3);
+
+	private static final RequestSource SOURCE = RequestSource.fixed(STREAM);
+
+	/** A B B A: the segments' targets. */
+	private static final boolean[] ABBA = { true, false, false, true };
+
+	@Test
+	@DisplayName("segments go to their targets, the k-th of each with the same arrivals and conversations; the ramp is warm-up")
+	void segmentsTakeTurns() throws Exception {
+		try (StubEngine stub = StubEngine.chat("ok");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 7, 6, 5, ABBA, 0, Duration.ofSeconds(30),
+						Progress.silent())) {
+			List<LoadResult> segments = List.of(loop.segment(0), loop.segment(1), loop.segment(2), loop.segment(3));
+			assertThat(segments).extracting(LoadResult::target).containsExactly("raw", "gateway", "gateway", "raw");
+			assertThat(segments).allSatisfy(s -> {
+				assertThat(s.outcomes()).hasSize(5).allMatch(RequestOutcome::ok).noneMatch(RequestOutcome::warmup);
+				assertThat(s.notSent()).isZero();
+				assertThat(s.durationS()).isEqualTo(0.05);
+			});
+			assertThat(segments.get(0).outcomes()).extracting(RequestOutcome::index).containsExactly(0, 1, 2, 3, 4);
+			assertThat(segments.get(1).outcomes()).extracting(RequestOutcome::index).containsExactly(0, 1, 2, 3, 4);
+			assertThat(segments.get(3).outcomes()).extracting(RequestOutcome::index).containsExactly(5, 6, 7, 8, 9);
+			assertThat(offsets(segments.get(0))).as("the first segment of each target: the same arrivals")
+					.isEqualTo(offsets(segments.get(1)));
+			assertThat(offsets(segments.get(2))).isEqualTo(offsets(segments.get(3)));
+			assertThat(segments.get(0).warmupSent() + segments.get(1).warmupSent()).as("the ramp, split between the targets").isEqualTo(6);
+			assertThat(segments.get(2).warmupSent()).isZero();
+			assertThat(stub.requests()).isEqualTo(26);
+			assertThat(segments.get(1).startNanos() - segments.get(0).startNanos()).as("segments follow each other without a gap")
+					.isEqualTo(50_000_000L);
+		}
+	}
+
+	/** The due times of a segment's requests, relative to its first. */
+	private static List<Long> offsets(LoadResult segment) {
+		long first = segment.outcomes().get(0).intendedNanos();
+		return segment.outcomes().stream().map(o -> (o.intendedNanos() - first) / 1_000).toList();
+	}
+
+	/**
+	 * The stub serves at most 50 requests a second; offered 100, a queue builds: the arrivals of later segments go out
+	 * while earlier ones are still answered (nothing is drained between segments), and the last segment waits longer
+	 * than the first.
+	 */
+	@Test
+	@DisplayName("a rate above what the target serves builds a queue across segments, never drained between them")
+	void aQueueBuilds() throws Exception {
+		try (StubEngine stub = StubEngine.chat("queue");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 3, 10, 10, ABBA, 0, Duration.ofSeconds(60),
+						Progress.silent())) {
+			LoadResult first = loop.segment(0);
+			LoadResult second = loop.segment(1);
+			LoadResult last = loop.segment(3);
+			long firstEnded = first.outcomes().stream().mapToLong(RequestOutcome::endNanos).max().orElseThrow();
+			long secondSent = second.outcomes().stream().mapToLong(RequestOutcome::sentNanos).min().orElseThrow();
+			assertThat(secondSent).as("the next segment went out before the first was answered").isLessThan(firstEnded);
+			assertThat(median(last)).as("the last segment's E2EL median against the first's: the queue grew")
+					.isGreaterThan(median(first) + 5 * StubEngine.QUEUE_SERVICE_MS);
+		}
+	}
+
+	private static double median(LoadResult result) {
+		double[] e2el = result.outcomes().stream().mapToDouble(o -> o.timing().e2elMs()).sorted().toArray();
+		return e2el[e2el.length / 2];
+	}
+
+	@Test
+	@DisplayName("close() stops the arrivals at once and ends what is in flight: later segments read as not sent or failed")
+	void closeStops() throws Exception {
+		try (StubEngine stub = StubEngine.chat("hang");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri())) {
+			AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofSeconds(60),
+					Progress.silent());
+			Thread.sleep(300);
+			long before = System.nanoTime();
+			loop.close();
+			assertThat(System.nanoTime() - before).as("close() does not wait for the hung requests").isLessThan(15_000_000_000L);
+			LoadResult first = loop.segment(0);
+			assertThat(first.outcomes()).isNotEmpty().allSatisfy(o -> assertThat(o.error()).contains("interrupted"));
+			LoadResult last = loop.segment(3);
+			assertThat(last.notSent()).isEqualTo(4);
+			assertThat(last.outcomes()).isEmpty();
+		}
+	}
+
+	@Test
+	@DisplayName("the time cap stops the loop by itself: what hangs fails, what was not due is not sent")
+	void timeCap() throws Exception {
+		try (StubEngine stub = StubEngine.chat("hang");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofMillis(300),
+						Progress.silent())) {
+			LoadResult first = loop.segment(0);
+			assertThat(first.timeCapped()).isTrue();
+			assertThat(first.outcomes()).isNotEmpty().allSatisfy(o -> assertThat(o.ok()).isFalse());
+			assertThat(loop.segment(3).notSent()).isEqualTo(4);
+		}
+	}
+
+	@Test
+	@DisplayName("no segment, a rate of zero or a negative ramp is refused with what was given")
+	void refused() {
+		try (TargetClient a = TargetClient.open("raw", java.net.URI.create("http://127.0.0.1:9/v1"))) {
+			assertThatThrownBy(
+					() -> AlternatingOpenLoop.start(a, a, SOURCE, 0, 1, 0, 0, 1, ABBA, 0, Duration.ofSeconds(1), Progress.silent()))
+					.hasMessageContaining("got 0.0");
+			assertThatThrownBy(
+					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, 0, 1, new boolean[0], 0, Duration.ofSeconds(1),
+							Progress.silent()))
+					.hasMessageContaining("0 segments");
+			assertThatThrownBy(
+					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, -1, 1, ABBA, 0, Duration.ofSeconds(1), Progress.silent()))
+					.hasMessageContaining("ramp -1");
+		}
+	}
+}
