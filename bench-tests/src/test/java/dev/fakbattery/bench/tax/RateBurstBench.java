@@ -34,20 +34,22 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * What a rate sweep level's "met" means: the sweep offers each rate in batches of {@code batch_seconds} (2 s) of
- * arrivals, each batch drained before the next, so the engine never holds more than one batch's requests; a rate held
- * that way need not be held when its requests keep coming. This bench offers each rate both ways to the raw engine
- * double at the battery's pace ({@link TaxRungTests#DECODE_LIKE}) and SLOs: four batches as a sweep level sends them,
- * and one open loop of {@value #SUSTAINED_SECONDS} s, its second half (the requests due after half of it) also on its
- * own; it writes each way's attainment with its Wilson interval into {@code rate-burst-vs-sustained.json}. On-demand,
- * in no profile (SIMULATED: the engine double, not a real engine), numbers recorded, never asserted:
+ * What a rate sweep level's "met" means. Until 2026-12-05 the sweep offered each rate in batches of
+ * {@code batch_seconds} (2 s) of arrivals, each drained before the next, so the engine never held more than one batch's
+ * requests, and a rate met so need not be met when its requests keep coming. This bench offers each rate three ways to
+ * the raw engine double at the battery's pace ({@link TaxRungTests#DECODE_LIKE}) and SLOs: four drained batches (the
+ * old level), one open loop of {@value #SUSTAINED_SECONDS} s (its second half, the requests due after half of it, also
+ * on its own), and the sweep's level as it is now ({@link RateLevel#measure}: one sustained open loop whose batches take
+ * turns between two clients of the raw double, with its sequential decision); it writes each way's attainment with its
+ * Wilson interval into {@code rate-burst-vs-sustained.json}. On-demand, in no profile (SIMULATED: the engine double,
+ * not a real engine), numbers recorded, never asserted:
  *
  * <pre>
  * ./mvnw -B -pl bench-tests -am verify -Dtest=RateBurstBench -Dsurefire.failIfNoSpecifiedTests=false
  * </pre>
  */
 @Tag("bench")
-@DisplayName("rate sweep: a rate met in drained 2 s batches against the same rate sustained (engine double)")
+@DisplayName("rate sweep: a rate in drained 2 s batches, sustained, and as the sweep's level offers it (engine double)")
 class RateBurstBench {
 
 	static final String COMMAND = "./mvnw -B -pl bench-tests -am verify -Dtest=RateBurstBench -Dsurefire.failIfNoSpecifiedTests=false";
@@ -61,7 +63,7 @@ class RateBurstBench {
 	private final TaxSettings battery = BenchArtifact.batterySettings(config);
 
 	@Test
-	@DisplayName("each rate as the sweep's four drained batches and as one sustained open loop: attainment of each")
+	@DisplayName("each rate as four drained batches, as one sustained open loop and as the sweep's level: attainment of each")
 	void burstsAgainstSustained() throws IOException {
 		TaxSettings.RateLoad load = battery.load();
 		BenchArtifact artifact = new BenchArtifact("fak-battery.rate-burst-vs-sustained.v1", "rate-burst-vs-sustained.json",
@@ -72,10 +74,13 @@ class RateBurstBench {
 		body.put("batch_seconds", load.batchSeconds());
 		body.put("sustained_seconds", SUSTAINED_SECONDS);
 		body.put("timing", TaxRungTests.DECODE_LIKE + " (the battery's embedded pace)");
-		body.put("question", "is a rate met in the sweep's drained batches also met when its arrivals keep coming?");
+		body.put("question", "is a rate met in drained batches (the sweep's levels until 2026-12-05) also met when its arrivals keep "
+				+ "coming, and does the sweep's sustained level read it as a long sustained run does?");
 		ArrayNode rows = body.putArray("rates");
 		try (EmbeddedUpstream up = EmbeddedUpstream.start(config, TaxRungTests.DECODE_LIKE, Duration.ZERO);
 				TargetClient raw = TargetClient.open("raw", URI.create(up.engine().baseUrl()), Map.of(),
+						TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+				TargetClient rawB = TargetClient.open("raw_b", URI.create(up.engine().baseUrl()), Map.of(),
 						TargetClient.DEFAULT_RESPONSE_TIMEOUT)) {
 			RequestSource source = battery.workload().requests(up.engine().model(), true);
 			SteadyWarmup.run(raw, raw, source, 4, battery.warmupCap(), battery.levelTimeCap());
@@ -100,12 +105,21 @@ class RateBurstBench {
 						burstSeconds,
 						load);
 				write(row.putObject("sustained"), rate, count + " arrivals in one open loop", sustained.outcomes(), sustainedSeconds, load);
+				start = System.nanoTime();
+				RateLevel level = RateLevel.measure(raw, rawB, source, rate, battery, java.util.Optional.empty(),
+						URI.create(up.engine().baseUrl()), Progress.silent());
+				double levelSeconds = (System.nanoTime() - start) / 1e9;
+				ObjectNode sweep = row.putObject("sweep_level");
+				write(sweep, rate, "the sweep's level: " + level.a().mode(), level.a().outcomes(), levelSeconds, load);
+				sweep.put("decision_at_look", level.pointA().decision(load.attainment(), level.intervalLevel()));
+				sweep.put("look_level", level.intervalLevel());
 				write(row.putObject("sustained_second_half"), rate,
 						"the sustained run's requests due after " + SUSTAINED_SECONDS / 2 + " s",
 						sustained.outcomes().stream().filter(o -> o.intendedNanos() >= half).toList(), sustainedSeconds / 2, load);
-				System.out.printf(Locale.ROOT, "[rate-burst] %.1f req/s: batches %s, sustained %s, its second half %s%n", rate,
-						row.path("batches").path("attainment").asText(), row.path("sustained").path("attainment").asText(),
-						row.path("sustained_second_half").path("attainment").asText());
+				System.out.printf(Locale.ROOT,
+						"[rate-burst] %.1f req/s: batches %s, sustained %s, its second half %s, the sweep's level %s%n",
+						rate, row.path("batches").path("attainment").asText(), row.path("sustained").path("attainment").asText(),
+						row.path("sustained_second_half").path("attainment").asText(), row.path("sweep_level").path("attainment").asText());
 			}
 		}
 		Path file = artifact.write(config);
