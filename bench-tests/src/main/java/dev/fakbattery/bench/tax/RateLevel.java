@@ -73,7 +73,9 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	 * {@value #RAMP_BATCHES} batches' worth of unmeasured arrivals, then batches of {@code rate.batch.seconds} of arrivals
 	 * taking turns between the arms in ABBA order, the arrivals going on while a look waits for its batches' answers;
 	 * until the level's sequential decision stops ({@link TaxSettings#ratePlan()}): at each planned look both arms'
-	 * attainment intervals at the look's level, stopping once each is decided (met or missed), else at the cap. The loop
+	 * attainment intervals at the look's level, stopping once each is decided (met or missed), else at the cap. A look
+	 * does not wait for a request already known to miss the SLOs (running past the longest a request meeting them can
+	 * take, {@link AlternatingOpenLoop#KNOWN_BAD_MARGIN_MS} ms margin included): it counts as not good, saying so. The loop
 	 * then stops at once: its later arrivals are never sent and what is in flight is ended.
 	 */
 	public static RateLevel measure(TargetClient a, TargetClient b, RequestSource source, double rate, TaxSettings settings,
@@ -94,7 +96,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		Duration cap = settings.levelTimeCap().plusNanos(Math.round((RAMP_BATCHES + order.size()) * size / rate * 1e9));
 		try (AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, source, rate, load.burstiness(), settings.seed(),
 				RAMP_BATCHES * size,
-				size, firstBySegment, load.maxConcurrency(), cap, progress)) {
+				size, firstBySegment, load.maxConcurrency(), cap, Optional.of(load.slo()), progress)) {
 			batches = decide(rate, settings, (segment, first, start, count) -> loop.segment(segment), progress);
 		}
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
@@ -241,9 +243,19 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				: "undefined";
 	}
 
-	/** Failed and unsent requests over both arms. */
+	/**
+	 * Failed and unsent requests over both arms; a request read as not good while still running past the SLOs' bound
+	 * ({@link AlternatingOpenLoop#notWaitedFor}) is slow, not failed, and not counted here.
+	 */
 	public int failed() {
-		return a.failed().size() + b.failed().size() + a.notSent() + b.notSent();
+		return (int) (a.failed().stream().filter(o -> !AlternatingOpenLoop.notWaitedFor(o)).count()
+				+ b.failed().stream().filter(o -> !AlternatingOpenLoop.notWaitedFor(o)).count()) + a.notSent() + b.notSent();
+	}
+
+	/** Requests of both arms read as not good while still running past the SLOs' bound, without waiting for their end. */
+	public int notWaitedFor() {
+		return (int) (a.failed().stream().filter(AlternatingOpenLoop::notWaitedFor).count()
+				+ b.failed().stream().filter(AlternatingOpenLoop::notWaitedFor).count());
 	}
 
 	/** {@code rate, raw{...}, gateway{...}} with goodput, attainment, latency percentiles, queue time and lags. */

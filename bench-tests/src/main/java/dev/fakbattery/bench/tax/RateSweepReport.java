@@ -44,8 +44,11 @@ final class RateSweepReport {
 				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are load)",
 				lowest == null
 						? "not run" + (skipped == null ? "" : ": " + skipped)
-						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent",
-								lowest.rate(), lowest.failed()),
+						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed())
+								+ (lowest.notWaitedFor() > 0
+										? String.format(Locale.ROOT, " (%d more still running past the SLOs' bound, slow, not failed)",
+												lowest.notWaitedFor())
+										: ""),
 				lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
 						|| TaxReport.answeredWrong(lowest.b().failed())));
 		invalidations(run, levels, skipped);

@@ -15,6 +15,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.Check;
 import dev.fakbattery.core.Measurement;
 import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.load.AlternatingOpenLoop;
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.RequestOutcome;
@@ -186,6 +187,27 @@ class RateSweepReportTests {
 	private static RateLevel withIdle(RateLevel level, EngineMetrics.Idle idle) {
 		return new RateLevel(level.rate(), level.a(), level.b(), level.goodputA(), level.goodputB(), level.lag(), level.engineMetrics(),
 				Optional.empty(), Optional.of(idle));
+	}
+
+	@Test
+	@DisplayName("a request read as not good while still running past the SLOs' bound is slow, not failed: lowest_rate_clean passes and says so")
+	void notWaitedForIsNotFailed() {
+		List<RequestOutcome> raw = new ArrayList<>(outcomes("raw", 9, 0));
+		RequestOutcome slow = RequestOutcome.failed("raw", 9, false, 0, 0, 5_200_000_000L, 0,
+				AlternatingOpenLoop.NOT_WAITED_FOR + "1000 ms past the 4150 ms ...", null);
+		raw.add(slow);
+		assertThat(AlternatingOpenLoop.notWaitedFor(slow)).isTrue();
+		assertThat(AlternatingOpenLoop.notWaitedFor(Synthetic.failed("raw", 0, 500))).isFalse();
+		LoadResult a = Synthetic.result("raw", raw, 0, 2, Synthetic.QUIET);
+		LoadResult b = Synthetic.result("gateway", outcomes("gateway", 10, 0), 0, 2, Synthetic.QUIET);
+		RateLevel lowest = new RateLevel(4, a, b, goodput(a), goodput(b), Optional.of(CALM), Optional.empty());
+		assertThat(lowest.failed()).isZero();
+		assertThat(lowest.notWaitedFor()).isOne();
+		assertThat(lowest.pointA().good()).as("still counted not good").isEqualTo(9);
+		RungRecorder run = report(List.of(lowest, level(8, 10, 10), level(16, 5, 5)), null);
+		assertThat(Synthetic.check(run, "lowest_rate_clean").passed()).isTrue();
+		assertThat(Synthetic.check(run, "lowest_rate_clean").observed())
+				.isEqualTo("4.00 req/s: 0 failed or unsent (1 more still running past the SLOs' bound, slow, not failed)");
 	}
 
 	@Test

@@ -15,6 +15,8 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.fakbattery.core.stats.Slo;
+
 import org.apiguardian.api.API;
 
 /**
@@ -39,6 +41,20 @@ import org.apiguardian.api.API;
 public final class AlternatingOpenLoop implements AutoCloseable {
 
 	private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+	/**
+	 * How far past the SLOs' bound a request must run before it is read as not meeting them: its send time is taken just
+	 * before the client's own, so this covers the gap between the two (a gap that long would show as the client's lag).
+	 */
+	public static final long KNOWN_BAD_MARGIN_MS = 1_000;
+
+	/** How the error of an outcome read as not good without waiting for its end begins. */
+	public static final String NOT_WAITED_FOR = "still running ";
+
+	/** Whether {@code outcome} is one {@link #segment(int)} read as not good without waiting for its end: slow, not failed. */
+	public static boolean notWaitedFor(RequestOutcome outcome) {
+		return !outcome.ok() && outcome.httpStatus() == 0 && outcome.error() != null && outcome.error().startsWith(NOT_WAITED_FOR);
+	}
 
 	private final TargetClient[] clients;
 
@@ -68,6 +84,13 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 
 	private final List<CompletableFuture<List<RequestOutcome>>> done;
 
+	/** Per arrival: when it was about to be sent (0 before), and how long past that it is known not to meet the SLOs (-1: never). */
+	private final java.util.concurrent.atomic.AtomicLongArray sentAt;
+
+	private final long[] knownBadAfter;
+
+	private final Optional<Slo> slo;
+
 	private final ClientLag[] segmentLag;
 
 	private final Semaphore slots;
@@ -87,8 +110,10 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	private volatile boolean capped;
 
 	private AlternatingOpenLoop(TargetClient first, TargetClient second, RequestSource source, double rate, double burstiness, long seed,
-			int rampRequests, int segmentRequests, boolean[] firstBySegment, int maxConcurrency, Duration timeCap, Progress progress) {
+			int rampRequests, int segmentRequests, boolean[] firstBySegment, int maxConcurrency, Duration timeCap, Optional<Slo> slo,
+			Progress progress) {
 		this.clients = new TargetClient[]{ first, second };
+		this.slo = slo;
 		this.source = source;
 		this.rate = rate;
 		this.maxConcurrency = maxConcurrency;
@@ -135,6 +160,9 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 			done.add(new CompletableFuture<>());
 		}
 		segmentLag = new ClientLag[segments];
+		sentAt = new java.util.concurrent.atomic.AtomicLongArray(total);
+		knownBadAfter = new long[total];
+		java.util.Arrays.fill(knownBadAfter, -1);
 		start = System.nanoTime();
 		deadline = start + timeCap.toNanos();
 		arrivals = Thread.ofPlatform().name("fak-alternating-arrivals").daemon().start(this::arrive);
@@ -154,12 +182,15 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	 * @param firstBySegment per segment, whether it goes to {@code first}; as many segments as entries
 	 * @param maxConcurrency the most requests in flight, 0 for no cap (a request waiting for a slot keeps its due time)
 	 * @param timeCap the loop stops by itself this long after its start
+	 * @param slo where given, {@link #segment(int)} waits for a one-request conversation only until it is known not to
+	 *        meet it: running {@value #KNOWN_BAD_MARGIN_MS} ms past {@link Slo#longestGoodMs(int)} at its
+	 *        {@code max_tokens}, counted from just before it was sent; it is then read as failed, saying so
 	 * @param progress ticks once per measured conversation
 	 * @throws IllegalArgumentException for a rate not positive and finite, no segment, or counts out of range
 	 */
 	public static AlternatingOpenLoop start(TargetClient first, TargetClient second, RequestSource source, double rate, double burstiness,
 			long seed, int rampRequests, int segmentRequests, boolean[] firstBySegment, int maxConcurrency, Duration timeCap,
-			Progress progress) {
+			Optional<Slo> slo, Progress progress) {
 		if (!(rate > 0) || Double.isInfinite(rate)) {
 			throw new IllegalArgumentException("rate must be a positive finite number of requests/s, got " + rate);
 		}
@@ -172,7 +203,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 					"maxConcurrency must be within 0.." + ClosedLoop.MAX_CONCURRENCY + ", got " + maxConcurrency);
 		}
 		return new AlternatingOpenLoop(first, second, source, rate, burstiness, seed, rampRequests, segmentRequests, firstBySegment,
-				maxConcurrency, timeCap, progress);
+				maxConcurrency, timeCap, slo, progress);
 	}
 
 	/** Seconds one segment's arrivals span: its requests over the rate. */
@@ -252,7 +283,15 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 				acquired = true;
 			}
 			boolean warmup = segmentOf[index] < 0;
-			LoadRunner.converse(clients[targetOf[index]], source, conversationOf[index], warmup, intended, outcomes);
+			Conversation conversation = source.conversation(conversationOf[index]);
+			if (conversation.singleTurn()) {
+				slo.flatMap(s -> {
+					java.util.OptionalDouble ms = s.longestGoodMs(conversation.first().maxTokens());
+					return ms.isPresent() ? Optional.of(ms.getAsDouble()) : Optional.empty();
+				}).ifPresent(ms -> knownBadAfter[index] = Math.round((ms + KNOWN_BAD_MARGIN_MS) * 1e6));
+			}
+			sentAt.set(index, System.nanoTime());
+			LoadRunner.converse(clients[targetOf[index]], conversation, conversationOf[index], warmup, intended, outcomes);
 			if (!warmup) {
 				progress.advance();
 			}
@@ -281,7 +320,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 		List<RequestOutcome> outcomes = new ArrayList<>();
 		int sent = 0;
 		for (int i = segmentStart[s]; i < segmentStart[s + 1]; i++) {
-			List<RequestOutcome> conversation = await(i);
+			List<RequestOutcome> conversation = awaitOrKnownBad(i, target, intendedOf(i));
 			outcomes.addAll(conversation);
 			sent += conversation.isEmpty() ? 0 : 1;
 		}
@@ -314,6 +353,50 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 			}
 		}
 		return -1;
+	}
+
+	private long intendedOf(int index) {
+		return start + offsets[index];
+	}
+
+	/**
+	 * The arrival's outcomes once it has ended; or, for a one-request conversation still running past the SLOs' bound, a
+	 * failed outcome saying it cannot meet them, without waiting for its end (it runs on, as part of the load).
+	 */
+	private List<RequestOutcome> awaitOrKnownBad(int index, int target, long intended) {
+		CompletableFuture<List<RequestOutcome>> future = done.get(index);
+		while (!future.isDone()) {
+			long sent = sentAt.get(index);
+			long bound = knownBadAfter[index];
+			long wait = sent == 0 ? TimeUnit.MILLISECONDS.toNanos(20) : bound < 0 ? Long.MAX_VALUE : sent + bound - System.nanoTime();
+			if (sent != 0 && bound >= 0 && wait <= 0) {
+				long now = System.nanoTime();
+				// no elapsed time in the text: outcomes are grouped by their error, and the outcome keeps its sent and end times
+				String error = String.format(Locale.ROOT,
+						NOT_WAITED_FOR + "%d ms past the %.0f ms a request meeting %s can take with at most %d "
+								+ "output tokens: counted not good without waiting for its end",
+						KNOWN_BAD_MARGIN_MS, (bound / 1e6) - KNOWN_BAD_MARGIN_MS,
+						slo.orElseThrow(), source.conversation(conversationOf[index]).first().maxTokens());
+				RequestOutcome bad = RequestOutcome.failed(clients[target].name(), conversationOf[index], false, intended, sent, now, 0,
+						error,
+						null);
+				return List.of(bad.withDetail(bad.detail().at(conversationOf[index], 0)));
+			}
+			try {
+				future.get(Math.min(wait, TimeUnit.SECONDS.toNanos(1)), TimeUnit.NANOSECONDS);
+			}
+			catch (java.util.concurrent.TimeoutException e) {
+				// look again: sent since, or past its bound
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+				close();
+			}
+			catch (ExecutionException e) {
+				throw new IllegalStateException("request " + index + " of the open loop failed", e.getCause());
+			}
+		}
+		return await(index);
 	}
 
 	private List<RequestOutcome> await(int index) {

@@ -21,6 +21,16 @@ public interface Conversation {
 	/** The request after {@code answer} (a successful one); empty when the conversation is over. */
 	Optional<ChatPayload> next(RequestOutcome answer);
 
+	/**
+	 * Whether the conversation is known to end after its first request, whatever the answer: then that request's
+	 * outcome is the conversation's. False unless the conversation says so.
+	 *
+	 * @since 0.10
+	 */
+	default boolean singleTurn() {
+		return false;
+	}
+
 	/** A conversation of one request. */
 	static Conversation single(ChatPayload payload) {
 		Objects.requireNonNull(payload, "payload");
@@ -28,6 +38,11 @@ public interface Conversation {
 			@Override
 			public ChatPayload first() {
 				return payload;
+			}
+
+			@Override
+			public boolean singleTurn() {
+				return true;
 			}
 
 			@Override

@@ -144,7 +144,12 @@ public final class LoadRunner {
 	 */
 	static void converse(TargetClient client, RequestSource source, int index, boolean warmup, long intended,
 			Queue<RequestOutcome> outcomes) {
-		Conversation conversation = source.conversation(index);
+		converse(client, source.conversation(index), index, warmup, intended, outcomes);
+	}
+
+	/** Sends {@code conversation} as conversation {@code index}, turn after turn; see the overload above. */
+	static void converse(TargetClient client, Conversation conversation, int index, boolean warmup, long intended,
+			Queue<RequestOutcome> outcomes) {
 		ChatPayload payload = conversation.first();
 		long due = intended;
 		for (int turn = 0; payload != null && !Thread.currentThread().isInterrupted(); turn++) {

@@ -128,6 +128,27 @@ public final class Slo {
 		return true;
 	}
 
+	/**
+	 * The longest end-to-end latency a request of at most {@code maxTokens} output tokens can have and still meet these
+	 * SLOs: the E2EL limit where there is one, and TTFT's limit plus TPOT's times {@code maxTokens - 1} where both are
+	 * given (TPOT is the mean over the tokens after the first, so E2EL = TTFT + TPOT x (tokens - 1)); the smaller of the
+	 * two. Empty when neither bounds it (a request meeting only a TTFT limit can take any time).
+	 *
+	 * @since 0.10
+	 */
+	public OptionalDouble longestGoodMs(int maxTokens) {
+		OptionalDouble e2el = limitMs(Metric.E2EL);
+		OptionalDouble ttft = limitMs(Metric.TTFT);
+		OptionalDouble tpot = limitMs(Metric.TPOT);
+		OptionalDouble decode = ttft.isPresent() && tpot.isPresent() && maxTokens >= 1
+				? OptionalDouble.of(ttft.getAsDouble() + tpot.getAsDouble() * (maxTokens - 1))
+				: OptionalDouble.empty();
+		if (e2el.isPresent() && decode.isPresent()) {
+			return OptionalDouble.of(Math.min(e2el.getAsDouble(), decode.getAsDouble()));
+		}
+		return e2el.isPresent() ? e2el : decode;
+	}
+
 	/** The canonical form, e.g. {@code ttft:200.0 tpot:50.0 e2el:1000.0}; parses back to an equal SLO. */
 	@Override
 	public String toString() {

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.List;
 
 import dev.fakbattery.core.StubEngine;
+import dev.fakbattery.core.stats.Slo;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -28,6 +29,7 @@ class AlternatingOpenLoopTests {
 				TargetClient a = TargetClient.open("raw", stub.uri());
 				TargetClient b = TargetClient.open("gateway", stub.uri());
 				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 7, 6, 5, ABBA, 0, Duration.ofSeconds(30),
+						java.util.Optional.empty(),
 						Progress.silent())) {
 			List<LoadResult> segments = List.of(loop.segment(0), loop.segment(1), loop.segment(2), loop.segment(3));
 			assertThat(segments).extracting(LoadResult::target).containsExactly("raw", "gateway", "gateway", "raw");
@@ -68,6 +70,7 @@ class AlternatingOpenLoopTests {
 				TargetClient a = TargetClient.open("raw", stub.uri());
 				TargetClient b = TargetClient.open("gateway", stub.uri());
 				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 3, 10, 10, ABBA, 0, Duration.ofSeconds(60),
+						java.util.Optional.empty(),
 						Progress.silent())) {
 			LoadResult first = loop.segment(0);
 			LoadResult second = loop.segment(1);
@@ -92,6 +95,7 @@ class AlternatingOpenLoopTests {
 				TargetClient a = TargetClient.open("raw", stub.uri());
 				TargetClient b = TargetClient.open("gateway", stub.uri())) {
 			AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofSeconds(60),
+					java.util.Optional.empty(),
 					Progress.silent());
 			Thread.sleep(300);
 			long before = System.nanoTime();
@@ -112,6 +116,7 @@ class AlternatingOpenLoopTests {
 				TargetClient a = TargetClient.open("raw", stub.uri());
 				TargetClient b = TargetClient.open("gateway", stub.uri());
 				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofMillis(300),
+						java.util.Optional.empty(),
 						Progress.silent())) {
 			LoadResult first = loop.segment(0);
 			assertThat(first.timeCapped()).isTrue();
@@ -120,19 +125,72 @@ class AlternatingOpenLoopTests {
 		}
 	}
 
+	/**
+	 * The SLOs ttft 100 ms, tpot 10 ms and 3 tokens: no request meeting them takes more than 120 ms; a request hung
+	 * for 60 s is read as not meeting them 1.12 s after it was sent, not at the time cap; a conversation that may have
+	 * more turns is waited for.
+	 */
+	@Test
+	@DisplayName("a one-request conversation running past the SLOs' bound is read as not good without waiting; a longer one is waited for")
+	void knownBadNotWaitedFor() throws Exception {
+		Slo slo = Slo.parse("ttft:100 tpot:10");
+		assertThat(slo.longestGoodMs(3)).hasValue(120);
+		try (StubEngine stub = StubEngine.chat("hang");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 2, ABBA, 0, Duration.ofSeconds(60),
+						java.util.Optional.of(slo), Progress.silent())) {
+			long before = System.nanoTime();
+			LoadResult first = loop.segment(0);
+			assertThat(System.nanoTime() - before).as("read at the bound, not at the 60 s cap").isLessThan(20_000_000_000L);
+			assertThat(first.timeCapped()).isFalse();
+			assertThat(first.notSent()).isZero();
+			assertThat(first.outcomes()).hasSize(2).allSatisfy(o -> {
+				assertThat(o.ok()).isFalse();
+				assertThat(o.error())
+						.isEqualTo("still running 1000 ms past the 120 ms a request meeting ttft:100.0 tpot:10.0 can take with "
+								+ "at most 3 output tokens: counted not good without waiting for its end");
+				assertThat(o.endNanos() - o.sentNanos()).isGreaterThanOrEqualTo(1_120_000_000L);
+			});
+		}
+		RequestSource longer = index -> new Conversation() {
+			@Override
+			public ChatPayload first() {
+				return STREAM;
+			}
+
+			@Override
+			public java.util.Optional<ChatPayload> next(RequestOutcome answer) {
+				return java.util.Optional.of(STREAM);
+			}
+		};
+		try (StubEngine stub = StubEngine.chat("hang");
+				TargetClient a = TargetClient.open("raw", stub.uri());
+				TargetClient b = TargetClient.open("gateway", stub.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, longer, 20, 1.0, 3, 0, 2, ABBA, 0, Duration.ofMillis(2_500),
+						java.util.Optional.of(slo), Progress.silent())) {
+			LoadResult first = loop.segment(0);
+			assertThat(first.timeCapped()).as("waited for, to the cap").isTrue();
+			assertThat(first.outcomes()).allSatisfy(o -> assertThat(o.error()).contains("interrupted"));
+		}
+	}
+
 	@Test
 	@DisplayName("no segment, a rate of zero or a negative ramp is refused with what was given")
 	void refused() {
 		try (TargetClient a = TargetClient.open("raw", java.net.URI.create("http://127.0.0.1:9/v1"))) {
 			assertThatThrownBy(
-					() -> AlternatingOpenLoop.start(a, a, SOURCE, 0, 1, 0, 0, 1, ABBA, 0, Duration.ofSeconds(1), Progress.silent()))
+					() -> AlternatingOpenLoop.start(a, a, SOURCE, 0, 1, 0, 0, 1, ABBA, 0, Duration.ofSeconds(1), java.util.Optional.empty(),
+							Progress.silent()))
 					.hasMessageContaining("got 0.0");
 			assertThatThrownBy(
 					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, 0, 1, new boolean[0], 0, Duration.ofSeconds(1),
+							java.util.Optional.empty(),
 							Progress.silent()))
 					.hasMessageContaining("0 segments");
 			assertThatThrownBy(
-					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, -1, 1, ABBA, 0, Duration.ofSeconds(1), Progress.silent()))
+					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, -1, 1, ABBA, 0, Duration.ofSeconds(1),
+							java.util.Optional.empty(), Progress.silent()))
 					.hasMessageContaining("ramp -1");
 		}
 	}

@@ -78,4 +78,22 @@ class SloTests {
 		assertThat(slo.isMetBy(RequestTiming.failed())).isFalse();
 		assertThat(slo.isMetBy(RequestTiming.completed(Double.NaN, 100, 5))).isFalse();
 	}
+
+	@Test
+	@DisplayName("the longest a request meeting the SLOs can take: E2EL's limit, TTFT + TPOT x (tokens - 1), the smaller; none without a bound")
+	void longestGood() {
+		assertThat(Slo.parse("ttft:1000 tpot:50").longestGoodMs(64)).hasValue(1000 + 50 * 63);
+		assertThat(Slo.parse("ttft:1000 tpot:50").longestGoodMs(1)).as("one token: its TTFT").hasValue(1000);
+		assertThat(Slo.parse("ttft:1000 tpot:50 e2el:2000").longestGoodMs(64)).hasValue(2000);
+		assertThat(Slo.parse("ttft:1000 tpot:50 e2el:9000").longestGoodMs(64)).hasValue(4150);
+		assertThat(Slo.parse("e2el:700").longestGoodMs(64)).hasValue(700);
+		assertThat(Slo.parse("ttft:1000").longestGoodMs(64)).as("only TTFT: a good request may decode for ever").isEmpty();
+		assertThat(Slo.parse("tpot:50").longestGoodMs(64)).isEmpty();
+		assertThat(Slo.parse("ttft:1000 tpot:50").longestGoodMs(0)).as("no token asked: no decode bound").isEmpty();
+		// the bound is tight: a request at both limits meets them, one a millisecond longer cannot
+		Slo slo = Slo.parse("ttft:1000 tpot:50");
+		assertThat(slo.isMetBy(RequestTiming.completed(1000, 4150, 64))).isTrue();
+		assertThat(slo.isMetBy(RequestTiming.completed(1000, 4151, 64))).isFalse();
+		assertThat(slo.isMetBy(RequestTiming.completed(10, 4151, 64))).isFalse();
+	}
 }
