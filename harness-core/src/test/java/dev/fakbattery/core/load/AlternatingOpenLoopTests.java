@@ -138,12 +138,14 @@ class AlternatingOpenLoopTests {
 		try (StubEngine stub = StubEngine.chat("hang");
 				TargetClient a = TargetClient.open("raw", stub.uri());
 				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 2, ABBA, 0, Duration.ofSeconds(60),
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 2, 2, ABBA, 0, Duration.ofSeconds(60),
 						java.util.Optional.of(slo), Progress.silent())) {
 			long before = System.nanoTime();
 			LoadResult first = loop.segment(0);
 			assertThat(System.nanoTime() - before).as("read at the bound, not at the 60 s cap").isLessThan(20_000_000_000L);
 			assertThat(first.timeCapped()).isFalse();
+			assertThat(first.warmupSent()).as("its ramp request, hung too, read the same way").isOne();
+			assertThat(first.warmupFailed()).as("slow, not failed").isZero();
 			assertThat(first.notSent()).isZero();
 			assertThat(first.outcomes()).hasSize(2).allSatisfy(o -> {
 				assertThat(o.ok()).isFalse();
