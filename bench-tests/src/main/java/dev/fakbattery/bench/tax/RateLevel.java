@@ -65,12 +65,21 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	public static final String METHOD = "group-sequential, Bonferroni alpha spending: K looks planned before the first batch, each "
 			+ "interval at 1 - alpha/K, so the interval of whichever look stops covers with at least 1 - alpha (union bound)";
 
-	/** Segments of arrivals before a level's first measured one, unmeasured: the ramp to the rate's state. */
+	/**
+	 * The ramp to the rate's state before a level's first measured batch, unmeasured: this many times
+	 * {@code rate.batch.seconds} of arrivals (at least one request; a batch of a low rate, at least 8 requests, can be
+	 * longer).
+	 */
 	public static final int RAMP_BATCHES = 2;
+
+	/** The ramp's arrivals at {@code rate}: {@value #RAMP_BATCHES} x {@code rate.batch.seconds} of them, at least 1. */
+	static int rampRequests(double rate, TaxSettings.RateLoad load) {
+		return (int) Math.max(1, Math.round(rate * RAMP_BATCHES * load.batchSeconds()));
+	}
 
 	/**
 	 * Offers {@code rate} to both arms as one sustained open loop ({@link AlternatingOpenLoop}): a ramp of
-	 * {@value #RAMP_BATCHES} batches' worth of unmeasured arrivals, then batches of {@code rate.batch.seconds} of arrivals
+	 * {@value #RAMP_BATCHES} x {@code rate.batch.seconds} of unmeasured arrivals, then batches of {@code rate.batch.seconds} of arrivals
 	 * taking turns between the arms in ABBA order, the arrivals going on while a look waits for its batches' answers;
 	 * until the level's sequential decision stops ({@link TaxSettings#ratePlan()}): at each planned look both arms'
 	 * attainment intervals at the look's level, stopping once each is decided (met or missed), else at the cap. A look
@@ -93,15 +102,16 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		Batches batches;
 		// the loop stops by itself: its ramp and every batch's arrivals, then the level's cap for the last answers
-		Duration cap = settings.levelTimeCap().plusNanos(Math.round((RAMP_BATCHES + order.size()) * size / rate * 1e9));
+		int ramp = rampRequests(rate, load);
+		Duration cap = settings.levelTimeCap().plusNanos(Math.round((ramp + (double) order.size() * size) / rate * 1e9));
 		try (AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, source, rate, load.burstiness(), settings.seed(),
-				RAMP_BATCHES * size,
+				ramp,
 				size, firstBySegment, load.maxConcurrency(), cap, Optional.of(load.slo()), progress)) {
 			batches = decide(rate, settings, (segment, first, start, count) -> loop.segment(segment), progress);
 		}
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
 		SequentialPlan.Stop stop = batches.stop();
-		String mode = "sustained open loop at " + rate + " req/s: a ramp of " + RAMP_BATCHES * size + " arrivals, then " + stop.used()
+		String mode = "sustained open loop at " + rate + " req/s: a ramp of " + ramp + " arrivals, then " + stop.used()
 				+ " batches of " + size + " arrivals per arm taking turns in ABBA order, arrivals going on throughout (sequential "
 				+ "decision: " + stop.used() + " of at most " + stop.plan().cap() + (stop.capHit() ? ", cap hit undecided" : ", decided")
 				+ ")";

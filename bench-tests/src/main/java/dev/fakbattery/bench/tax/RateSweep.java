@@ -135,7 +135,7 @@ public final class RateSweep {
 		shape.put("search_steps", load.searchSteps());
 		shape.put("batch_seconds", load.batchSeconds());
 		shape.put("sustained", true);
-		shape.put("ramp_batches", RateLevel.RAMP_BATCHES);
+		shape.put("ramp_seconds", RateLevel.RAMP_BATCHES * load.batchSeconds());
 		shape.put("met_means", "met" + RateSweepReport.offered(load) + ": a batch is read once its own requests have ended, "
 				+ "while later arrivals go on; the arms share the engine's queue, each request counted for its own arm");
 		SequentialPlan plan = settings.ratePlan();

@@ -136,7 +136,8 @@ final class RateSweepReport {
 	 */
 	static String offered(TaxSettings.RateLoad load) {
 		return String.format(Locale.ROOT, " sustained (one open loop per rate, batches of %.1f s of arrivals taking turns between the "
-				+ "arms after a ramp of %d, never drained between them)", load.batchSeconds(), RateLevel.RAMP_BATCHES);
+				+ "arms after a ramp of %.1f s, never drained between them)", load.batchSeconds(),
+				RateLevel.RAMP_BATCHES * load.batchSeconds());
 	}
 
 	private static void writeSearch(ObjectNode node, RateSearch.Result result, TaxSettings.RateLoad load) {

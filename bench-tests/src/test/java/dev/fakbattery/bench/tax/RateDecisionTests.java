@@ -89,6 +89,15 @@ class RateDecisionTests {
 	}
 
 	@Test
+	@DisplayName("the ramp before a level's first batch: 2 x rate.batch.seconds of arrivals (4 s in the battery), at least one")
+	void ramp() {
+		TaxSettings.RateLoad load = battery(null).load();
+		assertThat(RateLevel.rampRequests(16, load)).isEqualTo(64);
+		assertThat(RateLevel.rampRequests(1, load)).as("4 s, not two 8-request batches (16 s)").isEqualTo(4);
+		assertThat(RateLevel.rampRequests(0.1, load)).isEqualTo(1);
+	}
+
+	@Test
 	@DisplayName("misses in one run count for fewer requests than as many scattered misses, read in the planned order whatever the list's")
 	void missesInRunsWiden() {
 		Slo slo = battery(null).load().slo();

@@ -112,7 +112,7 @@ class RateSweepReportTests {
 				.allSatisfy(m -> assertThat(((Measurement.Measured) m).source())
 						.as("a maximum says how its rates were offered: sustained, in batches of 0.5 s (the smoke settings)")
 						.contains("met sustained (one open loop per rate, batches of 0.5 s of arrivals taking turns between the arms "
-								+ "after a ramp of 2, never drained between them)"));
+								+ "after a ramp of 1.0 s, never drained between them)"));
 		assertThat(run.headline()).hasValueSatisfying(h -> assertThat(h).startsWith("the gateway costs 4.00 [")
 				.contains(
 						"req/s of goodput at ttft:1000.0 tpot:50.0 (90 % attainment): raw max 8.00, gateway max 4.00 (SIMULATED: engine double)"));
