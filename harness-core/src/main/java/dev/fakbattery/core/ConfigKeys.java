@@ -296,7 +296,7 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<Double> RATE_BATCH_SECONDS = decimalKey(HarnessConstants.RATE_BATCH_SECONDS, 2.0, 0.1, 3600)
 			.profileDefault(Profile.DEFAULT, 0.5)
-			.doc("seconds of arrivals in one batch of a rate sweep level (requests per batch: rate x this, at least 8); a level is one sustained open loop at its rate, a ramp of 2 batches and then batches taking turns between raw and gateway in ABBA order, each read once its own requests have ended while later arrivals go on; longer batches mix the two arms' requests less in the engine's queue");
+			.doc("seconds of arrivals in one batch of a rate sweep level (requests per batch: rate x this, at least 8); a level is one sustained open loop at its rate, a ramp of twice this and then batches taking turns between raw and gateway in ABBA order, each read once its own requests have ended while later arrivals go on; longer batches mix the two arms' requests less in the engine's queue");
 
 	public static final ConfigKey<Double> BURSTINESS = decimalKey(HarnessConstants.BURSTINESS, 1.0, 0.01, 100)
 			.doc("gamma shape of the open loop's inter-arrival times: 1 is Poisson, below 1 burstier");
