@@ -91,7 +91,8 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 
 	private final Optional<Slo> slo;
 
-	private final ClientLag[] segmentLag;
+	/** Written by the arrivals' thread as each segment ends, read by whoever reads the segment. */
+	private final java.util.concurrent.atomic.AtomicReferenceArray<ClientLag> segmentLag;
 
 	private final Semaphore slots;
 
@@ -159,7 +160,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 		for (int i = 0; i < total; i++) {
 			done.add(new CompletableFuture<>());
 		}
-		segmentLag = new ClientLag[segments];
+		segmentLag = new java.util.concurrent.atomic.AtomicReferenceArray<>(segments);
 		sentAt = new java.util.concurrent.atomic.AtomicLongArray(total);
 		knownBadAfter = new long[total];
 		java.util.Arrays.fill(knownBadAfter, -1);
@@ -268,7 +269,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 
 	private int endSegment(ClientLagProbe lag, int ended, int next) {
 		if (ended >= 0 && !stopped) {
-			segmentLag[ended] = lag.read();
+			segmentLag.set(ended, lag.read());
 		}
 		lag.reset();
 		return next;
@@ -340,7 +341,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 		long from = start + rampNanos + s * segmentNanos;
 		long to = Math.max(from + segmentNanos, outcomes.stream().mapToLong(RequestOutcome::endNanos).max().orElse(0));
 		outcomes.sort(java.util.Comparator.comparingInt(RequestOutcome::index).thenComparingInt(RequestOutcome::turn));
-		ClientLag lag = segmentLag[s] == null ? ClientLag.none() : segmentLag[s];
+		ClientLag lag = segmentLag.get(s) == null ? ClientLag.none() : segmentLag.get(s);
 		String mode = String.format(Locale.ROOT, "segment %d of a sustained open loop at %s req/s (%d arrivals in %.2f s)", s, rate,
 				planned, segmentSeconds());
 		return new LoadResult(clients[target].name(), clients[target].baseUrl().toString(), mode, maxConcurrency, rate, planned, outcomes,
