@@ -25,12 +25,8 @@ class AlternatingOpenLoopTests {
 	@Test
 	@DisplayName("segments go to their targets, the k-th of each with the same arrivals and conversations; the ramp is warm-up")
 	void segmentsTakeTurns() throws Exception {
-		try (StubEngine stub = StubEngine.chat("ok");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 7, 6, 5, ABBA, 0, Duration.ofSeconds(30),
-						java.util.Optional.empty(),
-						Progress.silent())) {
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 100, 6, 5, Duration.ofSeconds(30), java.util.Optional.empty())) {
 			List<LoadResult> segments = List.of(loop.segment(0), loop.segment(1), loop.segment(2), loop.segment(3));
 			assertThat(segments).extracting(LoadResult::target).containsExactly("raw", "gateway", "gateway", "raw");
 			assertThat(segments).allSatisfy(s -> {
@@ -46,7 +42,7 @@ class AlternatingOpenLoopTests {
 			assertThat(offsets(segments.get(2))).isEqualTo(offsets(segments.get(3)));
 			assertThat(segments.get(0).warmupSent() + segments.get(1).warmupSent()).as("the ramp, split between the targets").isEqualTo(6);
 			assertThat(segments.get(2).warmupSent()).isZero();
-			assertThat(stub.requests()).isEqualTo(26);
+			assertThat(stub.engine().requests()).isEqualTo(26);
 			assertThat(segments.get(1).startNanos() - segments.get(0).startNanos()).as("segments follow each other without a gap")
 					.isEqualTo(50_000_000L);
 		}
@@ -66,12 +62,8 @@ class AlternatingOpenLoopTests {
 	@Test
 	@DisplayName("a rate above what the target serves builds a queue across segments, never drained between them")
 	void aQueueBuilds() throws Exception {
-		try (StubEngine stub = StubEngine.chat("queue");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 100, 1.0, 3, 10, 10, ABBA, 0, Duration.ofSeconds(60),
-						java.util.Optional.empty(),
-						Progress.silent())) {
+		try (Stub stub = Stub.of("queue");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 100, 10, 10, Duration.ofSeconds(60), java.util.Optional.empty())) {
 			LoadResult first = loop.segment(0);
 			LoadResult second = loop.segment(1);
 			LoadResult last = loop.segment(3);
@@ -91,12 +83,8 @@ class AlternatingOpenLoopTests {
 	@Test
 	@DisplayName("close() stops the arrivals at once and ends what is in flight: later segments read as not sent or failed")
 	void closeStops() throws Exception {
-		try (StubEngine stub = StubEngine.chat("hang");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri())) {
-			AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofSeconds(60),
-					java.util.Optional.empty(),
-					Progress.silent());
+		try (Stub stub = Stub.of("hang")) {
+			AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 0, 4, Duration.ofSeconds(60), java.util.Optional.empty());
 			Thread.sleep(300);
 			long before = System.nanoTime();
 			loop.close();
@@ -112,12 +100,8 @@ class AlternatingOpenLoopTests {
 	@Test
 	@DisplayName("the time cap stops the loop by itself: what hangs fails, what was not due is not sent")
 	void timeCap() throws Exception {
-		try (StubEngine stub = StubEngine.chat("hang");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 0, 4, ABBA, 0, Duration.ofMillis(300),
-						java.util.Optional.empty(),
-						Progress.silent())) {
+		try (Stub stub = Stub.of("hang");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 0, 4, Duration.ofMillis(300), java.util.Optional.empty())) {
 			LoadResult first = loop.segment(0);
 			assertThat(first.timeCapped()).isTrue();
 			assertThat(first.outcomes()).isNotEmpty().allSatisfy(o -> assertThat(o.ok()).isFalse());
@@ -135,11 +119,8 @@ class AlternatingOpenLoopTests {
 	void knownBadNotWaitedFor() throws Exception {
 		Slo slo = Slo.parse("ttft:100 tpot:10");
 		assertThat(slo.longestGoodMs(3)).hasValue(120);
-		try (StubEngine stub = StubEngine.chat("hang");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, SOURCE, 20, 1.0, 3, 2, 2, ABBA, 0, Duration.ofSeconds(60),
-						java.util.Optional.of(slo), Progress.silent())) {
+		try (Stub stub = Stub.of("hang");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 2, 2, Duration.ofSeconds(60), java.util.Optional.of(slo))) {
 			long before = System.nanoTime();
 			LoadResult first = loop.segment(0);
 			assertThat(System.nanoTime() - before).as("read at the bound, not at the 60 s cap").isLessThan(20_000_000_000L);
@@ -166,11 +147,8 @@ class AlternatingOpenLoopTests {
 				return java.util.Optional.of(STREAM);
 			}
 		};
-		try (StubEngine stub = StubEngine.chat("hang");
-				TargetClient a = TargetClient.open("raw", stub.uri());
-				TargetClient b = TargetClient.open("gateway", stub.uri());
-				AlternatingOpenLoop loop = AlternatingOpenLoop.start(a, b, longer, 20, 1.0, 3, 0, 2, ABBA, 0, Duration.ofMillis(2_500),
-						java.util.Optional.of(slo), Progress.silent())) {
+		try (Stub stub = Stub.of("hang");
+				AlternatingOpenLoop loop = stub.loop(longer, 20, 0, 2, Duration.ofMillis(2_500), java.util.Optional.of(slo))) {
 			LoadResult first = loop.segment(0);
 			assertThat(first.timeCapped()).as("waited for, to the cap").isTrue();
 			assertThat(first.outcomes()).allSatisfy(o -> assertThat(o.error()).contains("interrupted"));
@@ -194,6 +172,27 @@ class AlternatingOpenLoopTests {
 					() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, -1, 1, ABBA, 0, Duration.ofSeconds(1),
 							java.util.Optional.empty(), Progress.silent()))
 					.hasMessageContaining("ramp -1");
+		}
+	}
+
+	/** The loopback stub in {@code mode} and two clients of it, raw and gateway. */
+	private record Stub(StubEngine engine, TargetClient raw, TargetClient gateway) implements AutoCloseable {
+
+		static Stub of(String mode) throws java.io.IOException {
+			StubEngine engine = StubEngine.chat(mode);
+			return new Stub(engine, TargetClient.open("raw", engine.uri()), TargetClient.open("gateway", engine.uri()));
+		}
+
+		/** A loop over both clients: ABBA segments of {@code size}, seed 3, no concurrency cap. */
+		AlternatingOpenLoop loop(RequestSource source, double rate, int ramp, int size, Duration cap, java.util.Optional<Slo> slo) {
+			return AlternatingOpenLoop.start(raw, gateway, source, rate, 1.0, 3, ramp, size, ABBA, 0, cap, slo, Progress.silent());
+		}
+
+		@Override
+		public void close() {
+			raw.close();
+			gateway.close();
+			engine.close();
 		}
 	}
 }
