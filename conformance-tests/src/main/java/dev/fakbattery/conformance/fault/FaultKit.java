@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -49,13 +50,14 @@ import org.opentest4j.TestAbortedException;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
+@ExtendWith(FaultEvidenceExtension.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class FaultKit {
 
 	static final String MODEL = "fault-kit-model";
 
 	/** How a limit rule without limits to hold the gateway to begins its message; the fault rung counts these as pending. */
-	static final String PENDING = "PENDING_MEASUREMENT: ";
+	static final String PENDING = RuleOutcome.PENDING_PREFIX;
 
 	/** What a gateway without declared limits must be given, naming the four limits. */
 	static final String LIMITS_FIX = "set -D" + HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS + "=MS -D"
@@ -68,6 +70,8 @@ public abstract class FaultKit {
 	private final Map<Dialect, FaultUpstream> upstreams = new EnumMap<>(Dialect.class);
 
 	private final Map<Dialect, GatewayUnderTest> gateways = new EnumMap<>(Dialect.class);
+
+	private final Map<Dialect, String> unreached = new EnumMap<>(Dialect.class);
 
 	/** The gateway under test in front of {@code upstream} (ending in /v1), speaking {@code engine}'s dialect. */
 	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
@@ -108,7 +112,35 @@ public abstract class FaultKit {
 			FaultUpstream upstream = new FaultUpstream(engine, upstreamPort(engine));
 			upstreams.put(engine, upstream);
 			gateways.put(engine, createGateway(upstream.url(), engine));
+			probeGateway(engine);
 		}
+	}
+
+	/**
+	 * Before any rule: one plain request (non-stream text) through the gateway, and one line on the console that says
+	 * whether it reached the fault upstream and what the gateway answered. A gateway that did not reach its upstream has
+	 * every rule of that dialect {@link RuleOutcome#NOT_JUDGED} with this line ({@link FaultEvidenceExtension}).
+	 */
+	private void probeGateway(Dialect engine) {
+		Request request = request(Fault.TEXT, 1, false);
+		FaultClient.Answer answer = send(engine, request, Map.of(), false, probeTimeout());
+		boolean reached = upstream(engine).call(request.nonce()).isPresent();
+		String line = "fault kit probe [" + engine + "] on " + gateway(engine).description() + ": the fault upstream "
+				+ (reached ? "was reached" : "was NOT reached") + "; the gateway answered " + describe(answer);
+		System.out.println(line);
+		if (!reached) {
+			unreached.put(engine, line);
+		}
+	}
+
+	/** How long the kit's probe waits for the gateway's answer: 10 s. */
+	protected Duration probeTimeout() {
+		return Duration.ofSeconds(10);
+	}
+
+	/** The probe's line for {@code engine} when it did not reach the fault upstream. */
+	Optional<String> unreached(Dialect engine) {
+		return Optional.ofNullable(unreached.get(engine));
 	}
 
 	@AfterAll

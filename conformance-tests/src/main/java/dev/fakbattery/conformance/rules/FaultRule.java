@@ -65,6 +65,19 @@ public enum FaultRule implements KitRule {
 		return text;
 	}
 
+	/**
+	 * F01 to F05 judge what the gateway does with an upstream that misbehaves: their evidence is that the request reached
+	 * the misbehaving upstream. F06 and F07 judge a refusal the gateway gives itself, beside a request under the limit
+	 * that must be served: that one must reach the upstream and come back HTTP 200.
+	 */
+	@Override
+	public Evidence evidence() {
+		return switch (this) {
+			case F06, F07 -> Evidence.DELIVERED;
+			default -> Evidence.FORWARDED;
+		};
+	}
+
 	/** The numbers the rule runs with (pace, sizes, deadlines). */
 	public String numbers() {
 		return numbers;

@@ -53,6 +53,14 @@ public interface KitRule {
 		return text().kind();
 	}
 
+	/**
+	 * What a run of the rule must have seen before it can pass ({@link Evidence}); a run that passed its checks without it
+	 * is {@link RuleOutcome#NOT_JUDGED}. {@link Evidence#DELIVERED} unless the rule says otherwise.
+	 */
+	default Evidence evidence() {
+		return Evidence.DELIVERED;
+	}
+
 	/** The test's display name: the id, a space, the title. */
 	default String displayName() {
 		return id() + " " + title();

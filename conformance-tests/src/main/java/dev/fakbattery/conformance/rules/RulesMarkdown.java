@@ -23,7 +23,7 @@ public final class RulesMarkdown {
 
 	/** The tables by name, as they appear in the markers. */
 	static final Map<String, Supplier<String>> TABLES = Map.of("wire", RulesMarkdown::wire, "fault", RulesMarkdown::fault, "captured",
-			RulesMarkdown::captured, "client", RulesMarkdown::client);
+			RulesMarkdown::captured, "client", RulesMarkdown::client, "evidence", RulesMarkdown::evidence);
 
 	private RulesMarkdown() {
 	}
@@ -38,7 +38,7 @@ public final class RulesMarkdown {
 	/** {@code markdown} with every marked table replaced by the index's; a missing marker is an error naming it. */
 	public static String render(String markdown) {
 		String out = markdown;
-		for (String name : List.of("wire", "fault", "captured", "client")) {
+		for (String name : List.of("wire", "fault", "captured", "client", "evidence")) {
 			String begin = "<!-- rules:" + name + " -->\n";
 			String end = "<!-- /rules:" + name + " -->";
 			int from = out.indexOf(begin);
@@ -51,16 +51,18 @@ public final class RulesMarkdown {
 		return out;
 	}
 
-	/** The wire rules' table: id, MUST, modes, skipped when, if it fails, check. */
+	/** The wire rules' table: id, MUST, modes, evidence, skipped when, if it fails, check. */
 	public static String wire() {
-		return table(List.of("id", "MUST", "modes", "skipped when", "if it fails, check"),
-				Stream.of(WireRule.values()).map(r -> List.of(r.id(), r.must(), r.modes(), r.skippedWhen(), r.ifItFails())));
+		return table(List.of("id", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
+				Stream.of(WireRule.values())
+						.map(r -> List.of(r.id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
 	}
 
-	/** The fault rules' table: id, MUST, modes, numbers, skipped when, if it fails, check. */
+	/** The fault rules' table: id, MUST, modes, numbers, evidence, skipped when, if it fails, check. */
 	public static String fault() {
-		return table(List.of("id", "MUST", "modes", "numbers", "skipped when", "if it fails, check"),
-				Stream.of(FaultRule.values()).map(r -> List.of(r.id(), r.must(), r.modes(), r.numbers(), r.skippedWhen(), r.ifItFails())));
+		return table(List.of("id", "MUST", "modes", "numbers", "evidence", "skipped when", "if it fails, check"),
+				Stream.of(FaultRule.values())
+						.map(r -> List.of(r.id(), r.must(), r.modes(), r.numbers(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
 	}
 
 	/** The captured-wire rules' table: id, judged on, what it checks, modes, skipped when (if it fails: the wire rule's list). */
@@ -69,10 +71,17 @@ public final class RulesMarkdown {
 				Stream.of(CapturedWireRule.values()).map(r -> List.of(r.id(), r.judgedOn(), r.must(), r.modes(), r.skippedWhen())));
 	}
 
-	/** The client rules' table: id, MUST, modes, skipped when, if it fails, check. */
+	/** The client rules' table: id, MUST, modes, evidence, skipped when, if it fails, check. */
 	public static String client() {
-		return table(List.of("id", "MUST", "modes", "skipped when", "if it fails, check"),
-				Stream.of(ClientRule.values()).map(r -> List.of(r.id(), r.must(), r.modes(), r.skippedWhen(), r.ifItFails())));
+		return table(List.of("id", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
+				Stream.of(ClientRule.values())
+						.map(r -> List.of(r.id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
+	}
+
+	/** What each kind of evidence is: the legend under the tables. */
+	public static String evidence() {
+		return table(List.of("evidence", "a rule run that passed its checks counts as a pass only when"),
+				Stream.of(Evidence.values()).map(e -> List.of(e.name(), e.text())));
 	}
 
 	private static String table(List<String> header, Stream<List<String>> rows) {

@@ -81,7 +81,7 @@ public enum WireRule implements KitRule {
 			"deltas forwarded as they arrive and only the assembled call dropped; the record or a log line on the wire; arguments moved into content; a vendor debug object forwarded with the model's raw text in it (llama.cpp's non-stream `__verbose.content`)"),
 
 	W14(STOCHASTIC, "streaming not buffered",
-			"Streaming is not buffered: of 20 content deltas the upstream writes 50 ms apart, at most 5 reach the client more than 150 ms later than the least delayed one, in at least one of 5 tries. A try in which the kit's own upstream fell behind its pace (more than 5 of its writes less than 25 ms after the one before) is not judged; with none judged the rule is skipped, naming the readings.",
+			"Streaming is not buffered: of 20 content deltas the upstream writes 50 ms apart, at most 5 reach the client more than 150 ms later than the least delayed one, in most of the judged paced streams: the rule passes once 3 streams were not held while fewer were, and fails once 3 were held while fewer were not (so a gateway that buffers four streams in five fails). A stream in which the kit's own upstream fell behind its pace (more than 5 of its writes less than 25 ms after the one before) is not judged; with no verdict after 8 streams the rule is PENDING_MEASUREMENT naming the readings, or NOT_JUDGED when no stream was delivered.",
 			"stream", "non-stream",
 			"whole-response buffering, output buffers flushed on a timer (a 500 ms window fails; a 300 ms one usually does), Nagle (`TCP_NODELAY`)"),
 
@@ -160,5 +160,19 @@ public enum WireRule implements KitRule {
 	@Override
 	public Text text() {
 		return text;
+	}
+
+	/**
+	 * W09 and W11 judge what the client gets for an upstream error or a broken upstream answer: the request reaching the
+	 * upstream is their evidence. W16 judges the gateway's own 400 for input it must refuse. Every other rule needs its
+	 * normal answers delivered.
+	 */
+	@Override
+	public Evidence evidence() {
+		return switch (this) {
+			case W09, W11 -> Evidence.FORWARDED;
+			case W16 -> Evidence.ANSWERED;
+			default -> Evidence.DELIVERED;
+		};
 	}
 }

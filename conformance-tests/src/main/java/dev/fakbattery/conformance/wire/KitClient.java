@@ -29,9 +29,17 @@ final class KitClient {
 			.connectTimeout(Duration.ofSeconds(5))
 			.build();
 
+	/** How long a request may take to be answered, by default. */
+	static final Duration TIMEOUT = Duration.ofSeconds(20);
+
 	Exchange post(URI base, String body, boolean stream, Map<String, String> headers) {
+		return post(base, body, stream, headers, TIMEOUT);
+	}
+
+	/** As {@link #post(URI, String, boolean, Map)}, answered within {@code timeout}. */
+	Exchange post(URI base, String body, boolean stream, Map<String, String> headers, Duration timeout) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
-				.timeout(Duration.ofSeconds(20))
+				.timeout(timeout)
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(body));
 		headers.forEach(request::header);

@@ -50,6 +50,9 @@ final class KitFront implements AutoCloseable {
 	/** When each event of a paced stream was written, by the nonce of the request (System.nanoTime). */
 	private final Map<String, List<Long>> written = new ConcurrentHashMap<>();
 
+	/** The nonces of the requests the front answered with a timed stream of its own (paced, or with a gap). */
+	private final java.util.Set<String> played = ConcurrentHashMap.newKeySet();
+
 	KitFront(Dialect engine, Function<KitUpstream.Received, KitUpstream.Answer> replay, int port) {
 		this.engine = engine;
 		this.replay = replay;
@@ -74,9 +77,11 @@ final class KitFront implements AutoCloseable {
 			String text = new String(body, StandardCharsets.UTF_8);
 			boolean stream = text.contains("\"stream\"") && WireJson.read(text).map(j -> j.path("stream").asBoolean()).orElse(false);
 			if (stream && text.contains(Scenario.PACED.marker() + " ")) {
+				played.add(nonce(text));
 				play(exchange, paced(), PACE_MILLIS, 1, 0, written.computeIfAbsent(nonce(text), n -> new CopyOnWriteArrayList<>()));
 			}
 			else if (stream && text.contains(Scenario.GAP.marker() + " ")) {
+				played.add(nonce(text));
 				List<String> events = sse(KitFixtures.read(Scenario.GAP.fixture(engine, true)));
 				int afterReasoning = (int) events.stream().takeWhile(e -> !carriesContent(e)).count();
 				play(exchange, events, 0, afterReasoning, GAP_MILLIS, new ArrayList<>());
@@ -103,6 +108,11 @@ final class KitFront implements AutoCloseable {
 		events.add(text.get(text.size() - 2));
 		events.add("[DONE]");
 		return events;
+	}
+
+	/** Whether the front answered the request with {@code nonce} with a timed stream of its own (HTTP 200). */
+	boolean played(String nonce) {
+		return played.contains(nonce);
 	}
 
 	/** When the events of the paced stream answering the request with {@code nonce} were written (nanoTime), in order. */

@@ -91,6 +91,9 @@ final class KitUpstream implements AutoCloseable {
 
 	private final List<Received> journal = new CopyOnWriteArrayList<>();
 
+	/** What each received request was answered with (by identity: two requests may be equal). */
+	private final Map<Received, Answer> answered = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+
 	private final KitFront front;
 
 	/** An upstream for {@code engine}; with {@code scenarios}, replaying the kit's own fixtures too (the dialects of {@link WireConformanceKit#KIT_DIALECTS}). */
@@ -146,12 +149,25 @@ final class KitUpstream implements AutoCloseable {
 	private Answer answer(Received request) {
 		journal.add(request);
 		JsonNode json = WireJson.read(request.body()).orElse(MissingNode.getInstance());
-		return stubs.stream()
+		Answer answer = stubs.stream()
 				.filter(stub -> stub.matches(request, json))
 				.findFirst()
 				.map(Stub::answer)
 				.orElseGet(() -> Answer.json(404, "{\"error\": {\"message\": \"the kit's " + engine + " upstream has no answer for "
 						+ request.method() + " " + request.uri().replace("\"", "'") + "\", \"type\": \"kit_no_fixture\"}}"));
+		answered.put(request, answer);
+		return answer;
+	}
+
+	/**
+	 * The HTTP status the upstream answered the first chat request carrying {@code nonce} with (a timed stream the front
+	 * played itself: 200); empty if none arrived.
+	 */
+	Optional<Integer> answeredStatus(String nonce) {
+		if (front.played(nonce)) {
+			return Optional.of(200);
+		}
+		return received(nonce).map(answered::get).map(Answer::status);
 	}
 
 	/** The body of the kit's 500: this engine's 400 body with its status changed. */

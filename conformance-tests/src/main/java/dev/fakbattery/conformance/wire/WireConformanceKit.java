@@ -1,10 +1,12 @@
 package dev.fakbattery.conformance.wire;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -12,8 +14,11 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -38,6 +43,7 @@ import org.opentest4j.AssertionFailedError;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
+@ExtendWith(EvidenceExtension.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class WireConformanceKit {
 
@@ -58,6 +64,9 @@ public abstract class WireConformanceKit {
 	private final Map<Dialect, SdkReader> sdks = new HashMap<>();
 	private final Map<Dialect, SdkReader> rawSdks = new HashMap<>();
 	private final Map<String, Sent> sent = new ConcurrentHashMap<>();
+	private final Map<Dialect, String> probes = new HashMap<>();
+	private final Map<Dialect, String> unreached = new HashMap<>();
+	private final ThreadLocal<List<Tracked>> evidence = new ThreadLocal<>();
 	private HarnessConfig config;
 	final KitClient client = new KitClient();
 
@@ -95,7 +104,56 @@ public abstract class WireConformanceKit {
 			gateways.put(engine, gateway);
 			sdks.put(engine, new SdkReader(gateway.baseUrl()));
 			rawSdks.put(engine, new SdkReader(upstream.url()));
+			if (probes()) {
+				probeGateway(engine);
+			}
 		}
+	}
+
+	/**
+	 * Before any rule: one plain request (non-stream text) through the gateway, and one line that says whether it reached
+	 * the kit's upstream and what the gateway answered, on the console and in {@link #probe(Dialect)}. A gateway that did
+	 * not reach its upstream has every rule of that dialect {@link dev.fakbattery.conformance.rules.RuleOutcome#NOT_JUDGED}
+	 * with this line: no rule can tell what it keeps of a wire it never carried.
+	 */
+	private void probeGateway(Dialect engine) {
+		String nonce = UUID.randomUUID().toString();
+		ObjectNode body = request(Scenario.TEXT.marker(), nonce, false);
+		String answered;
+		try {
+			answered = describe(client.post(gateway(engine).baseUrl(), body.toString(), false, Map.of(), probeTimeout()));
+		}
+		catch (RuntimeException e) {
+			answered = "no answer (" + e.getMessage() + ")";
+		}
+		boolean reached = upstream(engine).received(nonce).isPresent();
+		String line = "kit probe [" + engine + "] on " + gateway(engine).description() + ": the kit's upstream "
+				+ (reached ? "was reached" : "was NOT reached") + "; the gateway answered " + answered;
+		System.out.println(line);
+		probes.put(engine, line);
+		if (!reached) {
+			unreached.put(engine, line);
+		}
+	}
+
+	/** How long the kit's probe waits for the gateway's answer: 10 s. */
+	protected Duration probeTimeout() {
+		return Duration.ofSeconds(10);
+	}
+
+	/** Whether the kit probes each gateway before its rules; the self-tests turn it off to prove each rule's own evidence. */
+	boolean probes() {
+		return true;
+	}
+
+	/** The probe's line for {@code engine}: whether the kit's upstream was reached, and what the gateway answered. */
+	Optional<String> probe(Dialect engine) {
+		return Optional.ofNullable(probes.get(engine));
+	}
+
+	/** The probe's line for {@code engine} when it did not reach the kit's upstream. */
+	Optional<String> unreached(Dialect engine) {
+		return Optional.ofNullable(unreached.get(engine));
 	}
 
 	@AfterAll
@@ -161,14 +219,85 @@ public abstract class WireConformanceKit {
 		if (!headers.isEmpty()) {
 			return sendFresh(engine, mode, marker, headers);
 		}
-		return sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> sendFresh(engine, mode, marker, headers));
+		return track(engine, mode, marker,
+				sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> post(engine, mode, marker, headers)));
 	}
 
 	/** A new request, whatever was sent before (for rules that count what the upstream received). */
 	Sent sendFresh(Dialect engine, String mode, String marker, Map<String, String> headers) {
+		return track(engine, mode, marker, post(engine, mode, marker, headers));
+	}
+
+	private Sent post(Dialect engine, String mode, String marker, Map<String, String> headers) {
 		String nonce = UUID.randomUUID().toString();
 		ObjectNode body = request(marker, nonce, stream(mode));
 		return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), headers));
+	}
+
+	/** {@code sent} as evidence of the rule run in progress on this thread, if one is ({@link EvidenceExtension}). */
+	private Sent track(Dialect engine, String mode, String marker, Sent sent) {
+		List<Tracked> run = evidence.get();
+		if (run != null) {
+			run.add(new Tracked(engine, marker, stream(mode), sent));
+		}
+		return sent;
+	}
+
+	/** Starts collecting the requests a rule run sends on this thread. */
+	void beginEvidence() {
+		evidence.set(new java.util.ArrayList<>());
+	}
+
+	/** The requests the rule run on this thread sent since {@link #beginEvidence()}; collecting stops. */
+	List<Tracked> endEvidence() {
+		List<Tracked> run = evidence.get();
+		evidence.remove();
+		return run == null ? List.of() : run;
+	}
+
+	/**
+	 * What a rule run that passed its checks lacks of the evidence {@code needed}, one line per request; empty when it
+	 * has it all. A request that never reached the kit's upstream lacks it; under {@link Evidence#DELIVERED}, so does a
+	 * normal upstream answer (HTTP 200, not a scenario broken on purpose) that did not reach the client as HTTP 200 of the
+	 * kind asked.
+	 */
+	List<String> missingEvidence(Evidence needed, List<Tracked> run) {
+		if (needed == Evidence.ANSWERED) {
+			return List.of();
+		}
+		if (run.isEmpty()) {
+			return List.of("the rule sent no request through the gateway");
+		}
+		List<String> missing = new java.util.ArrayList<>();
+		for (Tracked tracked : run) {
+			Optional<Integer> upstreamStatus = upstream(tracked.engine()).answeredStatus(tracked.sent().nonce());
+			if (upstreamStatus.isEmpty()) {
+				missing.add(tracked.marker() + ": the kit's upstream never received the request; the gateway answered "
+						+ describe(tracked.sent().answer()));
+			}
+			else if (needed == Evidence.DELIVERED && upstreamStatus.get() == 200 && !brokenOnPurpose(tracked.marker())
+					&& !delivered(tracked.sent().answer(), tracked.stream())) {
+				missing.add(tracked.marker() + ": the kit's upstream answered 200, the client got " + describe(tracked.sent().answer()));
+			}
+		}
+		return missing.stream().distinct().toList();
+	}
+
+	/** The scenarios whose upstream answer is broken on purpose (W11): a 200 no gateway should deliver as one. */
+	private static boolean brokenOnPurpose(String marker) {
+		return marker.equals(Scenario.TRUNCATED.marker()) || marker.equals(Scenario.MALFORMED.marker());
+	}
+
+	/** Whether {@code answer} is a delivered answer of the kind asked: HTTP 200 with a JSON body, or a stream of events. */
+	static boolean delivered(Exchange answer, boolean stream) {
+		return answer.status == 200 && (stream ? !answer.events.isEmpty() : answer.json().isPresent());
+	}
+
+	/** An answer in a few words: its status, its type, its length and its first bytes. */
+	static String describe(Exchange answer) {
+		String body = answer.body.strip();
+		return "HTTP " + answer.status + " " + answer.headers.firstValue("Content-Type").orElse("(no Content-Type)") + ", "
+				+ answer.body.length() + " bytes" + (body.isEmpty() ? "" : ": " + PassThroughRules.abbreviate(body.replace("\n", "\\n")));
 	}
 
 	/** The kit's request for a captured answer: {@code tools} offered (the capture's own, renamed), nothing else changed. */
@@ -188,11 +317,11 @@ public abstract class WireConformanceKit {
 
 	/** A captured answer's request ({@link #request(String, String, boolean, List)}), as a plain client sends it. */
 	Sent sendCaptured(Dialect engine, String mode, String marker, List<String> tools) {
-		return sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> {
+		return track(engine, mode, marker, sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> {
 			String nonce = UUID.randomUUID().toString();
 			ObjectNode body = request(marker, nonce, stream(mode), tools);
 			return new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), Map.of()));
-		});
+		}));
 	}
 
 	/** The kit's request for {@code marker} (the quarantine scenario with its poisoned tool result). */
@@ -253,6 +382,19 @@ public abstract class WireConformanceKit {
 		}
 	}
 
+	/**
+	 * Ends the rule run {@link dev.fakbattery.conformance.rules.RuleOutcome#PENDING_MEASUREMENT}: the kit's own instrument
+	 * could not judge, or what the rule needs is missing. Aborted where pending is allowed ({@code allow.pending}), failed
+	 * where it is not ({@code -Pgpu}); a pass either way it never is.
+	 */
+	void pending(String why) {
+		String message = RuleOutcome.PENDING_PREFIX + why;
+		if (config().allowPending()) {
+			throw new org.opentest4j.TestAbortedException(message);
+		}
+		throw new PendingMeasurementError(message);
+	}
+
 	static void onlyWhenStreaming(String mode, KitRule rule, String why) {
 		Assumptions.assumeTrue(stream(mode), () -> "Not applicable in non-stream mode: " + rule.id() + " " + why);
 	}
@@ -268,6 +410,10 @@ public abstract class WireConformanceKit {
 
 	/** A request the kit sent: its upstream marker, its body and the answer. */
 	record Sent(String nonce, ObjectNode request, Exchange answer) {
+	}
+
+	/** A request a rule run sent: the dialect, the scenario's marker, whether it streamed, and what was sent and answered. */
+	record Tracked(Dialect engine, String marker, boolean stream, Sent sent) {
 	}
 
 }

@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenClientsTestCase;
 
 import org.junit.jupiter.api.DisplayName;
@@ -153,16 +154,17 @@ class BrokenClientLibraryTests {
 		return true;
 	}
 
-	/** Skipped (aborted) rule runs, as labels, with the reason. */
+	/**
+	 * The rule runs that ended PENDING_MEASUREMENT (a client that cannot run here measured nothing: aborted where pending
+	 * is allowed, failed with the PENDING_MEASUREMENT prefix where it is not), as labels, with the reason.
+	 */
 	private static Map<String, String> skipped(Events tests) {
 		Map<String, String> skipped = new TreeMap<>();
-		tests.aborted()
+		tests.finished()
 				.stream()
+				.filter(e -> e.getPayload(TestExecutionResult.class).map(RuleOutcome::of).orElseThrow() == RuleOutcome.PENDING_MEASUREMENT)
 				.forEach(e -> skipped.put(SelfTest.label(e),
-						e.getPayload(TestExecutionResult.class)
-								.flatMap(TestExecutionResult::getThrowable)
-								.map(Throwable::getMessage)
-								.orElse("?")));
+						RuleOutcome.message(e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable))));
 		return skipped;
 	}
 

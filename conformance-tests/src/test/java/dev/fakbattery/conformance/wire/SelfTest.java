@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 
@@ -161,10 +162,16 @@ public final class SelfTest {
 				.toList();
 	}
 
-	/** Failed invocations as {@code W03 [vllm stream]}. */
+	/**
+	 * Failed invocations as {@code W03 [vllm stream]}: the rule runs that ended {@link RuleOutcome#FAIL}, not the ones
+	 * failed as PENDING_MEASUREMENT where pending is not allowed (nothing was judged there).
+	 */
 	static Set<String> failedRules(Events tests) {
 		Set<String> failed = new TreeSet<>();
-		tests.failed().stream().forEach(event -> failed.add(label(event)));
+		tests.failed()
+				.stream()
+				.filter(event -> event.getPayload(TestExecutionResult.class).map(RuleOutcome::of).orElseThrow() == RuleOutcome.FAIL)
+				.forEach(event -> failed.add(label(event)));
 		return failed;
 	}
 

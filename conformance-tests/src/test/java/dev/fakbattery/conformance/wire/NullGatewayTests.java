@@ -1,0 +1,350 @@
+package dev.fakbattery.conformance.wire;
+
+import static dev.fakbattery.conformance.wire.SelfTest.label;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.fakbattery.conformance.fault.FaultVerification;
+import dev.fakbattery.conformance.rules.RuleOutcome;
+import dev.fakbattery.conformance.standalone.StandaloneKit;
+import dev.fakbattery.conformance.wire.NullGateways.Kind;
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.spi.GatewayUnderTest;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Events;
+
+/**
+ * Evidence before verdict, the Reactive Streams TCK way: gateways that carry no wire ({@link NullGateways}) pass no rule
+ * of the wire, fault or client kit, in any dialect or mode. With the kit's probe, every rule of theirs is NOT_JUDGED
+ * naming the probe's line; with the probe turned off, each rule's own evidence still keeps every one from passing (the
+ * rules that passed here before: W03, W13, W19, W20 and W22, whose checks find nothing wrong in nothing delivered).
+ */
+@Tag("wire")
+@DisplayName("wire, fault and client kits against null gateways: no rule passes without evidence")
+@Execution(ExecutionMode.CONCURRENT)
+class NullGatewayTests {
+
+	@Test
+	@DisplayName("a gateway that answers 500 to everything: every wire rule not judged, naming the probe")
+	void answers500() {
+		Map<String, RuleOutcome> outcomes = outcomes(run(Answers500TestCase.class, "off"));
+		assertThat(outcomes).hasSize(108).allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+	}
+
+	@Test
+	@DisplayName("a gateway that answers a canned 200 without calling its upstream: every wire rule not judged")
+	void canned200() {
+		Events tests = run(Canned200TestCase.class, "off");
+		assertThat(outcomes(tests)).hasSize(108)
+				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		assertThat(messages(tests).get("W03 [vllm stream]")).startsWith("NOT_JUDGED: W03 [vllm stream]: the kit's probe did not reach "
+				+ "its upstream through the gateway, so no rule is judged (kit probe [vllm] on null gateway: answers a canned 200 "
+				+ "without calling its upstream: the kit's upstream was NOT reached; the gateway answered HTTP 200 application/json, ");
+	}
+
+	@Test
+	@DisplayName("a gateway that never answers: every wire rule not judged, after one probe per dialect")
+	void neverAnswers() {
+		Events tests = run(NeverAnswersTestCase.class, "off");
+		assertThat(outcomes(tests)).hasSize(108)
+				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		assertThat(messages(tests).get("W01 [sglang non-stream]"))
+				.contains("the kit's upstream was NOT reached; the gateway answered no answer (");
+	}
+
+	@Test
+	@DisplayName("without the probe, a gateway that answers 500 passes no rule: W03, W13, W19, W20, W22 not judged on their own evidence")
+	void answers500WithoutProbe() {
+		Events tests = run(Answers500NoProbeTestCase.class, "off");
+		Map<String, RuleOutcome> outcomes = outcomes(tests);
+		assertThat(outcomes).hasSize(108).doesNotContainValue(RuleOutcome.PASS);
+		for (String rule : new String[]{ "W03", "W13", "W19" }) {
+			assertThat(outcomes).containsEntry(rule + " [vllm non-stream]", RuleOutcome.NOT_JUDGED)
+					.containsEntry(rule + " [sglang stream]", RuleOutcome.NOT_JUDGED);
+		}
+		assertThat(outcomes).containsEntry("W20 [vllm stream]", RuleOutcome.NOT_JUDGED)
+				.containsEntry("W22 [sglang stream]", RuleOutcome.NOT_JUDGED);
+		assertThat(messages(tests).get("W03 [vllm stream]")).startsWith("NOT_JUDGED: W03 [vllm stream]: its checks passed without the "
+				+ "evidence it needs (the kit's upstream received every request the rule sent, and each normal answer reached the "
+				+ "client as HTTP 200 of the kind asked (a JSON body, or a stream of events)): kit:deny-only: the kit's "
+				+ "upstream never received the request; the gateway answered HTTP 500 application/json");
+	}
+
+	@Test
+	@DisplayName("without the probe, a gateway that answers a canned 200 passes no rule: W14 says no stream came from the upstream")
+	void canned200WithoutProbe() {
+		Events tests = run(Canned200NoProbeTestCase.class, "off");
+		Map<String, RuleOutcome> outcomes = outcomes(tests);
+		assertThat(outcomes).hasSize(108).doesNotContainValue(RuleOutcome.PASS);
+		assertThat(outcomes).containsEntry("W03 [sglang non-stream]", RuleOutcome.NOT_JUDGED)
+				.containsEntry("W14 [vllm stream]", RuleOutcome.NOT_JUDGED);
+		assertThat(messages(tests).get("W14 [vllm stream]"))
+				.contains("the kit's upstream wrote 0 of the 21 paced events (it was not reached)");
+	}
+
+	@Test
+	@DisplayName("a relay that answers 500 to every stream: its bodies are judged, and no stream rule passes (W17, W18: it declares no record)")
+	void streams500() {
+		Map<String, RuleOutcome> outcomes = outcomes(run(Streams500TestCase.class, "off"));
+		assertThat(outcomes).containsEntry("W01 [vllm non-stream]", RuleOutcome.PASS)
+				.containsEntry("W03 [vllm non-stream]", RuleOutcome.FAIL);
+		assertThat(outcomes.entrySet().stream().filter(e -> e.getKey().endsWith(" stream]")))
+				.isNotEmpty()
+				.allSatisfy(e -> assertThat(e.getValue()).as(e.getKey())
+						.isIn(e.getKey().startsWith("W17 ") || e.getKey().startsWith("W18 ")
+								? new RuleOutcome[]{ RuleOutcome.NOT_APPLICABLE }
+								: new RuleOutcome[]{ RuleOutcome.FAIL, RuleOutcome.NOT_JUDGED }));
+		assertThat(outcomes).containsEntry("W13 [sglang stream]", RuleOutcome.NOT_JUDGED)
+				.containsEntry("W20 [vllm stream]", RuleOutcome.NOT_JUDGED);
+	}
+
+	@Test
+	@DisplayName("the fault kit against each null gateway: every fault rule not judged")
+	void faultKit() {
+		for (Class<?> testCase : new Class<?>[]{ Answers500FaultTestCase.class, Canned200FaultTestCase.class,
+			NeverAnswersFaultTestCase.class }) {
+			assertThat(outcomes(run(testCase, "off"))).as(testCase.getSimpleName())
+					.hasSize(28)
+					.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		}
+	}
+
+	@Test
+	@DisplayName("the client kit against each null gateway: every client rule not judged")
+	void clientKit() {
+		for (Class<?> testCase : new Class<?>[]{ Answers500ClientTestCase.class, Canned200ClientTestCase.class,
+			NeverAnswersClientTestCase.class }) {
+			assertThat(outcomes(run(testCase, SelfTest.nodeClients()))).as(testCase.getSimpleName())
+					.hasSize(16)
+					.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		}
+	}
+
+	@Test
+	@DisplayName("without the probe, the client rules on a gateway that answers 500 are not judged: the upstream never saw a request")
+	void clientKitWithoutProbe() {
+		Map<String, RuleOutcome> outcomes = outcomes(run(Answers500NoProbeClientTestCase.class, "off"));
+		assertThat(outcomes).hasSize(16).doesNotContainValue(RuleOutcome.PASS).containsEntry("C01 [vllm stream]", RuleOutcome.NOT_JUDGED);
+	}
+
+	@Test
+	@DisplayName("the standalone kit against a gateway that answers 500: every run counted not judged on its last line, exit 3, not 0")
+	void standaloneKit(@TempDir Path reports) throws IOException {
+		int upstreamPort;
+		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			upstreamPort = free.getLocalPort();
+		}
+		StringWriter out = new StringWriter();
+		try (GatewayUnderTest gateway = Kind.ANSWERS_500.start(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"))) {
+			int exit = StandaloneKit.run(new String[]{ "--gateway-url", gateway.baseUrl().toString(), "--upstream-port",
+				String.valueOf(upstreamPort), "--reports-dir", reports.toString() }, new PrintWriter(out, true),
+					new PrintWriter(new StringWriter(), true));
+			assertThat(exit).as(out.toString()).isEqualTo(StandaloneKit.UNJUDGED);
+		}
+		assertThat(out.toString()).contains("kit probe [vllm] on gateway.url http://127.0.0.1:")
+				.contains("the kit's upstream was NOT reached; the gateway answered HTTP 500 application/json")
+				.contains("kit outcomes: 0 rule runs passed, 0 failed, 0 pending, 54 not judged, 0 not applicable");
+	}
+
+	/** {@code testCase} with every rule, timing included, hermetic but for {@code kit.node.clients}. */
+	private static Events run(Class<?> testCase, String nodeClients) {
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectClass(testCase))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_DIR.name(), SelfTest.NODE_DIR,
+						ConfigKeys.KIT_NODE_CLIENTS.name(), nodeClients)))
+				.execute()
+				.testEvents();
+	}
+
+	/** Each finished rule run's outcome, by label ({@code W03 [vllm stream]}). */
+	static Map<String, RuleOutcome> outcomes(Events tests) {
+		Map<String, RuleOutcome> outcomes = new TreeMap<>();
+		tests.finished()
+				.stream()
+				.forEach(e -> outcomes.put(label(e), RuleOutcome.of(e.getPayload(TestExecutionResult.class).orElseThrow())));
+		return outcomes;
+	}
+
+	/** Each finished rule run's message, by label. */
+	static Map<String, String> messages(Events tests) {
+		Map<String, String> messages = new TreeMap<>();
+		tests.finished()
+				.stream()
+				.forEach(e -> messages.put(label(e),
+						RuleOutcome.message(e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable))));
+		return messages;
+	}
+
+	// -------------------------------------------------------------------------
+
+	abstract static class NullWireTestCase extends WireVerification {
+
+		private final Kind kind;
+
+		NullWireTestCase(Kind kind) {
+			this.kind = kind;
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return kind.start(upstream);
+		}
+
+		@Override
+		protected Duration probeTimeout() {
+			return Duration.ofSeconds(1);
+		}
+	}
+
+	static class Answers500TestCase extends NullWireTestCase {
+		Answers500TestCase() {
+			super(Kind.ANSWERS_500);
+		}
+	}
+
+	static class Canned200TestCase extends NullWireTestCase {
+		Canned200TestCase() {
+			super(Kind.CANNED_200);
+		}
+	}
+
+	static class NeverAnswersTestCase extends NullWireTestCase {
+		NeverAnswersTestCase() {
+			super(Kind.NEVER_ANSWERS);
+		}
+	}
+
+	static class Streams500TestCase extends NullWireTestCase {
+		Streams500TestCase() {
+			super(Kind.STREAMS_500);
+		}
+	}
+
+	static class Answers500NoProbeTestCase extends NullWireTestCase {
+		Answers500NoProbeTestCase() {
+			super(Kind.ANSWERS_500);
+		}
+
+		@Override
+		boolean probes() {
+			return false;
+		}
+	}
+
+	static class Canned200NoProbeTestCase extends NullWireTestCase {
+		Canned200NoProbeTestCase() {
+			super(Kind.CANNED_200);
+		}
+
+		@Override
+		boolean probes() {
+			return false;
+		}
+	}
+
+	abstract static class NullFaultTestCase extends FaultVerification {
+
+		private final Kind kind;
+
+		NullFaultTestCase(Kind kind) {
+			this.kind = kind;
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return kind.start(upstream);
+		}
+
+		@Override
+		protected Duration probeTimeout() {
+			return Duration.ofSeconds(1);
+		}
+	}
+
+	static class Answers500FaultTestCase extends NullFaultTestCase {
+		Answers500FaultTestCase() {
+			super(Kind.ANSWERS_500);
+		}
+	}
+
+	static class Canned200FaultTestCase extends NullFaultTestCase {
+		Canned200FaultTestCase() {
+			super(Kind.CANNED_200);
+		}
+	}
+
+	static class NeverAnswersFaultTestCase extends NullFaultTestCase {
+		NeverAnswersFaultTestCase() {
+			super(Kind.NEVER_ANSWERS);
+		}
+	}
+
+	abstract static class NullClientTestCase extends ClientVerification {
+
+		private final Kind kind;
+
+		NullClientTestCase(Kind kind) {
+			this.kind = kind;
+		}
+
+		@Override
+		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
+			return kind.start(upstream);
+		}
+
+		@Override
+		protected Duration probeTimeout() {
+			return Duration.ofSeconds(1);
+		}
+	}
+
+	static class Answers500ClientTestCase extends NullClientTestCase {
+		Answers500ClientTestCase() {
+			super(Kind.ANSWERS_500);
+		}
+	}
+
+	static class Canned200ClientTestCase extends NullClientTestCase {
+		Canned200ClientTestCase() {
+			super(Kind.CANNED_200);
+		}
+	}
+
+	static class NeverAnswersClientTestCase extends NullClientTestCase {
+		NeverAnswersClientTestCase() {
+			super(Kind.NEVER_ANSWERS);
+		}
+	}
+
+	static class Answers500NoProbeClientTestCase extends NullClientTestCase {
+		Answers500NoProbeClientTestCase() {
+			super(Kind.ANSWERS_500);
+		}
+
+		@Override
+		boolean probes() {
+			return false;
+		}
+	}
+}
