@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
@@ -51,6 +52,8 @@ class FaultRungTests {
 
 	static final String NOT_APPLICABLE = "NOT_APPLICABLE";
 
+	static final String NOT_JUDGED = "NOT_JUDGED";
+
 	@Test
 	@DisplayName("runs the fault rules against the gateway under test")
 	void faultRules(RungRecorder run) {
@@ -84,19 +87,16 @@ class FaultRungTests {
 	static void record(RungRecorder run, EngineExecutionResults results, String gateway) {
 		ArrayNode rules = run.body().putArray("rules");
 		Map<String, List<String>> pending = new TreeMap<>();
-		Map<String, Integer> counts = new TreeMap<>(Map.of(PASS, 0, FAIL, 0, PENDING_MEASUREMENT, 0, NOT_APPLICABLE, 0));
+		Map<String, Integer> counts = new TreeMap<>(Map.of(PASS, 0, FAIL, 0, PENDING_MEASUREMENT, 0, NOT_JUDGED, 0, NOT_APPLICABLE, 0));
+		List<String> notJudged = new ArrayList<>();
 		for (Event event : results.testEvents().finished().list()) {
 			TestDescriptor invocation = event.getTestDescriptor();
 			String title = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
 			String rule = title.split(" ")[0];
 			String target = invocation.getDisplayName();
 			TestExecutionResult result = event.getPayload(TestExecutionResult.class).orElseThrow();
-			String reason = result.getThrowable().map(Throwable::getMessage).orElse("held");
-			String outcome = switch (result.getStatus()) {
-				case SUCCESSFUL -> PASS;
-				case FAILED -> reason.startsWith(FaultKit.PENDING) ? PENDING_MEASUREMENT : FAIL;
-				case ABORTED -> reason.startsWith(FaultKit.PENDING) ? PENDING_MEASUREMENT : NOT_APPLICABLE;
-			};
+			String reason = result.getThrowable().isPresent() ? RuleOutcome.message(result.getThrowable()) : "held";
+			String outcome = RuleOutcome.of(result).name();
 			counts.merge(outcome, 1, Integer::sum);
 			rules.addObject()
 					.put("rule", rule)
@@ -110,6 +110,15 @@ class FaultRungTests {
 			else if (outcome.equals(PENDING_MEASUREMENT)) {
 				pending.computeIfAbsent(rule, r -> new ArrayList<>()).add(target);
 			}
+			else if (outcome.equals(NOT_JUDGED)) {
+				notJudged.add(rule + " [" + target + "]: " + reason);
+			}
+		}
+		if (!notJudged.isEmpty()) {
+			run.pending("fault_rules_not_judged", notJudged.size() + " fault rule runs saw none of the evidence their rule needs, so "
+					+ "they say nothing of " + gateway + ": " + String.join("; ", notJudged.stream().limit(4).toList())
+					+ (notJudged.size() > 4 ? "; and " + (notJudged.size() - 4) + " more" : ""),
+					"make the gateway reach the fault upstream (its routing headers, its upstream URL), then rerun");
 		}
 		if (!pending.isEmpty()) {
 			run.pending("gateway_limits", "fault rules " + String.join(", ", pending.keySet()) + " hold " + gateway
@@ -135,6 +144,7 @@ class FaultRungTests {
 		run.measured("rule_runs_passed", counts.get(PASS), "rule runs", "EngineTestKit run of the fault rules");
 		run.measured("rule_runs_failed", counts.get(FAIL), "rule runs", "EngineTestKit run of the fault rules");
 		run.headline(counts.get(PASS) + " fault rule runs passed, " + counts.get(FAIL) + " failed, " + counts.get(PENDING_MEASUREMENT)
-				+ " pending (no limits), " + counts.get(NOT_APPLICABLE) + " not applicable (" + gateway + ")");
+				+ " pending (no limits), " + counts.get(NOT_JUDGED) + " not judged, " + counts.get(NOT_APPLICABLE) + " not applicable ("
+				+ gateway + ")");
 	}
 }

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.fakbattery.api.NestedReport;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.EngineFilter;
@@ -45,7 +46,12 @@ final class KitLaunch {
 
 		/** The failure's or the skip's message, empty for a pass. */
 		String detail() {
-			return result.getThrowable().map(Throwable::getMessage).orElse("");
+			return RuleOutcome.message(result.getThrowable());
+		}
+
+		/** How it ended, in the kit's five outcomes. */
+		RuleOutcome outcome() {
+			return RuleOutcome.of(result);
 		}
 	}
 
@@ -57,6 +63,10 @@ final class KitLaunch {
 
 		long count(TestExecutionResult.Status status) {
 			return rules.stream().filter(r -> r.status() == status).count();
+		}
+
+		long count(RuleOutcome outcome) {
+			return rules.stream().filter(r -> r.outcome() == outcome).count();
 		}
 	}
 

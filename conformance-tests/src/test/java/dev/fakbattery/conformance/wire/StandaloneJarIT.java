@@ -46,6 +46,7 @@ class StandaloneJarIT {
 			Run run = kit(gateway, upstreamPort, reports, "--declares-record", "--only", "W01,W02,W03,W04,W09,W13,W17,W19,W20,W21");
 
 			assertThat(run.exit()).as(run.output()).isZero();
+			assertThat(run.output()).contains("kit outcomes: ").contains(" failed, 0 pending, 0 not judged, ");
 			String xml = Files.readString(reports.resolve("TEST-junit-jupiter.xml"));
 			assertThat(xml).contains("tests=\"20\"", "failures=\"0\"", "errors=\"0\"", "W01 model alias", "W21 chunks and bodies");
 		}

@@ -1,11 +1,15 @@
 package dev.fakbattery.conformance.wire;
 
-import static org.junit.platform.engine.TestExecutionResult.Status.ABORTED;
-import static org.junit.platform.engine.TestExecutionResult.Status.FAILED;
-import static org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL;
+import static dev.fakbattery.conformance.rules.RuleOutcome.FAIL;
+import static dev.fakbattery.conformance.rules.RuleOutcome.NOT_JUDGED;
+import static dev.fakbattery.conformance.rules.RuleOutcome.PASS;
+import static dev.fakbattery.conformance.rules.RuleOutcome.PENDING_MEASUREMENT;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -14,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.api.NestedReport;
 import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitLaunch.RuleRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
@@ -59,17 +64,15 @@ class WireRungTests {
 		Optional<Path> capturesDir = KitRun.capturesDir(config);
 		if (capturesDir.isPresent()) {
 			KitLaunch.Runs captured = run(CapturedWireTests.class, config);
-			record(run, captured.rules(), run.body().putArray("captured_rules"));
+			record(run, captured, "captured_rules", "captured rule runs");
+			run.body().put("captures_summary", run.body().path("captured_rules_summary").asText());
 			describe(Capture.load(capturesDir.get()), run.body().put("captures_dir", capturesDir.get().toString()).putArray("captures"));
-			run.body()
-					.put("captures_summary", captured.count(SUCCESSFUL) + " captured rule runs passed, " + captured.count(FAILED)
-							+ " failed, " + captured.count(ABORTED) + " not applicable");
-			run.measured("captured_rule_runs_passed", captured.count(SUCCESSFUL), "rule runs", "launcher run of the captured-wire rules");
-			run.measured("captured_rule_runs_failed", captured.count(FAILED), "rule runs", "launcher run of the captured-wire rules");
+			run.measured("captured_rule_runs_passed", captured.count(PASS), "rule runs", "launcher run of the captured-wire rules");
+			run.measured("captured_rule_runs_failed", captured.count(FAIL), "rule runs", "launcher run of the captured-wire rules");
 		}
 		clientRules(run, GatewayUnderTestClientTests.class);
-		long failed = tests.count(FAILED);
-		run.measured("rule_runs_passed", tests.count(SUCCESSFUL), "rule runs", "launcher run of the wire rules");
+		long failed = tests.count(FAIL);
+		run.measured("rule_runs_passed", tests.count(PASS), "rule runs", "launcher run of the wire rules");
 		run.measured("rule_runs_failed", failed, "rule runs", "launcher run of the wire rules");
 		run.body()
 				.put("gateway", embedded
@@ -83,8 +86,7 @@ class WireRungTests {
 		if (embedded) {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
-		run.headline(tests.count(SUCCESSFUL) + " rule runs passed, " + failed + " failed, " + tests.count(ABORTED)
-				+ " not applicable (" + run.body().path("gateway").asText() + ")"
+		run.headline(run.body().path("rules_summary").asText() + " (" + run.body().path("gateway").asText() + ")"
 				+ "; " + run.body().path("client_rules_summary").asText()
 				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
 	}
@@ -97,21 +99,9 @@ class WireRungTests {
 	 */
 	static KitLaunch.Runs clientRules(RungRecorder run, Class<? extends ClientVerification> kit) {
 		KitLaunch.Runs clients = run(kit, run.config());
-		record(run, clients.rules(), run.body().putArray("client_rules"));
-		List<String> skipped = clients.rules()
-				.stream()
-				.filter(r -> r.status() == ABORTED)
-				.map(r -> r.result().getThrowable().map(Throwable::getMessage))
-				.flatMap(Optional::stream)
-				.map(m -> m.replaceFirst("^Assumption failed: C0\\d not run: ", ""))
-				.distinct()
-				.toList();
-		run.body()
-				.put("client_rules_summary", clients.count(SUCCESSFUL) + " client rule runs passed, " + clients.count(FAILED)
-						+ " failed, " + clients.count(ABORTED) + " not run"
-						+ (skipped.isEmpty() ? "" : " (" + String.join("; ", skipped) + ")"));
-		run.measured("client_rule_runs_passed", clients.count(SUCCESSFUL), "rule runs", "launcher run of the client rules");
-		run.measured("client_rule_runs_failed", clients.count(FAILED), "rule runs", "launcher run of the client rules");
+		record(run, clients, "client_rules", "client rule runs");
+		run.measured("client_rule_runs_passed", clients.count(PASS), "rule runs", "launcher run of the client rules");
+		run.measured("client_rule_runs_failed", clients.count(FAIL), "rule runs", "launcher run of the client rules");
 		return clients;
 	}
 
@@ -122,7 +112,7 @@ class WireRungTests {
 	 */
 	static KitLaunch.Runs wireRules(RungRecorder run, Class<? extends WireVerification> kit) {
 		KitLaunch.Runs tests = run(kit, run.config());
-		record(run, tests.rules(), run.body().putArray("rules"));
+		record(run, tests, "rules", "rule runs");
 		if (tests.rules().isEmpty()) {
 			run.check("wire_rules_ran", false, "the wire rules run against " + GatewayLauncher.describe(run.config()),
 					"no rule ran: " + tests.containerFailures());
@@ -130,18 +120,64 @@ class WireRungTests {
 		return tests;
 	}
 
-	/** Each finished rule run into {@code rules}, and every one that applied as a check of the artifact. */
-	private static void record(RungRecorder run, List<RuleRun> tests, ArrayNode rules) {
-		for (RuleRun test : tests) {
+	/**
+	 * Each finished rule run of {@code runs} into the array {@code field} (rule, target, status, outcome, detail), the
+	 * count of each outcome into {@code <field>_outcomes} and a line into {@code <field>_summary}. Every run that passed
+	 * or failed is a check of the artifact; the runs not judged (no evidence) and the pending ones (the kit's instrument
+	 * could not judge, a client is missing) are one pending measurement each, naming them and why, so the rung cannot
+	 * pass on them; the not applicable ones are listed only.
+	 */
+	private static void record(RungRecorder run, KitLaunch.Runs runs, String field, String what) {
+		ArrayNode rules = run.body().putArray(field);
+		Map<RuleOutcome, List<String>> apart = new EnumMap<>(RuleOutcome.class);
+		for (RuleRun test : runs.rules()) {
 			String rule = test.rule();
-			String target = test.target();
-			String detail = test.detail();
-			rules.addObject().put("rule", rule).put("target", target).put("status", test.status().name()).put("detail", detail);
-			if (test.status() != ABORTED) {
-				run.check(rule.split(" ")[0] + " [" + target + "]", test.status() == SUCCESSFUL, rule,
-						test.status() == SUCCESSFUL ? "kept" : detail);
+			String label = rule.split(" ")[0] + " [" + test.target() + "]";
+			RuleOutcome outcome = test.outcome();
+			rules.addObject()
+					.put("rule", rule)
+					.put("target", test.target())
+					.put("status", test.status().name())
+					.put("outcome", outcome.name())
+					.put("detail", test.detail());
+			switch (outcome) {
+				case PASS, FAIL -> run.check(label, outcome == PASS, rule, outcome == PASS ? "kept" : test.detail());
+				case NOT_JUDGED, PENDING_MEASUREMENT ->
+					apart.computeIfAbsent(outcome, o -> new ArrayList<>()).add(label + ": " + test.detail());
+				case NOT_APPLICABLE -> {
+					// listed in the array only: the rule does not concern this target
+				}
 			}
 		}
+		ObjectNode counts = run.body().putObject(field + "_outcomes");
+		for (RuleOutcome outcome : RuleOutcome.values()) {
+			counts.put(outcome.name(), runs.count(outcome));
+		}
+		run.body().put(field + "_summary", summary(runs, what));
+		List<String> notJudged = apart.getOrDefault(NOT_JUDGED, List.of());
+		if (!notJudged.isEmpty()) {
+			run.pending(field + "_not_judged", notJudged.size() + " " + what + " saw none of the evidence their rule needs (nothing "
+					+ "reached the kit's upstream, or nothing was delivered), so they say nothing of the gateway: " + firstFew(notJudged),
+					"make the gateway reach the kit's upstream (its routing headers, its upstream URL) and deliver its answers, then rerun");
+		}
+		List<String> pending = apart.getOrDefault(PENDING_MEASUREMENT, List.of());
+		if (!pending.isEmpty()) {
+			run.pending(field + "_pending", pending.size() + " " + what + " could not be judged by the kit's instrument, or miss what "
+					+ "they need: " + firstFew(pending), "what each names (a quieter machine for W14, node and the clients for C02..C04)");
+		}
+	}
+
+	private static String firstFew(List<String> lines) {
+		return String.join("; ", lines.stream().limit(6).toList()) + (lines.size() > 6 ? "; and " + (lines.size() - 6) + " more" : "");
+	}
+
+	/** {@code 98 rule runs passed, 0 failed, 0 not judged, 0 pending, 10 not applicable}. */
+	static String summary(KitLaunch.Runs runs, String what) {
+		StringBuilder line = new StringBuilder();
+		for (RuleOutcome outcome : RuleOutcome.values()) {
+			line.append(line.isEmpty() ? runs.count(outcome) + " " + what + " " : ", " + runs.count(outcome) + " ").append(outcome.words());
+		}
+		return line.toString();
 	}
 
 	/** What was replayed: each capture's id, engine, modes, tools and provenance. */

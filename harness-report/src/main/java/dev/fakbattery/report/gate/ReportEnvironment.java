@@ -32,8 +32,10 @@ public final class ReportEnvironment {
 			  {"name": "SIMULATED (engine double: arithmetic about the harness and gateway, never a vLLM number)",
 			   "messageRegex": "(?s)SIMULATED.*", "matchedStatuses": ["skipped", "failed"]},
 			  {"name": "PLANNED (dry run)", "messageRegex": "(?s)PLANNED:.*", "matchedStatuses": ["skipped", "failed"]},
+			  {"name": "NOT_JUDGED (no evidence: nothing reached the kit's upstream or was delivered; never a pass)",
+			   "messageRegex": "(?s)NOT_JUDGED.*", "matchedStatuses": ["skipped"]},
 			  {"name": "Skipped: not applicable (with reason)",
-			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED).*", "matchedStatuses": ["skipped"]},
+			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED|NOT_JUDGED).*", "matchedStatuses": ["skipped"]},
 			  {"name": "Product failures (an acceptance check or a conformance rule failed)",
 			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED).*", "matchedStatuses": ["failed"]},
 			  {"name": "Harness errors (the battery itself broke)", "matchedStatuses": ["broken"]}
