@@ -11,6 +11,7 @@ import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
 import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.conformance.wire.ConfiguredClientVerification;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
@@ -22,8 +23,8 @@ import org.junit.platform.console.ConsoleLauncher;
 /**
  * The kit without Maven: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL --engine vllm}
  * runs the wire rules (or, with {@code --rules fault}, the fault rules) against a running gateway through JUnit's
- * console launcher, writes JUnit XML and exits 0 when every rule that applied passed, 1 when one failed, 2 on a usage
- * error. {@link #HELP} says how.
+ * console launcher, writes JUnit XML, prints each outcome's count ({@link OutcomeSummary}) and exits 0 when every rule
+ * that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed but some were not judged or pending. {@link #HELP} says how.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class StandaloneKit {
@@ -37,11 +38,17 @@ public final class StandaloneKit {
 	/** Exit code of a usage error: {@value}. */
 	public static final int USAGE = 2;
 
+	/** Exit code when no rule failed but some were not judged (no evidence) or are pending: {@value}. */
+	public static final int UNJUDGED = 3;
+
 	static final String HELP = """
 			Usage: java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL [options]
 
-			Runs the conformance kit's rules against a gateway you run, writes JUnit XML, and exits 0 when
-			every rule that applied passed, 1 when one failed, 2 on a usage error.
+			Runs the conformance kit's rules against a gateway you run, writes JUnit XML, prints each rule
+			run's outcome counted apart (passed, failed, pending, not judged, not applicable), and exits 0
+			when every rule that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed
+			but some were not judged (no evidence: the kit's upstream not reached, nothing delivered) or
+			are pending.
 
 			The kit plays the engine: before starting, point your gateway's upstream at
 			http://127.0.0.1:UPSTREAM_PORT/v1 (default port %1$d) and configure its policy with the
@@ -95,7 +102,15 @@ public final class StandaloneKit {
 			out.flush();
 			return 0;
 		}
-		return ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
+		OutcomeSummary.to(out);
+		try {
+			int exit = ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
+			boolean unjudged = OutcomeSummary.count(RuleOutcome.NOT_JUDGED) + OutcomeSummary.count(RuleOutcome.PENDING_MEASUREMENT) > 0;
+			return exit == 0 && unjudged ? UNJUDGED : exit;
+		}
+		finally {
+			OutcomeSummary.to(null);
+		}
 	}
 
 	/** The console launcher's arguments for {@code args}; empty for {@code --help}. */
