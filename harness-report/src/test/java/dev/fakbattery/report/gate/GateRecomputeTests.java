@@ -64,7 +64,7 @@ class GateRecomputeTests {
 	}
 
 	@Test
-	@DisplayName("an artifact without run.profile (an older version's) is not counted, naming the missing field")
+	@DisplayName("an artifact without run.profile (an older version's), or with one that names no profile, is not counted, saying so")
 	void noProfileRefused() {
 		writeAll("llamacpp", Verdict.PASS, FinalGateTests.vllm());
 		assertThat(FinalGate.evaluate(dir).complete()).as("-Pllamacpp is strict").isTrue();
@@ -77,6 +77,11 @@ class GateRecomputeTests {
 		assertThat(row(result, ArtifactId.FLOORS).detail())
 				.isEqualTo("PASS not counted: no run profile (run.profile missing: written by an older version), not strict "
 						+ "(-Pgpu, -Pllamacpp)");
+
+		((ObjectNode) doc.get("run")).put("profile", "cpu");
+		ArtifactFiles.writeJson(dir.resolve(ArtifactId.FLOORS.fileName()), doc);
+		assertThat(row(FinalGate.evaluate(dir), ArtifactId.FLOORS).detail())
+				.isEqualTo("PASS not counted: run profile [cpu] is no profile, not strict (-Pgpu, -Pllamacpp)");
 	}
 
 	@Test
