@@ -25,34 +25,10 @@ public final class RungOutcome {
 	 * reported beside it; a measurement invalidated by its own instrument is PENDING_MEASUREMENT whatever the measurement
 	 * checks say (it measured nothing about the gateway); a failed check is FAIL; a missing measurement or an aborted
 	 * rung is PENDING_MEASUREMENT; a dry run is PLANNED; no check at all is FAIL; then SIMULATED when the engine double
-	 * was measured, else PASS.
+	 * was measured, else PASS. The final gate recomputes it the same way from the artifact ({@link RungEvidence}).
 	 */
 	public static Verdict verdict(RungRecorder run, Optional<Throwable> thrown) {
-		if (thrown.isPresent() && thrown.get() instanceof ConfigurationException) {
-			return Verdict.PENDING_MEASUREMENT;
-		}
-		if (thrown.isPresent() && !aborted(thrown.get())) {
-			return Verdict.FAIL;
-		}
-		if (run.checks().stream().anyMatch(Check::productFailure)) {
-			return Verdict.FAIL;
-		}
-		if (!run.invalidations().isEmpty()) {
-			return Verdict.PENDING_MEASUREMENT;
-		}
-		if (!failedChecks(run).isEmpty()) {
-			return Verdict.FAIL;
-		}
-		if (!run.pendings().isEmpty() || thrown.isPresent()) {
-			return Verdict.PENDING_MEASUREMENT;
-		}
-		if (run.plannedBecause().isPresent()) {
-			return Verdict.PLANNED;
-		}
-		if (run.checks().isEmpty()) {
-			return Verdict.FAIL;
-		}
-		return run.simulatedBecause().isPresent() ? Verdict.SIMULATED : Verdict.PASS;
+		return RungEvidence.of(run, thrown).verdict();
 	}
 
 	/**

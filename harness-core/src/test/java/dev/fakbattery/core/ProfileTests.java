@@ -14,18 +14,25 @@ import org.junit.jupiter.params.provider.CsvSource;
 @DisplayName("Profile: what each profile allows, as its Javadoc table says; a bad name lists the good ones")
 class ProfileTests {
 
-	@ParameterizedTest(name = "{0}: embedded target {1}, SIMULATED accepted {2}, smoke {3}")
+	@ParameterizedTest(name = "{0}: embedded target {1}, SIMULATED accepted {2}, smoke {3}, strict {4}")
 	@CsvSource({
-		"DEFAULT,  true,  true,  true",
-		"BATTERY,  true,  true,  false",
-		"GPU,      false, false, false",
-		"LLAMACPP, false, false, false",
-		"GATE,     false, false, false" })
+		"DEFAULT,  true,  true,  true,  false",
+		"BATTERY,  true,  true,  false, false",
+		"GPU,      false, false, false, true",
+		"LLAMACPP, false, false, false, true",
+		"GATE,     false, false, false, false" })
 	@DisplayName("the table of what each profile allows")
-	void allows(Profile profile, boolean embeddedTarget, boolean simulatedAccepted, boolean smoke) {
+	void allows(Profile profile, boolean embeddedTarget, boolean simulatedAccepted, boolean smoke, boolean strict) {
 		assertThat(profile.embeddedTargetAllowed()).as("embeddedTargetAllowed").isEqualTo(embeddedTarget);
 		assertThat(profile.simulatedAccepted()).as("simulatedAccepted").isEqualTo(simulatedAccepted);
 		assertThat(profile.smoke()).as("smoke").isEqualTo(smoke);
+		assertThat(profile.strict()).as("strict").isEqualTo(strict);
+	}
+
+	@Test
+	@DisplayName("the strict profiles, whose artifacts may count toward COMPLETE, are named as -P options")
+	void strictOnes() {
+		assertThat(Profile.strictOnes()).isEqualTo("-Pgpu, -Pllamacpp");
 	}
 
 	@Test

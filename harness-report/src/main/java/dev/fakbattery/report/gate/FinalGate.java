@@ -13,16 +13,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.PreProduced;
+import dev.fakbattery.core.Profile;
+import dev.fakbattery.core.RungEvidence;
 import dev.fakbattery.core.Verdict;
 import dev.fakbattery.wire.JsonDocument;
 
 /**
- * Reads every required artifact of {@link ArtifactId} from one folder and judges the battery. It trusts an
- * artifact's verdict only for the run it judges: an artifact of another run is STALE (listed with its run id
- * and time, not counted), and the artifacts it counts must have measured one target. A missing, unreadable,
- * mislabelled, pending, planned, stale or SIMULATED artifact keeps the battery from COMPLETE, and so does a PASS
- * over inputs the run did not produce ({@link PreProduced}) that does not name their provenance; such inputs that
- * are test fixtures fail it.
+ * Reads every required artifact of {@link ArtifactId} from one folder and judges the battery. It never takes a
+ * verdict as written: it recomputes each one from the checks, pending measurements and marks the artifact lists
+ * ({@link RungEvidence}, the rung's own rule), and an artifact whose verdict does not follow fails. It counts an
+ * artifact only for the run it judges: one of another run is STALE (listed with its run id and time, not counted),
+ * and the artifacts it counts must have measured one target. A PASS counts only from a strict run
+ * ({@link Profile#strict()}: {@code -Pgpu}, {@code -Pllamacpp}; an artifact without {@code run.profile} is not one), on
+ * an engine that is not the double, over inputs it produced or whose provenance it names ({@link PreProduced});
+ * otherwise the row says why it was not counted. A missing, unreadable, mislabelled, pending, planned, stale or
+ * SIMULATED artifact keeps the battery from COMPLETE; pre-produced inputs that are test fixtures fail it.
  *
  * @since 0.1
  */
@@ -102,18 +107,55 @@ public final class FinalGate {
 			if (fixture.isPresent()) {
 				return row("FAIL", "FAIL", "test fixture, not a measurement: " + fixture.get() + "; verdict " + verdict + " not counted");
 			}
-			Optional<String> unproven = unproven(doc.path(PreProduced.FIELD));
-			if (verdict == Verdict.PASS && unproven.isPresent()) {
-				return row("MISSING", Verdict.PENDING_MEASUREMENT.name(), "PASS not counted: " + unproven.get());
+			RungEvidence evidence = RungEvidence.of(doc);
+			if (evidence.verdict() != verdict) {
+				return row("FAIL", evidence.verdict().name(),
+						"not counted: verdict " + verdict + " does not follow from its checks (" + evidence.because() + ")");
 			}
 			return switch (verdict) {
-				case PASS -> row("PASS", verdict.name(), summary.path("headline").asText(""));
+				case PASS -> passed(summary);
 				case SIMULATED -> row("MISSING", verdict.name(), summary.path("headline").asText(""));
 				case FAIL -> row("FAIL", verdict.name(), summary.path("failure").asText(doc.path("error").asText("")));
 				case PENDING_MEASUREMENT ->
 					row("MISSING", verdict.name(), withHeadline(summary, summary.path("pending_reason").asText("")));
 				case PLANNED -> row("MISSING", verdict.name(), "dry run: " + doc.path("planned").asText(""));
 			};
+		}
+
+		/**
+		 * A PASS that follows from its checks counts only from a strict run ({@link Profile#strict()}), on an engine that
+		 * is not the double, over inputs it produced or whose provenance it names; otherwise it is not counted, with every
+		 * reason: SIMULATED when the engine was the double, else PENDING_MEASUREMENT.
+		 */
+		private GateRow passed(JsonNode summary) {
+			List<String> refused = new ArrayList<>();
+			notStrict(doc.path("run").path("profile")).ifPresent(refused::add);
+			GateTarget target = GateTarget.of(doc);
+			boolean engineDouble = target != null && target.engineDouble();
+			if (engineDouble) {
+				refused.add("engine is the engine double (target.engine.engine_double)");
+			}
+			unproven(doc.path(PreProduced.FIELD)).ifPresent(refused::add);
+			if (refused.isEmpty()) {
+				return row("PASS", Verdict.PASS.name(), summary.path("headline").asText(""));
+			}
+			return row("MISSING", (engineDouble ? Verdict.SIMULATED : Verdict.PENDING_MEASUREMENT).name(),
+					"PASS not counted: " + String.join("; ", refused));
+		}
+
+		/** Why the run profile an artifact names is not a strict one; empty when it is. */
+		private static Optional<String> notStrict(JsonNode profile) {
+			String strict = " (" + Profile.strictOnes() + ")";
+			if (!profile.isTextual()) {
+				return Optional.of("no run profile (run.profile missing: written by an older version), not strict" + strict);
+			}
+			try {
+				Profile parsed = Profile.parse(profile.asText());
+				return parsed.strict() ? Optional.empty() : Optional.of("run profile " + parsed.id() + " is not strict" + strict);
+			}
+			catch (IllegalArgumentException e) {
+				return Optional.of("run profile [" + profile.asText() + "] is no profile, not strict" + strict);
+			}
 		}
 
 		private GateRow row(String status, String verdict, String detail) {

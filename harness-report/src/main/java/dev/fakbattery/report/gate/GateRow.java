@@ -8,10 +8,13 @@ import dev.fakbattery.core.ArtifactId;
  * One required artifact as the gate found it.
  *
  * @param status PASS, FAIL or MISSING (fak's artifact_status); a stale, pending, planned or SIMULATED
- *        artifact is not PASS
- * @param verdict the artifact's verdict; {@code MISSING} when there is no readable artifact, {@code STALE} when
- *        it belongs to another run
- * @param detail headline when passed, the pending, stale or failure reason otherwise
+ *        artifact is not PASS, nor is a PASS the gate did not count; an artifact whose verdict does not follow from
+ *        its checks is FAIL
+ * @param verdict the verdict as the gate judged it: the artifact's own when it follows from its checks, else the
+ *        one its checks give; SIMULATED or PENDING_MEASUREMENT for a PASS not counted; {@code MISSING} when there is
+ *        no readable artifact, {@code STALE} when it belongs to another run
+ * @param detail headline when passed; otherwise the pending, stale or failure reason, or why a PASS was not counted
+ *        ({@code PASS not counted: run profile battery is not strict (-Pgpu, -Pllamacpp)})
  * @param runId the run that wrote it; null when missing or written without one
  * @param target the measured engine ({@code target.engine}); null when the rung measured none
  * @param preProduced the artifact's {@code pre_produced} block ({@link dev.fakbattery.core.PreProduced}): what it

@@ -13,8 +13,14 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.ArtifactDocument;
 import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RungOutcome;
+import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.Verdict;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -234,7 +240,8 @@ class FinalGateTests {
 		}
 		GateResult result = FinalGate.evaluate(dir);
 		assertThat(result.missing()).containsExactly("swebench_verified_20", "floors");
-		assertThat(result.rows().get(ArtifactId.FLOORS.ordinal()).detail()).isEqualTo("floors headline; pending: ");
+		assertThat(result.rows().get(ArtifactId.FLOORS.ordinal()).detail())
+				.isEqualTo("floors headline; pending: raw engine base URL is not configured (set -Dbase.url=http://HOST:8000/v1)");
 	}
 
 	@Test
@@ -393,7 +400,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("the write step produces final-check, FINAL-CHECK.md and the report environment")
 	void writeStep() {
-		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
+		new ArtifactTestCase(ArtifactId.RUN_CONTRACT, Verdict.SIMULATED, RUN, "battery", vllm()).writeTo(dir);
 		Path results = dir.resolve("allure-results");
 		FinalGateMain.run(new String[]{ "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery" }, QUIET,
 				name -> Optional.empty());
@@ -414,7 +421,7 @@ class FinalGateTests {
 	@Test
 	@DisplayName("the environment names the build's command line, one space between words, or the reproduce command when the build gave none")
 	void buildCommand() {
-		write(ArtifactId.RUN_CONTRACT, "SIMULATED");
+		new ArtifactTestCase(ArtifactId.RUN_CONTRACT, Verdict.SIMULATED, RUN, "battery", vllm()).writeTo(dir);
 		Path results = dir.resolve("allure-results");
 		FinalGateMain.run(new String[]{ "write", "--experiments-dir=" + dir, "--results-dir=" + results, "--profile=battery",
 			"--build-command=./mvnw  -B verify -Pbattery -Dtax.count=4 " }, QUIET, name -> Optional.empty());
@@ -452,23 +459,50 @@ class FinalGateTests {
 	}
 
 	private void write(ArtifactId id, String verdict, String runId, com.fasterxml.jackson.databind.node.ObjectNode engine) {
-		var doc = Json.MAPPER.createObjectNode().put("schema", id.schema()).put("verdict", verdict);
-		if (runId != null) {
-			doc.putObject("run")
-					.put("run_id", runId)
-					.put("started_at", runId.substring(0, 4) + "-" + runId.substring(4, 6) + "-"
-							+ runId.substring(6, 8) + "T" + runId.substring(9, 11) + ":" + runId.substring(11, 13) + ":"
-							+ runId.substring(13, 15) + "Z");
-		}
-		doc.putObject("target").set("engine", engine);
-		if (verdict.equals("SIMULATED")) {
-			doc.put("simulated", "the engine at http://127.0.0.1:5/v1 is the engine double");
-		}
-		doc.putObject("summary").put("headline", id.id() + " headline");
-		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
+		new ArtifactTestCase(id, Verdict.valueOf(verdict), runId, "gpu", engine).writeTo(dir);
 	}
 
-	private static com.fasterxml.jackson.databind.node.ObjectNode engine(String kind, String version, boolean engineDouble,
+	/**
+	 * A rung artifact as the harness writes it ({@link ArtifactDocument}): a rung of run {@code runId} (none when null)
+	 * under {@code profile} records what gives {@code verdict} (a check passed or failed, a pending measurement, a dry
+	 * run, the engine double's mark) and the headline {@code <id> headline}; its engine block is {@code engine}.
+	 */
+	record ArtifactTestCase(ArtifactId id, Verdict verdict, String runId, String profile,
+			com.fasterxml.jackson.databind.node.ObjectNode engine) {
+
+		com.fasterxml.jackson.databind.node.ObjectNode document() {
+			java.util.Map<String, String> config = new java.util.HashMap<>();
+			config.put(HarnessConstants.PROFILE, profile);
+			if (runId != null) {
+				config.put(HarnessConstants.RUN_ID, runId);
+			}
+			RungRecorder run = new RungRecorder(id, HarnessConfig.of(name -> Optional.ofNullable(config.get(name))));
+			run.check("measured", verdict != Verdict.FAIL, "a measurement", verdict == Verdict.FAIL ? "none" : "one");
+			switch (verdict) {
+				case PENDING_MEASUREMENT -> run.pending("base.url", "raw engine base URL is not configured",
+						"set -Dbase.url=http://HOST:8000/v1");
+				case PLANNED -> run.planned("runner not given");
+				case SIMULATED -> run.simulated("the engine at http://127.0.0.1:5/v1 is the engine double");
+				case PASS, FAIL -> {
+				}
+			}
+			run.headline(id.id() + " headline");
+			var doc = ArtifactDocument.build(run, ArtifactDocument.draft(run), RungOutcome.verdict(run, Optional.empty()),
+					Optional.empty());
+			assertThat(doc.path("verdict").asText()).as("the fixture's computed verdict").isEqualTo(verdict.name());
+			if (runId == null) {
+				doc.remove("run");
+			}
+			((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("target")).set("engine", engine);
+			return doc;
+		}
+
+		void writeTo(Path dir) {
+			ArtifactFiles.writeJson(dir.resolve(id.fileName()), document());
+		}
+	}
+
+	static com.fasterxml.jackson.databind.node.ObjectNode engine(String kind, String version, boolean engineDouble,
 			String fingerprint) {
 		return Json.MAPPER.createObjectNode()
 				.put("origin", "base.url")
@@ -479,7 +513,7 @@ class FinalGateTests {
 				.put("fingerprint", fingerprint);
 	}
 
-	private static com.fasterxml.jackson.databind.node.ObjectNode vllm() {
+	static com.fasterxml.jackson.databind.node.ObjectNode vllm() {
 		return engine("vllm", "0.11.0", false, "base.url|vllm|0.11.0|[m]|http://127.0.0.1:8000/v1");
 	}
 }

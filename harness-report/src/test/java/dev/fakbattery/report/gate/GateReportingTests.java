@@ -147,7 +147,8 @@ class GateReportingTests {
 
 	private void write(ArtifactId id, String runId, String started, boolean engineDouble) {
 		var doc = Json.MAPPER.createObjectNode().put("schema", id.schema()).put("verdict", "PASS");
-		doc.putObject("run").put("run_id", runId).put("started_at", started);
+		doc.putObject("run").put("run_id", runId).put("started_at", started).put("profile", "gpu");
+		doc.putObject("acceptance").putObject("measured").put("status", "PASS").put("expected", "a measurement").put("observed", "one");
 		doc.putObject("target").putObject("engine").put("engine_kind", "vllm").put("engine_double", engineDouble).put("fingerprint", "f");
 		doc.putObject("provenance").put("engine", "vllm").putNull("model");
 		ArtifactFiles.writeJson(dir.resolve(id.fileName()), doc);
