@@ -50,7 +50,7 @@ final class RateSweepReport {
 				skipped != null ? "not run: " + skipped : levels.size() + " rates measured: " + describe(levels));
 		RateLevel lowest = levels.isEmpty() ? null : levels.get(0);
 		run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
-				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are load)",
+				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are judged per arm: gateway_failures)",
 				lowest == null
 						? "not run" + (skipped == null ? "" : ": " + skipped)
 						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed()),
