@@ -23,7 +23,7 @@ import com.sun.net.httpserver.HttpServer;
  * <p>{@code /v1/chat/completions} answers by the current mode ({@link #chat(String)}, {@link #mode(String)}):
  * {@code ok} streams a role chunk, three one-token chunks with continuous usage, a usage chunk and {@code [DONE]} (or
  * a JSON body when not streamed); {@code status=N} answers N; {@code no-done} stops before {@code [DONE]};
- * {@code hang} never answers; {@code stall} sends the role chunk, then nothing; {@code queue} answers as {@code ok}
+ * {@code hang} never answers; {@code delay=N} answers as {@code ok} after N ms; {@code stall} sends the role chunk, then nothing; {@code queue} answers as {@code ok}
  * after {@value #QUEUE_SERVICE_MS} ms of holding its one slot, so it serves at most 50 requests a second and a higher
  * rate queues.
  */
@@ -152,6 +152,9 @@ public final class StubEngine implements AutoCloseable {
 				finally {
 					slot.release();
 				}
+			}
+			if (how.startsWith("delay=")) {
+				Thread.sleep(Long.parseLong(how.substring(6)));
 			}
 			if (how.equals("hang")) {
 				Thread.sleep(60_000);

@@ -54,6 +54,7 @@ public final class ConcurrencySweep {
 				problem.orElse("HTTP 200, serves " + served.ids()));
 		List<SweepLevel> levels = new ArrayList<>();
 		Optional<SweepLevel> noise = Optional.empty();
+		List<SteadyWarmup> warmup = new ArrayList<>();
 		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
 		if (skipped == null) {
 			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
@@ -64,7 +65,7 @@ public final class ConcurrencySweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					noise = Optional.of(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
+					noise = Optional.of(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels, warmup));
 				}
 			}
 		}
@@ -76,17 +77,17 @@ public final class ConcurrencySweep {
 			body.put("skipped", skipped);
 		}
 		List<Path> plots = plots(run, levels, upstream.simulated().isPresent());
-		SweepReport.checks(run, settings, upstream, levels, noise, plots, skipped);
+		SweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), levels, noise, plots, skipped);
 	}
 
 	private static SweepLevel measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
-			List<SweepLevel> levels) {
+			List<SweepLevel> levels, List<SteadyWarmup> warmup) {
 		RequestSource payload = settings.workload().requests(model, true);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings)) {
-			SteadyWarmup
-					.run(raw, gateway, payload, SteadyWarmup.concurrency(settings.levels()), settings.warmupCap(), settings.levelTimeCap())
-					.writeTo(body.putObject("warmup"));
+			warmup.add(SteadyWarmup.run(raw, gateway, payload, SteadyWarmup.concurrency(settings.levels()), settings.warmupCap(),
+					settings.levelTimeCap()));
+			warmup.get(0).writeTo(body.putObject("warmup"));
 			for (int c : settings.levels()) {
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway requests", 2L * capRequests(settings, c));
 				levels.add(SweepLevel.measure(raw, gateway, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress));

@@ -120,14 +120,22 @@ public final class InterleavingRunner {
 
 	/** {@link #warmUp(TargetClient, RequestSource, int)}, telling {@code done} how many conversations are done after each. */
 	public static int warmUp(TargetClient target, RequestSource source, int count, IntConsumer done) {
-		int failed = 0;
+		return warmUpFailures(target, source, count, done).size();
+	}
+
+	/**
+	 * {@link #warmUp(TargetClient, RequestSource, int, IntConsumer)}, returning the failed requests themselves (to be judged
+	 * per arm, with their errors) rather than their count.
+	 */
+	public static List<RequestOutcome> warmUpFailures(TargetClient target, RequestSource source, int count, IntConsumer done) {
+		List<RequestOutcome> failed = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
-			failed += (int) LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true)
+			LoadRunner.conversation(target, source, RequestSource.WARMUP_OFFSET + i, true)
 					.stream()
 					.filter(o -> !o.ok())
-					.count();
+					.forEach(failed::add);
 			done.accept(i + 1);
 		}
-		return failed;
+		return List.copyOf(failed);
 	}
 }

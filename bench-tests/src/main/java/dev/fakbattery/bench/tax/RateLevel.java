@@ -43,10 +43,23 @@ import dev.fakbattery.wire.JsonNumbers;
  *        (tests), then its intervals are at 95 %
  * @param idleAtStart how the engine stood when the level began, waited for to run nothing ({@link EngineMetrics#awaitIdle});
  *        empty when not recorded (tests)
+ * @param rampFailures the ramp's failed requests of both arms ({@link AlternatingOpenLoop#rampFailures()}), each naming its
+ *        arm; their counts are {@code a.warmupFailed()} and {@code b.warmupFailed()}
  * @since 0.3
  */
 public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
-		Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop, Optional<EngineMetrics.Idle> idleAtStart) {
+		Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop, Optional<EngineMetrics.Idle> idleAtStart,
+		List<RequestOutcome> rampFailures) {
+
+	public RateLevel {
+		rampFailures = List.copyOf(rampFailures);
+	}
+
+	/** A level without its ramp's failed requests kept (tests of the report): only their counts. */
+	public RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
+			Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop, Optional<EngineMetrics.Idle> idleAtStart) {
+		this(rate, a, b, goodputA, goodputB, lag, engineMetrics, stop, idleAtStart, List.of());
+	}
 
 	/** A level without a recorded stop or start (tests of the report). */
 	public RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodputA, Goodput goodputB, Optional<UpstreamLag.Reading> lag,
@@ -83,9 +96,9 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 	 * taking turns between the arms in ABBA order, the arrivals going on while a look waits for its batches' answers;
 	 * until the level's sequential decision stops ({@link TaxSettings#ratePlan()}): at each planned look both arms'
 	 * attainment intervals at the look's level, stopping once each is decided (met or missed), else at the cap. A look
-	 * does not wait for a request already known to miss the SLOs (running past the longest a request meeting them can
-	 * take, {@link AlternatingOpenLoop#KNOWN_BAD_MARGIN_MS} ms margin included): it counts as not good, saying so. The loop
-	 * then stops at once: its later arrivals are never sent and what is in flight is ended.
+	 * waits for a request up to its hard bound ({@link AlternatingOpenLoop#HARD_BOUND_FACTOR} x the longest a request
+	 * meeting the SLOs can take, plus {@link AlternatingOpenLoop#KNOWN_BAD_MARGIN_MS} ms): past it the request is a failure on
+	 * its arm, saying so. The loop then stops at once: its later arrivals are never sent and what is in flight is ended.
 	 */
 	public static RateLevel measure(TargetClient a, TargetClient b, RequestSource source, double rate, TaxSettings settings,
 			Optional<UpstreamLag> lag, URI engine, Progress progress) {
@@ -101,6 +114,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		Batches batches;
+		List<RequestOutcome> rampFailures;
 		// the loop stops by itself: its ramp and every batch's arrivals, then the level's cap for the last answers
 		int ramp = rampRequests(rate, load);
 		Duration cap = settings.levelTimeCap().plusNanos(Math.round((ramp + (double) order.size() * size) / rate * 1e9));
@@ -108,6 +122,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				ramp,
 				size, firstBySegment, load.maxConcurrency(), cap, Optional.of(load.slo()), progress)) {
 			batches = decide(rate, settings, (segment, first, start, count) -> loop.segment(segment), progress);
+			rampFailures = loop.rampFailures();
 		}
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
 		SequentialPlan.Stop stop = batches.stop();
@@ -118,7 +133,7 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		LoadResult mergedA = LoadResult.merge(mode, batches.a());
 		LoadResult mergedB = LoadResult.merge(mode, batches.b());
 		return new RateLevel(rate, mergedA, mergedB, goodput(mergedA, settings), goodput(mergedB, settings), reading,
-				Optional.of(metrics.after()), Optional.of(stop), Optional.of(idle));
+				Optional.of(metrics.after()), Optional.of(stop), Optional.of(idle), rampFailures);
 	}
 
 	/** The arms' turns at {@code rate}: ABBA over the plan's cap, seeded by the rate. */
@@ -253,19 +268,35 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 				: "undefined";
 	}
 
-	/**
-	 * Failed and unsent requests over both arms; a request read as not good while still running past the SLOs' bound
-	 * ({@link AlternatingOpenLoop#notWaitedFor}) is slow, not failed, and not counted here.
-	 */
+	/** Failed and unsent requests over both arms; a request past its hard bound is a failure on its arm. */
 	public int failed() {
-		return (int) (a.failed().stream().filter(o -> !AlternatingOpenLoop.notWaitedFor(o)).count()
-				+ b.failed().stream().filter(o -> !AlternatingOpenLoop.notWaitedFor(o)).count()) + a.notSent() + b.notSent();
+		return a.failed().size() + b.failed().size() + a.notSent() + b.notSent();
 	}
 
-	/** Requests of both arms read as not good while still running past the SLOs' bound, without waiting for their end. */
-	public int notWaitedFor() {
-		return (int) (a.failed().stream().filter(AlternatingOpenLoop::notWaitedFor).count()
-				+ b.failed().stream().filter(AlternatingOpenLoop::notWaitedFor).count());
+	/** Each arm's failed measured requests at this rate ({@link ArmFailures}). */
+	ArmFailures failures() {
+		return ArmFailures.failures(rate(this), a.outcomes(), b.outcomes());
+	}
+
+	/**
+	 * Each arm's failed ramp requests: the counts from the segments ({@link LoadResult#warmupFailed()}), the gateway's
+	 * first error where the ramp's failures were kept.
+	 */
+	ArmFailures rampFailuresByArm() {
+		return new ArmFailures("ramp at " + rate(this), a.warmupFailed(), b.warmupFailed(), b.warmupSent(), rampFailures.stream()
+				.filter(o -> o.target().equals(b.target()))
+				.findFirst()
+				.map(RequestOutcome::error)
+				.orElse(null));
+	}
+
+	/** Each arm's requests whose first attempt was dropped on a reused connection at this rate. */
+	ArmFailures retries() {
+		return ArmFailures.retries(rate(this), a.outcomes(), b.outcomes());
+	}
+
+	private static String rate(RateLevel level) {
+		return String.format(java.util.Locale.ROOT, "%.2f req/s", level.rate());
 	}
 
 	/** {@code rate, raw{...}, gateway{...}} with goodput, attainment, latency percentiles, queue time and lags. */
@@ -286,6 +317,8 @@ public record RateLevel(double rate, LoadResult a, LoadResult b, Goodput goodput
 		clientLag().writeTo(node.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(node.putObject("engine_metrics")));
 		idleAtStart.ifPresent(i -> i.writeTo(node.putObject("engine_idle_at_start")));
+		ArrayNode ramp = node.putArray("ramp_failures");
+		rampFailures.forEach(o -> ramp.addObject().put("arm", o.target()).put("http_status", o.httpStatus()).put("error", o.error()));
 		return node;
 	}
 }

@@ -52,6 +52,7 @@ public final class RateSweep {
 		run.check("upstream_models", problem.isEmpty(), "GET " + upstream.baseUrl() + "/models answers 200 serving the model",
 				problem.orElse("HTTP 200, serves " + served.ids()));
 		List<RateLevel> levels = new ArrayList<>();
+		List<SteadyWarmup> warmup = new ArrayList<>();
 		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
 		if (skipped == null) {
 			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
@@ -62,7 +63,7 @@ public final class RateSweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels);
+					warmup.add(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
 				}
 			}
 		}
@@ -78,16 +79,17 @@ public final class RateSweep {
 			body.put("skipped", skipped);
 		}
 		List<Path> plots = plot(run, levels, result, settings, upstream.simulated().isPresent());
-		RateSweepReport.checks(run, settings, upstream, levels, result, plots, skipped);
+		RateSweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), levels, result, plots, skipped);
 	}
 
-	private static void measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
+	private static SteadyWarmup measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
 			List<RateLevel> levels) {
 		RequestSource source = settings.workload().requests(model, true);
 		TaxSettings.RateLoad load = settings.load();
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = client("gateway", gatewayUrl, settings)) {
-			SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap()).writeTo(body.putObject("warmup"));
+			SteadyWarmup warmup = SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap());
+			warmup.writeTo(body.putObject("warmup"));
 			for (double rate : load.rates()) {
 				levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
 			}
@@ -99,6 +101,7 @@ public final class RateSweep {
 				}
 				levels.add(measureAt(raw, gateway, source, next.getAsDouble(), settings, upstream));
 			}
+			return warmup;
 		}
 	}
 

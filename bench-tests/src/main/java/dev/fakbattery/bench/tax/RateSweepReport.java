@@ -29,6 +29,15 @@ final class RateSweepReport {
 
 	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, List<RateLevel> levels, RateSearch.Result result,
 			List<Path> plots, String skipped) {
+		checks(run, settings, upstream, java.util.Optional.empty(), levels, result, plots, skipped);
+	}
+
+	/**
+	 * The checks, {@code warmup} (the sweep's steady warm-up, where it ran) judged with every level and ramp: a request the
+	 * gateway arm fails beyond the raw arm's in any of them fails {@code gateway_failures} ({@link ArmFailures}).
+	 */
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, java.util.Optional<SteadyWarmup> warmup,
+			List<RateLevel> levels, RateSearch.Result result, List<Path> plots, String skipped) {
 		TaxSettings.RateLoad load = settings.load();
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
@@ -41,16 +50,21 @@ final class RateSweepReport {
 				skipped != null ? "not run: " + skipped : levels.size() + " rates measured: " + describe(levels));
 		RateLevel lowest = levels.isEmpty() ? null : levels.get(0);
 		run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
-				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are load)",
+				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are judged per arm: gateway_failures)",
 				lowest == null
 						? "not run" + (skipped == null ? "" : ": " + skipped)
-						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed())
-								+ (lowest.notWaitedFor() > 0
-										? String.format(Locale.ROOT, " (%d more still running past the SLOs' bound, slow, not failed)",
-												lowest.notWaitedFor())
-										: ""),
+						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed()),
 				lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
 						|| TaxReport.answeredWrong(lowest.b().failed())));
+		List<ArmFailures> failures = new java.util.ArrayList<>();
+		warmup.ifPresent(w -> failures.add(w.failures()));
+		levels.forEach(l -> {
+			failures.add(l.rampFailuresByArm());
+			failures.add(l.failures());
+		});
+		String notRun = skipped == null ? null : "not run: " + skipped;
+		ArmFailures.judgeFailures(run, failures, notRun);
+		ArmFailures.judgeRetries(run, levels.stream().map(RateLevel::retries).toList(), notRun);
 		invalidations(run, levels, skipped);
 		boolean drawn = plots.size() == 1 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "goodput-vs-rate PNG beside the artifact",

@@ -12,8 +12,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.ClosedLoop;
+import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.LoadRunner;
 import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.wire.JsonNumbers;
@@ -23,7 +25,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * lag p99 over the latest batches reads within {@link ClientLag#LIMIT_P99_MICROS}, or the time cap ({@code sweep.warmup.s})
  * has passed. The latest batches are the last pair, with earlier ones added until they hold {@value #WINDOW_SAMPLES}
  * probe samples (about a second): a batch of a fast engine lasts a few milliseconds, and the p99 of a handful of samples
- * is their maximum. Nothing of the warm-up is measured.
+ * is their maximum. Nothing of the warm-up is measured, but every failed request of it is kept per arm and judged like a
+ * level's ({@link #failures()}).
  *
  * <p>Why not a fixed count: on a small machine the client shares its cores with a freshly started gateway JVM whose JIT
  * compiler runs for a minute or more, and the client wakes late meanwhile. On 2 cores against llama-server the first
@@ -41,9 +44,33 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param lags client lag of each batch, in run order (A, B, A, B, ...)
  * @param seconds how long the warm-up took
  * @param steady whether a pair read within the limit before the cap
+ * @param failedA arm A's failed warm-up requests, kept to be judged ({@link #failures()})
+ * @param failedB arm B's failed warm-up requests
  * @since 0.4
  */
-record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, double seconds, boolean steady) {
+record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, double seconds, boolean steady,
+		List<RequestOutcome> failedA, List<RequestOutcome> failedB) {
+
+	SteadyWarmup {
+		failedA = List.copyOf(failedA);
+		failedB = List.copyOf(failedB);
+	}
+
+	/** A warm-up whose requests all answered. */
+	SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, double seconds, boolean steady) {
+		this(concurrency, batchRequests, lags, seconds, steady, List.of(), List.of());
+	}
+
+	/** This warm-up with its arms' failed requests. */
+	SteadyWarmup withFailures(List<RequestOutcome> a, List<RequestOutcome> b) {
+		return new SteadyWarmup(concurrency, batchRequests, lags, seconds, steady, a, b);
+	}
+
+	/** Each arm's failed warm-up requests, judged like a level's ({@link ArmFailures}): A raw, B gateway. */
+	ArmFailures failures() {
+		return new ArmFailures("warm-up", failedA.size(), failedB.size(), lags.size() / 2 * batchRequests,
+				failedB.stream().findFirst().map(RequestOutcome::error).orElse(null));
+	}
 
 	/** The fewest probe samples the steadiness is judged on: {@value} (one a millisecond). */
 	static final long WINDOW_SAMPLES = 1_000;
@@ -73,15 +100,19 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 		Progress progress = Progress.seconds("tax", "warm-up c=" + concurrency + " (until the client lag p99 <= 1 ms) seconds",
 				cap.toSeconds());
 		List<ClientLag> seen = new ArrayList<>();
+		List<RequestOutcome> failedA = new ArrayList<>();
+		List<RequestOutcome> failedB = new ArrayList<>();
 		SteadyWarmup warmup = until(pair -> {
 			int first = RequestSource.WARMUP_OFFSET + 2 * pair * batch;
-			ClientLag[] both = {
-				LoadRunner.run(a, index -> source.conversation(first + index), loop, Progress.silent()).clientLag(),
-				LoadRunner.run(b, index -> source.conversation(first + batch + index), loop, Progress.silent()).clientLag() };
+			LoadResult resultA = LoadRunner.run(a, index -> source.conversation(first + index), loop, Progress.silent());
+			LoadResult resultB = LoadRunner.run(b, index -> source.conversation(first + batch + index), loop, Progress.silent());
+			failedA.addAll(resultA.failed());
+			failedB.addAll(resultB.failed());
+			ClientLag[] both = { resultA.clientLag(), resultB.clientLag() };
 			seen.addAll(List.of(both));
 			progress.detail(detail(seen, batch));
 			return both;
-		}, concurrency, batch, cap, System::nanoTime);
+		}, concurrency, batch, cap, System::nanoTime).withFailures(failedA, failedB);
 		progress.finish();
 		System.out.println("[tax] " + warmup);
 		return warmup;
@@ -124,7 +155,7 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 		return ClientLag.merge(window);
 	}
 
-	/** Writes {@code rule, concurrency, batches, requests, seconds, steady, batch_client_lag_p99_us}. */
+	/** Writes {@code rule, concurrency, batches, requests, seconds, steady, failed, batch_client_lag_p99_us}. */
 	void writeTo(ObjectNode node) {
 		node.put("rule", RULE);
 		node.put("concurrency", concurrency);
@@ -132,6 +163,11 @@ record SteadyWarmup(int concurrency, int batchRequests, List<ClientLag> lags, do
 		node.put("requests", lags.size() * batchRequests);
 		JsonNumbers.put(node, "seconds", seconds, 1);
 		node.put("steady", steady);
+		ObjectNode failed = node.putObject("failed");
+		failed.put("raw", failedA.size());
+		failed.put("gateway", failedB.size());
+		failedA.stream().findFirst().ifPresent(o -> failed.put("raw_first", o.error()));
+		failedB.stream().findFirst().ifPresent(o -> failed.put("gateway_first", o.error()));
 		ArrayNode p99 = node.putArray("batch_client_lag_p99_us");
 		lags.forEach(lag -> JsonNumbers.add(p99, lag.p99Micros(), 0));
 	}

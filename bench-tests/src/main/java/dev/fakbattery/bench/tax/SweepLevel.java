@@ -64,11 +64,25 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param lag the double's lag over the measured batches; empty on a real engine
  * @param engineMetrics the engine's {@code /metrics} before and after the measured batches
  * @param stop where the level's sequential stop stopped ({@link TaxSettings#sweepPlan}); empty when not recorded (tests)
+ * @param warmupFailures the warm-up wave's failed requests of both arms, each naming its arm (judged per arm:
+ *        {@link #warmupFailuresByArm()})
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
 		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
-		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop) {
+		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop,
+		List<RequestOutcome> warmupFailures) {
+
+	public SweepLevel {
+		warmupFailures = List.copyOf(warmupFailures);
+	}
+
+	/** A level whose warm-up failures are known only by their count (tests of the report). */
+	public SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
+			ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
+			Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop) {
+		this(concurrency, batchesA, batchesB, a, b, ratio, perRequestRatio, latencyTax, warmupFailed, lag, engineMetrics, stop, List.of());
+	}
 
 	/** A level without a recorded stop (tests of the report). */
 	public SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
@@ -114,8 +128,8 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
 		// the warm-up's requests count toward the level's progress, so its ETA is known from the first wave on
 		progress.detail("warming up " + warmupRequests(c) + " requests per arm");
-		int warmupFailed = LoadRunner.run(a, warmup, warm, progress).failed().size()
-				+ LoadRunner.run(b, warmup, warm, progress).failed().size();
+		List<RequestOutcome> warmupFailures = new ArrayList<>(LoadRunner.run(a, warmup, warm, progress).failed());
+		warmupFailures.addAll(LoadRunner.run(b, warmup, warm, progress).failed());
 		lag.ifPresent(UpstreamLag::reset);
 		EngineMetrics metrics = EngineMetrics.before(engine);
 		List<LoadResult> partsA = new ArrayList<>();
@@ -151,7 +165,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		LoadResult mergedB = LoadResult.merge(mode, partsB);
 		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, stop.intervals().get(0),
 				bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)), bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)),
-				warmupFailed, reading, Optional.of(metricsAfter), Optional.of(stop));
+				warmupFailures.size(), reading, Optional.of(metricsAfter), Optional.of(stop), warmupFailures);
 	}
 
 	/**
@@ -223,6 +237,23 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		return a.failed().size() + b.failed().size() + a.notSent() + b.notSent();
 	}
 
+	/** Each arm's failed measured requests at this level ({@link ArmFailures}). */
+	ArmFailures failures() {
+		return ArmFailures.failures("c=" + concurrency, a.outcomes(), b.outcomes());
+	}
+
+	/** Each arm's failed warm-up wave requests at this level, the gateway's first error named. */
+	ArmFailures warmupFailuresByArm() {
+		List<RequestOutcome> gateway = warmupFailures.stream().filter(o -> o.target().equals(b.target())).toList();
+		return new ArmFailures("c=" + concurrency + " warm-up", warmupFailures.size() - gateway.size(), gateway.size(),
+				warmupRequests(concurrency), gateway.stream().findFirst().map(RequestOutcome::error).orElse(null));
+	}
+
+	/** Each arm's requests whose first attempt was dropped on a reused connection at this level. */
+	ArmFailures retries() {
+		return ArmFailures.retries("c=" + concurrency, a.outcomes(), b.outcomes());
+	}
+
 	/** The level object: {@code concurrency, <nameA>, <nameB>, ratio, ratio_ci95, ...}. */
 	public ObjectNode toJson(String nameA, String nameB) {
 		ObjectNode level = Json.MAPPER.createObjectNode();
@@ -252,6 +283,9 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		JsonNumbers.putPair(level, "latency_tax_ci95", latencyTax.lo(), latencyTax.hi(), 4);
 		level.put("warmup_requests", warmupRequests(concurrency));
 		level.put("warmup_failed", warmupFailed);
+		ObjectNode warmupByArm = level.putObject("warmup_failed_by_arm");
+		warmupByArm.put(nameA, warmupFailures.stream().filter(o -> o.target().equals(a.target())).count());
+		warmupByArm.put(nameB, warmupFailures.stream().filter(o -> !o.target().equals(a.target())).count());
 		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
 		clientLag().writeTo(level.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(level.putObject("engine_metrics")));

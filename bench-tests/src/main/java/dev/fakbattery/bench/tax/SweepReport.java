@@ -25,6 +25,16 @@ final class SweepReport {
 
 	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, List<SweepLevel> levels,
 			Optional<SweepLevel> noise, List<Path> plots, String skipped) {
+		checks(run, settings, upstream, Optional.empty(), levels, noise, plots, skipped);
+	}
+
+	/**
+	 * The checks, {@code warmup} (the sweep's steady warm-up, where it ran) judged with every level and its warm-up wave: a
+	 * request the gateway arm fails beyond the raw arm's in any of them fails {@code gateway_failures} ({@link ArmFailures});
+	 * the A/A level's instrument is checked like every other level's.
+	 */
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, Optional<SteadyWarmup> warmup,
+			List<SweepLevel> levels, Optional<SweepLevel> noise, List<Path> plots, String skipped) {
 		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels()
 				.stream()
 				.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
@@ -62,10 +72,19 @@ final class SweepReport {
 		run.check("requests_succeeded", skipped == null && failed == 0,
 				"every measured request, A/A floor included, answers 200 with tokens and [DONE], none cut by the time cap",
 				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures, answered);
+		List<ArmFailures> byArm = new ArrayList<>();
+		warmup.ifPresent(w -> byArm.add(w.failures()));
+		levels.forEach(l -> {
+			byArm.add(l.warmupFailuresByArm());
+			byArm.add(l.failures());
+		});
+		String notRun = skipped == null ? null : "not run: " + skipped;
+		ArmFailures.judgeFailures(run, byArm, notRun);
+		ArmFailures.judgeRetries(run, levels.stream().map(SweepLevel::retries).toList(), notRun);
 		if (upstream.lag().isPresent() && skipped == null) {
-			List<String> late = levels.stream()
+			List<String> late = all.stream()
 					.filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))
-					.map(l -> "c=" + l.concurrency() + " " + l.lag().map(Object::toString).orElse("not measured"))
+					.map(l -> label(l, noise) + " " + l.lag().map(Object::toString).orElse("not measured"))
 					.toList();
 			if (!late.isEmpty()) {
 				run.invalid("engine_double_lag", "engine double scheduling lag p99 over " + (int) UpstreamLag.LIMIT_P99_MICROS
@@ -75,9 +94,9 @@ final class SweepReport {
 			}
 		}
 		if (skipped == null) {
-			List<String> slow = levels.stream()
+			List<String> slow = all.stream()
 					.filter(l -> !l.clientLag().withinLimit())
-					.map(l -> "c=" + l.concurrency() + " " + l.clientLag().withHostNote())
+					.map(l -> label(l, noise) + " " + l.clientLag().withHostNote())
 					.toList();
 			if (!slow.isEmpty()) {
 				run.invalid("client_lag", "load client scheduling lag p99 over " + (int) dev.fakbattery.core.load.ClientLag.LIMIT_P99_MICROS
@@ -129,6 +148,11 @@ final class SweepReport {
 		return String.format(Locale.ROOT, "more requests for the A/A level (%s=%d; this run sent %d per arm, half-width %.2f %%, "
 				+ "%.2f %% of room around its estimate) on a quieter machine", key, Math.max(wanted, 2L * sent), sent, halfWidth * 100,
 				room * 100);
+	}
+
+	/** {@code c=8}, or {@code A/A c=8} for the noise floor's level. */
+	private static String label(SweepLevel level, Optional<SweepLevel> noise) {
+		return (noise.filter(n -> n == level).isPresent() ? "A/A c=" : "c=") + level.concurrency();
 	}
 
 	private static String unmeasured(SweepLevel level) {

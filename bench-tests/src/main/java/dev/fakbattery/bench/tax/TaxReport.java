@@ -1,12 +1,14 @@
 package dev.fakbattery.bench.tax;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.RungRecorder;
+import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.ConfidenceInterval;
 import dev.fakbattery.core.stats.SequentialPlan;
@@ -51,6 +53,10 @@ final class TaxReport {
 		interleaving.put("seed", settings.seed());
 		interleaving.put("warmup_per_target", settings.warmup());
 		interleaving.put("warmup_failed", runs.warmupFailed());
+		ObjectNode warmupByTarget = interleaving.putObject("warmup_failed_by_target");
+		for (String target : List.of(RAW_CLIENT, GATEWAY_CLIENT, "raw_b")) {
+			warmupByTarget.put(target, runs.warmupFailuresOf(target).size());
+		}
 		runs.order()
 				.forEach(arm -> interleaving.withArray("order")
 						.add(arm == dev.fakbattery.core.stats.Interleaving.Arm.A ? "raw" : "gateway"));
@@ -131,6 +137,11 @@ final class TaxReport {
 						+ " (at least " + bootstrap.minSamples() + ")");
 		return false;
 	}
+
+	/** The witness's clients of the raw engine and of the gateway, by name, as their requests name them. */
+	static final String RAW_CLIENT = "raw";
+
+	static final String GATEWAY_CLIENT = "gateway";
 
 	/**
 	 * Whether a request got a wrong answer: an error status, or a 200 that was not a complete stream (an error frame, a
@@ -221,6 +232,14 @@ final class TaxReport {
 		armCheck(run, "gateway_chat", runs.gateway(), ab, "gateway", notRun);
 		armCheck(run, "aa_raw_a_chat", runs.aaFirst(), aa, "raw engine (A/A floor, first client)", notRun);
 		armCheck(run, "aa_raw_b_chat", runs.aaSecond(), aa, "raw engine (A/A floor, second client)", notRun);
+		List<RequestOutcome> warmRaw = runs.warmupFailuresOf(RAW_CLIENT);
+		List<RequestOutcome> warmGateway = runs.warmupFailuresOf(GATEWAY_CLIENT);
+		ArmFailures.judgeFailures(run, List.of(
+				new ArmFailures("warm-up", warmRaw.size(), warmGateway.size(), settings.warmup(),
+						warmGateway.stream().findFirst().map(RequestOutcome::error).orElse(null)),
+				ArmFailures.failures("raw against gateway", runs.raw().outcomes(), runs.gateway().outcomes())), notRun);
+		ArmFailures.judgeRetries(run,
+				List.of(ArmFailures.retries("raw against gateway", runs.raw().outcomes(), runs.gateway().outcomes())), notRun);
 		if (!enough) {
 			return;
 		}

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.metrics.EngineMetrics;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.core.stats.SequentialPlan;
@@ -25,12 +26,32 @@ import dev.fakbattery.core.stats.SequentialPlan;
  * @param gatewayMetrics the gateway's {@code /metrics} before and after the A/B arms; empty when nothing ran
  * @param abStop where the A/B run's sequential stop stopped; empty when nothing ran or not recorded (tests)
  * @param aaStop where the A/A run's sequential stop stopped; empty likewise
+ * @param warmupFailures the warm-up's failed requests, each naming its target ({@code raw}, {@code gateway},
+ *        {@code raw_b}); empty where only their count is known (tests)
  * @since 0.1
  */
 public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
 		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
-		Optional<SequentialPlan.Stop> aaStop) {
+		Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures) {
+
+	public TaxRuns {
+		warmupFailures = List.copyOf(warmupFailures);
+	}
+
+	/** Arms whose warm-up failures are known only by their count (tests of the report). */
+	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
+			int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
+			Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
+			Optional<SequentialPlan.Stop> aaStop) {
+		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics, abStop, aaStop,
+				List.of());
+	}
+
+	/** The warm-up's failed requests of the target named {@code target}. */
+	List<RequestOutcome> warmupFailuresOf(String target) {
+		return warmupFailures.stream().filter(o -> o.target().equals(target)).toList();
+	}
 
 	/** Arms without a recorded sequential stop (tests of the report). */
 	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,

@@ -13,6 +13,7 @@ import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.ClientLagProbe;
 import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestOutcome;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.metrics.EngineMetrics;
@@ -78,17 +79,17 @@ public final class TaxWitness {
 
 	/**
 	 * Warms each target up with {@code count} conversations ({@code tax.warmup}), each of them a step of {@code progress}
-	 * (so the witness's ETA is known from the first on); how many requests failed.
+	 * (so the witness's ETA is known from the first on); the requests that failed, each naming its target.
 	 */
-	static int warmUp(List<TargetClient> targets, RequestSource source, int count, Progress progress) {
-		int failed = 0;
+	static List<RequestOutcome> warmUp(List<TargetClient> targets, RequestSource source, int count, Progress progress) {
+		List<RequestOutcome> failed = new java.util.ArrayList<>();
 		for (TargetClient target : targets) {
-			failed += InterleavingRunner.warmUp(target, source, count, done -> {
+			failed.addAll(InterleavingRunner.warmUpFailures(target, source, count, done -> {
 				progress.detail("warming up " + target.name() + ": " + done + " of " + count + " conversations (tax.warmup)");
 				progress.advance();
-			});
+			}));
 		}
-		return failed;
+		return List.copyOf(failed);
 	}
 
 	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
@@ -101,7 +102,7 @@ public final class TaxWitness {
 				TargetClient gateway = client("gateway", gatewayUrl, settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
-			int warmupFailed = warmUp(List.of(raw, gateway, rawAgain), source, settings.warmup(), progress);
+			List<RequestOutcome> warmupFailed = warmUp(List.of(raw, gateway, rawAgain), source, settings.warmup(), progress);
 			progress.detail("raw against gateway, first look at " + plan.first() + " of at most " + plan.cap() + " per arm");
 			upstream.lag().ifPresent(UpstreamLag::reset);
 			clientLag.reset();
@@ -120,9 +121,10 @@ public final class TaxWitness {
 							PairedBlocks.of(arms.a(), arms.b(), PairedBlocks.LATENCY_S, bootstrap.minSamples()).pairedBOverA(bootstrap)));
 			progress.finish();
 			return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
-					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(), warmupFailed,
-					upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(), Optional.of(engineAfter),
-					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()));
+					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(),
+					warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(),
+					Optional.of(engineAfter),
+					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()), warmupFailed);
 		}
 	}
 

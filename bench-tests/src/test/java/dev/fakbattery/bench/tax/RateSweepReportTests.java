@@ -96,7 +96,7 @@ class RateSweepReportTests {
 	void costMeasured() {
 		RungRecorder run = report(List.of(level(4, 10, 10), level(8, 10, 8), level(16, 5, 5)), null);
 		assertThat(run.checks()).extracting(Check::name)
-				.containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean",
+				.containsExactly("gateway_command", "rate_sweep_measured", "lowest_rate_clean", "gateway_failures", "gateway_retries",
 						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(Synthetic.check(run, "rate_sweep_measured").observed())
@@ -189,25 +189,115 @@ class RateSweepReportTests {
 				Optional.empty(), Optional.of(idle));
 	}
 
+	/** A level whose arms' measured requests are as given, with a quiet client. */
+	private RateLevel level(double rate, List<RequestOutcome> raw, List<RequestOutcome> gateway, ClientLag client) {
+		LoadResult a = Synthetic.result("raw", raw, 0, 2, client);
+		LoadResult b = Synthetic.result("gateway", gateway, 0, 2, client);
+		return new RateLevel(rate, a, b, goodput(a), goodput(b), Optional.of(CALM), Optional.empty());
+	}
+
+	/** {@code good} good requests of {@code target}, then {@code failed} that answered 500. */
+	private static List<RequestOutcome> withFailures(String target, int good, int failed) {
+		List<RequestOutcome> outcomes = new ArrayList<>(outcomes(target, good, 0));
+		for (int i = 0; i < failed; i++) {
+			outcomes.add(Synthetic.failed(target, good + i, 500));
+		}
+		return outcomes;
+	}
+
 	@Test
-	@DisplayName("a request read as not good while still running past the SLOs' bound is slow, not failed: lowest_rate_clean passes and says so")
-	void notWaitedForIsNotFailed() {
-		List<RequestOutcome> raw = new ArrayList<>(outcomes("raw", 9, 0));
-		RequestOutcome slow = RequestOutcome.failed("raw", 9, false, 0, 0, 5_200_000_000L, 0,
-				AlternatingOpenLoop.NOT_WAITED_FOR + "1000 ms past the 4150 ms ...", null);
-		raw.add(slow);
-		assertThat(AlternatingOpenLoop.notWaitedFor(slow)).isTrue();
-		assertThat(AlternatingOpenLoop.notWaitedFor(Synthetic.failed("raw", 0, 500))).isFalse();
-		LoadResult a = Synthetic.result("raw", raw, 0, 2, Synthetic.QUIET);
-		LoadResult b = Synthetic.result("gateway", outcomes("gateway", 10, 0), 0, 2, Synthetic.QUIET);
-		RateLevel lowest = new RateLevel(4, a, b, goodput(a), goodput(b), Optional.of(CALM), Optional.empty());
-		assertThat(lowest.failed()).isZero();
-		assertThat(lowest.notWaitedFor()).isOne();
-		assertThat(lowest.pointA().good()).as("still counted not good").isEqualTo(9);
+	@DisplayName("a request past its hard bound at the lowest rate is a failure: a gateway that hangs fails lowest_rate_clean and gateway_failures")
+	void pastTheHardBoundFails() {
+		List<RequestOutcome> gateway = new ArrayList<>(outcomes("gateway", 9, 0));
+		gateway.add(RequestOutcome.failed("gateway", 9, false, 0, 0, 9_300_000_000L, 0,
+				AlternatingOpenLoop.PAST_HARD_BOUND + "of 9300 ms (2 x the 4150 ms ...)", null));
+		RateLevel lowest = level(4, outcomes("raw", 10, 0), gateway, Synthetic.QUIET);
+		assertThat(lowest.failed()).isOne();
 		RungRecorder run = report(List.of(lowest, level(8, 10, 10), level(16, 5, 5)), null);
-		assertThat(Synthetic.check(run, "lowest_rate_clean").passed()).isTrue();
-		assertThat(Synthetic.check(run, "lowest_rate_clean").observed())
-				.isEqualTo("4.00 req/s: 0 failed or unsent (1 more still running past the SLOs' bound, slow, not failed)");
+		assertThat(Synthetic.check(run, "lowest_rate_clean").passed()).isFalse();
+		assertThat(Synthetic.check(run, "lowest_rate_clean").observed()).isEqualTo("4.00 req/s: 1 failed or unsent");
+		Check failures = Synthetic.check(run, "gateway_failures");
+		assertThat(failures.passed()).isFalse();
+		assertThat(failures.product()).isTrue();
+		assertThat(failures.observed()).isEqualTo("4.00 req/s: gateway 1 failed of 10, raw 0 (gateway's first: "
+				+ "no complete answer within the hard bound of 9300 ms (2 x the 4150 ms ...))");
+	}
+
+	@Test
+	@DisplayName("gateway-arm failures at a rate above the lowest fail gateway_failures, a product check the lagging client does not hide")
+	void failuresAboveTheLowestRate() {
+		RateLevel failing = level(8, outcomes("raw", 10, 0), withFailures("gateway", 7, 3), Synthetic.LATE);
+		RungRecorder run = report(List.of(level(4, 10, 10), failing, level(16, 5, 5)), null);
+		assertThat(Synthetic.check(run, "lowest_rate_clean").passed()).as("the lowest rate was clean").isTrue();
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).contains("client_lag");
+		Check failures = Synthetic.check(run, "gateway_failures");
+		assertThat(failures.passed()).isFalse();
+		assertThat(failures.product()).as("FAIL even where the instrument says PENDING").isTrue();
+		assertThat(failures.observed()).isEqualTo("8.00 req/s: gateway 3 failed of 10, raw 0 (gateway's first: HTTP 500: boom)");
+		assertThat(run.body().path("failures_by_arm").path("phases").findValuesAsText("where"))
+				.as("every ramp and level judged, in order")
+				.containsExactly("ramp at 4.00 req/s", "4.00 req/s", "ramp at 8.00 req/s",
+						"8.00 req/s", "ramp at 16.00 req/s", "16.00 req/s");
+	}
+
+	@Test
+	@DisplayName("failures both arms share (the engine failing) are recorded, not the gateway's FAIL; the gateway failing beyond chance is")
+	void sharedFailuresAreTheEngines() {
+		RateLevel shared = level(16, withFailures("raw", 7, 3), withFailures("gateway", 6, 4), Synthetic.QUIET);
+		RungRecorder run = report(List.of(level(4, 10, 10), level(8, 10, 10), shared), null);
+		assertThat(Synthetic.check(run, "gateway_failures").passed()).isTrue();
+		assertThat(Synthetic.check(run, "gateway_failures").observed()).isEqualTo("6 phases: gateway 4 failed, raw 3");
+		assertThat(run.body().path("failures_by_arm").path("phases").get(5).path("gateway").asInt()).isEqualTo(4);
+		RateLevel worse = level(16, withFailures("raw", 29, 1), withFailures("gateway", 20, 10), Synthetic.QUIET);
+		assertThat(Synthetic.check(report(List.of(level(4, 10, 10), level(8, 10, 10), worse), null), "gateway_failures").passed())
+				.as("1 against 10: p = 12/2048")
+				.isFalse();
+	}
+
+	@Test
+	@DisplayName("failed ramp requests on the gateway arm alone fail gateway_failures; so do the steady warm-up's")
+	void warmupFailuresCount() {
+		RateLevel clean = level(4, 10, 10);
+		LoadResult b = clean.b();
+		LoadResult rampFailed = new LoadResult(b.target(), b.baseUrl(), b.mode(), b.concurrency(), b.rate(), b.planned(), b.outcomes(), 4,
+				2,
+				0, b.startNanos(), b.endNanos(), b.durationS(), Optional.empty(), false, b.clientLag());
+		RateLevel ramp = new RateLevel(4, clean.a(), rampFailed, clean.goodputA(), clean.goodputB(), Optional.of(CALM), Optional.empty(),
+				Optional.empty(), Optional.empty(), List.of(Synthetic.failed("gateway", 0, 502)));
+		RungRecorder run = report(List.of(ramp, level(8, 10, 10), level(16, 5, 5)), null);
+		assertThat(Synthetic.check(run, "gateway_failures").passed()).isFalse();
+		assertThat(Synthetic.check(run, "gateway_failures").observed())
+				.isEqualTo("ramp at 4.00 req/s: gateway 2 failed of 4, raw 0 (gateway's first: HTTP 502: boom)");
+		assertThat(ramp.toJson(0.9).path("gateway").path("warmup_failed").asInt()).isEqualTo(2);
+
+		SteadyWarmup warmup = new SteadyWarmup(4, 16, List.of(Synthetic.QUIET, Synthetic.QUIET), 1.0, true)
+				.withFailures(List.of(), List.of(Synthetic.failed("gateway", 0, 500)));
+		RungRecorder warmed = Synthetic.run(dev.fakbattery.core.ArtifactId.RATE_SWEEP);
+		warmed.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
+		List<RateLevel> levels = List.of(level(4, 10, 10), level(8, 10, 10), level(16, 5, 5));
+		RateSearch.Result result = RateSearch.compare(levels.stream().map(RateLevel::pointA).toList(),
+				levels.stream().map(RateLevel::pointB).toList(), settings.load().attainment(), BootstrapCi.seeded(7).withResamples(500));
+		RateSweepReport.checks(warmed, settings, Synthetic.simulated(CALM), Optional.of(warmup), levels, result, plots, null);
+		assertThat(Synthetic.check(warmed, "gateway_failures").observed())
+				.isEqualTo("warm-up: gateway 1 failed of 16, raw 0 (gateway's first: HTTP 500: boom)");
+	}
+
+	@Test
+	@DisplayName("first attempts dropped on reused connections are counted per arm; the gateway's beyond the raw arm's and 1 % fail")
+	void droppedFirstAttempts() {
+		List<RequestOutcome> gateway = new ArrayList<>(outcomes("gateway", 10, 0));
+		gateway.replaceAll(o -> o.index() < 2 ? o.withRetry("no response on a reused connection") : o);
+		RungRecorder run = report(List.of(level(4, 10, 10), level(8, outcomes("raw", 10, 0), gateway, Synthetic.QUIET), level(16, 5, 5)),
+				null);
+		Check retries = Synthetic.check(run, "gateway_retries");
+		assertThat(retries.passed()).isFalse();
+		assertThat(retries.observed()).isEqualTo("8.00 req/s: gateway 2 first attempts dropped on a reused connection of 10, raw 0 "
+				+ "(gateway's first: no response on a reused connection)");
+		assertThat(run.body().path("retries_by_arm").path("phases").get(1).path("gateway").asInt()).isEqualTo(2);
+		gateway.set(0, gateway.get(0).withRetry("x"));
+		gateway.set(1, outcomes("gateway", 2, 0).get(1));
+		assertThat(Synthetic.check(report(List.of(level(4, 10, 10), level(8, outcomes("raw", 10, 0), gateway, Synthetic.QUIET),
+				level(16, 5, 5)), null), "gateway_retries").passed()).as("one drop: the allowance").isTrue();
 	}
 
 	@Test

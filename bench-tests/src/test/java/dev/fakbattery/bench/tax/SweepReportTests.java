@@ -93,7 +93,7 @@ class SweepReportTests {
 				List.of(clean(1, 0.999, Synthetic.QUIET), clean(4, 0.99, Synthetic.QUIET)),
 				Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
 		assertThat(run.checks()).extracting(Check::name)
-				.containsExactly("gateway_command", "sweep_measured", "requests_succeeded",
+				.containsExactly("gateway_command", "sweep_measured", "requests_succeeded", "gateway_failures", "gateway_retries",
 						"plots_written");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("c=1 0.999, c=4 0.990");
@@ -159,6 +159,40 @@ class SweepReportTests {
 	}
 
 	@Test
+	@DisplayName("the A/A level's instrument is checked like every other level's: its client lag over the limit invalidates the sweep, naming it")
+	void aaLevelLagChecked() {
+		RungRecorder run = started();
+		SweepLevel calm = clean(4, 1.0, Synthetic.QUIET);
+		SweepLevel lagging = clean(4, 1.0, Synthetic.LATE);
+		SweepLevel noise = new SweepLevel(4, List.of(), List.of(), lagging.a(), lagging.b(), ci(1.0, 0.995, 1.004), ci(1.0, 0.999, 1.001),
+				ci(1.0, 0.998, 1.002), 0, Optional.of(new UpstreamLag.Reading(500, 300, 1_900, 4_000)), Optional.empty());
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), calm), Optional.of(noise),
+				plots, null);
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("engine_double_lag", "client_lag");
+		assertThat(run.invalidations().get(0).missing()).contains("at [A/A c=4 p99 1900.0 us");
+		assertThat(run.invalidations().get(1).missing()).contains("at [A/A c=4 p99 2401.0 us");
+	}
+
+	@Test
+	@DisplayName("a level's warm-up wave failing on the gateway arm alone fails gateway_failures, naming the level and the first error")
+	void warmupWaveFailuresCount() {
+		RungRecorder run = started();
+		SweepLevel calm = clean(4, 1.0, Synthetic.QUIET);
+		SweepLevel warmFailing = new SweepLevel(4, calm.batchesA(), calm.batchesB(), calm.a(), calm.b(), calm.ratio(),
+				calm.perRequestRatio(),
+				calm.latencyTax(), 2, calm.lag(), Optional.empty(), Optional.empty(),
+				List.of(Synthetic.failed("gateway", 0, 500), Synthetic.failed("gateway", 1, 500)));
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(clean(1, 1.0, Synthetic.QUIET), warmFailing),
+				Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
+		Check failures = Synthetic.check(run, "gateway_failures");
+		assertThat(failures.passed()).isFalse();
+		assertThat(failures.product()).isTrue();
+		assertThat(failures.observed()).isEqualTo("c=4 warm-up: gateway 2 failed of 4, raw 0 (gateway's first: HTTP 500: boom)");
+		assertThat(Synthetic.check(run, "requests_succeeded").passed()).as("the measured requests all answered").isTrue();
+		assertThat(warmFailing.toJson("raw", "gateway").path("warmup_failed_by_arm").path("gateway").asInt()).isEqualTo(2);
+	}
+
+	@Test
 	@DisplayName("the A/A floor's fix: the count its interval would fit at, or a quieter machine where the estimate leaves no room")
 	void noiseFloorFix() {
 		// the container's c=4 A/A at 512 per arm (2026-12-04): fits at about four times the count
@@ -207,7 +241,8 @@ class SweepReportTests {
 		run.body().putObject("gateway_process").put("mode", "planned").put("error", "not started");
 		SweepReport.checks(run, settings, Synthetic.simulated(CALM), List.of(), Optional.empty(), List.of(),
 				"the raw engine is not usable");
-		assertThat(run.checks()).extracting(Check::name).containsExactly("sweep_measured", "requests_succeeded", "plots_written");
+		assertThat(run.checks()).extracting(Check::name)
+				.containsExactly("sweep_measured", "requests_succeeded", "gateway_failures", "gateway_retries", "plots_written");
 		assertThat(Synthetic.check(run, "sweep_measured").observed()).isEqualTo("not run: the raw engine is not usable");
 		assertThat(Synthetic.check(run, "requests_succeeded").passed()).isFalse();
 		assertThat(run.invalidations()).isEmpty();

@@ -86,7 +86,7 @@ class TaxReportTests {
 		RungRecorder first = write(runs);
 		assertThat(first.checks()).extracting(Check::name)
 				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat",
-						"aa_raw_a_chat", "aa_raw_b_chat", "tax_measured", "honest_framing");
+						"aa_raw_a_chat", "aa_raw_b_chat", "gateway_failures", "gateway_retries", "tax_measured", "honest_framing");
 		assertThat(first.checks()).allMatch(Check::passed);
 		assertThat(first.invalidations()).isEmpty();
 		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
@@ -161,6 +161,27 @@ class TaxReportTests {
 	}
 
 	@Test
+	@DisplayName("warm-up requests failing on the gateway alone fail gateway_failures, a product check, though every measured request answered")
+	void warmupFailuresCount() {
+		TaxRuns clean = runs(arm("raw_vllm", STEADY), arm("gateway", 100.5, 100.6, 100.7, 100.8, 100.5, 100.6, 100.7, 100.8),
+				Synthetic.LATE);
+		List<RequestOutcome> warmup = List.of(Synthetic.failed("gateway", 0, 503), Synthetic.failed("gateway", 1, 503),
+				Synthetic.failed("raw_b", 0, 0));
+		TaxRuns runs = new TaxRuns(clean.raw(), clean.gateway(), clean.aaFirst(), clean.aaSecond(), clean.order(), warmup.size(),
+				clean.lag(), clean.skipped(), clean.clientLag(), clean.engineMetrics(), clean.gatewayMetrics(), Optional.empty(),
+				Optional.empty(), warmup);
+		RungRecorder run = write(runs);
+		assertThat(Synthetic.check(run, "gateway_chat").passed()).isTrue();
+		Check failures = Synthetic.check(run, "gateway_failures");
+		assertThat(failures.passed()).isFalse();
+		assertThat(failures.product()).as("FAIL beside the lagging client's PENDING").isTrue();
+		assertThat(failures.observed()).startsWith("warm-up: gateway 2 failed of ").endsWith(", raw 0 (gateway's first: HTTP 503: boom)");
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("client_lag");
+		assertThat(run.body().path("interleaving").path("warmup_failed_by_target").toString())
+				.isEqualTo("{\"raw\":0,\"gateway\":2,\"raw_b\":1}");
+	}
+
+	@Test
 	@DisplayName("a request with no answer (timed out) fails its arm's check as a measurement check: not judged on a lagging client")
 	void noAnswerIsNotProduct() {
 		List<RequestOutcome> gateway = new ArrayList<>();
@@ -205,7 +226,7 @@ class TaxReportTests {
 				+ "decode_tps_tax and the A/A floor are undefined (set -Dtax.count=8 (at least 6))");
 		assertThat(run.checks()).extracting(Check::name)
 				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
-						"aa_raw_b_chat");
+						"aa_raw_b_chat", "gateway_failures", "gateway_retries");
 		assertThat(run.checks()).allMatch(Check::passed);
 		assertThat(run.measurements()).extracting(Measurement::name).doesNotContain("latency_tax", "noise_floor_latency_tax");
 		assertThat(run.body().path("gate").path("verdict").asText()).isEqualTo("NO_BENCH");
@@ -219,7 +240,7 @@ class TaxReportTests {
 				TaxRuns.skipped("the gateway did not start"));
 		assertThat(run.checks()).extracting(Check::name)
 				.containsExactly("gateway_command", "raw_vllm_chat", "gateway_chat", "aa_raw_a_chat",
-						"aa_raw_b_chat", "tax_measured", "regression_gate");
+						"aa_raw_b_chat", "gateway_failures", "gateway_retries", "tax_measured", "regression_gate");
 		assertThat(run.checks()).noneMatch(Check::passed);
 		assertThat(Synthetic.check(run, "gateway_command").observed()).isEqualTo("mode none: ");
 		assertThat(Synthetic.check(run, "tax_measured").observed()).isEqualTo("not run: the gateway did not start");

@@ -43,18 +43,24 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
 	/**
-	 * How far past the SLOs' bound a request must run before it is read as not meeting them: its send time is taken just
-	 * before the client's own, so this covers the gap between the two (a gap that long would show as the client's lag).
+	 * The margin added to the hard bound: a request's send time is taken just before the client's own, so this covers the
+	 * gap between the two (a gap that long would show as the client's lag).
 	 */
 	public static final long KNOWN_BAD_MARGIN_MS = 1_000;
 
-	/** How the error of an outcome read as not good without waiting for its end begins. */
-	public static final String NOT_WAITED_FOR = "still running ";
+	/**
+	 * The hard bound on a one-request conversation, in multiples of {@link Slo#longestGoodMs(int)} (the longest a request
+	 * meeting the SLOs can take), {@link #KNOWN_BAD_MARGIN_MS} added: a request still running past it is a failure on its
+	 * arm, never merely slow (a target that hangs fails). One that ends between the SLOs' bound and the hard bound is its
+	 * own outcome, not good where it missed them.
+	 */
+	public static final int HARD_BOUND_FACTOR = 2;
 
-	/** Whether {@code outcome} is one {@link #segment(int)} read as not good without waiting for its end: slow, not failed. */
-	public static boolean notWaitedFor(RequestOutcome outcome) {
-		return !outcome.ok() && outcome.httpStatus() == 0 && outcome.error() != null && outcome.error().startsWith(NOT_WAITED_FOR);
-	}
+	/** How the error of an outcome failed at the hard bound, without waiting for its end, begins. */
+	public static final String PAST_HARD_BOUND = "no complete answer within the hard bound ";
+
+	/** The ramp's failed requests (of both targets), as the segments read them. */
+	private final Queue<RequestOutcome> rampFailures = new ConcurrentLinkedQueue<>();
 
 	private final TargetClient[] clients;
 
@@ -183,9 +189,9 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	 * @param firstBySegment per segment, whether it goes to {@code first}; as many segments as entries
 	 * @param maxConcurrency the most requests in flight, 0 for no cap (a request waiting for a slot keeps its due time)
 	 * @param timeCap the loop stops by itself this long after its start
-	 * @param slo where given, {@link #segment(int)} waits for a one-request conversation only until it is known not to
-	 *        meet it: running {@value #KNOWN_BAD_MARGIN_MS} ms past {@link Slo#longestGoodMs(int)} at its
-	 *        {@code max_tokens}, counted from just before it was sent; it is then read as failed, saying so
+	 * @param slo where given, {@link #segment(int)} waits for a one-request conversation only until its hard bound:
+	 *        {@value #HARD_BOUND_FACTOR} x {@link Slo#longestGoodMs(int)} at its {@code max_tokens} plus
+	 *        {@value #KNOWN_BAD_MARGIN_MS} ms, counted from just before it was sent; it is then read as failed, saying so
 	 * @param progress ticks once per measured conversation
 	 * @throws IllegalArgumentException for a rate not positive and finite, no segment, or counts out of range
 	 */
@@ -289,7 +295,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 				slo.flatMap(s -> {
 					java.util.OptionalDouble ms = s.longestGoodMs(conversation.first().maxTokens());
 					return ms.isPresent() ? Optional.of(ms.getAsDouble()) : Optional.empty();
-				}).ifPresent(ms -> knownBadAfter[index] = Math.round((ms + KNOWN_BAD_MARGIN_MS) * 1e6));
+				}).ifPresent(ms -> knownBadAfter[index] = Math.round((HARD_BOUND_FACTOR * ms + KNOWN_BAD_MARGIN_MS) * 1e6));
 			}
 			sentAt.set(index, System.nanoTime());
 			LoadRunner.converse(clients[targetOf[index]], conversation, conversationOf[index], warmup, intended, outcomes);
@@ -311,7 +317,8 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	/**
 	 * Segment {@code s} (0-based, in run order) as one run of its target, once every request due in it has ended (or
 	 * the loop stopped): its outcomes, its requests not sent, its span of arrivals as its duration and the client's lag
-	 * over that span. The first segment of each target also counts that target's ramp requests as warm-up.
+	 * over that span. The first segment of each target also counts that target's ramp requests as warm-up, and its failed
+	 * ones (the hard bound's included) are kept ({@link #rampFailures()}).
 	 */
 	public LoadResult segment(int s) {
 		if (s < 0 || s >= firstBySegment.length) {
@@ -330,10 +337,12 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 		if (firstOf(target) == s) {
 			for (int i = 0; i < segmentStart[0]; i++) {
 				if (targetOf[i] == target) {
-					// a ramp request queued behind an overloaded engine is read like a measured one: not waited for past the bound
+					// a ramp request queued behind an overloaded engine is read like a measured one: not waited for past the hard bound
 					List<RequestOutcome> ramp = awaitOrKnownBad(i, target, intendedOf(i));
 					warmupSent += ramp.isEmpty() ? 0 : 1;
-					warmupFailed += ramp.stream().anyMatch(o -> !o.ok() && !notWaitedFor(o)) ? 1 : 0;
+					List<RequestOutcome> failed = ramp.stream().filter(o -> !o.ok()).toList();
+					warmupFailed += failed.isEmpty() ? 0 : 1;
+					rampFailures.addAll(failed);
 				}
 			}
 		}
@@ -346,6 +355,11 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 				planned, segmentSeconds());
 		return new LoadResult(clients[target].name(), clients[target].baseUrl().toString(), mode, maxConcurrency, rate, planned, outcomes,
 				warmupSent, warmupFailed, planned - sent, from, to, segmentSeconds(), Optional.empty(), capped, lag);
+	}
+
+	/** The failed ramp requests of both targets read so far: all of them once each target's first segment was read. */
+	public List<RequestOutcome> rampFailures() {
+		return List.copyOf(rampFailures);
 	}
 
 	private int firstOf(int target) {
@@ -362,8 +376,8 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	}
 
 	/**
-	 * The arrival's outcomes once it has ended; or, for a one-request conversation still running past the SLOs' bound, a
-	 * failed outcome saying it cannot meet them, without waiting for its end (it runs on, as part of the load).
+	 * The arrival's outcomes once it has ended; or, for a one-request conversation still running past its hard bound, a
+	 * failed outcome saying so, without waiting for its end (it runs on, as part of the load).
 	 */
 	private List<RequestOutcome> awaitOrKnownBad(int index, int target, long intended) {
 		CompletableFuture<List<RequestOutcome>> future = done.get(index);
@@ -374,11 +388,12 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 			if (sent != 0 && bound >= 0 && wait <= 0) {
 				long now = System.nanoTime();
 				// no elapsed time in the text: outcomes are grouped by their error, and the outcome keeps its sent and end times
+				double longestGood = ((bound / 1e6) - KNOWN_BAD_MARGIN_MS) / HARD_BOUND_FACTOR;
 				String error = String.format(Locale.ROOT,
-						NOT_WAITED_FOR + "%d ms past the %.0f ms a request meeting %s can take with at most %d "
-								+ "output tokens: counted not good without waiting for its end",
-						KNOWN_BAD_MARGIN_MS, (bound / 1e6) - KNOWN_BAD_MARGIN_MS,
-						slo.orElseThrow(), source.conversation(conversationOf[index]).first().maxTokens());
+						PAST_HARD_BOUND + "of %.0f ms (%d x the %.0f ms a request meeting %s can take with at most %d output "
+								+ "tokens, plus %d ms): a failure, not waited for to its end",
+						bound / 1e6, HARD_BOUND_FACTOR, longestGood, slo.orElseThrow(),
+						source.conversation(conversationOf[index]).first().maxTokens(), KNOWN_BAD_MARGIN_MS);
 				RequestOutcome bad = RequestOutcome.failed(clients[target].name(), conversationOf[index], false, intended, sent, now, 0,
 						error,
 						null);

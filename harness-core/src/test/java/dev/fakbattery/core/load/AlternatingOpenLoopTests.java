@@ -110,15 +110,18 @@ class AlternatingOpenLoopTests {
 	}
 
 	/**
-	 * The SLOs ttft 100 ms, tpot 10 ms and 3 tokens: no request meeting them takes more than 120 ms; a request hung
-	 * for 60 s is read as not meeting them 1.12 s after it was sent, not at the time cap; a conversation that may have
-	 * more turns is waited for.
+	 * The SLOs ttft 100 ms, tpot 10 ms and 3 tokens: no request meeting them takes more than 120 ms, so the hard bound is
+	 * 2 x 120 + 1000 = 1240 ms; a request hung for 60 s is read as failed 1.24 s after it was sent, not at the time cap,
+	 * its ramp request too (a failed warm-up request, kept with its error); a conversation that may have more turns is
+	 * waited for.
 	 */
 	@Test
-	@DisplayName("a one-request conversation running past the SLOs' bound is read as not good without waiting; a longer one is waited for")
-	void knownBadNotWaitedFor() throws Exception {
+	@DisplayName("a one-request conversation running past its hard bound is a failure, read without waiting; a longer one is waited for")
+	void pastTheHardBoundIsAFailure() throws Exception {
 		Slo slo = Slo.parse("ttft:100 tpot:10");
 		assertThat(slo.longestGoodMs(3)).hasValue(120);
+		String error = "no complete answer within the hard bound of 1240 ms (2 x the 120 ms a request meeting ttft:100.0 tpot:10.0 "
+				+ "can take with at most 3 output tokens, plus 1000 ms): a failure, not waited for to its end";
 		try (Stub stub = Stub.of("hang");
 				AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 2, 2, Duration.ofSeconds(60), java.util.Optional.of(slo))) {
 			long before = System.nanoTime();
@@ -126,14 +129,15 @@ class AlternatingOpenLoopTests {
 			assertThat(System.nanoTime() - before).as("read at the bound, not at the 60 s cap").isLessThan(20_000_000_000L);
 			assertThat(first.timeCapped()).isFalse();
 			assertThat(first.warmupSent()).as("its ramp request, hung too, read the same way").isOne();
-			assertThat(first.warmupFailed()).as("slow, not failed").isZero();
+			assertThat(first.warmupFailed()).as("a failure, not merely slow").isOne();
+			assertThat(loop.rampFailures()).singleElement().satisfies(o -> assertThat(o.error()).isEqualTo(error));
 			assertThat(first.notSent()).isZero();
+			assertThat(first.failed()).as("counted failed on its arm").hasSize(2);
 			assertThat(first.outcomes()).hasSize(2).allSatisfy(o -> {
 				assertThat(o.ok()).isFalse();
-				assertThat(o.error())
-						.isEqualTo("still running 1000 ms past the 120 ms a request meeting ttft:100.0 tpot:10.0 can take with "
-								+ "at most 3 output tokens: counted not good without waiting for its end");
-				assertThat(o.endNanos() - o.sentNanos()).isGreaterThanOrEqualTo(1_120_000_000L);
+				assertThat(o.target()).isEqualTo("raw");
+				assertThat(o.error()).isEqualTo(error);
+				assertThat(o.endNanos() - o.sentNanos()).isGreaterThanOrEqualTo(1_240_000_000L);
 			});
 		}
 		RequestSource longer = index -> new Conversation() {
@@ -152,6 +156,26 @@ class AlternatingOpenLoopTests {
 			LoadResult first = loop.segment(0);
 			assertThat(first.timeCapped()).as("waited for, to the cap").isTrue();
 			assertThat(first.outcomes()).allSatisfy(o -> assertThat(o.error()).contains("interrupted"));
+		}
+	}
+
+	/**
+	 * The SLOs ttft 1000 ms, tpot 10 ms and 3 tokens: 1020 ms at most meeting them, a hard bound of 3040 ms. A request
+	 * answered after 2.5 s is past the SLOs' bound and its margin (2020 ms) but within the hard bound: waited for, its own
+	 * outcome (answered, not good), never a failure.
+	 */
+	@Test
+	@DisplayName("a request past the SLOs' bound but within its hard bound is waited for: answered and not good, not failed")
+	void withinTheHardBoundIsWaitedFor() throws Exception {
+		Slo slo = Slo.parse("ttft:1000 tpot:10");
+		try (Stub stub = Stub.of("delay=2500");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 0, 1, Duration.ofSeconds(60), java.util.Optional.of(slo))) {
+			LoadResult first = loop.segment(0);
+			assertThat(first.outcomes()).singleElement().satisfies(o -> {
+				assertThat(o.ok()).as(String.valueOf(o.error())).isTrue();
+				assertThat(o.e2elMs()).isGreaterThanOrEqualTo(2_500);
+				assertThat(slo.isMetBy(o.timing())).isFalse();
+			});
 		}
 	}
 
