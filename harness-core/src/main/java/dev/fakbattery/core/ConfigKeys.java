@@ -226,7 +226,10 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")
-			.doc("tax gate baseline (`fak.vllm-adjudication-tax-baseline.v1`), recorded from a valid run on KEEP or NO_BASELINE; kept outside the folder `-Pbattery` empties");
+			.doc("tax gate baseline (`fak.vllm-adjudication-tax-baseline.v1`), one entry per gateway, engine and version, model, workload and host class; a valid run's reading is kept in its entry, and becomes the baseline only where there was none or where it is lower (KEEP never raises it); kept outside the folder `-Pbattery` empties (see [rungs.md](rungs.md#the-regression-gate))");
+
+	public static final ConfigKey<Double> TAX_TOLERANCE = decimalKey(HarnessConstants.TAX_TOLERANCE, 0.25, 0.001, 10)
+			.doc("tax gate tolerance, a fraction of the baseline's latency tax (> 0; 0.25 = 25 %): KEEP when the upper bound of the measured latency_tax's 95 % interval is at most `baseline x (1 + tax.tolerance)`, else REVERT");
 
 	public static final ConfigKey<String> DETERMINISM = stringKey(HarnessConstants.DETERMINISM)
 			.defaultText("env `FAK_VLLM_DETERMINISM`, else unavailable")

@@ -141,6 +141,9 @@ public final class HarnessConstants {
 	/** Baseline file of the tax gate: {@value}. */
 	public static final String BASELINE_FILE = "baseline.file";
 
+	/** Allowed regression of the tax gate, a fraction of the baseline's latency tax: {@value}. */
+	public static final String TAX_TOLERANCE = "tax.tolerance";
+
 	/** vLLM determinism mode token: {@value} (or env {@link #DETERMINISM_ENV}). */
 	public static final String DETERMINISM = "determinism";
 

@@ -73,9 +73,10 @@ final class TaxReport {
 		invalidations(run, runs, noise);
 		blockInvalidations(run, runs, tax.latencyBlocks(), noiseBlocks);
 		boolean valid = run.invalidations().isEmpty() && run.checks().stream().allMatch(dev.fakbattery.core.Check::passed);
-		TaxGateResult gate = gate(body, settings, upstream, model, tax, valid);
+		TaxBaselineKey key = baselineKey(run, settings, upstream, model);
+		TaxGateResult gate = gate(body, settings, key, tax, valid);
 		if (enough) {
-			regressionGate(run, settings, gate, TaxGate.key(model == null ? "unknown" : model, baselineEngine(upstream)));
+			regressionGate(run, settings, gate);
 		}
 		if (tax.latencyTaxPaired().isDefined() && noise.isDefined()) {
 			java.util.Optional<String> contradiction = HonestFraming.contradiction(tax.latencyTaxPaired(), noise);
@@ -197,16 +198,20 @@ final class TaxReport {
 	}
 
 	/**
-	 * The regression gate; the baseline key names the engine double apart from a real engine so their baselines never
-	 * mix, and only a valid run is recorded as a baseline.
+	 * What this run's tax is a baseline of: the gateway as configured, the engine and the version it reported, the
+	 * model, the workload and this host's class.
 	 */
-	private static TaxGateResult gate(ObjectNode body, TaxSettings settings, TaxUpstream upstream, String model, TaxStats tax,
-			boolean record) {
+	static TaxBaselineKey baselineKey(RungRecorder run, TaxSettings settings, TaxUpstream upstream, String model) {
+		String version = run.target().map(dev.fakbattery.core.target.TargetIdentity::engineVersion).orElse(null);
+		return new TaxBaselineKey(TaxBaselineKey.gatewayOf(run.config()), baselineEngine(upstream), version,
+				model == null ? "unknown" : model, settings.workload().describe(), HostClass.current(run.config()));
+	}
+
+	/** The regression gate on the latency tax's interval; only a valid run is recorded in the baseline file. */
+	private static TaxGateResult gate(ObjectNode body, TaxSettings settings, TaxBaselineKey key, TaxStats tax, boolean record) {
 		ObjectNode node = body.putObject("gate");
-		String engine = baselineEngine(upstream);
 		try {
-			TaxGateResult gate = new TaxGate(settings.baselineFile()).evaluate(model == null ? "unknown" : model, engine,
-					tax.latencyTax().estimate(), record);
+			TaxGateResult gate = new TaxGate(settings.baselineFile(), settings.taxTolerance()).evaluate(key, tax.latencyTax(), record);
 			gate.writeTo(node);
 			return gate;
 		}
@@ -310,14 +315,15 @@ final class TaxReport {
 	}
 
 	/** KEEP passes, REVERT and NO_BENCH fail, NO_BASELINE is pending: nothing was compared. */
-	private static void regressionGate(RungRecorder run, TaxSettings settings, TaxGateResult gate, String key) {
+	private static void regressionGate(RungRecorder run, TaxSettings settings, TaxGateResult gate) {
 		if (gate != null && gate.verdict() == TaxVerdict.NO_BASELINE) {
-			run.pending("regression_gate", "the regression gate had no baseline for " + key
-					+ (gate.baselineRecorded() ? "; this run's tax is now the baseline" : "; this run was not valid, so none was recorded"),
+			run.pending("regression_gate", "the regression gate compared nothing: " + gate.reason()
+					+ (gate.baselineRecorded() ? "" : "; this run was not valid, so none was recorded"),
 					"run again to compare (baselines are kept in " + settings.baselineFile().getParent() + ")");
 			return;
 		}
-		run.check("regression_gate", gate != null && gate.ok(), "gate KEEP against " + settings.baselineFile(),
+		run.check("regression_gate", gate != null && gate.ok(), "gate KEEP: the upper bound of latency_tax's 95 % interval at most "
+				+ "the baseline x (1 + " + dev.fakbattery.core.HarnessConstants.TAX_TOLERANCE + ") in " + settings.baselineFile(),
 				gate == null ? "ERROR: " + run.body().path("gate").path("reason").asText() : gate.verdict() + ": " + gate.reason());
 	}
 

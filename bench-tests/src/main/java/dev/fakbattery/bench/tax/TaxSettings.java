@@ -35,6 +35,7 @@ import dev.fakbattery.core.workload.Workloads;
  * @param levelTimeCap the most one batch of a sweep level may take
  * @param warmupCap the most a sweep's warm-up may take before its first level ({@code sweep.warmup.s}, {@link SteadyWarmup})
  * @param baselineFile the tax gate's baseline file
+ * @param taxTolerance the tax gate's tolerance, a fraction of the baseline ({@code tax.tolerance})
  * @param seed seed of the interleaving and of the bootstrap
  * @param determinism the vLLM determinism token on every row
  * @param precision weight precision on every row; null when not configured
@@ -49,7 +50,7 @@ import dev.fakbattery.core.workload.Workloads;
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, int sweepBatch,
-		Duration levelTimeCap, Duration warmupCap, Path baselineFile, long seed, String determinism, String precision,
+		Duration levelTimeCap, Duration warmupCap, Path baselineFile, double taxTolerance, long seed, String determinism, String precision,
 		String batchingRegime,
 		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks, int noiseRequests) {
 
@@ -92,7 +93,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** The same settings with other sweep levels. */
 	public TaxSettings withLevels(List<Integer> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, sweepBatch, levelTimeCap, warmupCap,
-				baselineFile,
+				baselineFile, taxTolerance,
 				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, noiseRequests);
 	}
 
@@ -104,6 +105,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		return noiseRequests <= 0
 				? this
 				: new TaxSettings(tiny, count, maxTokens, warmup, levels, noiseRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,
+						taxTolerance,
 						seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, 0);
 	}
 
@@ -115,6 +117,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	/** The same settings with other rates for the rate sweep. */
 	public TaxSettings withRates(List<Double> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, levels, sweepRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,
+				taxTolerance,
 				seed,
 				determinism, precision, batchingRegime, headers, workload,
 				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
@@ -144,7 +147,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
 		return new TaxSettings(tiny, count, MAX_TOKENS, config.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests,
 				config.find(ConfigKeys.SWEEP_BATCH).orElse(0), Duration.ofMinutes(2),
-				warmupCap, baseline,
+				warmupCap, baseline, config.get(ConfigKeys.TAX_TOLERANCE),
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS),

@@ -90,8 +90,9 @@ class TaxReportTests {
 		assertThat(first.checks()).allMatch(Check::passed);
 		assertThat(first.invalidations()).isEmpty();
 		assertThat(first.pendings()).extracting(Measurement.Pending::name).containsExactly("regression_gate");
-		assertThat(first.pendings().get(0).missing()).isEqualTo("the regression gate had no baseline for m::engine-double-vllm; this "
-				+ "run's tax is now the baseline");
+		assertThat(first.pendings().get(0).missing()).startsWith("the regression gate compared nothing: no baseline for gateway=")
+				.contains("|engine=engine-double-vllm version-unreported|model=m|workload=")
+				.endsWith("and recorded it as the baseline");
 		assertThat(Synthetic.check(first, "raw_vllm_chat").observed())
 				.isEqualTo("8 conversations, 8/8 requests ok, HTTP status counts {200=8}");
 		assertThat(first.measurements()).extracting(Measurement::name)

@@ -106,8 +106,8 @@ class TaxStatsTests {
 		ObjectNode node = Json.MAPPER.createObjectNode();
 		tax.writeTo(node);
 
-		TaxGateResult gate = new TaxGate(dir.resolve("baseline.json")).evaluate("m", "vllm",
-				tax.latencyTax().estimate(), true);
+		TaxGateResult gate = new TaxGate(dir.resolve("baseline.json"))
+				.evaluate(new TaxBaselineKey("g", "vllm", "1", "m", "w", "h"), tax.latencyTax(), true);
 
 		assertThat(tax.latencyTax().reason()).hasValue("no numerator samples");
 		assertThat(node.get("latency_tax").isNull()).isTrue();
