@@ -117,6 +117,13 @@ public final class ArtifactDocument {
 				entry.put("product", true);
 			}
 		}
+		for (Check check : run.notJudgedChecks()) {
+			node.putObject(check.name())
+					.put("status", "NOT_JUDGED")
+					.put("detail", check.observed())
+					.put("expected", check.expected())
+					.put("observed", check.observed());
+		}
 		return node;
 	}
 

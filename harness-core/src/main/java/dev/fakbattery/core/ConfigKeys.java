@@ -123,7 +123,7 @@ public final class ConfigKeys {
 			.doc("engine dialect: `vllm`, `sglang` or `llamacpp` (llama.cpp's `llama-server`); the contract rung FAILs when the engine identifies as another");
 
 	public static final ConfigKey<String> ENGINE_IDENTITY = stringKey(HarnessConstants.ENGINE_IDENTITY)
-			.doc("names the engine behind `base.url` when it cannot identify itself (no version from `/version`, `/get_server_info` or `/props`, no engine metric families on `/metrics`): unset, such an engine is PENDING_MEASUREMENT \"unidentified engine\" under `-Pgpu`/`-Pllamacpp`; every artifact records it as `target.engine.identity_override`");
+			.doc("declares the engine behind `base.url` when nothing it answers identifies it (no version from `/version`, `/get_server_info` or `/props`, no engine metric families on `/metrics`, no engine `system_fingerprint` on `/v1`): unset, such an engine is PENDING_MEASUREMENT \"unidentified engine\" under `-Pgpu`/`-Pllamacpp`; set, every artifact shows the kind as `declared` (`target.engine.identity`), the contract's `engine` check is NOT_JUDGED and the authority draft lists it under \"Declared, not observed\"; naming another kind than the one the engine's answers identify is a misconfiguration naming both");
 
 	public static final ConfigKey<Integer> CONTEXT_LENGTH = intKey(HarnessConstants.CONTEXT_LENGTH, null).example("131072")
 			.defaultText(

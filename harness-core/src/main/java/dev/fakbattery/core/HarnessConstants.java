@@ -44,11 +44,13 @@ public final class HarnessConstants {
 	public static final String ENGINE = "engine";
 
 	/**
-	 * The engine kind behind the raw engine URL when it cannot identify itself (no version from {@code /version},
-	 * {@code /get_server_info} or {@code /props}, no engine metric families on {@code /metrics}): {@value}, for example
-	 * {@code vllm}. Unset, such an engine is PENDING_MEASUREMENT "unidentified engine" under the profiles that need a
-	 * real one. A recorded, visible override: every artifact writes it as {@code target.engine.identity_override}
-	 * beside what the probe found.
+	 * The engine kind behind the raw engine URL when nothing it answers identifies it (no version from {@code /version},
+	 * {@code /get_server_info} or {@code /props}, no engine metric families on {@code /metrics}, no engine
+	 * {@code system_fingerprint} on {@code /v1}): {@value}, for example {@code vllm}. Unset, such an engine is
+	 * PENDING_MEASUREMENT "unidentified engine" under the profiles that need a real one. A declaration, never an
+	 * observation: every artifact shows it as {@code declared} ({@code target.engine.identity}) beside
+	 * {@code target.engine.identity_override}; against an engine its answers identified as another kind it is a
+	 * misconfiguration naming both.
 	 *
 	 * @since 0.5
 	 */

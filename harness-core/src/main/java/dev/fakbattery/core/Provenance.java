@@ -44,7 +44,8 @@ public final class Provenance {
 	/**
 	 * The provenance of an artifact. {@code engine} and {@code engine_version} are what the measured engine said
 	 * ({@code target}; {@value #ENGINE_DOUBLE} for the double); with no target they are null, never the configured
-	 * dialect passed off as a reading.
+	 * dialect passed off as a reading. {@code engine_identity} says where the engine kind came from: {@code observed},
+	 * or {@code declared} by {@code engine.identity} and not observed.
 	 */
 	public static ObjectNode collect(HarnessConfig config, Optional<TargetIdentity> target, Map<String, String> overrides) {
 		ObjectNode node = Json.MAPPER.createObjectNode();
@@ -59,6 +60,7 @@ public final class Provenance {
 		node.put("profile", config.profile().id());
 		node.put("reproduce_command", reproduceCommand(config));
 		node.put("engine", target.map(Provenance::engineName).orElse(null));
+		node.put("engine_identity", target.map(TargetIdentity::identity).orElse(null));
 		node.put("engine_version", target.map(TargetIdentity::engineVersion).orElse(null));
 		node.put("engine_double", target.map(TargetIdentity::engineDouble).orElse(null));
 		node.put("dialect", config.engine().id());

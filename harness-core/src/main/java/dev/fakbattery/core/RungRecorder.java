@@ -48,6 +48,7 @@ public final class RungRecorder {
 	private final ObjectNode body = Json.MAPPER.createObjectNode();
 	private final Map<String, Measurement> measurements = new LinkedHashMap<>();
 	private final List<Check> checks = new ArrayList<>();
+	private final List<Check> notJudged = new ArrayList<>();
 	private final Map<String, String> provenance = new LinkedHashMap<>();
 	private final List<Path> attachments = new ArrayList<>();
 	private final List<Measurement.Pending> invalidations = new ArrayList<>();
@@ -147,13 +148,36 @@ public final class RungRecorder {
 	}
 
 	/**
+	 * Records an acceptance check that could not be judged: nothing observed to judge it by (the engine kind only
+	 * declared, never read from the engine). The artifact writes it as {@code NOT_JUDGED} beside the others, and it is
+	 * the pending measurement {@code name} with {@code why} and {@code fix}: the rung is PENDING_MEASUREMENT, never
+	 * PASS. It counts in no check total ({@link #checks()}).
+	 *
+	 * @param expected what the check requires, in words
+	 * @param observed what there was instead of an observation, for example {@code vllm, declared by -Dengine.identity}
+	 * @since 0.8
+	 */
+	public Measurement.Pending notJudged(String name, String expected, String observed, String why, String fix) {
+		notJudged.add(new Check(name, false, expected, observed));
+		return pending(name, "check " + name + " not judged: " + why, fix);
+	}
+
+	/** The checks recorded as not judged ({@link #notJudged}). */
+	public List<Check> notJudgedChecks() {
+		return List.copyOf(notJudged);
+	}
+
+	/**
 	 * Asks the engine at {@code baseUrl} who it is ({@link TargetProbe}) and records the answer as this rung's
 	 * target; every rung that measures an engine calls this once, before measuring. Reaching the engine double (by
 	 * what it reports, or because {@code origin} is {@link TargetIdentity#EMBEDDED}) makes the verdict SIMULATED
 	 * at best, whatever the profile. Under a profile that needs a real engine
 	 * ({@link Profile#embeddedTargetAllowed()} false), an engine that does not identify itself
 	 * ({@link TargetIdentity#unidentified()}) is the pending measurement {@code engine.identity}, never PASS;
-	 * {@link HarnessConstants#ENGINE_IDENTITY} names it instead, recorded as an override. A target that is a gateway
+	 * {@link HarnessConstants#ENGINE_IDENTITY} declares it instead, recorded as declared, not observed. A declaration
+	 * against an engine its answers identified ({@link TargetIdentity#declarationContradicted()}) is a misconfiguration
+	 * of {@code engine.identity} naming both: recorded as pending and thrown as a {@link ConfigurationException}, as is
+	 * a target that is a gateway
 	 * ({@link TargetIdentity#gatewayInstead()}) is a misconfiguration of {@code origin}: recorded as pending and thrown
 	 * as a {@link ConfigurationException} before anything is measured through it, so that no verdict is about a server
 	 * the harness did not start and was not asked to judge.
@@ -172,12 +196,18 @@ public final class RungRecorder {
 				throw new ConfigurationException(why + "; " + fix);
 			});
 		}
+		target.declarationContradicted().ifPresent(why -> {
+			String fix = "remove -D" + HarnessConstants.ENGINE_IDENTITY + " (it names only an engine its answers leave unidentified)"
+					+ " or point -D" + origin + " at the " + target.identityOverride() + " engine";
+			pending(HarnessConstants.ENGINE_IDENTITY, why, fix);
+			throw new ConfigurationException(why + "; " + fix);
+		});
 		target.simulatedBecause().ifPresent(this::simulated);
 		if (!config.profile().embeddedTargetAllowed()) {
 			target.unidentified()
 					.ifPresent(why -> pending(HarnessConstants.ENGINE_IDENTITY, why, "check what serves " + baseUrl
 							+ " and set -D" + HarnessConstants.ENGINE_IDENTITY
-							+ "=NAME (vllm, sglang, llama.cpp), recorded as an override"));
+							+ "=NAME (vllm, sglang, llama.cpp), recorded as declared, not observed"));
 		}
 		return target;
 	}

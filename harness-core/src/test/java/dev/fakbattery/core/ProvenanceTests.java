@@ -64,20 +64,27 @@ class ProvenanceTests {
 	}
 
 	@Test
-	@DisplayName("engine: the double is named the engine double, never the dialect it speaks; a real engine by its kind")
+	@DisplayName("engine: the double is named the engine double, never the dialect it speaks; a real engine by its kind, observed or declared")
 	void engineOfTheDouble() {
 		HarnessConfig config = HarnessConfig.of(name -> java.util.Optional.empty());
 		java.net.URI url = java.net.URI.create("http://127.0.0.1:1/v1");
 		TargetIdentity doubled = new TargetIdentity("base.url", url, "vllm", "0.29.0+engine-double", java.util.List.of("m"), null,
-				null, "GET /version: 0.29.0+engine-double", null, null, null, java.util.List.of(), java.util.List.of(), null, null);
+				null, "GET /version: 0.29.0+engine-double", null, null, null, java.util.List.of(), java.util.List.of(), null, null, null);
 		TargetIdentity real = new TargetIdentity("base.url", url, "vllm", "0.11.0", java.util.List.of("m"), null, null, null,
-				null, null, null, java.util.List.of(), java.util.List.of(), null, null);
+				null, null, null, java.util.List.of(), java.util.List.of(), null, null, null);
+		TargetIdentity declared = new TargetIdentity("base.url", url, null, null, java.util.List.of("m"), null, null, null, null,
+				null, null, java.util.List.of(), java.util.List.of(), null, null, null).withOverride("sglang");
 		var ofDouble = Provenance.collect(config, java.util.Optional.of(doubled), java.util.Map.of());
 		assertThat(ofDouble.path("engine").asText()).isEqualTo(Provenance.ENGINE_DOUBLE);
 		assertThat(ofDouble.path("engine_double").asBoolean()).isTrue();
 		assertThat(ofDouble.path("dialect").asText()).isEqualTo("vllm");
 		assertThat(Provenance.collect(config, java.util.Optional.of(real), java.util.Map.of()).path("engine").asText())
 				.isEqualTo("vllm");
+		assertThat(Provenance.collect(config, java.util.Optional.of(real), java.util.Map.of()).path("engine_identity").asText())
+				.isEqualTo("observed");
+		var ofDeclared = Provenance.collect(config, java.util.Optional.of(declared), java.util.Map.of());
+		assertThat(ofDeclared.path("engine").asText()).isEqualTo("sglang");
+		assertThat(ofDeclared.path("engine_identity").asText()).as("a declared kind is shown as declared").isEqualTo("declared");
 	}
 
 	@Test

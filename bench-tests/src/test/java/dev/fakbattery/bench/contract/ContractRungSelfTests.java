@@ -112,7 +112,9 @@ class ContractRungSelfTests {
 			run("gpu", config).assertStatistics(stats -> stats.failed(1));
 		}
 		JsonNode acceptance = artifact().path("acceptance");
-		assertThat(acceptance.path("engine").path("expected").asText()).isEqualTo("engine vllm (-Dengine)");
+		assertThat(acceptance.path("engine").path("expected").asText())
+				.isEqualTo("engine vllm (-Dengine) as the engine's answers identify it");
+		assertThat(acceptance.path("engine").path("status").asText()).isEqualTo("FAIL");
 		assertThat(acceptance.path("engine").path("observed").asText()).isEqualTo("sglang 0.5.4 (GET /get_server_info: version 0.5.4)");
 		assertThat(acceptance.path("tool_parser").path("observed").asText()).isEqualTo("engine reports qwen25");
 		assertThat(acceptance.path("tool_parser").path("status").asText()).isEqualTo("FAIL");
@@ -160,16 +162,72 @@ class ContractRungSelfTests {
 	}
 
 	@Test
-	@DisplayName("-Pgpu: the engine double behind a gateway that hides it (no Server header, /version 404) is PENDING unidentified, never PASS")
-	void hiddenDoubleIsUnidentified() throws Exception {
+	@DisplayName("-Pgpu: the engine double behind a proxy that serves only /v1 and strips its Server header: its system_fingerprint says SIMULATED")
+	void doubleBehindV1OnlyProxyIsRecognised() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start(); StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), false)) {
 			run("gpu", real(proxy.baseUrl(), 32768, engine.model())).assertStatistics(stats -> stats.failed(1));
 			JsonNode contract = artifact();
+			assertThat(contract.path("verdict").asText()).isEqualTo("SIMULATED");
+			assertThat(contract.path("simulated").asText()).contains("system_fingerprint [vllm-0.29.0+engine-double-");
+			assertThat(contract.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+			assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
+			assertThat(contract.path("acceptance").path("engine").path("observed").asText()).startsWith("vllm 0.29.0+engine-double "
+					+ "(POST /v1/chat/completions (model " + engine.model() + "): system_fingerprint vllm-0.29.0+engine-double-");
+		}
+	}
+
+	@Test
+	@DisplayName("-Pgpu: an engine whose answers say nothing of it (the SGLang-dialect double behind the same proxy) is PENDING unidentified, never PASS")
+	void hiddenEngineIsUnidentified() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().dialect(Dialect.SGLANG).start();
+				StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), false)) {
+			Map<String, String> config = new HashMap<>(real(proxy.baseUrl(), 32768, engine.model()));
+			config.put(HarnessConstants.ENGINE, "sglang");
+			run("gpu", config).assertStatistics(stats -> stats.failed(1));
+			JsonNode contract = artifact();
 			assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 			assertThat(contract.path("summary").path("pending_reason").asText()).startsWith("unidentified engine at " + proxy.baseUrl())
-					.contains("owned_by vllm on /v1/models is a claim", "set -Dengine.identity=NAME");
+					.contains("owned_by sglang on /v1/models is a claim", "set -Dengine.identity=NAME");
 			assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("unknown");
 		}
+	}
+
+	@Test
+	@DisplayName("-Pgpu: an unidentified engine named by -Dengine.identity: declared in the artifact, the engine check NOT_JUDGED, PENDING, never PASS")
+	void declaredEngineIsNotJudged() throws Exception {
+		String baseUrl;
+		try (StubServer engine = StubServer.answering(Map.of("/v1/models", StubServer.models("m", 4096)))) {
+			baseUrl = engine.baseUrl();
+			Map<String, String> config = new HashMap<>(real(baseUrl, 4096));
+			config.put(HarnessConstants.ENGINE_IDENTITY, "vllm");
+			run("gpu", config).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode contract = artifact();
+		assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(contract.path("acceptance").path("engine").path("status").asText()).isEqualTo("NOT_JUDGED");
+		assertThat(contract.path("acceptance").path("engine").path("observed").asText())
+				.isEqualTo("vllm, declared by -Dengine.identity, not observed");
+		assertThat(contract.path("summary").path("pending_reason").asText()).contains("check engine not judged: the engine at "
+				+ baseUrl + " identified itself no way; -Dengine.identity=vllm is a declaration, not an observation");
+		assertThat(contract.path("target").path("engine").path("identity").asText()).isEqualTo("declared");
+		assertThat(contract.path("provenance").path("engine_identity").asText()).isEqualTo("declared");
+	}
+
+	@Test
+	@DisplayName("-Pgpu: llama-server, identified by its answers, with -Dengine.identity=vllm: a misconfiguration naming both, never a vLLM PASS")
+	void declarationAgainstEvidenceIsAMisconfiguration() throws Exception {
+		try (StubServer engine = StubServer.llamaCpp()) {
+			Map<String, String> config = new HashMap<>(real(engine.baseUrl(), 2048, "tiny-random-llama"));
+			config.put(HarnessConstants.ENGINE_IDENTITY, "vllm");
+			run("gpu", config).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode contract = artifact();
+		assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
+		assertThat(contract.path("summary").path("pending_reason").asText())
+				.contains("engine.identity declares vllm but the engine at", "identified itself as llama.cpp b1-de3ff81",
+						"remove -Dengine.identity");
+		assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("llama.cpp");
+		assertThat(contract.path("acceptance").has("engine")).as("no engine check on a misconfiguration").isFalse();
 	}
 
 	@Test

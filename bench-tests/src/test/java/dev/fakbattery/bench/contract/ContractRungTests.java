@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * embedded default the engine double), asks it who it is, and each check compares what the engine reported with
  * the configuration: that it answered at all, its engine kind, the served model, its context length and, where the
  * engine exposes it, its tool-call parser. An engine that does not answer FAILs; one that does not identify itself is
- * PENDING_MEASUREMENT (name it with {@code -Dengine.identity}); a configured {@code context.length} the engine
+ * PENDING_MEASUREMENT (name it with {@code -Dengine.identity}; its engine check is then NOT_JUDGED, a declaration
+ * compared with nothing observed); a configured {@code context.length} the engine
  * contradicts FAILs naming both. The contract is then written from what was checked. On the embedded default its
  * arms are the engine double and the reference gateway: SIMULATED.
  */
@@ -80,20 +81,32 @@ class ContractRungTests {
 		}
 	}
 
-	/** The engine kind it identified itself as (or {@code engine.identity} named) against {@code -Dengine}; pending when unidentified. */
+	/**
+	 * The engine kind its answers identified against {@code -Dengine}: a comparison that FAILs on another engine; NOT_JUDGED
+	 * (the rung PENDING_MEASUREMENT) when the kind is only declared by {@code engine.identity}, as nothing observed can be
+	 * compared; pending when unidentified.
+	 */
 	private static void engineKind(RungRecorder run, TargetIdentity target) {
 		Optional<String> unidentified = target.unidentified();
 		if (unidentified.isPresent()) {
 			run.pending(ENGINE_IDENTITY, unidentified.get(), "check what serves " + target.baseUrl() + " and set -D" + ENGINE_IDENTITY
-					+ "=NAME (vllm, sglang, llama.cpp), recorded as an override");
+					+ "=NAME (vllm, sglang, llama.cpp), recorded as declared, not observed");
 			return;
 		}
 		String configured = run.config().engine().id();
-		String reported = target.engineKind();
-		run.check("engine", configured.equals(reported.replace(".", "")), "engine " + configured + " (-D" + ENGINE + ")",
-				reported + (target.engineVersion() == null ? "" : " " + target.engineVersion()) + (target.identityOverride() != null
-						? " (named by -D" + ENGINE_IDENTITY + ")"
-						: " (" + String.join("; ", target.identifiedBy()) + ")"));
+		String expected = "engine " + configured + " (-D" + ENGINE + ") as the engine's answers identify it";
+		if (target.declared()) {
+			run.notJudged("engine", expected, target.engineKind() + ", declared by -D" + ENGINE_IDENTITY + ", not observed",
+					"the engine at " + target.baseUrl() + " identified itself no way; -D" + ENGINE_IDENTITY + "="
+							+ target.identityOverride() + " is a declaration, not an observation",
+					"serve an engine whose answers identify it (vLLM's /version or vllm: metrics, SGLang's /get_server_info, "
+							+ "llama.cpp's /props, or a system_fingerprint on /v1)");
+			return;
+		}
+		String observed = target.engineKind();
+		run.check("engine", configured.equals(observed.replace(".", "")), expected,
+				observed + (target.engineVersion() == null ? "" : " " + target.engineVersion()) + " ("
+						+ String.join("; ", target.identifiedBy()) + ")");
 	}
 
 	/**

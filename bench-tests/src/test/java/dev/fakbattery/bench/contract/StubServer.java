@@ -16,7 +16,7 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A loopback server for the contract rung's self-tests: fixed JSON answers by path (404 elsewhere), or a proxy that
- * relays only {@code GET /v1/models} of another server, without its {@code Server} header (a gateway that hides who
+ * relays only the {@code /v1} paths of another server, without its {@code Server} header (a gateway that hides who
  * serves it).
  */
 final class StubServer implements AutoCloseable {
@@ -69,7 +69,7 @@ final class StubServer implements AutoCloseable {
 	}
 
 	/**
-	 * Relays {@code GET /v1/models} of {@code upstream} (a {@code /v1} URL), and its {@code /metrics} when
+	 * Relays every {@code /v1} request of {@code upstream} (a {@code /v1} URL), method and body, and its {@code /metrics} when
 	 * {@code relayMetrics}, without its Server header; 404 elsewhere.
 	 */
 	static StubServer strippingProxy(String upstream, boolean relayMetrics) throws IOException {
@@ -77,13 +77,18 @@ final class StubServer implements AutoCloseable {
 		String root = upstream.substring(0, upstream.length() - "/v1".length());
 		return start(exchange -> {
 			String path = exchange.getRequestURI().getPath();
-			if (!path.equals("/v1/models") && !(relayMetrics && path.equals("/metrics"))) {
+			if (!path.startsWith("/v1/") && !(relayMetrics && path.equals("/metrics"))) {
 				send(exchange, 404, "{\"detail\":\"Not Found\"}");
 				return;
 			}
+			byte[] body = exchange.getRequestBody().readAllBytes();
 			try {
-				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path)).build(),
-						HttpResponse.BodyHandlers.ofString());
+				HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(root + path))
+						.header("Content-Type", "application/json")
+						.method(exchange.getRequestMethod(), body.length == 0
+								? HttpRequest.BodyPublishers.noBody()
+								: HttpRequest.BodyPublishers.ofByteArray(body))
+						.build(), HttpResponse.BodyHandlers.ofString());
 				send(exchange, response.statusCode(), response.body());
 			}
 			catch (InterruptedException e) {

@@ -14,11 +14,14 @@ import org.apiguardian.api.API;
  * Who a rung measured: what the engine at the base URL said it is when {@link TargetProbe} asked. Every
  * artifact carries it; the final gate counts only artifacts measured against one identity.
  *
- * <p>The engine is identified only positively: by a version from its own endpoint (vLLM {@code /version}, SGLang
- * {@code /get_server_info}, llama.cpp {@code /props}) or by metric families of its own on {@code /metrics}
- * ({@code vllm:}, {@code sglang:}, {@code llamacpp:}); {@code owned_by} on {@code /v1/models} is recorded but is
- * evidence of nothing, as any proxy can relay it. An engine that identifies itself no way is
- * {@linkplain #unidentified() unidentified} unless {@code engine.identity} names it ({@link #identityOverride}).
+ * <p>The engine is identified only positively, by what its answers say ({@link TargetProbe}): a version from its own
+ * endpoint (vLLM {@code /version}, SGLang {@code /get_server_info}, llama.cpp {@code /props}), metric families of its own
+ * on {@code /metrics} ({@code vllm:}, {@code sglang:}, {@code llamacpp:}), the {@code system_fingerprint} of a {@code /v1}
+ * answer; {@code owned_by} on {@code /v1/models} is recorded but is evidence of nothing, as any proxy can relay it.
+ * Evidence naming two engines identifies none ({@link #conflict}). An engine that identifies itself no way is
+ * {@linkplain #unidentified() unidentified} unless {@code engine.identity} declares it ({@link #identityOverride}): a
+ * declaration, shown as one ({@link #declared()}), never an observation. Against a positive identification a
+ * declaration is a misconfiguration ({@link #declarationContradicted()}): evidence beats declarations.
  *
  * @param origin how the engine was reached: {@code base.url}, {@code engine.cmd}, {@code engine.image} or
  *        {@code embedded} (the engine double started in the test's JVM)
@@ -36,21 +39,29 @@ import org.apiguardian.api.API;
  * @param identifiedBy what positively identified it, one line each ({@code GET /version: version 0.11.0}); empty when
  *        nothing did
  * @param probed every request of the probe and what it answered, one line each
- * @param identityOverride the engine kind {@code engine.identity} set (recorded, visible); null when not set
+ * @param identityOverride the engine kind {@code engine.identity} declared (recorded, visible); null when not set or
+ *        when it names the kind the probe identified
  * @param gatewayEvidence why what answers at the base URL is a gateway, not an engine (metric families of a gateway on
  *        {@code /metrics}); null when nothing says so
+ * @param conflict the evidence that named two engines, each piece with the engine it named; null when none did (since 0.8)
  * @since 0.2
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public record TargetIdentity(String origin, URI baseUrl, String probedKind, String engineVersion, List<String> servedModels,
 		Integer contextLength, String server, String doubleEvidence, String problem, String ownedBy, String toolParser,
-		List<String> identifiedBy, List<String> probed, String identityOverride, String gatewayEvidence) {
+		List<String> identifiedBy, List<String> probed, String identityOverride, String gatewayEvidence, String conflict) {
 
 	/** {@value}: the engine double started in the test's JVM. */
 	public static final String EMBEDDED = "embedded";
 
 	/** {@value}: the engine kind of a target nothing identified. */
 	public static final String UNKNOWN = "unknown";
+
+	/** {@value}: the engine kind was read from the engine's answers. */
+	public static final String OBSERVED = "observed";
+
+	/** {@value}: the engine kind was named by {@code engine.identity}, not read from the engine's answers. */
+	public static final String DECLARED = "declared";
 
 	public TargetIdentity {
 		Objects.requireNonNull(origin, "origin");
@@ -61,25 +72,60 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 	}
 
 	/**
-	 * This identity with {@code engine.identity} set to {@code kind} (lower-cased); unchanged when {@code kind} is
-	 * null or blank. The probe's own findings stay recorded beside it.
+	 * This identity with {@code engine.identity} set to {@code kind} (stripped, lower-cased); unchanged when {@code kind} is
+	 * null or blank, or names the kind the probe identified (the observation stands). A kind that differs from the one the
+	 * probe identified is recorded all the same, so that {@link #declarationContradicted()} names both. The probe's own
+	 * findings stay recorded beside it.
 	 *
 	 * @since 0.5
 	 */
 	public TargetIdentity withOverride(String kind) {
-		if (kind == null || kind.isBlank()) {
+		if (kind == null || kind.isBlank() || kind.strip().toLowerCase(Locale.ROOT).equals(probedKind)) {
 			return this;
 		}
 		return new TargetIdentity(origin, baseUrl, probedKind, engineVersion, servedModels, contextLength, server, doubleEvidence,
-				problem, ownedBy, toolParser, identifiedBy, probed, kind.strip().toLowerCase(Locale.ROOT), gatewayEvidence);
+				problem, ownedBy, toolParser, identifiedBy, probed, kind.strip().toLowerCase(Locale.ROOT), gatewayEvidence, conflict);
 	}
 
 	/**
-	 * {@code vllm}, {@code sglang}, {@code llama.cpp}: {@code engine.identity} when set, else what the probe
-	 * identified, else {@value #UNKNOWN}.
+	 * {@code vllm}, {@code sglang}, {@code llama.cpp}: what the probe identified, else what {@code engine.identity}
+	 * declared, else {@value #UNKNOWN}. A declaration never outranks an observation.
 	 */
 	public String engineKind() {
-		return identityOverride != null ? identityOverride : probedKind != null ? probedKind : UNKNOWN;
+		return probedKind != null ? probedKind : identityOverride != null ? identityOverride : UNKNOWN;
+	}
+
+	/**
+	 * Where {@link #engineKind()} comes from: {@value #OBSERVED} (the engine's answers), {@value #DECLARED}
+	 * ({@code engine.identity}, nothing observed) or {@value #UNKNOWN} (neither).
+	 *
+	 * @since 0.8
+	 */
+	public String identity() {
+		return probedKind != null ? OBSERVED : identityOverride != null ? DECLARED : UNKNOWN;
+	}
+
+	/**
+	 * Whether the engine kind is only declared by {@code engine.identity}, not observed: nothing can be judged of it.
+	 *
+	 * @since 0.8
+	 */
+	public boolean declared() {
+		return DECLARED.equals(identity());
+	}
+
+	/**
+	 * Why {@code engine.identity} is a misconfiguration here: it names an engine other than the one the engine's answers
+	 * identified. {@code engine.identity} names only an engine the probe left unidentified. Empty otherwise.
+	 *
+	 * @since 0.8
+	 */
+	public Optional<String> declarationContradicted() {
+		if (probedKind == null || identityOverride == null) {
+			return Optional.empty();
+		}
+		return Optional.of("engine.identity declares " + identityOverride + " but the engine at " + baseUrl + " identified itself as "
+				+ probedKind + (engineVersion == null ? "" : " " + engineVersion) + " (" + String.join("; ", identifiedBy) + ")");
 	}
 
 	/** Whether the measured engine is the engine double: its numbers are SIMULATED whatever the profile. */
@@ -114,8 +160,12 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 		if (probedKind != null || engineDouble() || identityOverride != null) {
 			return Optional.empty();
 		}
-		return Optional.of("unidentified engine at " + baseUrl + ": no version from /version, /get_server_info or /props and no "
-				+ "vllm:, sglang: or llamacpp: metric families on /metrics" + (ownedBy == null
+		if (conflict != null) {
+			return Optional.of("unidentified engine at " + baseUrl + ": its answers name different engines (" + conflict + "); probed "
+					+ String.join("; ", probed));
+		}
+		return Optional.of("unidentified engine at " + baseUrl + ": no version from /version, /get_server_info or /props, no "
+				+ "vllm:, sglang: or llamacpp: metric families on /metrics and no system_fingerprint of an engine on /v1" + (ownedBy == null
 						? ""
 						: " (owned_by " + ownedBy
 								+ " on /v1/models is a claim any proxy relays, not evidence)")
@@ -134,6 +184,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 	/** One line: {@code vllm 0.11.0 at http://h:8000/v1 (base.url), serving [m]}. */
 	public String describe() {
 		return (engineDouble() ? "engine double (" + engineKind() + " dialect)" : engineKind())
+				+ (declared() ? " (declared by -Dengine.identity, not observed)" : "")
 				+ (engineVersion == null ? "" : " " + engineVersion) + " at " + baseUrl + " (" + origin + "), serving " + servedModels;
 	}
 
@@ -142,6 +193,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 		node.put("origin", origin);
 		node.put("base_url", baseUrl.toString());
 		node.put("engine_kind", engineKind());
+		node.put("identity", identity());
 		node.put("engine_version", engineVersion);
 		servedModels.forEach(node.putArray("served_models")::add);
 		if (contextLength == null) {
@@ -159,6 +211,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 		node.put("engine_double", engineDouble());
 		node.put("engine_double_evidence", doubleEvidence);
 		node.put("gateway_evidence", gatewayEvidence);
+		node.put("evidence_conflict", conflict);
 		node.put("probe_problem", problem);
 		node.put("fingerprint", fingerprint());
 	}

@@ -7,12 +7,17 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.process.PortListeners;
 import dev.fakbattery.wire.EngineDoubleMarker;
@@ -23,17 +28,23 @@ import dev.fakbattery.wire.WireJson;
 import org.apiguardian.api.API;
 
 /**
- * Asks the engine at a base URL who it is, the one way every rung does: {@code GET /models} (served models,
- * {@code owned_by}, context length, {@code Server} header), then SGLang's {@code /get_server_info}, vLLM's
- * {@code /version} and llama.cpp's {@code /props} (the first that answers with a version names the engine and its
- * version), and {@code /metrics} (engine metric families: {@code vllm:}, {@code sglang:}, {@code llamacpp:}). Only a
- * version from an engine's own endpoint or its metric families identify it ({@link TargetIdentity#identifiedBy});
- * {@code owned_by} is recorded, never trusted. Every request and its answer is recorded
- * ({@link TargetIdentity#probed}). The engine double is recognised here and nowhere else
- * ({@link EngineDoubleMarker#evidence}). One probe per base URL, origin and listening server per JVM: the answer is
- * cached, and on a loopback URL the cache is keyed by the sockets listening on its port too ({@link PortListeners#sockets}),
- * so a server started since on a port handed out again (a rung's engine double stopped, another server on the freed
- * port) is asked again, never answered for by its predecessor.
+ * Asks the engine at a base URL who it is, the one way every rung does, and reads the content of each answer, never
+ * just which path answered: {@code GET /models} (served models, {@code owned_by}, context length, {@code Server}
+ * header), SGLang's {@code /get_server_info} and vLLM's {@code /version} (each a {@code version} that reads as a version:
+ * digits, a dot, digits, as {@link #VERSION}), llama.cpp's {@code /props} ({@code build_info}), and {@code /metrics}
+ * (engine metric families: {@code vllm:}, {@code sglang:}, {@code llamacpp:}). A {@code /version} of that shape names vLLM
+ * only where no engine's own info endpoint answered ({@code /get_server_info}, {@code /props}), as any server may serve
+ * one. When none of these names an engine (a proxy that serves only {@code /v1}), one chat request of one token asks the
+ * first served model, and its {@code system_fingerprint} ({@code vllm-<version>[-tpN]-<hash8>}, llama.cpp's
+ * {@code b<build>-<commit>}) and {@code model} are read. The engine is identified only when every piece of evidence
+ * names the same engine ({@link TargetIdentity#identifiedBy}); evidence naming two engines identifies none
+ * ({@link TargetIdentity#conflict}). {@code owned_by} is recorded, never trusted. Every request and its answer is
+ * recorded ({@link TargetIdentity#probed}). The engine double is recognised here and nowhere else, by its marks
+ * wherever they appear: a version, the {@code Server} header, the {@code /metrics} comment, the
+ * {@code system_fingerprint} ({@link EngineDoubleMarker#evidence}). One probe per base URL, origin and listening server
+ * per JVM: the answer is cached, and on a loopback URL the cache is keyed by the sockets listening on its port too
+ * ({@link PortListeners#sockets}), so a server started since on a port handed out again (a rung's engine double stopped,
+ * another server on the freed port) is asked again, never answered for by its predecessor.
  *
  * @since 0.2
  */
@@ -47,6 +58,19 @@ public final class TargetProbe {
 	/** The version endpoints, in the order asked: path, version field, engine kind. */
 	private static final String[][] VERSION_ENDPOINTS = { { "/get_server_info", "version", "sglang" }, { "/version", "version", "vllm" },
 		{ "/props", "build_info", "llama.cpp" } };
+
+	/**
+	 * What a version looks like: digits, a dot, digits, then anything a release or build adds ({@code 0.11.0},
+	 * {@code 0.23.1rc1.dev1029+ga601a9d99}, {@code 0.29.0+engine-double}); a {@code version} field that is not one
+	 * identifies nothing.
+	 */
+	static final Pattern VERSION = Pattern.compile("v?\\d+\\.\\d+[0-9A-Za-z.+_-]*");
+
+	/** vLLM's {@code system_fingerprint}: {@code vllm-<version>[-tpN...]-<hash8>}. */
+	private static final Pattern VLLM_FINGERPRINT = Pattern.compile("vllm-(.+?)(?:-tp\\d+\\S*?)?-[0-9a-f]{8}");
+
+	/** llama.cpp's {@code system_fingerprint}: {@code b<build number>-<commit>}, as its {@code /props} {@code build_info}. */
+	private static final Pattern LLAMA_CPP_FINGERPRINT = Pattern.compile("b\\d+-[0-9a-f]+");
 
 	/** Metric family prefixes and the engine they name. */
 	private static final String[][] METRIC_PREFIXES = { { "vllm:", "vllm" }, { "sglang:", "sglang" }, { "llamacpp:", "llama.cpp" } };
@@ -88,7 +112,7 @@ public final class TargetProbe {
 	private static TargetIdentity probe(HttpClient http, URI baseUrl, String origin, Optional<String> apiKey) {
 		String root = baseUrl.toString().substring(0, baseUrl.toString().length() - "/v1".length());
 		List<String> probed = new ArrayList<>();
-		List<String> identifiedBy = new ArrayList<>();
+		List<Evidence> evidence = new ArrayList<>();
 		Reply models = get(http, baseUrl + "/models", apiKey);
 		JsonNode list = models.json();
 		List<String> served = new ArrayList<>();
@@ -97,42 +121,48 @@ public final class TargetProbe {
 		String ownedBy = card.path("owned_by").isTextual() ? card.path("owned_by").asText() : null;
 		probed.add("GET /v1/models: " + models.describe() + (ownedBy == null ? "" : ", owned_by " + ownedBy));
 		Integer context = number(card.path("max_model_len")).or(() -> number(card.path("meta").path("n_ctx"))).orElse(null);
-		String version = null;
-		String kind = null;
 		String toolParser = null;
 		String server = models.server().orElse(null);
+		List<String> versions = new ArrayList<>();
+		Map<Evidence, JsonNode> answers = new LinkedHashMap<>();
 		for (String[] endpoint : VERSION_ENDPOINTS) {
 			Reply reply = get(http, root + endpoint[0], apiKey);
 			String reported = reply.json().path(endpoint[1]).asText("");
 			boolean answered = reply.status() == 200 && !reported.isBlank();
-			probed.add("GET " + endpoint[0] + ": " + reply.describe() + (answered ? ", " + endpoint[1] + " " + reported : ""));
+			boolean shaped = answered
+					&& (!endpoint[2].equals("vllm") && !endpoint[2].equals("sglang") || VERSION.matcher(reported).matches());
+			probed.add("GET " + endpoint[0] + ": " + reply.describe() + (answered ? ", " + endpoint[1] + " " + reported : "")
+					+ (answered && !shaped ? " (not a version)" : ""));
+			versions.add(answered ? reported : null);
 			if (server == null) {
 				server = reply.server().orElse(null);
 			}
-			if (!answered || kind != null) {
-				continue;
+			if (shaped) {
+				answers.put(new Evidence(endpoint[2], reported, "GET " + endpoint[0] + ": " + endpoint[1] + " " + reported), reply.json());
 			}
-			version = reported;
-			kind = endpoint[2];
-			identifiedBy.add("GET " + endpoint[0] + ": " + endpoint[1] + " " + reported);
-			if (reply.json().path("tool_call_parser").isTextual()) {
-				toolParser = reply.json().path("tool_call_parser").asText();
+		}
+		if (answers.size() > 1) {
+			// an engine's own info endpoint answered: the /version of the same shape any server may serve names nothing
+			answers.keySet().removeIf(found -> found.line().startsWith("GET /version:"));
+		}
+		for (JsonNode answer : answers.values()) {
+			if (toolParser == null && answer.path("tool_call_parser").isTextual()) {
+				toolParser = answer.path("tool_call_parser").asText();
 			}
 			if (context == null) {
-				context = number(reply.json().path("context_length"))
-						.or(() -> number(reply.json().path("default_generation_settings").path("n_ctx")))
+				context = number(answer.path("context_length"))
+						.or(() -> number(answer.path("default_generation_settings").path("n_ctx")))
 						.orElse(null);
 			}
 		}
+		evidence.addAll(answers.keySet());
 		Reply metrics = get(http, root + "/metrics", apiKey);
 		List<String> families = new ArrayList<>();
-		String metricsKind = null;
 		String gatewayEvidence = null;
 		for (String[] prefix : metrics.status() == 200 ? METRIC_PREFIXES : new String[0][]) {
 			long count = familyCount(metrics.body(), prefix[0], families);
 			if (count > 0) {
-				metricsKind = metricsKind == null ? prefix[1] : metricsKind;
-				identifiedBy.add("GET /metrics: " + count + " metric families named " + prefix[0] + "*");
+				evidence.add(new Evidence(prefix[1], null, "GET /metrics: " + count + " metric families named " + prefix[0] + "*"));
 			}
 		}
 		for (String[] prefix : metrics.status() == 200 ? GATEWAY_METRIC_PREFIXES : new String[0][]) {
@@ -142,21 +172,75 @@ public final class TargetProbe {
 			}
 		}
 		probed.add("GET /metrics: " + metrics.describe() + (families.isEmpty() ? "" : ", " + String.join(", ", families)));
-		kind = kind != null ? kind : metricsKind;
+		String doubleVersion = versions.stream().filter(v -> v != null && v.contains("engine-double")).findFirst().orElse(null);
+		String metricsPage = metrics.status() == 200 ? metrics.body() : null;
+		String fingerprint = null;
+		if (evidence.isEmpty() && gatewayEvidence == null && !served.isEmpty()
+				&& EngineDoubleMarker.evidence(doubleVersion, server, metricsPage).isEmpty()) {
+			Reply chat = post(http, baseUrl + "/chat/completions", tinyChat(served.getFirst()), apiKey);
+			JsonNode answer = chat.json();
+			fingerprint = chat.status() == 200 && answer.path("system_fingerprint").isTextual()
+					? answer.path("system_fingerprint").asText()
+					: null;
+			String model = answer.path("model").isTextual() ? answer.path("model").asText() : null;
+			probed.add("POST /v1/chat/completions (max_tokens 1): " + chat.describe() + (model == null ? "" : ", model " + model)
+					+ (fingerprint == null ? "" : ", system_fingerprint " + fingerprint));
+			fingerprintEvidence(fingerprint, model).ifPresent(evidence::add);
+			if (server == null) {
+				server = chat.server().orElse(null);
+			}
+		}
 		if (server != null) {
 			probed.add("Server header: " + server);
 		}
-		String evidence = EngineDoubleMarker.evidence(version, server, metrics.status() == 200 ? metrics.body() : null).orElse(null);
-		if (evidence == null && TargetIdentity.EMBEDDED.equals(origin)) {
-			evidence = "it was started in this JVM as the embedded engine double";
+		List<String> kinds = evidence.stream().map(Evidence::kind).distinct().toList();
+		String kind = kinds.size() == 1 ? kinds.getFirst() : null;
+		String conflict = kinds.size() > 1
+				? evidence.stream().map(e -> e.line() + " says " + e.kind()).collect(Collectors.joining("; "))
+				: null;
+		String version = kind == null ? null : evidence.stream().map(Evidence::version).filter(v -> v != null).findFirst().orElse(null);
+		List<String> identifiedBy = kind == null ? List.of() : evidence.stream().map(Evidence::line).toList();
+		String doubled = EngineDoubleMarker.evidence(doubleVersion, server, metricsPage, fingerprint).orElse(null);
+		if (doubled == null && TargetIdentity.EMBEDDED.equals(origin)) {
+			doubled = "it was started in this JVM as the embedded engine double";
 		}
 		String problem = models.status() == 0
 				? "GET " + baseUrl + "/models got no response: " + models.body()
 				: models.status() != 200
 						? "GET " + baseUrl + "/models answered HTTP " + models.status()
 						: served.isEmpty() ? "GET " + baseUrl + "/models answered no data[].id" : null;
-		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, evidence, problem, ownedBy, toolParser,
-				identifiedBy, probed, null, gatewayEvidence);
+		return new TargetIdentity(origin, baseUrl, kind, version, served, context, server, doubled, problem, ownedBy, toolParser,
+				identifiedBy, probed, null, gatewayEvidence, conflict);
+	}
+
+	/**
+	 * What the {@code system_fingerprint} of a {@code /v1} answer says: vLLM's {@code vllm-<version>[-tpN]-<hash8>}, llama.cpp's
+	 * {@code b<build>-<commit>}; nothing for any other (SGLang sends none).
+	 */
+	static Optional<Evidence> fingerprintEvidence(String fingerprint, String model) {
+		if (fingerprint == null) {
+			return Optional.empty();
+		}
+		String line = "POST /v1/chat/completions" + (model == null ? "" : " (model " + model + ")") + ": system_fingerprint "
+				+ fingerprint;
+		Matcher vllm = VLLM_FINGERPRINT.matcher(fingerprint);
+		if (vllm.matches() && VERSION.matcher(vllm.group(1)).matches()) {
+			return Optional.of(new Evidence("vllm", vllm.group(1), line));
+		}
+		return LLAMA_CPP_FINGERPRINT.matcher(fingerprint).matches()
+				? Optional.of(new Evidence("llama.cpp", fingerprint, line))
+				: Optional.empty();
+	}
+
+	/** The smallest chat request: one token of the first served model, asked only of a server nothing else identified. */
+	private static String tinyChat(String model) {
+		ObjectNode request = Json.MAPPER.createObjectNode().put("model", model);
+		request.putArray("messages").addObject().put("role", "user").put("content", "hi");
+		return request.put("max_tokens", 1).put("stream", false).toString();
+	}
+
+	/** One piece of evidence of the engine's kind: the kind, the version it names (null when none) and where it was read. */
+	record Evidence(String kind, String version, String line) {
 	}
 
 	/** How many metric families of {@code page} are named {@code prefix}*, listed in {@code families} when any. */
@@ -193,7 +277,17 @@ public final class TargetProbe {
 	}
 
 	private static Reply get(HttpClient http, String url, Optional<String> apiKey) {
-		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT).GET();
+		return send(http, HttpRequest.newBuilder(URI.create(url)).GET(), apiKey);
+	}
+
+	private static Reply post(HttpClient http, String url, String json, Optional<String> apiKey) {
+		return send(http, HttpRequest.newBuilder(URI.create(url))
+				.header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json)), apiKey);
+	}
+
+	private static Reply send(HttpClient http, HttpRequest.Builder request, Optional<String> apiKey) {
+		request.timeout(TIMEOUT);
 		apiKey.ifPresent(key -> request.header("Authorization", "Bearer " + key));
 		try {
 			HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());

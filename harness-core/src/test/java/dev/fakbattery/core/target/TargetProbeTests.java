@@ -104,8 +104,8 @@ class TargetProbeTests {
 	}
 
 	@Test
-	@DisplayName("the first version endpoint that answers names the engine; later answers are recorded, not trusted")
-	void firstVersionEndpointWins() throws Exception {
+	@DisplayName("a /version answer names vLLM only where no engine's own info endpoint answered: it is recorded, not trusted, beside /get_server_info")
+	void versionGivesWayToAnEnginesOwnEndpoint() throws Exception {
 		try (ProbedEngine engine = ProbedEngine.start()
 				.models("")
 				.on("/get_server_info", "{\"version\":\"0.4.9\"}")
@@ -133,12 +133,12 @@ class TargetProbeTests {
 			assertThat(id.engineVersion()).isNull();
 			assertThat(id.identifiedBy()).isEmpty();
 			assertThat(id.probed()).containsExactly("GET /v1/models: HTTP 200", "GET /get_server_info: HTTP 500", "GET /version: HTTP 200",
-					"GET /props: HTTP 200", "GET /metrics: HTTP 404");
+					"GET /props: HTTP 200", "GET /metrics: HTTP 404", "POST /v1/chat/completions (max_tokens 1): HTTP 404");
 		}
 	}
 
 	@Test
-	@DisplayName("metric families: counted per prefix without labels and histogram suffixes; the first prefix found names the engine")
+	@DisplayName("metric families: counted per prefix without labels and histogram suffixes; families of two engines identify none")
 	void metricFamilies() throws Exception {
 		String page = "# HELP vllm:latency_seconds latency\n# TYPE vllm:latency_seconds histogram\n"
 				+ "vllm:latency_seconds_bucket{le=\"0.1\",model_name=\"a b\"} 1\nvllm:latency_seconds_sum 2\n"
@@ -146,12 +146,18 @@ class TargetProbeTests {
 				+ "vllm:running 0\nvllm:bare\nsglang:token_usage{x=\"y z\"} 0.1\nsglang:token_usage 0.2\nother:thing 1\n";
 		try (ProbedEngine engine = ProbedEngine.start().models("").on("/metrics", page)) {
 			TargetIdentity id = probe(engine);
-			assertThat(id.probedKind()).isEqualTo("vllm");
+			assertThat(id.probedKind()).isNull();
 			assertThat(id.engineVersion()).isNull();
-			assertThat(id.identifiedBy()).containsExactly("GET /metrics: 4 metric families named vllm:*",
-					"GET /metrics: 1 metric families named sglang:*");
+			assertThat(id.identifiedBy()).isEmpty();
+			assertThat(id.conflict()).isEqualTo("GET /metrics: 4 metric families named vllm:* says vllm; "
+					+ "GET /metrics: 1 metric families named sglang:* says sglang");
 			assertThat(id.probed()).contains("GET /metrics: HTTP 200, 4 vllm: families, 1 sglang: families");
 			assertThat(id.doubleEvidence()).isNull();
+		}
+		try (ProbedEngine engine = ProbedEngine.start().models("").on("/metrics", page.replaceAll("sglang:.*\n", ""))) {
+			TargetIdentity id = probe(engine);
+			assertThat(id.probedKind()).isEqualTo("vllm");
+			assertThat(id.identifiedBy()).containsExactly("GET /metrics: 4 metric families named vllm:*");
 		}
 	}
 
@@ -166,16 +172,28 @@ class TargetProbeTests {
 	}
 
 	@Test
-	@DisplayName("a version endpoint names the engine before its metric families do; both are recorded as identifying it")
-	void versionBeatsMetrics() throws Exception {
+	@DisplayName("a version endpoint and metric families that name two engines identify none: conflicting evidence is no identification")
+	void conflictingEvidenceIdentifiesNothing() throws Exception {
 		try (ProbedEngine engine = ProbedEngine.start()
 				.models("")
 				.on("/get_server_info", "{\"version\":\"0.4.9\"}")
 				.on("/metrics", "vllm:running 0\n")) {
 			TargetIdentity id = probe(engine);
-			assertThat(id.probedKind()).isEqualTo("sglang");
+			assertThat(id.probedKind()).isNull();
+			assertThat(id.engineVersion()).isNull();
+			assertThat(id.identifiedBy()).isEmpty();
+			assertThat(id.conflict()).isEqualTo("GET /get_server_info: version 0.4.9 says sglang; "
+					+ "GET /metrics: 1 metric families named vllm:* says vllm");
+			assertThat(id.unidentified()).hasValueSatisfying(why -> assertThat(why).contains("its answers name different engines"));
+		}
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/get_server_info", "{\"version\":\"0.4.9\"}")
+				.on("/metrics", "sglang:token_usage 0\n")) {
+			TargetIdentity id = probe(engine);
+			assertThat(id.probedKind()).as("evidence that agrees").isEqualTo("sglang");
 			assertThat(id.identifiedBy()).containsExactly("GET /get_server_info: version 0.4.9",
-					"GET /metrics: 1 metric families named vllm:*");
+					"GET /metrics: 1 metric families named sglang:*");
 		}
 	}
 
@@ -275,10 +293,12 @@ class TargetProbeTests {
 	void apiKeyIsBearer() throws Exception {
 		try (ProbedEngine engine = ProbedEngine.start().models("")) {
 			TargetProbe.probe(engine.baseUrl(), "base.url", Optional.of("sk-1"));
-			assertThat(engine.authorizations).hasSize(5).containsOnly("Bearer sk-1");
+			assertThat(engine.authorizations).as("five GETs and the chat request of an unidentified engine")
+					.hasSize(6)
+					.containsOnly("Bearer sk-1");
 			engine.authorizations.clear();
 			probe(engine);
-			assertThat(engine.authorizations).hasSize(5).containsOnly("none");
+			assertThat(engine.authorizations).hasSize(6).containsOnly("none");
 		}
 	}
 

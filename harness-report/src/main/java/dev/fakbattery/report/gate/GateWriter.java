@@ -6,7 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -135,18 +139,33 @@ public final class GateWriter {
 	}
 
 	/**
-	 * The engines the artifacts measured, each as it identified itself (or as {@code engine.identity} named it, said so);
-	 * nothing when no artifact measured an engine.
+	 * The engines the artifacts measured as they identified themselves, then under "Declared, not observed" those whose
+	 * kind only {@code engine.identity} named, each with the artifacts that measured it; nothing when no artifact measured
+	 * an engine.
 	 */
 	private static String engines(GateResult result) {
-		List<String> engines = result.rows()
+		List<String> observed = result.rows()
 				.stream()
 				.map(GateRow::target)
-				.filter(java.util.Objects::nonNull)
+				.filter(target -> target != null && !target.declared())
 				.map(GateTarget::description)
 				.distinct()
 				.toList();
-		return engines.isEmpty() ? "" : "Engine: " + String.join("; ", engines) + ".\n\n";
+		Map<String, List<String>> declared = new LinkedHashMap<>();
+		result.rows()
+				.stream()
+				.filter(row -> row.target() != null && row.target().declared())
+				.forEach(row -> declared.computeIfAbsent(row.target().description(), d -> new ArrayList<>()).add(row.artifact().id()));
+		return (observed.isEmpty() ? "" : "Engine: " + String.join("; ", observed) + ".\n\n")
+				+ (declared.isEmpty()
+						? ""
+						: "Declared, not observed (the engine kind was named by -Dengine.identity; nothing the engine answered "
+								+ "identified it, so nothing here is evidence of it):\n\n"
+								+ declared.entrySet()
+										.stream()
+										.map(e -> "- " + e.getKey() + ": " + String.join(", ", e.getValue()) + "\n")
+										.collect(Collectors.joining())
+								+ "\n");
 	}
 
 	/** One line per artifact over pre-produced inputs: its source and each file's provenance; nothing when none. */

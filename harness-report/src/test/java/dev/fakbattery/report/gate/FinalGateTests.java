@@ -113,13 +113,28 @@ class FinalGateTests {
 
 		assertThat(draft).contains("Engine: vllm 0.11.0 serving ").doesNotContain("override");
 
-		// an engine named by -Dengine.identity, not by what it answered, is named so in the draft
+		// an engine kind declared by -Dengine.identity, not observed in what it answered, is listed as such in the draft
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS", RUN, vllm().put("identity", "declared").put("identity_override", "vllm"));
+		}
+		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content()
+				.contains("Declared, not observed (the engine kind was named by -Dengine.identity;")
+				.contains("at http://127.0.0.1:8000/v1 (base.url), declared by -Dengine.identity=vllm, not observed in what it answered: "
+						+ ArtifactId.requiredArtifacts().getFirst().id() + ", ")
+				.doesNotContain("Engine: vllm");
+		// an artifact from before target.engine.identity whose identity_override named the kind: declared too
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS", RUN, vllm().put("identity_override", "vllm"));
 		}
 		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
-		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content()
-				.contains("(base.url), identified by the override -Dengine.identity=vllm, not by what it answered.");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content().contains("Declared, not observed");
+		// an observed identity is no declaration
+		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
+			write(id, "PASS", RUN, vllm().put("identity", "observed"));
+		}
+		GateWriter.write(dir, FinalGate.evaluate(dir), "./mvnw verify -Pgpu");
+		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content().contains("Engine: vllm 0.11.0").doesNotContain("Declared");
 
 		// with nothing pre-produced, the draft says so
 		write(ArtifactId.FLOORS, "PASS");
