@@ -192,7 +192,7 @@ public final class SecretGuard {
 	/**
 	 * {@code line} with every secret replaced by {@code [REDACTED PARAMETER]} in each literal form (raw, escaped,
 	 * encoded, base64); a line that still holds one after that (a mixed escape, a blob) becomes
-	 * {@code [REDACTED PARAMETER: the line held it]} whole.
+	 * {@code [REDACTED PARAMETER: the line held it]} whole, its line break kept.
 	 */
 	public String redact(String line) {
 		if (secrets.isEmpty()) {
@@ -217,7 +217,8 @@ public final class SecretGuard {
 		}
 		for (Secret secret : secrets) {
 			if (secret.foundIn(views(redacted)).isPresent()) {
-				redacted = "[REDACTED " + secret.parameter + ": the line held it]";
+				String end = text.endsWith("\r\n") ? "\r\n" : text.endsWith("\n") ? "\n" : "";
+				redacted = "[REDACTED " + secret.parameter + ": the line held it]" + end;
 			}
 		}
 		return redacted.equals(text) ? line : redacted.getBytes(StandardCharsets.ISO_8859_1);

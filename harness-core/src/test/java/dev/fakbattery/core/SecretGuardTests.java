@@ -4,19 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
-
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -28,38 +22,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 @DisplayName("the secret guard finds a key in every form a writer may give it, and nothing else")
 class SecretGuardTests {
 
-	/** A canary key with characters each encoding treats differently: a slash, a plus, a space, a quote. */
-	static final String KEY = "sk-canary/0123+abc def\"9876-xyz";
+	static final String KEY = CanaryForms.KEY;
 
-	static final SecretGuard GUARD = SecretGuard.of("api.key.env", "the value of the environment variable CANARY (api.key.env)", KEY);
-
-	private static final ObjectMapper JSON = new ObjectMapper();
+	static final SecretGuard GUARD = CanaryForms.guard(KEY);
 
 	@TempDir
 	Path dir;
 
 	static Stream<Arguments> forms() {
-		return Stream.of(
-				form("raw", "raw", key -> "Authorization: Bearer " + key),
-				form("Jackson-written JSON", "JSON-escaped", key -> json(Map.of("auth", key))),
-				form("JSON in a JSON string", "JSON-escaped", key -> json(Map.of("body", json(Map.of("auth", key))))),
-				form("every char \\u-escaped, lower-case hex", "JSON-escaped", key -> "{\"a\":\"" + unicode(key, "\\u%04x") + "\"}"),
-				form("every char \\u-escaped, upper-case hex", "JSON-escaped", key -> "{\"a\":\"" + unicode(key, "\\u%04X") + "\"}"),
-				form("mixed escapes with \\/", "JSON-escaped",
-						key -> "{\"a\":\"" + key.replace("/", "\\/").replace("\"", "\\\"").replace("c", "\\u0063") + "\"}"),
-				form("URLEncoder", "URL-encoded", key -> "GET /v1?key=" + URLEncoder.encode(key, StandardCharsets.UTF_8)),
-				form("percent-encoded, lower-case hex", "URL-encoded", key -> "/v1?key=" + percent(key, "%%%02x")),
-				form("percent-encoded, upper-case hex", "URL-encoded", key -> "/v1?key=" + percent(key, "%%%02X")),
-				form("base64, padded", "base64", key -> Base64.getEncoder().encodeToString(bytes(key))),
-				form("base64, unpadded", "base64", key -> Base64.getEncoder().withoutPadding().encodeToString(bytes(key))),
-				form("base64 URL-safe", "base64", key -> Base64.getUrlEncoder().withoutPadding().encodeToString(bytes(key))),
-				form("base64 blob, key at alignment 0", "base64", key -> blob("", key)),
-				form("base64 blob, key at alignment 1", "base64", key -> blob("x", key)),
-				form("base64 blob, key at alignment 2", "base64", key -> blob("xy", key)),
-				form("base64 blob with line breaks", "base64",
-						key -> Base64.getMimeEncoder().encodeToString(bytes("x".repeat(70) + key + "y".repeat(70)))),
-				form("base64 of JSON with the key \\u-escaped", "base64",
-						key -> Base64.getEncoder().encodeToString(bytes("{\"a\":\"" + unicode(key, "\\u%04x") + "\"}"))));
+		return CanaryForms.forms();
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -164,39 +135,8 @@ class SecretGuardTests {
 		}
 	}
 
-	private static Arguments form(String name, String expected, UnaryOperator<String> encode) {
-		return Arguments.of(name, expected, encode);
-	}
-
-	private static String json(Object value) {
-		try {
-			return JSON.writeValueAsString(value);
-		}
-		catch (IOException e) {
-			throw new IllegalStateException(e);
-		}
-	}
-
-	private static String unicode(String text, String format) {
-		StringBuilder out = new StringBuilder();
-		text.chars().forEach(c -> out.append(String.format(Locale.ROOT, format, c)));
-		return out.toString();
-	}
-
-	private static String percent(String text, String format) {
-		StringBuilder out = new StringBuilder();
-		for (byte b : bytes(text)) {
-			out.append(String.format(Locale.ROOT, format, b & 0xff));
-		}
-		return out.toString();
-	}
-
-	private static String blob(String before, String key) {
-		return Base64.getEncoder().encodeToString(bytes(before + key + "{\"tail\":1}"));
-	}
-
 	private static byte[] bytes(String text) {
-		return text.getBytes(StandardCharsets.UTF_8);
+		return CanaryForms.bytes(text);
 	}
 
 	private static byte[] concat(byte[]... parts) {
