@@ -8,9 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ArtifactDocument;
 import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.core.RungOutcome;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.core.SecretGuard;
 import dev.fakbattery.core.Verdict;
 
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
@@ -35,7 +35,7 @@ class ArtifactExtension implements AfterTestExecutionCallback {
 		Verdict verdict = RungOutcome.verdict(run, thrown);
 		ObjectNode document = ArtifactDocument.build(run, draft, verdict, thrown);
 		Path target = run.config().experimentsDir().resolve(run.artifact().fileName());
-		ArtifactFiles.writeJson(target, document, SecretGuard.forRun(run.config()));
+		ArtifactFiles.writeJson(target, document, RunSecrets.forRun(run.config()));
 		RungReport.publish(context, run, verdict, document, target, run.attachments().stream().filter(Files::isRegularFile).toList());
 		context.publishReportEntry("artifact", target + " (" + verdict + ")");
 	}

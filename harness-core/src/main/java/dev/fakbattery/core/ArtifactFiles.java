@@ -16,6 +16,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.apiguardian.api.API;
 
@@ -26,7 +27,7 @@ import org.apiguardian.api.API;
  *
  * <p>Every write passes the {@link SecretGuard} before its move: a file that would hold a secret in any form is
  * not written (the temp file is deleted) and the write fails naming the file, never the secret. Writers without a
- * run's configuration use the JVM's guard ({@link SecretGuard#jvm()}).
+ * run's configuration use the JVM's guard ({@link RunSecrets#jvm()}).
  *
  * @since 0.1
  */
@@ -46,7 +47,7 @@ public final class ArtifactFiles {
 	}
 
 	public static Path writeJson(Path target, JsonNode document) {
-		return writeJson(target, document, SecretGuard.jvm());
+		return writeJson(target, document, RunSecrets.jvm());
 	}
 
 	/** {@link #writeJson(Path, JsonNode)} checked by {@code guard}. */
@@ -55,7 +56,7 @@ public final class ArtifactFiles {
 	}
 
 	public static Path writeString(Path target, String text) {
-		return writeString(target, text, SecretGuard.jvm());
+		return writeString(target, text, RunSecrets.jvm());
 	}
 
 	/** {@link #writeString(Path, String)} checked by {@code guard}. */
@@ -64,7 +65,7 @@ public final class ArtifactFiles {
 	}
 
 	public static Path write(Path target, Body body) {
-		return write(target, body, SecretGuard.jvm());
+		return write(target, body, RunSecrets.jvm());
 	}
 
 	/**

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.function.IntSupplier;
 
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.SecretGuard;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.SecretGuard;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 
-import dev.fakbattery.core.SecretGuard;
+import dev.fakbattery.wire.SecretGuard;
 
 /**
  * Copies a started process's output into its log file line by line, each line redacted by the {@link SecretGuard}

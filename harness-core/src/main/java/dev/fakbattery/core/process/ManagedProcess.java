@@ -21,8 +21,9 @@ import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
-import dev.fakbattery.core.SecretGuard;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.wire.HttpClients;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.apiguardian.api.API;
 
@@ -123,12 +124,12 @@ public final class ManagedProcess implements AutoCloseable {
 	 */
 	public static ManagedProcess startOnFreePort(String name, IntFunction<String> command, IntFunction<Path> log,
 			IntFunction<List<URI>> probes, Duration timeout, IntSupplier ports) {
-		return startOnFreePort(name, command, log, probes, timeout, ports, SecretGuard.jvm());
+		return startOnFreePort(name, command, log, probes, timeout, ports, RunSecrets.jvm());
 	}
 
 	/**
 	 * {@link #startOnFreePort(String, IntFunction, IntFunction, IntFunction, Duration, IntSupplier)} with its log
-	 * redacted by {@code guard} (a run's: {@link SecretGuard#forRun}).
+	 * redacted by {@code guard} (a run's: {@link RunSecrets#forRun}).
 	 *
 	 * @since 0.9
 	 */
@@ -163,7 +164,7 @@ public final class ManagedProcess implements AutoCloseable {
 	 * @throws UncheckedIOException naming the command when it cannot be started
 	 */
 	public static ManagedProcess start(String name, String command, Path log) {
-		return start(name, command, log, SecretGuard.jvm());
+		return start(name, command, log, RunSecrets.jvm());
 	}
 
 	/**

@@ -14,10 +14,10 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.SecretGuard;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.core.process.Squatter;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.SecretGuard;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;

@@ -10,8 +10,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-import dev.fakbattery.core.CanaryForms;
-import dev.fakbattery.core.SecretGuard;
+import dev.fakbattery.wire.CanaryForms;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -28,7 +28,7 @@ class ManagedProcessLogTests {
 	Path dir;
 
 	@ParameterizedTest(name = "{0}")
-	@MethodSource("dev.fakbattery.core.CanaryForms#oneLineForms")
+	@MethodSource("dev.fakbattery.wire.CanaryForms#oneLineForms")
 	@DisplayName("a line that prints the key in a form is written redacted, the lines around it as they were")
 	void redactsEachForm(String name, String expectedForm, UnaryOperator<String> encode) throws Exception {
 		Path printed = dir.resolve("printed.txt");

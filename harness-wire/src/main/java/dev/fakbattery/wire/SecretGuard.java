@@ -1,4 +1,4 @@
-package dev.fakbattery.core;
+package dev.fakbattery.wire;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,18 +15,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
-import org.apiguardian.api.API;
-
 /**
  * The one check that keeps secrets out of every file the harness writes: given the secrets' values (the API key read
- * from the environment variable named by {@code api.key.env}, and any other secret a writer is given), it finds each
- * one in text or bytes in every form a writer may have turned it into, and redacts it from a log line.
+ * from the environment variable named by {@code api.key.env}, see {@code dev.fakbattery.core.RunSecrets}; the
+ * capture command's {@code --api-key-env}; any other secret a writer is given), it finds each one in text or bytes in
+ * every form a writer may have turned it into, and redacts it from a log line. It lives in harness-wire so that the
+ * plain jars (the capture command) use the same guard as the battery.
  *
  * <p>Forms found: the raw value; JSON-escaped (Jackson's escapes, {@code \/}, every character as {@code &#92;uXXXX} in
  * either case, and any mix, by unescaping the text, up to three nested levels, and searching the value);
@@ -43,7 +42,6 @@ import org.apiguardian.api.API;
  *
  * @since 0.6
  */
-@API(status = API.Status.INTERNAL, since = "0.6")
 public final class SecretGuard {
 
 	/** The shortest value guarded: {@value}. */
@@ -79,29 +77,6 @@ public final class SecretGuard {
 			return NONE;
 		}
 		return new SecretGuard(List.of(new Secret(parameter, origin, value)));
-	}
-
-	/** The API key of {@code config}: the value {@code env} gives the variable {@code api.key.env} names, if any. */
-	public static SecretGuard of(HarnessConfig config, Function<String, String> env) {
-		return config.string(HarnessConstants.API_KEY_ENV)
-				.map(variable -> of(HarnessConstants.API_KEY_ENV,
-						"the value of the environment variable " + variable + " (" + HarnessConstants.API_KEY_ENV + ")",
-						env.apply(variable)))
-				.orElse(NONE);
-	}
-
-	/**
-	 * The JVM's guard: the API key its system properties name ({@code -Dapi.key.env=NAME}, as Maven passes it to a
-	 * test JVM and a command-line tool reads it), read from the environment. Writers without a run's configuration
-	 * use it.
-	 */
-	public static SecretGuard jvm() {
-		return of(HarnessConfig.of(name -> Optional.ofNullable(System.getProperty(name))), System::getenv);
-	}
-
-	/** The guard of a run: the JVM's, and the API key {@code config} names. */
-	public static SecretGuard forRun(HarnessConfig config) {
-		return jvm().and(of(config, System::getenv));
 	}
 
 	/** This guard's secrets and {@code other}'s. */
@@ -247,7 +222,7 @@ public final class SecretGuard {
 	}
 
 	/** {@code WHERE would contain FOUND; refused to write it}: the failure of a writer that fails closed. */
-	static IllegalStateException refusal(String where, String found) {
+	public static IllegalStateException refusal(String where, String found) {
 		return new IllegalStateException(where + " would contain " + found + "; refused to write it");
 	}
 

@@ -1,4 +1,4 @@
-package dev.fakbattery.core;
+package dev.fakbattery.wire;
 
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -24,7 +24,7 @@ public final class CanaryForms {
 	public static final String KEY = "sk-canary/0123+abc def\"9876-xyz";
 
 	/** The parameter a canary key is planted under. */
-	public static final String PARAMETER = HarnessConstants.API_KEY_ENV;
+	public static final String PARAMETER = "api.key.env";
 
 	private static final ObjectMapper JSON = new ObjectMapper();
 
