@@ -102,6 +102,17 @@ public final class ArtifactFiles {
 		throw SecretGuard.refusal("artifact " + target, leak.get());
 	}
 
+	/**
+	 * Copies {@code source} over {@code target} once the JVM's guard finds no secret in it (an archive, a results split).
+	 *
+	 * @throws IllegalStateException {@code copy of SOURCE to TARGET would contain ...; refused to write it}, nothing copied
+	 * @throws IOException when the copy fails
+	 */
+	public static Path copy(Path source, Path target) throws IOException {
+		RunSecrets.jvm().requireAbsent(source, "copy of " + source + " to " + target);
+		return Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
+	}
+
 	private static void move(Path temp, Path target) throws IOException {
 		try {
 			Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
