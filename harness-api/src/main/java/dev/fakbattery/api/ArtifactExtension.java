@@ -4,16 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ArtifactDocument;
 import dev.fakbattery.core.ArtifactFiles;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.core.RungOutcome;
 import dev.fakbattery.core.RungRecorder;
-import dev.fakbattery.core.SecretGuard;
 import dev.fakbattery.core.Verdict;
-import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.extension.AfterTestExecutionCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -26,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 class ArtifactExtension implements AfterTestExecutionCallback {
 
 	@Override
-	public void afterTestExecution(ExtensionContext context) throws JsonProcessingException {
+	public void afterTestExecution(ExtensionContext context) {
 		RungRecorder run = RungRecorderExtension.runOf(context).orElse(null);
 		if (run == null) {
 			return;
@@ -37,9 +35,7 @@ class ArtifactExtension implements AfterTestExecutionCallback {
 		Verdict verdict = RungOutcome.verdict(run, thrown);
 		ObjectNode document = ArtifactDocument.build(run, draft, verdict, thrown);
 		Path target = run.config().experimentsDir().resolve(run.artifact().fileName());
-		SecretGuard.requireAbsent(Json.MAPPER.writeValueAsString(document), "artifact " + target, run.config(),
-				System::getenv);
-		ArtifactFiles.writeJson(target, document);
+		ArtifactFiles.writeJson(target, document, RunSecrets.forRun(run.config()));
 		RungReport.publish(context, run, verdict, document, target, run.attachments().stream().filter(Files::isRegularFile).toList());
 		context.publishReportEntry("artifact", target + " (" + verdict + ")");
 	}

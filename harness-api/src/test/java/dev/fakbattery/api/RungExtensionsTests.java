@@ -155,7 +155,7 @@ class RungExtensionsTests {
 						finishedWithFailure(instanceOf(IllegalStateException.class),
 								message("artifact " + dir.resolve("adjudication-tax-witness.json")
 										+ " would contain the value of the environment variable " + variable
-										+ " (api.key.env); refused to write it"))));
+										+ " (api.key.env), raw; refused to write it"))));
 		assertThat(dir.resolve("adjudication-tax-witness.json")).doesNotExist();
 	}
 

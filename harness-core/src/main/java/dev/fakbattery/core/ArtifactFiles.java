@@ -11,10 +11,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.apiguardian.api.API;
 
@@ -22,6 +24,10 @@ import org.apiguardian.api.API;
  * Writes artifacts atomically: a temp file in the same folder, flushed to disk, then moved over the
  * target. A crash mid-write leaves the previous file (or none), never a partial one; a failed write
  * throws, it is never only logged.
+ *
+ * <p>Every write passes the {@link SecretGuard} before its move: a file that would hold a secret in any form is
+ * not written (the temp file is deleted) and the write fails naming the file, never the secret. Writers without a
+ * run's configuration use the JVM's guard ({@link RunSecrets#jvm()}).
  *
  * @since 0.1
  */
@@ -41,16 +47,37 @@ public final class ArtifactFiles {
 	}
 
 	public static Path writeJson(Path target, JsonNode document) {
-		return write(target, out -> Json.MAPPER.writeValue(nonClosing(out), document));
+		return writeJson(target, document, RunSecrets.jvm());
+	}
+
+	/** {@link #writeJson(Path, JsonNode)} checked by {@code guard}. */
+	public static Path writeJson(Path target, JsonNode document, SecretGuard guard) {
+		return write(target, out -> Json.MAPPER.writeValue(nonClosing(out), document), guard);
 	}
 
 	public static Path writeString(Path target, String text) {
-		return write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+		return writeString(target, text, RunSecrets.jvm());
+	}
+
+	/** {@link #writeString(Path, String)} checked by {@code guard}. */
+	public static Path writeString(Path target, String text, SecretGuard guard) {
+		return write(target, out -> out.write(text.getBytes(StandardCharsets.UTF_8)), guard);
 	}
 
 	public static Path write(Path target, Body body) {
+		return write(target, body, RunSecrets.jvm());
+	}
+
+	/**
+	 * Writes {@code body} to {@code target} atomically once {@code guard} finds no secret in it.
+	 *
+	 * @throws IllegalStateException {@code artifact TARGET would contain ...; refused to write it}, nothing written
+	 * @throws UncheckedIOException when the write fails
+	 */
+	public static Path write(Path target, Body body, SecretGuard guard) {
 		Path dir = target.toAbsolutePath().getParent();
 		Path temp = null;
+		Optional<String> leak;
 		try {
 			Files.createDirectories(dir);
 			temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
@@ -60,14 +87,30 @@ public final class ArtifactFiles {
 				out.flush();
 				channel.force(true);
 			}
-			move(temp, target);
-			return target;
+			leak = guard.find(temp);
+			if (leak.isEmpty()) {
+				move(temp, target);
+				return target;
+			}
 		}
 		catch (IOException | RuntimeException e) {
 			deleteQuietly(temp);
 			throw new UncheckedIOException("could not write artifact " + target + ": " + e.getMessage(),
 					e instanceof IOException io ? io : new IOException(e));
 		}
+		deleteQuietly(temp);
+		throw SecretGuard.refusal("artifact " + target, leak.get());
+	}
+
+	/**
+	 * Copies {@code source} over {@code target} once the JVM's guard finds no secret in it (an archive, a results split).
+	 *
+	 * @throws IllegalStateException {@code copy of SOURCE to TARGET would contain ...; refused to write it}, nothing copied
+	 * @throws IOException when the copy fails
+	 */
+	public static Path copy(Path source, Path target) throws IOException {
+		RunSecrets.jvm().requireAbsent(source, "copy of " + source + " to " + target);
+		return Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
 	}
 
 	private static void move(Path temp, Path target) throws IOException {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -54,6 +55,25 @@ class ArtifactFilesTests {
 			out.write("{\"verd".getBytes(StandardCharsets.UTF_8));
 			throw new IllegalStateException("killed");
 		})).isInstanceOf(UncheckedIOException.class);
+		assertThat(Files.readString(target)).isEqualTo("{\"verdict\":\"PASS\"}");
+		try (var files = Files.list(dir)) {
+			assertThat(files).containsExactly(target);
+		}
+	}
+
+	@Test
+	@DisplayName("a write that would hold a secret, raw or \\u-escaped, is refused: the previous file stays, no temp file")
+	void refusesASecret() throws IOException {
+		Path target = dir.resolve("a.json");
+		ArtifactFiles.writeString(target, "{\"verdict\":\"PASS\"}");
+		SecretGuard guard = SecretGuard.of("api.key.env", "the canary", "sk-canary-0123456789");
+		var document = Json.MAPPER.createObjectNode().put("note", "sk-canary-0123456789");
+		String escaped = Json.MAPPER.writeValueAsString(document).replace("sk-canary", "\\u0073k-canary");
+
+		assertThatThrownBy(() -> ArtifactFiles.writeString(target, escaped, guard)).isInstanceOf(IllegalStateException.class)
+				.hasMessage("artifact " + target + " would contain the canary, JSON-escaped; refused to write it");
+		assertThatThrownBy(() -> ArtifactFiles.writeJson(target, document, guard))
+				.hasMessage("artifact " + target + " would contain the canary, raw; refused to write it");
 		assertThat(Files.readString(target)).isEqualTo("{\"verdict\":\"PASS\"}");
 		try (var files = Files.list(dir)) {
 			assertThat(files).containsExactly(target);

@@ -87,14 +87,4 @@ class HarnessConfigTests {
 		assertThat(Determinism.UNAVAILABLE.temperatureZeroWitnessAllowed()).isFalse();
 		assertThat(Determinism.BATCH_INVARIANCE.temperatureZeroWitnessAllowed()).isTrue();
 	}
-
-	@Test
-	void secretGuardRefusesTheKeyValue() {
-		HarnessConfig config = config(Map.of("api.key.env", "MY_KEY"));
-		SecretGuard.requireAbsent("{\"model\":\"m\"}", "artifact a.json", config, name -> "sk-secret-123");
-		assertThatThrownBy(() -> SecretGuard.requireAbsent("{\"auth\":\"sk-secret-123\"}", "artifact a.json", config,
-				name -> "sk-secret-123"))
-				.hasMessage(
-						"artifact a.json would contain the value of the environment variable MY_KEY (api.key.env); refused to write it");
-	}
 }

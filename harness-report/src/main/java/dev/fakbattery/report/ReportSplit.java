@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -14,6 +13,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.ArtifactFiles;
 import dev.fakbattery.core.ReportLabels;
 
 /**
@@ -111,6 +111,6 @@ public final class ReportSplit {
 	}
 
 	private static void copy(Path file, Path dir) throws IOException {
-		Files.copy(file, dir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+		ArtifactFiles.copy(file, dir.resolve(file.getFileName()));
 	}
 }

@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
@@ -96,7 +95,7 @@ public final class RunHistory {
 			for (Path file : files.filter(f -> f.toString().endsWith(".json") || f.toString().endsWith(".md")).toList()) {
 				JsonNode doc = file.toString().endsWith(".json") ? RunSnapshot.readJson(file) : null;
 				if (doc == null || runId.equals(doc.path("run").path("run_id").asText(doc.path("run_id").asText()))) {
-					Files.copy(file, target.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+					ArtifactFiles.copy(file, target.resolve(file.getFileName()));
 				}
 			}
 		}
@@ -136,7 +135,7 @@ public final class RunHistory {
 			List<Path> json = files.filter(f -> f.toString().endsWith(".json")).toList();
 			Files.createDirectories(resultsDir.resolve("history"));
 			for (Path file : json) {
-				Files.copy(file, resultsDir.resolve("history").resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+				ArtifactFiles.copy(file, resultsDir.resolve("history").resolve(file.getFileName()));
 			}
 			return json.size();
 		}

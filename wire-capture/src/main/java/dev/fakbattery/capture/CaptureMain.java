@@ -50,5 +50,9 @@ public final class CaptureMain {
 			err.println("wire-capture: " + arguments.baseUrl() + " could not be reached or written: " + e.getMessage());
 			return 1;
 		}
+		catch (IllegalStateException refused) {
+			err.println("wire-capture: " + refused.getMessage());
+			return 1;
+		}
 	}
 }

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -15,17 +16,20 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.HttpClients;
+import dev.fakbattery.wire.SecretGuard;
 import dev.fakbattery.wire.WireJson;
 
 /**
  * Asks the engine each prompt whole and streamed and writes what came back, byte for byte, as
  * {@code OUT/ENGINE/PROMPT.json} (the whole answer) and {@code .sse} (the answer to the streamed request; an error body
  * when the engine refused it), with {@code PROMPT.provenance.json}: engine and engine version, model, tool parser, when,
- * the command, the request and each answer's HTTP status.
+ * the command, the request and each answer's HTTP status. A file that would hold the API key ({@code --api-key-env}) in any
+ * form is not written: the capture fails naming it ({@link SecretGuard}).
  */
 final class Capturer {
 
@@ -37,10 +41,24 @@ final class Capturer {
 
 	private final HttpClient http = HttpClients.http11(Duration.ofSeconds(10));
 
+	private final Function<String, String> env;
+
+	private final SecretGuard guard;
+
 	Capturer(CaptureArguments arguments, String command, Clock clock) {
+		this(arguments, command, clock, System::getenv);
+	}
+
+	/** A capturer that reads the variable {@code --api-key-env} names from {@code env}: a self-test plants a canary key. */
+	Capturer(CaptureArguments arguments, String command, Clock clock, Function<String, String> env) {
 		this.arguments = arguments;
 		this.command = command;
 		this.clock = clock;
+		this.env = env;
+		this.guard = arguments.apiKeyEnv() == null
+				? SecretGuard.none()
+				: SecretGuard.of("--api-key-env", "the value of the environment variable " + arguments.apiKeyEnv() + " (--api-key-env)",
+						env.apply(arguments.apiKeyEnv()));
 	}
 
 	/** Captures every selected prompt; the number of answers that were not what the prompt expects (HTTP 200, or a 4xx for a refused one). */
@@ -58,7 +76,8 @@ final class Capturer {
 				failed += capture(prompt, false, folder, provenance, line);
 			}
 			failed += capture(prompt, true, folder, provenance, line);
-			Files.writeString(folder.resolve(prompt.name() + ".provenance.json"), provenance.toPrettyString() + "\n");
+			write(folder.resolve(prompt.name() + ".provenance.json"),
+					(provenance.toPrettyString() + "\n").getBytes(StandardCharsets.UTF_8));
 			out.println(line);
 		}
 		return failed;
@@ -77,7 +96,7 @@ final class Capturer {
 		HttpResponse<byte[]> response = http.send(post(arguments.baseUrl() + "/chat/completions", WireJson.write(body)),
 				HttpResponse.BodyHandlers.ofByteArray());
 		String file = prompt.name() + (stream ? ".sse" : ".json");
-		Files.write(folder.resolve(file), response.body());
+		write(folder.resolve(file), response.body());
 		provenance.with("answers")
 				.putObject(stream ? "stream" : "non-stream")
 				.put("file", file)
@@ -147,8 +166,19 @@ final class Capturer {
 
 	/** {@code Authorization: Bearer <key>} when --api-key-env names a set variable; the key is never written anywhere. */
 	private String[] authorization() {
-		String key = arguments.apiKeyEnv() == null ? null : System.getenv(arguments.apiKeyEnv());
+		String key = arguments.apiKeyEnv() == null ? null : env.apply(arguments.apiKeyEnv());
 		return key == null || key.isBlank() ? new String[]{ "Accept", "*/*" } : new String[]{ "Authorization", "Bearer " + key };
+	}
+
+	/**
+	 * Writes a capture once the {@link SecretGuard} finds no API key in it, in any form (an engine that echoes its
+	 * request's headers, say).
+	 *
+	 * @throws IllegalStateException {@code capture FILE would contain ...; refused to write it}, the file not written
+	 */
+	private void write(Path file, byte[] bytes) throws IOException {
+		guard.requireAbsent(bytes, "capture " + file);
+		Files.write(file, bytes);
 	}
 
 	static void requireWritable(Path out) {

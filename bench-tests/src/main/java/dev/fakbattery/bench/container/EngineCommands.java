@@ -10,6 +10,7 @@ import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.core.process.ManagedProcess;
 
 /**
@@ -93,7 +94,7 @@ public final class EngineCommands implements AutoCloseable {
 					port -> logDir(config).resolve("engine-" + port + ".log"),
 					port -> List.of(URI.create("http://127.0.0.1:" + port + "/health"),
 							URI.create("http://127.0.0.1:" + port + "/v1/models")),
-					timeout);
+					timeout, ManagedProcess::freePort, RunSecrets.forRun(config));
 		}
 		catch (IllegalStateException e) {
 			failedTemplate = wanted;

@@ -28,7 +28,10 @@ import java.util.function.Function;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.CreateContainerCmd;
 
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.core.process.Reaper;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -94,7 +97,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 						+ "or raise -Dengine.pull.timeout.sec (now " + spec.pullTimeout().toSeconds() + ") on a slow registry");
 		DockerImages.requireReaper(docker, environment, spec.pullTimeout());
 		DockerImages.requireHostAddress(docker, environment, spec.pullTimeout());
-		LogFile log = LogFile.open(spec);
+		LogFile log = LogFile.open(spec, guard(env));
 		String start = java.util.UUID.randomUUID().toString();
 		GenericContainer<?> container = container(spec, env).withLogConsumer(log).withLabel(START_LABEL, start);
 		ExitWatch exit = ExitWatch.watch(docker, start);
@@ -116,7 +119,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 			Reaper.releaseContainers(START_LABEL, start);
 			log.close();
 			LOG.debug("engine container start failed", e);
-			throw new ContainerStartException(why + " (log: " + log.path + ")");
+			throw new ContainerStartException(log.guard.redact(why + " (log: " + log.path + ")"));
 		}
 		finally {
 			exit.close();
@@ -138,6 +141,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 	 */
 	static GenericContainer<?> container(EngineContainerSpec spec, Map<String, String> env) {
 		Logger log = LoggerFactory.getLogger(ENGINE_LOGGER);
+		SecretGuard guard = guard(env);
 		Map<String, String> plain = new HashMap<>(env);
 		String token = plain.remove(EngineContainerSpec.HF_TOKEN);
 		GenericContainer<?> container = new GenericContainer<>(DockerImageName.parse(spec.image()))
@@ -146,7 +150,7 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 				.withLabel(LABEL, scope())
 				.withCommand(spec.args().toArray(String[]::new))
 				.withCreateContainerCmdModifier(cmd -> customize(spec, cmd))
-				.withLogConsumer(new StartupConsole(new Slf4jLogConsumer(log).withPrefix("engine")))
+				.withLogConsumer(new StartupConsole(new Slf4jLogConsumer(log).withPrefix("engine"), guard))
 				.waitingFor(new HealthWait(spec.port(), spec.healthPath()).withStartupTimeout(spec.startupTimeout()));
 		if (spec.sharedMemoryBytes() > 0) {
 			container.withSharedMemorySize(spec.sharedMemoryBytes());
@@ -157,6 +161,16 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 					.withCopyToContainer(Transferable.of(token.getBytes(StandardCharsets.UTF_8), 0444), TOKEN_FILE);
 		}
 		return container;
+	}
+
+	/**
+	 * What the container's output is redacted of, on the console and in its log file: the JVM's API key
+	 * ({@link RunSecrets#jvm()}) and the Hugging Face token handed to the container.
+	 */
+	static SecretGuard guard(Map<String, String> env) {
+		return RunSecrets.jvm()
+				.and(SecretGuard.of(HarnessConstants.ENGINE_HF_TOKEN_ENV, "the Hugging Face token ("
+						+ HarnessConstants.ENGINE_HF_TOKEN_ENV + ")", env.get(EngineContainerSpec.HF_TOKEN)));
 	}
 
 	/** The device request for all GPUs (vLLM, SGLang), the CPUs ({@code engine.cpuset}) and, for SGLang, the entrypoint. */
@@ -425,26 +439,31 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 		}
 	}
 
-	/** The container's output in {@code logs/<image>-<UTC time>-<n>.log}, its last lines kept for a failure message. */
+	/**
+	 * The container's output in {@code logs/<image>-<UTC time>-<n>.log}, each line redacted by the guard, its last lines
+	 * kept for a failure message.
+	 */
 	static final class LogFile implements Consumer<OutputFrame>, AutoCloseable {
 
 		private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
 		final Path path;
+		final SecretGuard guard;
 		private final Writer out;
 		private final Deque<String> tail = new ArrayDeque<>();
 
-		private LogFile(Path path, Writer out) {
+		private LogFile(Path path, Writer out, SecretGuard guard) {
 			this.path = path;
 			this.out = out;
+			this.guard = guard;
 		}
 
-		static LogFile open(EngineContainerSpec spec) {
+		static LogFile open(EngineContainerSpec spec, SecretGuard guard) {
 			String image = spec.image().replaceAll("[^A-Za-z0-9._-]+", "_");
 			Path path = spec.logDirectory().resolve(image + "-" + STAMP.format(Instant.now()) + "-" + SEQUENCE.incrementAndGet() + ".log");
 			try {
 				Files.createDirectories(spec.logDirectory());
-				return new LogFile(path, Files.newBufferedWriter(path, StandardCharsets.UTF_8));
+				return new LogFile(path, Files.newBufferedWriter(path, StandardCharsets.UTF_8), guard);
 			}
 			catch (IOException e) {
 				throw new UncheckedIOException("could not write the container log " + path + ": " + e.getMessage(), e);
@@ -453,10 +472,11 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 
 		@Override
 		public synchronized void accept(OutputFrame frame) {
-			String text = frame.getUtf8StringWithoutLineEnding();
-			if (frame.getType() == OutputFrame.OutputType.END || text == null) {
+			String raw = frame.getUtf8StringWithoutLineEnding();
+			if (frame.getType() == OutputFrame.OutputType.END || raw == null) {
 				return;
 			}
+			String text = guard.redact(raw);
 			try {
 				out.write(text);
 				out.write('\n');
@@ -493,16 +513,20 @@ final class TestcontainersEngineLauncher implements EngineLauncher {
 	static final class StartupConsole implements Consumer<OutputFrame> {
 
 		private final Consumer<OutputFrame> console;
+		private final SecretGuard guard;
 		private volatile boolean healthy;
 
-		StartupConsole(Consumer<OutputFrame> console) {
+		StartupConsole(Consumer<OutputFrame> console, SecretGuard guard) {
 			this.console = console;
+			this.guard = guard;
 		}
 
 		@Override
 		public void accept(OutputFrame frame) {
 			if (!healthy) {
-				console.accept(frame);
+				byte[] bytes = frame.getBytes();
+				byte[] redacted = bytes == null ? null : guard.redact(bytes);
+				console.accept(redacted == bytes ? frame : new OutputFrame(frame.getType(), redacted));
 			}
 		}
 

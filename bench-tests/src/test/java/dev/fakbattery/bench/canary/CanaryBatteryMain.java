@@ -36,7 +36,9 @@ public final class CanaryBatteryMain {
 		summary.getSummary().printTo(new java.io.PrintWriter(System.out, true));
 		summary.getSummary().printFailuresTo(new java.io.PrintWriter(System.out, true), 20);
 		String experiments = "--experiments-dir=" + args[0];
-		FinalGateMain.run(new String[]{ "write", experiments, "--results-dir=" + args[1], "--profile=battery", "--root-dir=" + args[2] },
+		FinalGateMain.run(
+				new String[]{ "write", experiments, "--results-dir=" + args[1],
+					"--profile=" + System.getProperty("harness.profile", "battery"), "--root-dir=" + args[2] },
 				System.out);
 		try {
 			FinalGateMain.run(new String[]{ "enforce", experiments, "--allow-pending=true", "--root-dir=" + args[2] }, System.out);

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.Profile;
 import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.wire.Json;
 
@@ -22,14 +23,18 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Secrets never reach the battery's evidence: a smoke battery run in a child JVM (the serving witness with its
  * quarantine flow, preflight and tax rungs, the final gate, the single-file Allure report) with a canary API key in
  * the environment variable {@code api.key.env} names, and the gateway started from {@code gateway.cmd} so that it
  * writes a log; then every file the run wrote (artifacts, gateway log, the child's output, Allure results, the gate's
- * files, the HTML report) is scanned for the key and for the secret of the quarantined tool result, as written and
- * base64-encoded. The same run with the gateway logging request bodies is caught by the same scan: it can fail.
+ * files, the HTML report) is scanned for the key and for the secret of the quarantined tool result,
+ * in every form the harness's {@code SecretGuard} knows (raw, JSON-escaped, URL-encoded, base64), under each profile that
+ * runs rungs apart from battery, whose writers are default's with full sample counts (minutes a run); the gate
+ * profile runs no rung, and its writers (the gate's files, the results' environment) run in each. The same run with the gateway logging request bodies is caught by the same scan: it can fail.
  */
 @DisplayName("canary secrets: no file a battery run writes holds the API key or a quarantined secret")
 @Timeout(300)
@@ -46,19 +51,22 @@ class CanaryLeakTests {
 	@TempDir
 	Path root;
 
-	@Test
+	@ParameterizedTest(name = "under -P{0}")
+	@EnumSource(value = Profile.class, names = { "DEFAULT", "GPU", "LLAMACPP" })
 	@DisplayName("a smoke battery run leaves neither secret in any artifact, log, Allure result or report")
-	void smokeBatteryLeaksNothing(org.junit.jupiter.api.TestReporter reporter) throws Exception {
+	void smokeBatteryLeaksNothing(Profile profile, org.junit.jupiter.api.TestReporter reporter) throws Exception {
 		String key = "sk-canary-" + UUID.randomUUID().toString().replace("-", "");
-		runBattery(key, false, RUNGS);
+		runBattery(key, false, RUNGS, profile);
 		Path report = allureReport();
 
 		JsonNode witness = Json.MAPPER.readTree(root.resolve("experiments/full-size-serving-witness.json").toFile());
 		assertThat(witness.path("provenance").path("api_key_env").asText()).as("the key went in by name").isEqualTo(KEY_ENV);
-		assertThat(witness.path("gateway_quarantine").path("status").asText()).as("the secret went through the quarantine")
-				.isEqualTo("PASS");
-		assertThat(witness.path("gateway").path("log").asText()).as("the gateway wrote a log")
-				.startsWith(root.resolve("experiments/logs").toString());
+		if (profile.embeddedTargetAllowed()) {
+			assertThat(witness.path("gateway_quarantine").path("status").asText()).as("the secret went through the quarantine")
+					.isEqualTo("PASS");
+			assertThat(witness.path("gateway").path("log").asText()).as("the gateway wrote a log")
+					.startsWith(root.resolve("experiments/logs").toString());
+		}
 		assertThat(root.resolve("experiments/final-check.json")).exists();
 		assertThat(Files.size(report)).as("the single-file Allure report").isPositive();
 		assertThat(LeakScan.files(root.resolve("allure-results"))).as("Allure results written").isPositive();
@@ -75,7 +83,7 @@ class CanaryLeakTests {
 	@DisplayName("the same run with the gateway logging request bodies is caught: the quarantined secret is in its log")
 	void loggedBodiesAreCaught() throws Exception {
 		String key = "sk-canary-" + UUID.randomUUID().toString().replace("-", "");
-		runBattery(key, true, List.of(RUNGS.get(0)));
+		runBattery(key, true, List.of(RUNGS.get(0)), Profile.DEFAULT);
 
 		List<String> findings = LeakScan.scan(root, secrets(key));
 		assertThat(findings).isNotEmpty();
@@ -92,7 +100,7 @@ class CanaryLeakTests {
 		Files.writeString(root.resolve("clean.json"), "{\"api_key_env\":\"" + KEY_ENV + "\"}");
 
 		assertThat(LeakScan.scan(root, Map.of("canary API key", "sk-canary-123456")))
-				.containsExactly("canary API key in a.log (raw)", "canary API key in index.html (base64 at 28)");
+				.containsExactly("canary API key in a.log (raw)", "canary API key in index.html (base64)");
 	}
 
 	private static Map<String, String> secrets(String key) {
@@ -100,7 +108,7 @@ class CanaryLeakTests {
 	}
 
 	/** The smoke battery in a child JVM: the key in its environment, every output under {@link #root}. */
-	private void runBattery(String key, boolean logBodies, List<String> rungs) throws Exception {
+	private void runBattery(String key, boolean logBodies, List<String> rungs, Profile profile) throws Exception {
 		String classpath = System.getProperty("java.class.path");
 		String gatewayCmd = ChildJava.shellCommand() + " -cp '" + classpath + "'"
 				+ " dev.fakbattery.gateway.Main --upstream {upstream} --port {port}"
@@ -110,7 +118,7 @@ class CanaryLeakTests {
 		Files.createDirectories(root.resolve("logs"));
 		List<String> command = new ArrayList<>(ChildJava.command());
 		command.addAll(List.of("-cp", classpath, "-Dsun.net.httpserver.nodelay=true",
-				"-Dharness.profile=default", "-Dexperiments.dir=" + experiments, "-Dallure.results.directory=" + results,
+				"-Dharness.profile=" + profile.id(), "-Dexperiments.dir=" + experiments, "-Dallure.results.directory=" + results,
 				"-Dharness.root.dir=" + root, "-Dapi.key.env=" + KEY_ENV, "-Dgateway.cmd=" + gatewayCmd, "-Dallow.pending=true",
 				CanaryBatteryMain.class.getName(), experiments.toString(), results.toString(), root.toString()));
 		command.addAll(rungs);

@@ -2,19 +2,29 @@ package dev.fakbattery.bench.container;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 import com.github.dockerjava.api.command.CreateContainerCmd;
 import com.github.dockerjava.api.model.DeviceRequest;
 import com.github.dockerjava.api.model.HostConfig;
 
+import dev.fakbattery.wire.CanaryForms;
+import dev.fakbattery.wire.SecretGuard;
+
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.output.OutputFrame;
 import org.testcontainers.images.builder.Transferable;
@@ -22,6 +32,9 @@ import org.testcontainers.images.builder.Transferable;
 /** The Testcontainers container the launcher configures, inspected without starting it (no Docker needed). */
 @DisplayName("engine launcher: the Testcontainers container, configured but not started")
 class EngineLauncherContainerTests {
+
+	@TempDir
+	Path dir;
 
 	private static final EngineContainerSpec VLLM = EngineContainerSpec.from(Configs.vllm("engine.hf.token.env", "MY_HF"));
 	private static final EngineContainerSpec SGLANG = EngineContainerSpec.from(Configs.of("engine", "sglang",
@@ -42,11 +55,39 @@ class EngineLauncherContainerTests {
 	@DisplayName("the engine's output reaches the console until it is healthy, then only its log file")
 	void consoleUntilHealthy() {
 		List<String> console = new ArrayList<>();
-		var startup = new TestcontainersEngineLauncher.StartupConsole(frame -> console.add(frame.getUtf8String()));
+		var startup = new TestcontainersEngineLauncher.StartupConsole(frame -> console.add(frame.getUtf8String()), SecretGuard.none());
 		startup.accept(new OutputFrame(OutputFrame.OutputType.STDERR, "loading model\n".getBytes(StandardCharsets.UTF_8)));
 		startup.healthy();
 		startup.accept(new OutputFrame(OutputFrame.OutputType.STDERR, "slot 3 processing\n".getBytes(StandardCharsets.UTF_8)));
 		assertThat(console).containsExactly("loading model\n");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("dev.fakbattery.wire.CanaryForms#oneLineForms")
+	@DisplayName("a key the engine prints in any form reaches neither its log file nor the console")
+	void containerOutputIsRedacted(String name, String expectedForm, UnaryOperator<String> encode) throws IOException {
+		SecretGuard guard = CanaryForms.guard(CanaryForms.KEY);
+		EngineContainerSpec spec = EngineContainerSpec.from(Configs.vllm("experiments.dir", dir.toString()));
+		OutputFrame frame = new OutputFrame(OutputFrame.OutputType.STDOUT, ("auth " + encode.apply(CanaryForms.KEY) + "\n")
+				.getBytes(StandardCharsets.UTF_8));
+		List<String> console = new ArrayList<>();
+		var startup = new TestcontainersEngineLauncher.StartupConsole(printed -> console.add(printed.getUtf8String()), guard);
+
+		startup.accept(frame);
+		try (var log = TestcontainersEngineLauncher.LogFile.open(spec, guard)) {
+			log.accept(frame);
+			assertThat(log.tail()).singleElement().asString().contains("[REDACTED api.key.env");
+			assertThat(guard.find(Files.readAllBytes(log.path))).as(name).isEmpty();
+			assertThat(Files.readString(log.path)).contains("[REDACTED api.key.env");
+		}
+		assertThat(console).singleElement().satisfies(line -> assertThat(guard.find(line)).as(name).isEmpty());
+	}
+
+	@Test
+	@DisplayName("the container's output is redacted of the Hugging Face token handed to it")
+	void guardHoldsTheToken() {
+		assertThat(TestcontainersEngineLauncher.guard(Map.of("HF_TOKEN", "hf_secret_value")).redact("token hf_secret_value"))
+				.isEqualTo("token [REDACTED engine.hf.token.env]");
 	}
 
 	@Test

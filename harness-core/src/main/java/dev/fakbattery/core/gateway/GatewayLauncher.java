@@ -9,6 +9,7 @@ import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.EmbeddedGatewayProvider;
 import dev.fakbattery.wire.spi.GatewayLimits;
@@ -45,7 +46,7 @@ public final class GatewayLauncher {
 		if (command.isPresent()) {
 			Duration timeout = Duration.ofSeconds(config.get(ConfigKeys.GATEWAY_START_TIMEOUT_SEC));
 			return ProcessGateway.start(command.get(), upstream, model, engine, logDir, timeout,
-					config.get(ConfigKeys.GATEWAY_DECLARES_RECORD));
+					config.get(ConfigKeys.GATEWAY_DECLARES_RECORD), RunSecrets.forRun(config));
 		}
 		return embedded(upstream, engine);
 	}

@@ -10,11 +10,13 @@ import java.util.function.IntSupplier;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.SecretGuard;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
  * A gateway the harness starts from the {@code gateway.cmd} template, with {@code {port}},
- * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect) filled in; its output goes to a log file, it is
+ * {@code {upstream}}, {@code {model}} and {@code {engine}} (the upstream's dialect) filled in; its output goes to a log file,
+ * redacted by the run's {@link SecretGuard}, it is
  * health-checked ({@code /healthz}, else {@code /v1/models}) until a deadline, once it is proved to hold its port
  * (retried on a new port when another server took it, {@link ManagedProcess#startOnFreePort}), and closing it stops it
  * and its children.
@@ -38,18 +40,19 @@ final class ProcessGateway implements GatewayUnderTest {
 				.replace("{engine}", engine.id());
 	}
 
+	/** Starts the gateway; its log is redacted by {@code guard}. */
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
-			boolean declaresRecord) {
-		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort);
+			boolean declaresRecord, SecretGuard guard) {
+		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort, guard);
 	}
 
-	/** {@link #start(String, URI, String, Dialect, Path, Duration, boolean)} over ports from {@code ports}, for self-tests. */
+	/** {@link #start(String, URI, String, Dialect, Path, Duration, boolean, SecretGuard)} over ports from {@code ports}, for self-tests. */
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
-			boolean declaresRecord, IntSupplier ports) {
+			boolean declaresRecord, IntSupplier ports, SecretGuard guard) {
 		ManagedProcess process = ManagedProcess.startOnFreePort(HarnessConstants.GATEWAY_CMD,
 				port -> render(template, port, upstream, model, engine), port -> logDir.resolve("gateway-" + port + ".log"),
 				port -> List.of(URI.create("http://127.0.0.1:" + port + "/healthz"), URI.create("http://127.0.0.1:" + port + "/v1/models")),
-				timeout, ports);
+				timeout, ports, guard);
 		return new ProcessGateway(process, URI.create("http://127.0.0.1:" + process.port() + "/v1"), declaresRecord);
 	}
 

@@ -21,13 +21,16 @@ import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
 
+import dev.fakbattery.core.RunSecrets;
 import dev.fakbattery.wire.HttpClients;
+import dev.fakbattery.wire.SecretGuard;
 
 import org.apiguardian.api.API;
 
 /**
  * A server process the harness starts from a configured command template ({@code gateway.cmd},
- * {@code engine.cmd}): run with {@code /bin/sh -c}, its output (stdout and stderr) in a log file,
+ * {@code engine.cmd}): run with {@code /bin/sh -c}, its output (stdout and stderr) in a log file, each line redacted
+ * by the {@link SecretGuard} it is given ({@code [REDACTED api.key.env]}; the JVM's guard when none is given),
  * health-checked until a deadline, and stopped with its children when closed. A start that fails
  * names the configuration name, the command, what went wrong and the log, with the log's last lines.
  *
@@ -70,6 +73,10 @@ public final class ManagedProcess implements AutoCloseable {
 
 	private final int port;
 
+	private final LogPump pump;
+
+	private final SecretGuard guard;
+
 	private List<String> refusedPorts = List.of();
 
 	/** The processes started and not closed yet, which the shutdown hook stops. */
@@ -82,11 +89,13 @@ public final class ManagedProcess implements AutoCloseable {
 		Runtime.getRuntime().addShutdownHook(new Thread(ManagedProcess::stopRunning, "managed-process-stop"));
 	}
 
-	private ManagedProcess(String name, String command, Path log, Process process, int port) {
+	private ManagedProcess(String name, String command, Path log, Process process, LogPump pump, SecretGuard guard, int port) {
 		this.name = name;
 		this.command = command;
 		this.log = log;
 		this.process = process;
+		this.pump = pump;
+		this.guard = guard;
 		this.port = port;
 	}
 
@@ -115,10 +124,21 @@ public final class ManagedProcess implements AutoCloseable {
 	 */
 	public static ManagedProcess startOnFreePort(String name, IntFunction<String> command, IntFunction<Path> log,
 			IntFunction<List<URI>> probes, Duration timeout, IntSupplier ports) {
+		return startOnFreePort(name, command, log, probes, timeout, ports, RunSecrets.jvm());
+	}
+
+	/**
+	 * {@link #startOnFreePort(String, IntFunction, IntFunction, IntFunction, Duration, IntSupplier)} with its log
+	 * redacted by {@code guard} (a run's: {@link RunSecrets#forRun}).
+	 *
+	 * @since 0.9
+	 */
+	public static ManagedProcess startOnFreePort(String name, IntFunction<String> command, IntFunction<Path> log,
+			IntFunction<List<URI>> probes, Duration timeout, IntSupplier ports, SecretGuard guard) {
 		List<String> taken = new ArrayList<>();
 		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
 			int port = ports.getAsInt();
-			ManagedProcess process = start(name, command.apply(port), log.apply(port), port);
+			ManagedProcess process = start(name, command.apply(port), log.apply(port), port, guard);
 			try {
 				process.awaitHealthy(probes.apply(port), timeout);
 				process.refusedPorts = List.copyOf(taken);
@@ -144,21 +164,29 @@ public final class ManagedProcess implements AutoCloseable {
 	 * @throws UncheckedIOException naming the command when it cannot be started
 	 */
 	public static ManagedProcess start(String name, String command, Path log) {
-		return start(name, command, log, -1);
+		return start(name, command, log, RunSecrets.jvm());
 	}
 
-	private static ManagedProcess start(String name, String command, Path log, int port) {
+	/**
+	 * {@link #start(String, String, Path)} with its log redacted by {@code guard}.
+	 *
+	 * @since 0.9
+	 */
+	public static ManagedProcess start(String name, String command, Path log, SecretGuard guard) {
+		return start(name, command, log, -1, guard);
+	}
+
+	private static ManagedProcess start(String name, String command, Path log, int port, SecretGuard guard) {
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
-			Process process = new ProcessBuilder(List.of("/bin/sh", "-c", command)).redirectErrorStream(true)
-					.redirectOutput(log.toFile())
-					.start();
+			Process process = new ProcessBuilder(List.of("/bin/sh", "-c", command)).redirectErrorStream(true).start();
 			RUNNING.add(process);
 			Reaper.watch(process.toHandle());
-			return new ManagedProcess(name, command, log, process, port);
+			LogPump pump = LogPump.start(process.getInputStream(), log, guard);
+			return new ManagedProcess(name, command, log, process, pump, guard, port);
 		}
 		catch (IOException e) {
-			throw new UncheckedIOException(name + " could not start [" + command + "]: " + e.getMessage(), e);
+			throw new UncheckedIOException(guard.redact(name + " could not start [" + command + "]: " + e.getMessage()), e);
 		}
 	}
 
@@ -243,9 +271,9 @@ public final class ManagedProcess implements AutoCloseable {
 		}
 	}
 
-	/** A failure of this process: {@code name [command] what; log PATH:} and the log's last lines. */
+	/** A failure of this process: {@code name [command] what; log PATH:} and the log's last lines, secrets redacted. */
 	public IllegalStateException failure(String what) {
-		return new IllegalStateException(name + " [" + command + "] " + what + "; log " + log + ":\n" + tail());
+		return new IllegalStateException(guard.redact(name + " [" + command + "] " + what + "; log " + log + ":\n" + tail()));
 	}
 
 	/**
@@ -276,9 +304,9 @@ public final class ManagedProcess implements AutoCloseable {
 		return process.isAlive();
 	}
 
-	/** The command as run. */
+	/** The command as run, secrets redacted. */
 	public String command() {
-		return command;
+		return guard.redact(command);
 	}
 
 	/** The log file. */
@@ -286,9 +314,9 @@ public final class ManagedProcess implements AutoCloseable {
 		return log;
 	}
 
-	/** {@code name [command] (log PATH)}. */
+	/** {@code name [command] (log PATH)}, secrets redacted. */
 	public String description() {
-		return name + " [" + command + "] (log " + log + ")";
+		return guard.redact(name + " [" + command + "] (log " + log + ")");
 	}
 
 	/** Stops the process and its children: a polite signal, then after 5 s a forced one. */
@@ -297,7 +325,11 @@ public final class ManagedProcess implements AutoCloseable {
 		ProcessTree.stop(process, Duration.ofSeconds(5));
 		RUNNING.remove(process);
 		Reaper.release(process.toHandle());
+		pump.awaitDrained(DRAIN);
 	}
+
+	/** How long a stopped or exited process's last output is waited for before its log is read: 2 s. */
+	private static final Duration DRAIN = Duration.ofSeconds(2);
 
 	/** The shutdown hook: every started process not closed yet, stopped with its children (a polite signal, 2 s, force). */
 	static void stopRunning() {
@@ -332,6 +364,9 @@ public final class ManagedProcess implements AutoCloseable {
 	}
 
 	private String tail() {
+		if (!process.isAlive()) {
+			pump.awaitDrained(DRAIN);
+		}
 		try {
 			List<String> lines = Files.readAllLines(log);
 			return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));

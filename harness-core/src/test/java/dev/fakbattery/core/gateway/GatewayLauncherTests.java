@@ -17,6 +17,7 @@ import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.core.process.Squatter;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.SecretGuard;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
@@ -114,7 +115,7 @@ class GatewayLauncherTests {
 			return port;
 		};
 		try (ProcessGateway gateway = ProcessGateway.start(Squatter.fileServer(docroot), UPSTREAM, "m", Dialect.VLLM,
-				dir, Duration.ofSeconds(60), false, ports)) {
+				dir, Duration.ofSeconds(60), false, ports, SecretGuard.none())) {
 			Squatter squatter = squatters.get(0);
 			assertThat(gateway.baseUrl().getPort()).isNotEqualTo(squatter.port());
 			assertThat(squatter.requests()).as("requests the squatter was sent").isZero();
@@ -126,7 +127,7 @@ class GatewayLauncherTests {
 		try {
 			assertThatThrownBy(
 					() -> ProcessGateway.start("exec sleep 30 # {port}", UPSTREAM, "m", Dialect.VLLM, dir, Duration.ofSeconds(60),
-							false, always::port).close())
+							false, always::port, SecretGuard.none()).close())
 					.isInstanceOf(IllegalStateException.class)
 					.hasMessageStartingWith("gateway.cmd could not get a port of its own")
 					.hasMessageContaining("held by pid " + ProcessHandle.current().pid());
