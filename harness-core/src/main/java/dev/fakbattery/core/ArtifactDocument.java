@@ -120,6 +120,7 @@ public final class ArtifactDocument {
 		for (Check check : run.notJudgedChecks()) {
 			node.putObject(check.name())
 					.put("status", "NOT_JUDGED")
+					.put("pending", true)
 					.put("detail", check.observed())
 					.put("expected", check.expected())
 					.put("observed", check.observed());

@@ -87,12 +87,15 @@ public record RungEvidence(Thrown thrown, String error, List<Check> checks, List
 
 	/**
 	 * What an artifact written by {@link ArtifactDocument#build} lists: {@code acceptance} (a check passed only when its
-	 * status is PASS), {@code pending} (with {@code invalidated}), {@code planned}, {@code simulated} and {@code error}.
+	 * status is PASS; a check not judged for want of evidence, {@code "pending": true}, counts among the pending
+	 * measurements, where the rung recorded it too), {@code pending} (with {@code invalidated}), {@code planned}, {@code simulated} and {@code error}.
 	 */
 	public static RungEvidence of(JsonNode artifact) {
 		List<Check> checks = new ArrayList<>();
 		artifact.path("acceptance")
 				.properties()
+				.stream()
+				.filter(entry -> !entry.getValue().path("pending").asBoolean(false))
 				.forEach(entry -> checks.add(new Check(entry.getKey(), "PASS".equals(entry.getValue().path("status").asText()),
 						entry.getValue().path("expected").asText(""), entry.getValue().path("observed").asText(""),
 						entry.getValue().path("product").asBoolean(false))));

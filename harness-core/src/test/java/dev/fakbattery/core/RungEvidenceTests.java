@@ -64,6 +64,12 @@ class RungEvidenceTests {
 					run.check("status", false, "200", "502", true);
 					run.invalid("double_lag", "engine double lag p99 1830 us > 1000 us", "run on a quieter host");
 				}));
+		rungs.add(new RungTestCase("a check not judged: the engine kind declared, not observed", Verdict.PENDING_MEASUREMENT,
+				"pending: engine", run -> {
+					run.check("a", true, "x", "x");
+					run.notJudged("engine", "vllm", "vllm (declared by -Dengine.identity, not observed)", "the kind was declared",
+							"let the probe identify the engine");
+				}));
 		rungs.add(new RungTestCase("a dry run", Verdict.PLANNED, "dry run: runner not given", run -> {
 			run.check("a", true, "x", "x");
 			run.planned("runner not given");
