@@ -84,7 +84,8 @@ class BrokenTimingWireTests {
 	void buffersFourInFive() {
 		Events tests = runWithTiming(BuffersFourInFiveTestCase.class);
 		assertFailed(tests, expand(List.of("W14"), STREAM));
-		assertThat(message(tests, "W14", "vllm stream")).contains("observed 4 judged (1 not held, 3 held), ");
+		// the stream let through is judged unless the kit's upstream fell behind its pace in it (a loaded machine)
+		assertThat(message(tests, "W14", "vllm stream")).containsPattern("observed [34] judged \\([01] not held, 3 held\\), ");
 	}
 
 	/**
