@@ -95,6 +95,22 @@ public final class EngineDoubleMarker {
 		return hex.matches() && hex.group(2).equals(mark(hex.group(1)));
 	}
 
+	/**
+	 * The dialect the double answered in, read from its answer's {@code id} ({@code answerId}, may be null) when that is
+	 * marked ({@link #idMarked}): SGLang's shape, 32 hex digits, or vLLM's, {@code chatcmpl-} and 16. Empty for an id
+	 * that is not marked or of neither shape.
+	 *
+	 * @since 0.8
+	 */
+	public static Optional<Dialect> answerIdDialect(String answerId) {
+		if (!idMarked(answerId)) {
+			return Optional.empty();
+		}
+		return answerId.matches("[0-9a-f]{32}")
+				? Optional.of(Dialect.SGLANG)
+				: answerId.matches("chatcmpl-[0-9a-f]{16}") ? Optional.of(Dialect.VLLM) : Optional.empty();
+	}
+
 	private static String mark(String hex) {
 		try {
 			Mac mac = Mac.getInstance("HmacSHA256");

@@ -92,6 +92,21 @@ class EngineDoubleMarkerTests {
 	}
 
 	@Test
+	@DisplayName("a marked answer id names the dialect by its shape: 32 hex SGLang, chatcmpl- and 16 vLLM; no other id names one")
+	void answerIdDialect() {
+		assertThat(EngineDoubleMarker.answerIdDialect(EngineDoubleMarker.markedId("0123456789abcdef01234567"))).contains(Dialect.SGLANG);
+		assertThat(EngineDoubleMarker.answerIdDialect("chatcmpl-" + EngineDoubleMarker.markedId("89abcdef"))).contains(Dialect.VLLM);
+		for (String other : List.of("chatcmpl-tool-" + EngineDoubleMarker.markedId("89abcdef"),
+				"call_" + EngineDoubleMarker.markedId("0123456789abcdef"),
+				EngineDoubleMarker.markedId("0123456789abcdef"), "x" + EngineDoubleMarker.markedId("0123456789abcdef01234567"),
+				"chatcmpl-" + EngineDoubleMarker.markedId("0123456789abcdef01234567"), "f50c5bcb379d4b74acc853b8dbe5b7c9",
+				"chatcmpl-be8d6d925ff14741")) {
+			assertThat(EngineDoubleMarker.answerIdDialect(other)).as(other).isEmpty();
+		}
+		assertThat(EngineDoubleMarker.answerIdDialect(null)).isEmpty();
+	}
+
+	@Test
 	@DisplayName("markedId refuses what is not 8 or more lower-case hex digits, naming it")
 	void markedIdRefusesNonHex() {
 		for (String bad : List.of("89abcde", "89ABCDEF", "89abcdeg", "")) {
