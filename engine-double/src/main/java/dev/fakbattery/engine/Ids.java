@@ -18,11 +18,10 @@ final class Ids {
 	private Ids() {
 	}
 
-	/** {@code digits} (16 or more) lower-case hex digits: random, then the mark of the random ones. */
+	/** {@code digits} (even, 16 or more) lower-case hex digits: random, then the mark of the random ones. */
 	static String marked(int digits) {
-		int random = digits - EngineDoubleMarker.ID_MARK_DIGITS;
-		byte[] bytes = new byte[(random + 1) / 2];
+		byte[] bytes = new byte[(digits - EngineDoubleMarker.ID_MARK_DIGITS) / 2];
 		ThreadLocalRandom.current().nextBytes(bytes);
-		return EngineDoubleMarker.markedId(HexFormat.of().formatHex(bytes).substring(0, random));
+		return EngineDoubleMarker.markedId(HexFormat.of().formatHex(bytes));
 	}
 }

@@ -131,9 +131,26 @@ class IdentificationByContentTests {
 			assertThat(id.engineVersion()).isNull();
 			assertThat(id.identifiedBy()).containsExactly(
 					"POST /v1/chat/completions (model m): id " + marked + ", the engine double's id mark in sglang's id shape");
+			assertThat(id.conflict()).isNull();
+			assertThat(engine.posted).as("the probe's one chat request, of one token of the first served model")
+					.containsExactly(
+							"{\"model\":\"m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],\"max_tokens\":1,\"stream\":false}");
 			assertThat(id.unidentified()).isEmpty();
 			assertThat(id.describe()).startsWith("engine double (sglang dialect) at ");
 			assertThat(id.probed()).contains("POST /v1/chat/completions (max_tokens 1): HTTP 200, id " + marked + ", model m");
+		}
+	}
+
+	@Test
+	@DisplayName("a /v1-only proxy that relays the Server header on the chat answer alone: that header names the double")
+	void serverHeaderOnTheChatAnswer() throws Exception {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/v1/chat/completions", 200, "{\"id\":\"3f0e8a1c5b7d9e2f4a6c8b0d1e3f5a7c\",\"model\":\"m\",\"choices\":[]}",
+						EngineDoubleMarker.SERVER)) {
+			TargetIdentity id = probe(engine);
+			assertThat(id.server()).isEqualTo(EngineDoubleMarker.SERVER);
+			assertThat(id.doubleEvidence()).isEqualTo("its Server header [fak-battery-engine-double] names the engine double");
 		}
 	}
 
