@@ -5,11 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.NotJudged;
-import dev.fakbattery.conformance.rules.WireRule;
-import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -30,23 +27,13 @@ final class EvidenceExtension implements InvocationInterceptor {
 		Optional<WireConformanceKit> kit = context.getTarget()
 				.filter(WireConformanceKit.class::isInstance)
 				.map(WireConformanceKit.class::cast);
-		Optional<KitRule> rule = rule(context.getExecutable().getName());
+		Optional<KitRule> rule = ProbeGate.rule(context.getExecutable().getName());
 		if (kit.isEmpty() || rule.isEmpty()) {
 			invocation.proceed();
 			return;
 		}
 		String run = rule.get().id() + " [" + extension.getDisplayName() + "]";
-		Optional<String> unreached = context.getArguments()
-				.stream()
-				.filter(Dialect.class::isInstance)
-				.map(Dialect.class::cast)
-				.findFirst()
-				.flatMap(kit.get()::unreached);
-		if (unreached.isPresent()) {
-			invocation.skip();
-			throw new NotJudged(run + ": the kit's probe did not reach its upstream through the gateway, so no rule is judged ("
-					+ unreached.get() + ")");
-		}
+		ProbeGate.requireProbed(invocation, context, run, kit.get()::unreached);
 		kit.get().beginEvidence();
 		List<WireConformanceKit.Tracked> sent;
 		try {
@@ -65,16 +52,5 @@ final class EvidenceExtension implements InvocationInterceptor {
 			throw new NotJudged(run + ": its checks passed without the evidence it needs (" + rule.get().evidence().text() + "): "
 					+ String.join("; ", Stream.concat(unprobed.stream(), missing.stream()).toList()));
 		}
-	}
-
-	/** The rule a kit method runs, by the id in its name ({@code required_W01_modelAlias}: W01). */
-	static Optional<KitRule> rule(String method) {
-		String[] parts = method.split("_");
-		if (parts.length < 3) {
-			return Optional.empty();
-		}
-		return Stream.<KitRule>concat(Stream.of(WireRule.values()), Stream.of(ClientRule.values()))
-				.filter(r -> r.id().equals(parts[1]))
-				.findFirst();
 	}
 }
