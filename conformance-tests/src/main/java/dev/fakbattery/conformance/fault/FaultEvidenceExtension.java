@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 
 import dev.fakbattery.conformance.rules.KitRule;
-import dev.fakbattery.conformance.rules.NotJudged;
 import dev.fakbattery.conformance.wire.ProbeGate;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -27,25 +26,18 @@ final class FaultEvidenceExtension implements InvocationInterceptor {
 	public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> context,
 			ExtensionContext extension) throws Throwable {
 		Optional<FaultKit> kit = context.getTarget().filter(FaultKit.class::isInstance).map(FaultKit.class::cast);
-		Optional<KitRule> rule = ProbeGate.rule(context.getExecutable().getName());
-		if (kit.isEmpty() || rule.isEmpty()) {
+		if (kit.isEmpty()) {
 			invocation.proceed();
 			return;
 		}
-		String run = rule.get().id() + " [" + extension.getDisplayName() + "]";
-		ProbeGate.requireProbed(invocation, context, run, kit.get()::unreached);
-		kit.get().beginEvidence();
-		List<FaultKit.Tracked> sent;
-		try {
-			invocation.proceed();
-		}
-		finally {
-			sent = kit.get().endEvidence();
-		}
-		List<String> missing = kit.get().missingEvidence(rule.get().evidence(), sent);
-		if (!missing.isEmpty()) {
-			throw new NotJudged(run + ": its checks passed without the evidence it needs (" + rule.get().evidence().text() + "): "
-					+ String.join("; ", missing));
+		Optional<ProbeGate.Made<FaultKit.Tracked>> made = ProbeGate.make(invocation, context, extension.getDisplayName(),
+				kit.get()::unreached,
+				kit.get()::beginEvidence, kit.get()::endEvidence);
+		if (made.isPresent()) {
+			List<String> missing = kit.get().missingEvidence(made.get().rule().evidence(), made.get().sent());
+			if (!missing.isEmpty()) {
+				throw made.get().withoutEvidence(missing);
+			}
 		}
 	}
 }

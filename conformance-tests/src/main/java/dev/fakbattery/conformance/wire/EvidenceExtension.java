@@ -6,7 +6,6 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 import dev.fakbattery.conformance.rules.KitRule;
-import dev.fakbattery.conformance.rules.NotJudged;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -27,30 +26,24 @@ final class EvidenceExtension implements InvocationInterceptor {
 		Optional<WireConformanceKit> kit = context.getTarget()
 				.filter(WireConformanceKit.class::isInstance)
 				.map(WireConformanceKit.class::cast);
-		Optional<KitRule> rule = ProbeGate.rule(context.getExecutable().getName());
-		if (kit.isEmpty() || rule.isEmpty()) {
+		if (kit.isEmpty()) {
 			invocation.proceed();
 			return;
 		}
-		String run = rule.get().id() + " [" + extension.getDisplayName() + "]";
-		ProbeGate.requireProbed(invocation, context, run, kit.get()::unreached);
-		kit.get().beginEvidence();
-		List<WireConformanceKit.Tracked> sent;
-		try {
-			invocation.proceed();
+		Optional<ProbeGate.Made<WireConformanceKit.Tracked>> made = ProbeGate.make(invocation, context, extension.getDisplayName(),
+				kit.get()::unreached, kit.get()::beginEvidence, kit.get()::endEvidence);
+		if (made.isEmpty()) {
+			return;
 		}
-		finally {
-			sent = kit.get().endEvidence();
-		}
-		List<String> missing = kit.get().missingEvidence(rule.get().evidence(), sent);
+		List<WireConformanceKit.Tracked> sent = made.get().sent();
+		List<String> missing = kit.get().missingEvidence(made.get().rule().evidence(), sent);
 		List<String> unprobed = sent.stream()
 				.map(WireConformanceKit.Tracked::engine)
 				.distinct()
 				.flatMap(e -> kit.get().unreached(e).stream())
 				.toList();
 		if (!unprobed.isEmpty() || !missing.isEmpty()) {
-			throw new NotJudged(run + ": its checks passed without the evidence it needs (" + rule.get().evidence().text() + "): "
-					+ String.join("; ", Stream.concat(unprobed.stream(), missing.stream()).toList()));
+			throw made.get().withoutEvidence(Stream.concat(unprobed.stream(), missing.stream()).toList());
 		}
 	}
 }
