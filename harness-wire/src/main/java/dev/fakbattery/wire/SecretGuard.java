@@ -1,5 +1,6 @@
 package dev.fakbattery.wire;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -197,6 +199,34 @@ public final class SecretGuard {
 			}
 		}
 		return redacted.equals(text) ? line : redacted.getBytes(StandardCharsets.ISO_8859_1);
+	}
+
+	/**
+	 * {@code text} with each of its lines {@link #redact(byte[]) redacted}; a text that still holds a secret after that (a
+	 * base64 blob broken across lines) becomes the one line {@code [REDACTED PARAMETER: the text held it]}. The same
+	 * array when no secret was there: what a writer of a whole file (an Allure result's value, an attachment) is given.
+	 */
+	public byte[] redactText(byte[] text) {
+		if (find(text).isEmpty()) {
+			return text;
+		}
+		ByteArrayOutputStream out = new ByteArrayOutputStream(text.length);
+		int start = 0;
+		for (int i = 0; i <= text.length; i++) {
+			if (i == text.length || text[i] == '\n') {
+				int end = Math.min(i + 1, text.length);
+				out.writeBytes(redact(Arrays.copyOfRange(text, start, end)));
+				start = end;
+			}
+		}
+		byte[] redacted = out.toByteArray();
+		Views views = views(new String(redacted, StandardCharsets.ISO_8859_1));
+		for (Secret secret : secrets) {
+			if (secret.foundIn(views).isPresent()) {
+				return ("[REDACTED " + secret.parameter + ": the text held it]").getBytes(StandardCharsets.ISO_8859_1);
+			}
+		}
+		return redacted;
 	}
 
 	/** The longest run of bytes a secret's form may take: a line-redacting writer keeps this many for the next chunk. */
