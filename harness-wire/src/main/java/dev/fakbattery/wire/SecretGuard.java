@@ -32,7 +32,8 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * <p>Forms found: the raw value; JSON-escaped (Jackson's escapes, {@code \/}, every character as {@code &#92;uXXXX} in
  * either case, and any mix, by unescaping the text, up to three nested levels, and searching the value);
  * URL-encoded (percent-encoding in either case, {@code +} for a space); base64 (standard and URL-safe alphabets, with
- * and without padding, alone or inside a longer blob at each of its three alignments, also across line breaks); and
+ * and without padding, alone or inside a longer blob at each of its three alignments, also across line breaks, raw or
+ * JSON-escaped); and
  * the raw, JSON-escaped and URL-encoded value inside any base64 run, decoded. Text is compared byte for byte as UTF-8.
  * A value shorter than {@value #MIN_LENGTH} characters is not a secret it can tell from other text and is not
  * guarded; a base64 form is searched by the part of it that a value alone determines, when that part has at least
@@ -273,9 +274,10 @@ public final class SecretGuard {
 		String url = percentDecode(latin1, false);
 		String urlPlus = percentDecode(latin1, true);
 		String jsonUrl = percentDecode(json, false);
-		String unwrapped = latin1.replace("\r", "").replace("\n", "");
+		String unwrapped = unwrap(latin1);
+		String jsonUnwrapped = unwrap(json);
 		List<String> decodedRuns = new ArrayList<>();
-		for (String source : json.equals(latin1) ? List.of(latin1) : List.of(latin1, json)) {
+		for (String source : new LinkedHashSet<>(List.of(latin1, json, unwrapped, jsonUnwrapped))) {
 			Matcher runs = BASE64_RUN.matcher(source);
 			while (runs.find()) {
 				String run = runs.group().replace('-', '+').replace('_', '/').replace("=", "");
@@ -285,7 +287,12 @@ public final class SecretGuard {
 				}
 			}
 		}
-		return new Views(latin1, json, List.of(url, urlPlus, jsonUrl), List.of(latin1, json, unwrapped), decodedRuns);
+		return new Views(latin1, json, List.of(url, urlPlus, jsonUrl), List.of(latin1, json, unwrapped, jsonUnwrapped), decodedRuns);
+	}
+
+	/** The text without its line breaks: a base64 blob wrapped over lines, or over escaped lines in a JSON string. */
+	private static String unwrap(String text) {
+		return text.indexOf('\r') < 0 && text.indexOf('\n') < 0 ? text : text.replace("\r", "").replace("\n", "");
 	}
 
 	/**
