@@ -117,7 +117,7 @@ public final class ConfigKeys {
 			.doc("checkpoint the engine loaded, for example a Hugging Face id (contract `checkpoint_model`)");
 
 	public static final ConfigKey<String> API_KEY_ENV = stringKey(HarnessConstants.API_KEY_ENV)
-			.doc("NAME of the environment variable holding the API key; no file the harness writes holds the key raw, JSON-escaped, URL-encoded or base64: an artifact, report or capture that would is refused, and engine, gateway and container logs are redacted ([REDACTED api.key.env]); see docs/reports.md");
+			.doc("NAME of the environment variable holding the API key; no file the harness writes holds the key raw, JSON-escaped, URL-encoded or base64: an artifact, report or capture that would is refused, and engine, gateway and container logs, Allure results and the test JVM's console are redacted ([REDACTED api.key.env]); see docs/reports.md");
 
 	public static final ConfigKey<String> ENGINE = stringKey(HarnessConstants.ENGINE, "vllm")
 			.doc("engine dialect: `vllm`, `sglang` or `llamacpp` (llama.cpp's `llama-server`); the contract rung FAILs when the engine identifies as another");

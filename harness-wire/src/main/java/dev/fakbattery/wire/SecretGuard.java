@@ -1,5 +1,6 @@
 package dev.fakbattery.wire;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -8,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -30,7 +32,8 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * <p>Forms found: the raw value; JSON-escaped (Jackson's escapes, {@code \/}, every character as {@code &#92;uXXXX} in
  * either case, and any mix, by unescaping the text, up to three nested levels, and searching the value);
  * URL-encoded (percent-encoding in either case, {@code +} for a space); base64 (standard and URL-safe alphabets, with
- * and without padding, alone or inside a longer blob at each of its three alignments, also across line breaks); and
+ * and without padding, alone or inside a longer blob at each of its three alignments, also across line breaks, raw or
+ * JSON-escaped); and
  * the raw, JSON-escaped and URL-encoded value inside any base64 run, decoded. Text is compared byte for byte as UTF-8.
  * A value shorter than {@value #MIN_LENGTH} characters is not a secret it can tell from other text and is not
  * guarded; a base64 form is searched by the part of it that a value alone determines, when that part has at least
@@ -199,6 +202,34 @@ public final class SecretGuard {
 		return redacted.equals(text) ? line : redacted.getBytes(StandardCharsets.ISO_8859_1);
 	}
 
+	/**
+	 * {@code text} with each of its lines {@link #redact(byte[]) redacted}; a text that still holds a secret after that (a
+	 * base64 blob broken across lines) becomes the one line {@code [REDACTED PARAMETER: the text held it]}. The same
+	 * array when no secret was there: what a writer of a whole file (an Allure result's value, an attachment) is given.
+	 */
+	public byte[] redactText(byte[] text) {
+		if (find(text).isEmpty()) {
+			return text;
+		}
+		ByteArrayOutputStream out = new ByteArrayOutputStream(text.length);
+		int start = 0;
+		for (int i = 0; i <= text.length; i++) {
+			if (i == text.length || text[i] == '\n') {
+				int end = Math.min(i + 1, text.length);
+				out.writeBytes(redact(Arrays.copyOfRange(text, start, end)));
+				start = end;
+			}
+		}
+		byte[] redacted = out.toByteArray();
+		Views views = views(new String(redacted, StandardCharsets.ISO_8859_1));
+		for (Secret secret : secrets) {
+			if (secret.foundIn(views).isPresent()) {
+				return ("[REDACTED " + secret.parameter + ": the text held it]").getBytes(StandardCharsets.ISO_8859_1);
+			}
+		}
+		return redacted;
+	}
+
 	/** The longest run of bytes a secret's form may take: a line-redacting writer keeps this many for the next chunk. */
 	public int longestForm() {
 		return secrets.stream().flatMap(s -> s.literalForms.stream()).mapToInt(String::length).max().orElse(0) + 8;
@@ -243,9 +274,10 @@ public final class SecretGuard {
 		String url = percentDecode(latin1, false);
 		String urlPlus = percentDecode(latin1, true);
 		String jsonUrl = percentDecode(json, false);
-		String unwrapped = latin1.replace("\r", "").replace("\n", "");
+		String unwrapped = unwrap(latin1);
+		String jsonUnwrapped = unwrap(json);
 		List<String> decodedRuns = new ArrayList<>();
-		for (String source : json.equals(latin1) ? List.of(latin1) : List.of(latin1, json)) {
+		for (String source : new LinkedHashSet<>(List.of(latin1, json, unwrapped, jsonUnwrapped))) {
 			Matcher runs = BASE64_RUN.matcher(source);
 			while (runs.find()) {
 				String run = runs.group().replace('-', '+').replace('_', '/').replace("=", "");
@@ -255,7 +287,12 @@ public final class SecretGuard {
 				}
 			}
 		}
-		return new Views(latin1, json, List.of(url, urlPlus, jsonUrl), List.of(latin1, json, unwrapped), decodedRuns);
+		return new Views(latin1, json, List.of(url, urlPlus, jsonUrl), List.of(latin1, json, unwrapped, jsonUnwrapped), decodedRuns);
+	}
+
+	/** The text without its line breaks: a base64 blob wrapped over lines, or over escaped lines in a JSON string. */
+	private static String unwrap(String text) {
+		return text.indexOf('\r') < 0 && text.indexOf('\n') < 0 ? text : text.replace("\r", "").replace("\n", "");
 	}
 
 	/**

@@ -62,6 +62,9 @@ public final class CanaryForms {
 				form("base64 blob, key at alignment 2", "base64", key -> blob("xy", key)),
 				form("base64 blob with line breaks", "base64",
 						key -> Base64.getMimeEncoder().encodeToString(bytes("x".repeat(70) + key + "y".repeat(70)))),
+				form("base64 wrapped every 16 characters, in a JSON string", "base64",
+						key -> json(Map.of("body",
+								Base64.getMimeEncoder(16, new byte[]{ '\r', '\n' }).encodeToString(bytes("x" + key + "y"))))),
 				form("base64 of JSON with the key \\u-escaped", "base64",
 						key -> Base64.getEncoder().encodeToString(bytes("{\"a\":\"" + unicode(key, "\\u%04x") + "\"}"))));
 	}

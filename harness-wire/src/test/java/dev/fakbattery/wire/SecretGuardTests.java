@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
@@ -54,6 +55,33 @@ class SecretGuardTests {
 
 		assertThat(GUARD.find(redacted)).as(name + ": " + redacted).isEmpty();
 		assertThat(redacted).contains("[REDACTED api.key.env");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("forms")
+	@DisplayName("a redacted text holds the key in no form, its other lines kept as they were")
+	void redactsEachFormInAText(String name, String expectedForm, UnaryOperator<String> encode) {
+		byte[] text = bytes("first line\nthe key: " + encode.apply(KEY) + "\nlast line, no newline");
+
+		String redacted = new String(GUARD.redactText(text), StandardCharsets.UTF_8);
+
+		assertThat(GUARD.find(redacted)).as(name + ": " + redacted).isEmpty();
+		assertThat(redacted).contains("[REDACTED api.key.env");
+		if (!name.contains("line breaks")) {
+			assertThat(redacted.split("\n")).as(redacted).hasSize(3).startsWith("first line").endsWith("last line, no newline");
+		}
+	}
+
+	@Test
+	@DisplayName("a text without the key is given back as it is; a key across lines makes the whole text one redaction")
+	void redactTextKeepsCleanTextAndReplacesASplitKey() {
+		byte[] clean = bytes("no key here\nnor here\n");
+		String split = Base64.getMimeEncoder(8, new byte[]{ '\n' }).encodeToString(bytes(KEY));
+
+		assertThat(GUARD.redactText(clean)).isSameAs(clean);
+		assertThat(SecretGuard.none().redactText(bytes(KEY))).isEqualTo(bytes(KEY));
+		assertThat(new String(GUARD.redactText(bytes("a\n" + split + "\nb")), StandardCharsets.UTF_8))
+				.isEqualTo("[REDACTED api.key.env: the text held it]");
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -15,6 +15,7 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.api.GuardedResultsWriter;
 import dev.fakbattery.api.NestedReport;
 import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.api.WireRung;
@@ -209,7 +210,7 @@ class WireRungTests {
 	static KitLaunch.Runs run(Class<?> kit, HarnessConfig config) {
 		Optional<AllureLifecycle> report = kit.isAnnotationPresent(WireRuleReport.class) && reportsRuleRuns(config)
 				&& NestedReport.reports(WireRungTests.class)
-						? Optional.of(new AllureLifecycle())
+						? Optional.of(GuardedResultsWriter.lifecycle())
 						: Optional.empty();
 		return KitLaunch.run(kit, KitRun.parameters(config), report);
 	}

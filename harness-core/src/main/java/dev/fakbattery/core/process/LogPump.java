@@ -1,26 +1,22 @@
 package dev.fakbattery.core.process;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 
+import dev.fakbattery.wire.RedactingOutputStream;
 import dev.fakbattery.wire.SecretGuard;
 
 /**
- * Copies a started process's output into its log file line by line, each line redacted by the {@link SecretGuard}
- * before it is written ({@code [REDACTED api.key.env]}), and flushed as it ends so that a failure message can read the
- * log's last lines. A line longer than {@value #LONGEST_LINE} bytes is written in parts, each part keeping back as
- * many bytes as a secret's longest form so that no secret is cut in two unredacted.
+ * Copies a started process's output into its log file through a {@link RedactingOutputStream}: line by line, each line
+ * redacted by the {@link SecretGuard} before it is written ({@code [REDACTED api.key.env]}), and flushed after each read
+ * so that a failure message can read the log's last lines; an unfinished line is written but for the bytes that could
+ * still be the start of a secret.
  */
 final class LogPump {
-
-	/** The longest part of a line held before it is written: {@value} bytes. */
-	static final int LONGEST_LINE = 64 << 10;
 
 	private final Thread thread;
 
@@ -47,30 +43,14 @@ final class LogPump {
 		}
 	}
 
-	private static void copy(InputStream in, OutputStream out, SecretGuard guard) {
-		int keep = Math.max(1, 2 * guard.longestForm());
-		ByteArrayOutputStream line = new ByteArrayOutputStream();
+	private static void copy(InputStream in, OutputStream log, SecretGuard guard) {
 		byte[] buffer = new byte[8192];
-		try (in; out) {
+		try (in; OutputStream out = new RedactingOutputStream(log, guard)) {
 			int read;
 			while ((read = in.read(buffer)) >= 0) {
-				for (int i = 0; i < read; i++) {
-					line.write(buffer[i]);
-					if (buffer[i] == '\n') {
-						out.write(guard.redact(line.toByteArray()));
-						line.reset();
-					}
-					else if (line.size() >= LONGEST_LINE + keep) {
-						byte[] redacted = guard.redact(line.toByteArray());
-						int cut = Math.max(0, redacted.length - keep);
-						out.write(redacted, 0, cut);
-						line.reset();
-						line.write(Arrays.copyOfRange(redacted, cut, redacted.length));
-					}
-				}
+				out.write(buffer, 0, read);
 				out.flush();
 			}
-			out.write(guard.redact(line.toByteArray()));
 		}
 		catch (IOException e) {
 			// the process closed its output or the log's disk failed: what was written stays, redacted

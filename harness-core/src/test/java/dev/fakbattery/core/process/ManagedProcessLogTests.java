@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import dev.fakbattery.wire.CanaryForms;
+import dev.fakbattery.wire.RedactingOutputStream;
 import dev.fakbattery.wire.SecretGuard;
 
 import org.junit.jupiter.api.DisplayName;
@@ -50,7 +51,8 @@ class ManagedProcessLogTests {
 	void redactsAcrossLongLines() throws Exception {
 		Path printed = dir.resolve("printed.txt");
 		StringBuilder text = new StringBuilder();
-		for (int offset : List.of(LogPump.LONGEST_LINE - 5, LogPump.LONGEST_LINE + 3, 3 * LogPump.LONGEST_LINE - 1)) {
+		for (int offset : List.of(RedactingOutputStream.LONGEST_LINE - 5, RedactingOutputStream.LONGEST_LINE + 3,
+				3 * RedactingOutputStream.LONGEST_LINE - 1)) {
 			text.append("x".repeat(offset)).append(CanaryForms.KEY).append("y".repeat(100)).append('\n');
 		}
 		Files.writeString(printed, text);
