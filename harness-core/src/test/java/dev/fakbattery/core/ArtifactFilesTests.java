@@ -79,4 +79,21 @@ class ArtifactFilesTests {
 			assertThat(files).containsExactly(target);
 		}
 	}
+
+	@Test
+	@DisplayName("each write returns the file it wrote, and a copy the file it copied to, with the source's bytes")
+	void returnsTheFileWritten() throws IOException {
+		Path json = dir.resolve("a.json");
+		Path text = dir.resolve("b.txt");
+		Path raw = dir.resolve("c.bin");
+		assertThat(ArtifactFiles.writeJson(json, Json.MAPPER.createObjectNode().put("verdict", "PASS"))).isEqualTo(json);
+		assertThat(ArtifactFiles.writeString(text, "one line")).isEqualTo(text);
+		assertThat(ArtifactFiles.write(raw, out -> out.write(new byte[]{ 1, 2, 3 }))).isEqualTo(raw);
+		assertThat(raw).hasBinaryContent(new byte[]{ 1, 2, 3 });
+		Path copied = dir.resolve("copy/b.txt");
+		Files.createDirectories(copied.getParent());
+		Files.writeString(copied, "older");
+		assertThat(ArtifactFiles.copy(text, copied)).isEqualTo(copied);
+		assertThat(copied).hasContent("one line");
+	}
 }

@@ -48,6 +48,38 @@ class AlternatingOpenLoopTests {
 		}
 	}
 
+	/**
+	 * Five ramp requests alternate from the first target (three raw, two gateway), each counted in its own target's first
+	 * segment; a ramp answered well fails nothing; a segment spans its arrivals (the last one lands at its end), after
+	 * the ramp's; progress ticks once per measured conversation, never for the ramp.
+	 */
+	@Test
+	@DisplayName("an odd ramp: each target's first segment counts its own ramp requests, none failed; segments span their arrivals")
+	void rampAndSpans() throws Exception {
+		Progress progress = Progress.start("loop", "conversations", 8, Duration.ofDays(1),
+				new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), System::nanoTime);
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(stub.raw(), stub.gateway(), SOURCE, 100, 1.0, 3, 5, 2, ABBA, 0,
+						Duration.ofSeconds(30), java.util.Optional.empty(), progress)) {
+			assertThat(loop.rampSeconds()).isEqualTo(0.05);
+			LoadResult raw = loop.segment(0);
+			LoadResult gateway = loop.segment(1);
+			assertThat(raw.warmupSent()).isEqualTo(3);
+			assertThat(gateway.warmupSent()).isEqualTo(2);
+			assertThat(raw.warmupFailed() + gateway.warmupFailed()).isZero();
+			assertThat(loop.rampFailures()).isEmpty();
+			for (int s = 0; s < ABBA.length; s++) {
+				LoadResult segment = loop.segment(s);
+				assertThat(segment.outcomes()).hasSize(2)
+						.allSatisfy(o -> assertThat(o.intendedNanos())
+								.isGreaterThanOrEqualTo(segment.startNanos())
+								.isLessThanOrEqualTo(segment.startNanos() + 20_000_000L));
+				assertThat(segment.endNanos()).isGreaterThanOrEqualTo(segment.startNanos() + 20_000_000L);
+			}
+			assertThat(progress.done()).isEqualTo(8);
+		}
+	}
+
 	/** The due times of a segment's requests, relative to its first. */
 	private static List<Long> offsets(LoadResult segment) {
 		long first = segment.outcomes().get(0).intendedNanos();
