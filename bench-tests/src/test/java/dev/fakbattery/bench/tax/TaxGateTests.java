@@ -302,7 +302,10 @@ class TaxGateTests {
 		assertThat(gate.get("tolerance_pct").asDouble()).isEqualTo(25.0);
 		assertThat(gate.get("baseline_file").asText()).isEqualTo(baselineFile().toString());
 		assertThat(gate.get("baseline_key").asText()).isEqualTo(KEY.id());
+		assertThat(gate.get("measured_latency_tax_ci95")).extracting(com.fasterxml.jackson.databind.JsonNode::asDouble)
+				.containsExactly(1.2246, 1.2446);
 		assertThat(noBench.get("verdict").asText()).isEqualTo("NO_BENCH");
+		assertThat(noBench.get("measured_latency_tax_ci95")).allMatch(com.fasterxml.jackson.databind.JsonNode::isNull).hasSize(2);
 		assertThat(noBench.get("measured_latency_tax").isNull()).isTrue();
 		assertThat(noBench.get("judged_latency_tax").isNull()).isTrue();
 		assertThat(noBench.get("regression_pct").isNull()).isTrue();
