@@ -310,4 +310,16 @@ class TaxGateTests {
 		assertThat(noBench.get("judged_latency_tax").isNull()).isTrue();
 		assertThat(noBench.get("regression_pct").isNull()).isTrue();
 	}
+
+	@Test
+	@DisplayName("an upper bound exactly at the ceiling is kept, a hair above it reverted; a tax of 0 is refused; the tolerance is the one given")
+	void ceilingIsInclusive() throws IOException {
+		seedBaseline(1.0);
+		TaxGate gate = new TaxGate(baselineFile(), 0.25);
+		assertThat(gate.tolerance()).isEqualTo(0.25);
+		assertThat(gate.evaluate(KEY, tax(1.2, 0.05), false).verdict()).as("hi 1.25 = 1.0 x 1.25").isEqualTo(TaxVerdict.KEEP);
+		assertThat(gate.evaluate(KEY, tax(1.2, 0.0501), false).verdict()).isEqualTo(TaxVerdict.REVERT);
+		assertThatIllegalArgumentException().isThrownBy(() -> gate.evaluate(KEY, tax(0.0), false))
+				.withMessageContaining("a latency tax is a positive finite ratio");
+	}
 }
