@@ -96,4 +96,29 @@ class ArtifactFilesTests {
 		assertThat(ArtifactFiles.copy(text, copied)).isEqualTo(copied);
 		assertThat(copied).hasContent("one line");
 	}
+
+	@Test
+	@DisplayName("a copy whose source holds the JVM's API key is refused, naming the copy, and nothing is copied")
+	void copyRefusesTheKey() throws IOException {
+		String key = System.getenv("PATH");
+		org.junit.jupiter.api.Assumptions.assumeTrue(key != null && key.length() > 16,
+				"needs an environment variable to stand for the key");
+		Path source = Files.writeString(dir.resolve("archive.txt"), "before " + key + " after");
+		Path target = dir.resolve("copy.txt");
+		String before = System.getProperty(HarnessConstants.API_KEY_ENV);
+		System.setProperty(HarnessConstants.API_KEY_ENV, "PATH");
+		try {
+			assertThatThrownBy(() -> ArtifactFiles.copy(source, target)).isInstanceOf(IllegalStateException.class)
+					.hasMessageContaining("copy of " + source + " to " + target);
+		}
+		finally {
+			if (before == null) {
+				System.clearProperty(HarnessConstants.API_KEY_ENV);
+			}
+			else {
+				System.setProperty(HarnessConstants.API_KEY_ENV, before);
+			}
+		}
+		assertThat(target).doesNotExist();
+	}
 }

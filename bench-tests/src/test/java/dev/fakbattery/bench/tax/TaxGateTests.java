@@ -322,4 +322,18 @@ class TaxGateTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> gate.evaluate(KEY, tax(0.0), false))
 				.withMessageContaining("a latency tax is a positive finite ratio");
 	}
+
+	@Test
+	@DisplayName("the baseline keeps each valid reading, the most recent " + TaxBaselineFile.MAX_READINGS + " of them")
+	void readingsKept() throws IOException {
+		TaxBaselineFile file = new TaxBaselineFile(baselineFile());
+		file.record(KEY, 1.1, tax(1.1), TaxVerdict.NO_BASELINE);
+		file.record(KEY, 1.1, tax(1.12), TaxVerdict.KEEP);
+		assertThat(entry().path("readings")).extracting(n -> n.path("latency_tax").asDouble()).containsExactly(1.1, 1.12);
+		for (int i = 0; i < TaxBaselineFile.MAX_READINGS; i++) {
+			file.record(KEY, 1.1, tax(1.0 + i / 100.0), TaxVerdict.KEEP);
+		}
+		assertThat(entry().path("readings")).hasSize(TaxBaselineFile.MAX_READINGS);
+		assertThat(entry().at("/readings/0/latency_tax").asDouble()).as("the oldest ones dropped").isEqualTo(1.0);
+	}
 }

@@ -63,6 +63,26 @@ class OutcomeSummaryTests {
 	}
 
 	@Test
+	@DisplayName("one listener over two launches counts each launch afresh, and its line is flushed to the writer at the end")
+	void eachLaunchAfresh() {
+		java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+		OutcomeSummary.to(new PrintWriter(new java.io.OutputStreamWriter(bytes, java.nio.charset.StandardCharsets.UTF_8)));
+		try {
+			var launcher = LauncherFactory.create(LauncherConfig.builder()
+					.enableTestExecutionListenerAutoRegistration(false)
+					.addTestExecutionListeners(new OutcomeSummary())
+					.build());
+			launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(RuleRunsTestCase.class)).build());
+			launcher.execute(LauncherDiscoveryRequestBuilder.request().selectors(selectClass(RuleRunsTestCase.class)).build());
+		}
+		finally {
+			OutcomeSummary.to(null);
+		}
+		String line = "kit outcomes: 2 rule runs passed, 1 failed, 1 pending, 1 not judged, 2 not applicable" + System.lineSeparator();
+		assertThat(bytes.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(line + line);
+	}
+
+	@Test
 	@DisplayName("an outcome no rule run ended with is printed as 0")
 	void zeroCounts() {
 		Map<RuleOutcome, Integer> counts = new EnumMap<>(RuleOutcome.class);
