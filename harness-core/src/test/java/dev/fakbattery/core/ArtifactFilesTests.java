@@ -79,4 +79,46 @@ class ArtifactFilesTests {
 			assertThat(files).containsExactly(target);
 		}
 	}
+
+	@Test
+	@DisplayName("each write returns the file it wrote, and a copy the file it copied to, with the source's bytes")
+	void returnsTheFileWritten() throws IOException {
+		Path json = dir.resolve("a.json");
+		Path text = dir.resolve("b.txt");
+		Path raw = dir.resolve("c.bin");
+		assertThat(ArtifactFiles.writeJson(json, Json.MAPPER.createObjectNode().put("verdict", "PASS"))).isEqualTo(json);
+		assertThat(ArtifactFiles.writeString(text, "one line")).isEqualTo(text);
+		assertThat(ArtifactFiles.write(raw, out -> out.write(new byte[]{ 1, 2, 3 }))).isEqualTo(raw);
+		assertThat(raw).hasBinaryContent(new byte[]{ 1, 2, 3 });
+		Path copied = dir.resolve("copy/b.txt");
+		Files.createDirectories(copied.getParent());
+		Files.writeString(copied, "older");
+		assertThat(ArtifactFiles.copy(text, copied)).isEqualTo(copied);
+		assertThat(copied).hasContent("one line");
+	}
+
+	@Test
+	@DisplayName("a copy whose source holds the JVM's API key is refused, naming the copy, and nothing is copied")
+	void copyRefusesTheKey() throws IOException {
+		String key = System.getenv("PATH");
+		org.junit.jupiter.api.Assumptions.assumeTrue(key != null && key.length() > 16,
+				"needs an environment variable to stand for the key");
+		Path source = Files.writeString(dir.resolve("archive.txt"), "before " + key + " after");
+		Path target = dir.resolve("copy.txt");
+		String before = System.getProperty(HarnessConstants.API_KEY_ENV);
+		System.setProperty(HarnessConstants.API_KEY_ENV, "PATH");
+		try {
+			assertThatThrownBy(() -> ArtifactFiles.copy(source, target)).isInstanceOf(IllegalStateException.class)
+					.hasMessageContaining("copy of " + source + " to " + target);
+		}
+		finally {
+			if (before == null) {
+				System.clearProperty(HarnessConstants.API_KEY_ENV);
+			}
+			else {
+				System.setProperty(HarnessConstants.API_KEY_ENV, before);
+			}
+		}
+		assertThat(target).doesNotExist();
+	}
 }

@@ -141,4 +141,50 @@ class PreflightRunTests {
 				.as("a name is this host only when every address it resolves to is")
 				.isPresent();
 	}
+
+	@Test
+	@DisplayName("what the rung records of the node and the endpoint: the served models, the GPU count read, and a headline saying which node")
+	void recordsEndpointAndHeadline() {
+		RungRecorder here = run(LOOPBACK, Map.of());
+		RecordingProbesTestCase probes = new RecordingProbesTestCase();
+		PreflightRun.record(here, LOOPBACK, probes);
+		assertThat(probes.calls).as("loopback is this host: the node is read here").startsWith("nvidia-smi");
+		assertThat(here.body().at("/engine_endpoint/served_models")).extracting(com.fasterxml.jackson.databind.JsonNode::asText)
+				.containsExactly("m");
+		assertThat(here.measurements()).filteredOn(m -> m.name().equals("gpu_count"))
+				.singleElement()
+				.satisfies(m -> assertThat(((Measurement.Measured) m).value()).isEqualTo(8));
+		assertThat(here.headline())
+				.hasValueSatisfying(h -> assertThat(h).startsWith("node ").endsWith(", engine version unknown, serves [m]"));
+
+		URI remote = URI.create("https://node.example/v1");
+		RungRecorder there = run(remote, Map.of());
+		PreflightRun.record(there, remote, new RecordingProbesTestCase(), Optional.of("the host node.example is not this host"));
+		assertThat(there.headline()).hasValue("node not judged (not this host: run the harness on it), engine version unknown, serves [m]");
+		assertThat(there.pendings().get(0).howToProvide()).as("no port in the URL: https's")
+				.isEqualTo("run the harness on the node that base.url names, with -Dbase.url=http://127.0.0.1:443/v1 there");
+		assertThat(there.measurements()).extracting(Measurement::name).doesNotContain("gpu_count");
+		RungRecorder plain = run(URI.create("http://node.example/v1"), Map.of());
+		PreflightRun.record(plain, URI.create("http://node.example/v1"), new RecordingProbesTestCase(), Optional.of("elsewhere"));
+		assertThat(plain.pendings().get(0).howToProvide()).endsWith("-Dbase.url=http://127.0.0.1:80/v1 there");
+	}
+
+	@Test
+	@DisplayName("an IPv6 literal is resolved without its brackets; a URL without a host, or an interface that cannot be read, is not this host")
+	void localityEdges() {
+		List<String> asked = new ArrayList<>();
+		NodeLocality.Resolver recording = host -> {
+			asked.add(host);
+			return new InetAddress[]{ InetAddress.getByName(host) };
+		};
+		assertThat(NodeLocality.elsewhere(URI.create("http://[::1]:8000/v1"), recording, address -> false)).isEmpty();
+		assertThat(NodeLocality.elsewhere(URI.create("http://127.0.0.1:8000/v1"), recording, address -> false)).isEmpty();
+		assertThat(asked).containsExactly("::1", "127.0.0.1");
+		assertThat(NodeLocality.elsewhere(URI.create("file:///v1"), recording, address -> false)).hasValue("file:///v1 names no host");
+		assertThat(NodeLocality.elsewhere(URI.create("http://10.1.2.3:8000/v1"), recording, address -> {
+			throw new java.net.SocketException("no interfaces");
+		})).get(org.assertj.core.api.InstanceOfAssertFactories.STRING).contains("10.1.2.3 is neither loopback");
+		assertThat(NodeLocality.elsewhere(URI.create("http://empty:8000/v1"), host -> new InetAddress[0], address -> false))
+				.hasValue("the host empty of http://empty:8000/v1 resolves to no address");
+	}
 }

@@ -310,4 +310,44 @@ class RateSweepReportTests {
 		assertThat(run.measurements()).isEmpty();
 		assertThat(run.invalidations()).isEmpty();
 	}
+
+	@Test
+	@DisplayName("a level counts failed and unsent requests of both arms, its ramp's failures per arm, and writes both arms with the lags")
+	void levelCountsAndJson() {
+		LoadResult raw = new LoadResult("raw", "http://127.0.0.1:1/v1", "synthetic", 1, Double.NaN, 5,
+				List.of(Synthetic.failed("raw", 0, 500), Synthetic.ok("raw", 1, 50, 200, 8)), 3, 1, 3, 0, 2_000_000_000L, 2,
+				Optional.empty(), false, Synthetic.QUIET);
+		LoadResult gateway = new LoadResult("gateway", "http://127.0.0.1:2/v1", "synthetic", 1, Double.NaN, 5,
+				List.of(Synthetic.failed("gateway", 0, 502), Synthetic.failed("gateway", 1, 502)), 3, 2, 1, 0, 2_000_000_000L, 2,
+				Optional.empty(), false, Synthetic.QUIET);
+		RequestOutcome rampRaw = Synthetic.failed("raw", 90, 500);
+		RequestOutcome rampGateway = Synthetic.failed("gateway", 91, 503);
+		RateLevel level = new RateLevel(4, raw, gateway, goodput(raw), goodput(gateway), Optional.of(CALM), Optional.empty(),
+				Optional.empty(), Optional.empty(), List.of(rampRaw, rampGateway));
+
+		assertThat(level.failed()).as("1 + 2 failed, 3 + 1 unsent").isEqualTo(7);
+		ArmFailures ramp = level.rampFailuresByArm();
+		assertThat(ramp).isEqualTo(new ArmFailures("ramp at 4.00 req/s", 1, 2, 3, "HTTP 503: boom"));
+		assertThat(level.intervalLevel()).isEqualTo(0.95);
+
+		com.fasterxml.jackson.databind.node.ObjectNode json = level.toJson(0.0);
+		assertThat(json.path("rate").asDouble()).isEqualTo(4);
+		assertThat(json.path("raw").path("target").asText()).isEqualTo("raw");
+		assertThat(json.path("gateway").path("target").asText()).isEqualTo("gateway");
+		assertThat(json.path("raw_met").asBoolean()).as("an attainment at the target is met").isTrue();
+		assertThat(json.path("gateway_met").asBoolean()).isTrue();
+		assertThat(level.toJson(0.5).path("gateway_met").asBoolean()).isFalse();
+		for (String arm : List.of("raw_attainment_ci", "gateway_attainment_ci")) {
+			assertThat(json.path(arm).path("level").asDouble()).isEqualTo(0.95);
+			assertThat(json.path(arm).has("design_effect")).isTrue();
+			assertThat(json.path(arm).has("effective_requests")).isTrue();
+		}
+		assertThat(json.path("raw_attainment_ci").path("requests").asInt()).isEqualTo(level.pointA().requests());
+		assertThat(json.path("raw_attainment_ci").path("good").asInt()).isEqualTo(level.pointA().good());
+		assertThat(json.path("engine_double_lag").path("count").asInt()).isEqualTo(500);
+		assertThat(json.path("client_lag").isObject()).isTrue();
+		assertThat(json.path("client_lag").isEmpty()).isFalse();
+		assertThat(json.path("ramp_failures")).extracting(n -> n.path("arm").asText() + " " + n.path("http_status").asInt())
+				.containsExactly("raw 500", "gateway 503");
+	}
 }

@@ -108,4 +108,48 @@ class SteadyWarmupTests {
 		assertThat(SteadyWarmup.concurrency(List.of(1))).isEqualTo(1);
 		assertThat(SteadyWarmup.concurrency(List.of(64, 128))).as("the first level is above 8").isEqualTo(64);
 	}
+
+	@Test
+	@DisplayName("the cap and the seconds count from the clock's reading at the start, whatever that reading is")
+	void clockNotAtZero() {
+		nanos.set(1_000_000_000_000L);
+		SteadyWarmup warmup = SteadyWarmup.until(p -> pair(CALM, LATE), 1, 16, Duration.ofSeconds(5), nanos::get);
+		assertThat(warmup.lags()).as("pairs until 5 s have passed").hasSize(10);
+		assertThat(warmup.seconds()).isEqualTo(5.0);
+	}
+
+	@Test
+	@DisplayName("the progress detail names the batches, the window's p99 and samples, and the limit")
+	void detail() {
+		assertThat(SteadyWarmup.detail(List.of(LATE, CALM, CALM), 16))
+				.isEqualTo("3 batches of 16, client lag p99 100 us over the last 2000 samples (limit 1000 us)");
+	}
+
+	@Test
+	@DisplayName("writes each arm's failed warm-up requests with its first error, and the seconds it took")
+	void writesFailures() {
+		ObjectNode node = Json.MAPPER.createObjectNode();
+		SteadyWarmup.until(p -> pair(CALM, CALM), 2, 16, Duration.ofMinutes(2), nanos::get)
+				.withFailures(List.of(Synthetic.failed("raw", 0, 500)),
+						List.of(Synthetic.failed("gateway", 0, 502), Synthetic.failed("gateway", 1, 503)))
+				.writeTo(node);
+		assertThat(node.at("/failed/raw").asInt()).isOne();
+		assertThat(node.at("/failed/gateway").asInt()).isEqualTo(2);
+		assertThat(node.at("/failed/raw_first").asText()).isEqualTo("HTTP 500: boom");
+		assertThat(node.at("/failed/gateway_first").asText()).isEqualTo("HTTP 502: boom");
+		assertThat(node.get("seconds").asDouble()).isEqualTo(1.0);
+	}
+
+	@Test
+	@DisplayName("says when its window holds fewer samples than steadiness needs, and not when it holds exactly enough")
+	void toldWithItsWindow() {
+		SteadyWarmup full = SteadyWarmup.until(p -> pair(CALM, CALM), 1, 16, Duration.ofMinutes(2), nanos::get);
+		assertThat(full).hasToString("warm-up c=1: 2 batches of 16 in 1 s, steady (client lag p99 100 us over the last 2000 samples)");
+		ClientLag few = lag(500, 0, 0);
+		SteadyWarmup exactly = SteadyWarmup.until(p -> pair(few, few), 1, 16, Duration.ZERO, nanos::get);
+		assertThat(exactly.toString()).endsWith("over the last 1000 samples)");
+		ClientLag fewer = lag(100, 0, 0);
+		SteadyWarmup tooFew = SteadyWarmup.until(p -> pair(fewer, fewer), 1, 16, Duration.ZERO, nanos::get);
+		assertThat(tooFew.toString()).endsWith("over the last 200 samples, fewer than the 1000 it needs)");
+	}
 }

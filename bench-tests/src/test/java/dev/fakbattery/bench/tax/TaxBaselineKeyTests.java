@@ -55,6 +55,8 @@ class TaxBaselineKeyTests {
 
 		assertThat(HostClass.cpuModel(cpuinfo)).hasValue("AMD EPYC 7R13 Processor");
 		assertThat(HostClass.cpuModel(dir.resolve("absent"))).isEmpty();
+		Path blankFirst = Files.writeString(dir.resolve("cpuinfo-blank"), "model name\t:\nmodel name\t: Neoverse-V2\n");
+		assertThat(HostClass.cpuModel(blankFirst)).as("a model name left blank is no model").hasValue("Neoverse-V2");
 		assertThat(HostClass.describe("Linux amd64", 16, HostClass.cpuModel(cpuinfo), Optional.of("H200")))
 				.isEqualTo("Linux amd64, 16 cpus, AMD EPYC 7R13 Processor, gpu H200");
 		assertThat(HostClass.describe("Linux amd64", 2, Optional.empty(), Optional.empty()))

@@ -302,9 +302,38 @@ class TaxGateTests {
 		assertThat(gate.get("tolerance_pct").asDouble()).isEqualTo(25.0);
 		assertThat(gate.get("baseline_file").asText()).isEqualTo(baselineFile().toString());
 		assertThat(gate.get("baseline_key").asText()).isEqualTo(KEY.id());
+		assertThat(gate.get("measured_latency_tax_ci95")).extracting(com.fasterxml.jackson.databind.JsonNode::asDouble)
+				.containsExactly(1.2246, 1.2446);
 		assertThat(noBench.get("verdict").asText()).isEqualTo("NO_BENCH");
+		assertThat(noBench.get("measured_latency_tax_ci95")).allMatch(com.fasterxml.jackson.databind.JsonNode::isNull).hasSize(2);
 		assertThat(noBench.get("measured_latency_tax").isNull()).isTrue();
 		assertThat(noBench.get("judged_latency_tax").isNull()).isTrue();
 		assertThat(noBench.get("regression_pct").isNull()).isTrue();
+	}
+
+	@Test
+	@DisplayName("an upper bound exactly at the ceiling is kept, a hair above it reverted; a tax of 0 is refused; the tolerance is the one given")
+	void ceilingIsInclusive() throws IOException {
+		seedBaseline(1.0);
+		TaxGate gate = new TaxGate(baselineFile(), 0.25);
+		assertThat(gate.tolerance()).isEqualTo(0.25);
+		assertThat(gate.evaluate(KEY, tax(1.2, 0.05), false).verdict()).as("hi 1.25 = 1.0 x 1.25").isEqualTo(TaxVerdict.KEEP);
+		assertThat(gate.evaluate(KEY, tax(1.2, 0.0501), false).verdict()).isEqualTo(TaxVerdict.REVERT);
+		assertThatIllegalArgumentException().isThrownBy(() -> gate.evaluate(KEY, tax(0.0), false))
+				.withMessageContaining("a latency tax is a positive finite ratio");
+	}
+
+	@Test
+	@DisplayName("the baseline keeps each valid reading, the most recent " + TaxBaselineFile.MAX_READINGS + " of them")
+	void readingsKept() throws IOException {
+		TaxBaselineFile file = new TaxBaselineFile(baselineFile());
+		file.record(KEY, 1.1, tax(1.1), TaxVerdict.NO_BASELINE);
+		file.record(KEY, 1.1, tax(1.12), TaxVerdict.KEEP);
+		assertThat(entry().path("readings")).extracting(n -> n.path("latency_tax").asDouble()).containsExactly(1.1, 1.12);
+		for (int i = 0; i < TaxBaselineFile.MAX_READINGS; i++) {
+			file.record(KEY, 1.1, tax(1.0 + i / 100.0), TaxVerdict.KEEP);
+		}
+		assertThat(entry().path("readings")).hasSize(TaxBaselineFile.MAX_READINGS);
+		assertThat(entry().at("/readings/0/latency_tax").asDouble()).as("the oldest ones dropped").isEqualTo(1.0);
 	}
 }

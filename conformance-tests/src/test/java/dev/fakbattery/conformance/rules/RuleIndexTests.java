@@ -150,4 +150,18 @@ class RuleIndexTests {
 		void stray() {
 		}
 	}
+
+	@Test
+	@DisplayName("a marked table at the very start of the file is rendered too, and an end marker before its begin is refused")
+	void markersAnywhere() {
+		StringBuilder markdown = new StringBuilder();
+		for (String name : List.of("wire", "fault", "captured", "client", "evidence")) {
+			markdown.append("<!-- rules:").append(name).append(" -->\nSTALE-TABLE-ROW\n<!-- /rules:").append(name).append(" -->\n\n");
+		}
+		String rendered = RulesMarkdown.render(markdown.toString());
+		assertThat(rendered).startsWith("<!-- rules:wire -->\n|").doesNotContain("STALE-TABLE-ROW");
+		String swapped = "<!-- /rules:wire -->\n" + markdown.toString().replace("<!-- /rules:wire -->", "");
+		assertThatThrownBy(() -> RulesMarkdown.render(swapped)).isInstanceOf(IllegalArgumentException.class)
+				.hasMessageContaining("around the wire table");
+	}
 }

@@ -48,6 +48,84 @@ class AlternatingOpenLoopTests {
 		}
 	}
 
+	/**
+	 * Five ramp requests alternate from the first target (three raw, two gateway), each counted in its own target's first
+	 * segment; a ramp answered well fails nothing; a segment spans its arrivals (the last one lands at its end), after
+	 * the ramp's; progress ticks once per measured conversation, never for the ramp.
+	 */
+	@Test
+	@DisplayName("an odd ramp: each target's first segment counts its own ramp requests, none failed; segments span their arrivals")
+	void rampAndSpans() throws Exception {
+		Progress progress = Progress.start("loop", "conversations", 8, Duration.ofDays(1),
+				new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), System::nanoTime);
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(stub.raw(), stub.gateway(), SOURCE, 100, 1.0, 3, 5, 2, ABBA, 0,
+						Duration.ofSeconds(30), java.util.Optional.empty(), progress)) {
+			assertThat(loop.rampSeconds()).isEqualTo(0.05);
+			LoadResult raw = loop.segment(0);
+			LoadResult gateway = loop.segment(1);
+			assertThat(raw.warmupSent()).isEqualTo(3);
+			assertThat(gateway.warmupSent()).isEqualTo(2);
+			assertThat(raw.warmupFailed() + gateway.warmupFailed()).isZero();
+			assertThat(loop.rampFailures()).isEmpty();
+			for (int s = 0; s < ABBA.length; s++) {
+				LoadResult segment = loop.segment(s);
+				assertThat(segment.outcomes()).hasSize(2)
+						.allSatisfy(o -> assertThat(o.intendedNanos())
+								.isGreaterThanOrEqualTo(segment.startNanos())
+								.isLessThanOrEqualTo(segment.startNanos() + 20_000_000L));
+				assertThat(segment.endNanos()).isGreaterThanOrEqualTo(segment.startNanos() + 20_000_000L);
+			}
+			assertThat(progress.done()).isEqualTo(8);
+		}
+	}
+
+	/**
+	 * Each target on a stub of its own: the ramp's requests alternate from the first target and ask the warm-up
+	 * conversations, each segment's go to its own target and ask that target's next conversations; every segment has the
+	 * client's lag read over its span; a segment past the last is refused.
+	 */
+	@Test
+	@DisplayName("each target gets its own segments and its share of the ramp, with the conversations due to it; each segment has its lag")
+	void targetsAndConversations() throws Exception {
+		java.util.Queue<Integer> asked = new java.util.concurrent.ConcurrentLinkedQueue<>();
+		RequestSource recording = index -> {
+			asked.add(index);
+			return SOURCE.conversation(index);
+		};
+		try (StubEngine rawEngine = StubEngine.chat("ok");
+				StubEngine gatewayEngine = StubEngine.chat("ok");
+				TargetClient raw = TargetClient.open("raw", rawEngine.uri());
+				TargetClient gateway = TargetClient.open("gateway", gatewayEngine.uri());
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(raw, gateway, recording, 100, 1.0, 3, 5, 2, ABBA, 0,
+						Duration.ofSeconds(30), java.util.Optional.empty(), Progress.silent())) {
+			for (int s = 0; s < ABBA.length; s++) {
+				assertThat(loop.segment(s).clientLag().count()).as("segment %d's lag", s).isPositive();
+			}
+			assertThat(rawEngine.requests()).as("3 ramp requests and 2 segments of 2").isEqualTo(7);
+			assertThat(gatewayEngine.requests()).as("2 ramp requests and 2 segments of 2").isEqualTo(6);
+			int warmup = RequestSource.WARMUP_OFFSET;
+			assertThat(asked).containsExactlyInAnyOrder(warmup, warmup + 1, warmup + 2, warmup + 3, warmup + 4, 0, 1, 2, 3, 0, 1, 2, 3);
+			assertThatThrownBy(() -> loop.segment(4)).isInstanceOf(IllegalArgumentException.class)
+					.hasMessage("segment 4 is not within 0..3");
+		}
+	}
+
+	@Test
+	@DisplayName("a concurrency cap from 0 (none) to the closed loop's most is taken; below or above it is refused")
+	void concurrencyBounds() {
+		try (TargetClient a = TargetClient.open("raw", java.net.URI.create("http://127.0.0.1:9/v1"))) {
+			for (int cap : new int[]{ -1, ClosedLoop.MAX_CONCURRENCY + 1 }) {
+				assertThatThrownBy(() -> AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, 0, 1, ABBA, cap, Duration.ofMillis(100),
+						java.util.Optional.empty(), Progress.silent())).hasMessageContaining("got " + cap);
+			}
+			for (int cap : new int[]{ 0, ClosedLoop.MAX_CONCURRENCY }) {
+				AlternatingOpenLoop.start(a, a, SOURCE, 1, 1, 0, 0, 1, ABBA, cap, Duration.ofMillis(100), java.util.Optional.empty(),
+						Progress.silent()).close();
+			}
+		}
+	}
+
 	/** The due times of a segment's requests, relative to its first. */
 	private static List<Long> offsets(LoadResult segment) {
 		long first = segment.outcomes().get(0).intendedNanos();
@@ -94,6 +172,8 @@ class AlternatingOpenLoopTests {
 			LoadResult last = loop.segment(3);
 			assertThat(last.notSent()).isEqualTo(4);
 			assertThat(last.outcomes()).isEmpty();
+			assertThat(last.endNanos() - last.startNanos()).as("a segment nothing was sent in spans its arrivals: 4 at 20/s")
+					.isEqualTo(200_000_000L);
 		}
 	}
 

@@ -13,6 +13,7 @@ import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Profile;
 import dev.fakbattery.core.RungOutcome;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.Verdict;
@@ -84,6 +85,43 @@ class DeclaredIdentityTests {
 			assertThat(doc.path("target").path("engine").path("engine_kind").asText()).isEqualTo("vllm");
 			assertThat(doc.path("target").path("engine").path("identity").asText()).isEqualTo("declared");
 			assertThat(doc.path("provenance").path("engine_identity").asText()).isEqualTo("declared");
+		}
+	}
+
+	private static RungRecorder run(ProbedEngine engine, Profile profile) {
+		Map<String, String> values = Map.of(HarnessConstants.PROFILE, profile.id(), HarnessConstants.BASE_URL, engine.baseUrl().toString());
+		return new RungRecorder(ArtifactId.RUN_CONTRACT, HarnessConfig.of(name -> Optional.ofNullable(values.get(name))));
+	}
+
+	@Test
+	@DisplayName("an engine nothing identified, none declared: pending engine.identity naming the fix under -Pgpu, not under -Pbattery")
+	void unidentifiedIsPendingOnlyWhereARealEngineIsNeeded() throws Exception {
+		try (ProbedEngine engine = ProbedEngine.start().models("")) {
+			RungRecorder strict = run(engine, Profile.GPU);
+			strict.target(engine.baseUrl(), HarnessConstants.BASE_URL);
+			assertThat(strict.pendings()).singleElement().satisfies(p -> {
+				assertThat(p.name()).isEqualTo(HarnessConstants.ENGINE_IDENTITY);
+				assertThat(p.howToProvide()).isEqualTo("check what serves " + engine.baseUrl() + " and set -D"
+						+ HarnessConstants.ENGINE_IDENTITY + "=NAME (vllm, sglang, llama.cpp), recorded as declared, not observed");
+			});
+			RungRecorder battery = run(engine, Profile.BATTERY);
+			battery.target(engine.baseUrl(), HarnessConstants.BASE_URL);
+			assertThat(battery.pendings()).isEmpty();
+			assertThat(battery.simulatedBecause()).isEmpty();
+		}
+	}
+
+	@Test
+	@DisplayName("a rung that reached the engine double is marked simulated, saying so")
+	void doubleReachedIsSimulated() throws Exception {
+		try (ProbedEngine engine = ProbedEngine.start()
+				.models("")
+				.on("/get_server_info", "{\"version\":\"0.5.20" + dev.fakbattery.wire.EngineDoubleMarker.SUFFIX + "\"}")
+				.on("/version", "{\"version\":\"0.5.20" + dev.fakbattery.wire.EngineDoubleMarker.SUFFIX + "\"}")) {
+			RungRecorder run = run(engine, Profile.BATTERY);
+			run.target(engine.baseUrl(), HarnessConstants.BASE_URL);
+			assertThat(run.simulatedBecause()).hasValueSatisfying(why -> assertThat(why).startsWith("the engine at " + engine.baseUrl()
+					+ " is the engine double: "));
 		}
 	}
 }

@@ -74,7 +74,11 @@ class FinalGateTests {
 		assertThat(result.authorityDraftAllowed()).isTrue();
 		GateWriter.write(dir, result, "./mvnw verify -Pgate");
 		assertThat(dir.resolve("BENCHMARK-AUTHORITY-DRAFT.md")).content().contains("| 3 tax | PASS |");
-		assertThat(dir.resolve("FINAL-CHECK.md")).content().contains("Status: **COMPLETE**");
+		assertThat(dir.resolve("FINAL-CHECK.md")).content()
+				.contains("Status: **COMPLETE**, battery **COMPLETE** (" + ArtifactId.requiredArtifacts().size() + "/"
+						+ ArtifactId.requiredArtifacts().size() + " required artifacts passed in run " + RUN + ")")
+				.doesNotContain("STALE")
+				.doesNotContain("Targets differ");
 	}
 
 	@Test
@@ -97,7 +101,8 @@ class FinalGateTests {
 						+ "2026-11-30T10:00:00Z, binary_sha256 " + "ab".repeat(32) + ")")
 				.contains("| 5 floors | PASS (pre-produced) |");
 		assertThat(dir.resolve("FINAL-CHECK.md")).content()
-				.contains("- floors (PASS): /data/floors: turntax-airline.json (producer fak floors");
+				.contains("Pre-produced inputs (not produced by this run), with their provenance:\n\n- floors (PASS): "
+						+ "/data/floors: turntax-airline.json (producer fak floors");
 		JsonNode check = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile());
 		assertThat(check.path("summary").path("pre_produced").get(0).asText()).isEqualTo("floors");
 		assertThat(check.path("summary").path("measured_this_run")).hasSize(ArtifactId.requiredArtifacts().size() - 1);
@@ -241,6 +246,9 @@ class FinalGateTests {
 		assertThat(result.status()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(result.missing()).containsExactly("serving_witness");
 		assertThat(result.failed()).isEmpty();
+		GateWriter.write(dir, result, "./mvnw verify -Pgate");
+		JsonNode summary = Json.MAPPER.readTree(dir.resolve("final-check.json").toFile()).path("summary");
+		assertThat(summary.path("required_missing")).extracting(JsonNode::asText).containsExactly("serving_witness");
 	}
 
 	@Test
@@ -351,7 +359,7 @@ class FinalGateTests {
 
 	@Test
 	@DisplayName("artifacts of another run are STALE, never PASS: -Pgate judges the newest run and says so")
-	void staleArtifactsDoNotCount() {
+	void staleArtifactsDoNotCount() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS", OLD_RUN, vllm());
 		}
@@ -365,6 +373,12 @@ class FinalGateTests {
 		assertThat(result.complete()).isFalse();
 		assertThatThrownBy(() -> FinalGateMain.run(new String[]{ "enforce", "--experiments-dir=" + dir, "--profile=gate",
 			"--root-dir=" + dir }, QUIET)).hasMessageContaining("(stale [raw_fak_run_contract, preflight,");
+		GateWriter.write(dir, result, "./mvnw verify -Pgate");
+		assertThat(Json.MAPPER.readTree(dir.resolve("final-check.json").toFile()).path("summary").path("stale"))
+				.extracting(JsonNode::asText)
+				.containsExactlyElementsOf(result.stale());
+		assertThat(dir.resolve("FINAL-CHECK.md")).content()
+				.contains("STALE (another run's artifacts, not counted): raw_fak_run_contract, preflight, ");
 	}
 
 	@Test
@@ -382,7 +396,7 @@ class FinalGateTests {
 
 	@Test
 	@DisplayName("artifacts of one run that measured different targets never complete: the battery FAILs naming both")
-	void differentTargetsFail() {
+	void differentTargetsFail() throws IOException {
 		for (ArtifactId id : ArtifactId.requiredArtifacts()) {
 			write(id, "PASS");
 		}
@@ -393,6 +407,9 @@ class FinalGateTests {
 		assertThat(result.battery()).isEqualTo("FAIL");
 		assertThat(result.targetProblem().orElseThrow()).contains("measured 2 different targets")
 				.contains("[concurrency_sweep] vllm 0.12.0");
+		GateWriter.write(dir, result, "./mvnw verify -Pgate");
+		assertThat(dir.resolve("FINAL-CHECK.md")).content()
+				.contains("Targets differ: the artifacts of run " + RUN + " measured 2 different targets");
 	}
 
 	@Test
