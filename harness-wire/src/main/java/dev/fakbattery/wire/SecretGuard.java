@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -281,7 +282,7 @@ public final class SecretGuard {
 			Matcher runs = BASE64_RUN.matcher(source);
 			while (runs.find()) {
 				String run = runs.group().replace('-', '+').replace('_', '/').replace("=", "");
-				for (int shift = 0; shift < 4 && run.length() - shift >= 4; shift++) {
+				for (int shift = 0; shift < 4; shift++) { // a run has at least 16 characters
 					String aligned = run.substring(shift, shift + (run.length() - shift) / 4 * 4);
 					decodedRuns.add(new String(Base64.getDecoder().decode(aligned), StandardCharsets.ISO_8859_1));
 				}
@@ -371,12 +372,7 @@ public final class SecretGuard {
 
 		@Override
 		public int hashCode() {
-			return parameter.hashCode() * 31 + value.hashCode();
-		}
-
-		@Override
-		public String toString() {
-			return parameter;
+			return Objects.hash(parameter, value);
 		}
 	}
 

@@ -2,11 +2,13 @@ package dev.fakbattery.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -120,6 +122,57 @@ class RedactingOutputStreamTests {
 			assertThat(GUARD.find(below.toByteArray())).isEmpty();
 			assertThat(below.toString(StandardCharsets.UTF_8)).isEqualTo("x".repeat(offset) + "[REDACTED api.key.env]" + tail + "\n");
 		}
+	}
+
+	@Test
+	@DisplayName("a flush and a finish flush the stream below")
+	void flushesTheStreamBelow() throws IOException {
+		ByteArrayOutputStream below = new ByteArrayOutputStream();
+		RedactingOutputStream out = new RedactingOutputStream(new BufferedOutputStream(below), GUARD);
+		out.write(CanaryForms.bytes("one\ntwo"));
+		out.flush();
+		assertThat(below.toString(StandardCharsets.UTF_8)).isEqualTo("one\n");
+		out.finish();
+		assertThat(below.toString(StandardCharsets.UTF_8)).isEqualTo("one\ntwo");
+	}
+
+	@Test
+	@DisplayName("bytes that are not UTF-8 (continuation bytes only) are held at a flush and passed on whole")
+	void passesOnBytesThatAreNotUtf8() throws IOException {
+		byte[] binary = new byte[3 * GUARD.longestForm()];
+		Arrays.fill(binary, (byte) 0x80);
+		ByteArrayOutputStream below = new ByteArrayOutputStream();
+		RedactingOutputStream out = new RedactingOutputStream(below, GUARD);
+		out.write(binary);
+		out.flush();
+		out.finish();
+
+		assertThat(below.toByteArray()).isEqualTo(binary);
+	}
+
+	@Test
+	@DisplayName("an unfinished line is passed on without a flush once it holds the longest part held and the bytes kept, not a byte before")
+	void longLinePassedOnAtItsBound() throws IOException {
+		int bound = RedactingOutputStream.LONGEST_LINE + 2 * GUARD.longestForm();
+		byte[] line = CanaryForms.bytes("x".repeat(bound));
+
+		ByteArrayOutputStream byBytes = new ByteArrayOutputStream();
+		RedactingOutputStream out = new RedactingOutputStream(byBytes, GUARD);
+		for (int i = 0; i < bound - 1; i++) {
+			out.write(line[i]);
+		}
+		assertThat(byBytes.size()).as("a byte before the bound").isZero();
+		out.write(line[bound - 1]);
+		assertThat(byBytes.size()).as("at the bound").isEqualTo(RedactingOutputStream.LONGEST_LINE);
+
+		ByteArrayOutputStream byArrays = new ByteArrayOutputStream();
+		out = new RedactingOutputStream(byArrays, GUARD);
+		out.write(line, 0, bound - 1);
+		assertThat(byArrays.size()).as("a byte before the bound").isZero();
+		out.write(line, bound - 1, 1);
+		assertThat(byArrays.size()).as("at the bound").isEqualTo(RedactingOutputStream.LONGEST_LINE);
+		out.finish();
+		assertThat(byArrays.toByteArray()).isEqualTo(line);
 	}
 
 	@Test
