@@ -40,6 +40,14 @@ public final class HarnessConstants {
 	/** NAME of the environment variable holding the API key, never the key: {@value}. */
 	public static final String API_KEY_ENV = "api.key.env";
 
+	/**
+	 * Request headers for the gateway under test, one {@code Name: value} per line: {@value}. Each kit client and load
+	 * client sends them to the gateway (never to the engine); {@code gateway.header.NAME} names one header a key ({@code GatewayHeaders#PREFIX}).
+	 *
+	 * @since 0.10
+	 */
+	public static final String GATEWAY_HEADERS = "gateway.headers";
+
 	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. */
 	public static final String ENGINE = "engine";
 
