@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
@@ -66,6 +68,7 @@ public abstract class FaultKit {
 			+ "=BYTES, the limits the gateway documents";
 
 	private HarnessConfig config;
+	private GatewayHeaders gatewayHeaders = GatewayHeaders.none();
 
 	private final Map<Dialect, FaultUpstream> upstreams = new EnumMap<>(Dialect.class);
 
@@ -105,9 +108,17 @@ public abstract class FaultKit {
 		return config;
 	}
 
+	/** The request headers ({@code gateway.header.*}) the gateway under test is sent, then {@code own}. */
+	Map<String, String> headers(Map<String, String> own) {
+		Map<String, String> all = new LinkedHashMap<>(gatewayHeaders.values());
+		all.putAll(own);
+		return all;
+	}
+
 	@BeforeAll
 	void startUpstreamsAndGateways(HarnessConfig config) {
 		this.config = config;
+		this.gatewayHeaders = GatewayHeaders.of(config, System::getenv);
 		for (Dialect engine : engines()) {
 			FaultUpstream upstream = new FaultUpstream(engine, upstreamPort(engine));
 			upstreams.put(engine, upstream);
@@ -210,7 +221,7 @@ public abstract class FaultKit {
 
 	/** Sends {@code request} and reads the whole answer by {@code deadline}; a gateway that never answers is an answer too. */
 	FaultClient.Answer send(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
-		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers,
+		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(headers),
 				request.body().getBytes(StandardCharsets.UTF_8), chunked, 0, deadline)) {
 			return client.readAll();
 		}

@@ -15,6 +15,7 @@ import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.conformance.wire.ConfiguredClientVerification;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConstants;
 
 import org.apiguardian.api.API;
@@ -72,6 +73,10 @@ public final class StandaloneKit {
 			  --only ID,ID...         only these rules, e.g. W01,W09 (ids of the --rules family)
 			  --exclude-tag TAG       leave out rules tagged TAG, e.g. wire-timing (W14, W26); repeatable
 			  --reports-dir DIR       where the JUnit XML goes (default ./%2$s)
+			  --header 'NAME: VALUE'  a request header every kit client sends the gateway (never the kit's
+			                          upstream), e.g. --header 'x-portkey-provider: openai'; {api.key} in a
+			                          value is the key of --config api.key.env=VAR; repeatable
+			                          (gateway.header.NAME)
 			  --config KEY=VALUE      any other kit configuration key, e.g. gateway.upstream.timeout.ms=30000
 			                          (the fault rules' limits); repeatable
 			  --help                  this text
@@ -86,8 +91,11 @@ public final class StandaloneKit {
 		System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
 	}
 
-	/** Runs the kit as {@code args} say; the exit code. */
-	public static int run(String[] args, PrintWriter out, PrintWriter err) {
+	/**
+	 * Runs the kit as {@code args} say; the exit code. One run at a time in a JVM: the outcome counts are the JVM's
+	 * ({@link OutcomeSummary}, a listener the launcher loads), so a second caller waits for the first.
+	 */
+	public static synchronized int run(String[] args, PrintWriter out, PrintWriter err) {
 		List<String> launcher;
 		try {
 			launcher = launcherArguments(args);
@@ -120,6 +128,7 @@ public final class StandaloneKit {
 		String reports = DEFAULT_REPORTS_DIR;
 		String rules = "wire";
 		List<String> only = new ArrayList<>();
+		List<String> headers = new ArrayList<>();
 		config.put(HarnessConstants.ENGINE, "vllm");
 		for (int i = 0; i < args.length; i++) {
 			String flag = args[i];
@@ -136,16 +145,27 @@ public final class StandaloneKit {
 				case "--exclude-tag" -> excluded.add(value(args, ++i, flag));
 				case "--only" -> only.addAll(List.of(value(args, ++i, flag).split(",")));
 				case "--reports-dir" -> reports = value(args, ++i, flag);
+				case "--header" -> headers.add(header(value(args, ++i, flag)));
 				case "--config" -> {
 					String pair = value(args, ++i, flag);
 					int eq = pair.indexOf('=');
 					if (eq <= 0) {
 						throw new IllegalArgumentException("--config takes KEY=VALUE, not " + pair);
 					}
-					config.put(pair.substring(0, eq), pair.substring(eq + 1));
+					String key = pair.substring(0, eq);
+					if (key.startsWith(GatewayHeaders.PREFIX)) {
+						// JUnit cannot list its configuration parameters: one header goes in with the others
+						headers.add(key.substring(GatewayHeaders.PREFIX.length()) + ": " + pair.substring(eq + 1));
+					}
+					else {
+						config.put(key, pair.substring(eq + 1));
+					}
 				}
 				default -> throw new IllegalArgumentException("unknown option " + flag);
 			}
+		}
+		if (!headers.isEmpty()) {
+			config.merge(HarnessConstants.GATEWAY_HEADERS, String.join("\n", headers), (given, more) -> given + "\n" + more);
 		}
 		if (config.containsKey(HarnessConstants.GATEWAY_URL)) {
 			config.putIfAbsent(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT));
@@ -168,6 +188,15 @@ public final class StandaloneKit {
 		}
 		config.forEach((key, value) -> launcher.addAll(List.of("--config", key + "=" + value)));
 		return launcher;
+	}
+
+	/** A {@code --header} value, {@code NAME: VALUE}; the value is never echoed in a usage error (it may be a key). */
+	private static String header(String value) {
+		int colon = value.indexOf(':');
+		if (colon <= 0 || value.substring(0, colon).isBlank()) {
+			throw new IllegalArgumentException("--header takes 'NAME: VALUE', e.g. --header 'x-portkey-provider: openai'");
+		}
+		return value.strip();
 	}
 
 	/** {@code ids}, each checked against the rule index of {@code rules}. */

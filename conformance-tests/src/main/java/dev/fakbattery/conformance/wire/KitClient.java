@@ -32,6 +32,13 @@ final class KitClient {
 	/** How long a request may take to be answered, by default. */
 	static final Duration TIMEOUT = Duration.ofSeconds(20);
 
+	private final Map<String, String> gatewayHeaders;
+
+	/** A client that sends {@code gatewayHeaders} (the run's {@code gateway.header.*}) with every request, before a scenario's own. */
+	KitClient(Map<String, String> gatewayHeaders) {
+		this.gatewayHeaders = Map.copyOf(gatewayHeaders);
+	}
+
 	Exchange post(URI base, String body, boolean stream, Map<String, String> headers) {
 		return post(base, body, stream, headers, TIMEOUT);
 	}
@@ -42,7 +49,8 @@ final class KitClient {
 				.timeout(timeout)
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(body));
-		headers.forEach(request::header);
+		gatewayHeaders.forEach(request::setHeader);
+		headers.forEach(request::setHeader);
 		long started = System.nanoTime();
 		try {
 			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -47,10 +48,11 @@ final class LangChain4jReader {
 
 	private final OpenAiStreamingChatModel streaming;
 
-	LangChain4jReader(URI base, String model) {
+	LangChain4jReader(URI base, String model, Map<String, String> headers) {
 		this.whole = OpenAiChatModel.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
+				.customHeaders(headers)
 				.modelName(model)
 				.maxRetries(0)
 				.timeout(TIMEOUT)
@@ -58,6 +60,7 @@ final class LangChain4jReader {
 		this.streaming = OpenAiStreamingChatModel.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
+				.customHeaders(headers)
 				.modelName(model)
 				.timeout(TIMEOUT)
 				.build();

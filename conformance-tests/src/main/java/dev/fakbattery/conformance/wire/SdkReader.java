@@ -47,13 +47,15 @@ final class SdkReader implements AutoCloseable {
 
 	private final OpenAIClient client;
 
-	SdkReader(URI base) {
-		this.client = OpenAIOkHttpClient.builder()
+	/** A reader of the answers at {@code base}, sending {@code headers} (the gateway's {@code gateway.header.*}) with each request. */
+	SdkReader(URI base, Map<String, String> headers) {
+		OpenAIOkHttpClient.Builder builder = OpenAIOkHttpClient.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
 				.maxRetries(0)
-				.timeout(Duration.ofSeconds(30))
-				.build();
+				.timeout(Duration.ofSeconds(30));
+		headers.forEach(builder::putHeader);
+		this.client = builder.build();
 	}
 
 	/** Sends the kit's request body (its {@code stream} flag decides how) and reads the answer. */

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.RuleOutcome;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.PendingMeasurementError;
 import dev.fakbattery.wire.Dialect;
@@ -68,7 +69,8 @@ public abstract class WireConformanceKit {
 	private final Map<Dialect, String> unreached = new HashMap<>();
 	private final ThreadLocal<List<Tracked>> evidence = new ThreadLocal<>();
 	private HarnessConfig config;
-	final KitClient client = new KitClient();
+	private GatewayHeaders headers = GatewayHeaders.none();
+	KitClient client = new KitClient(Map.of());
 
 	/**
 	 * The gateway under test in front of {@code upstream} (ending in /v1), configured with the
@@ -76,6 +78,11 @@ public abstract class WireConformanceKit {
 	 * {@code {"redacted":true}}.
 	 */
 	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
+
+	/** The request headers ({@code gateway.header.*}) every client sends the gateway under test, never the upstream. */
+	final Map<String, String> gatewayHeaders() {
+		return headers.values();
+	}
 
 	/**
 	 * The engine dialects to run: all of {@link #KIT_DIALECTS} by default, or only the {@code engine} of a running
@@ -96,14 +103,19 @@ public abstract class WireConformanceKit {
 	@BeforeAll
 	void startUpstreamsAndGateways(HarnessConfig config) {
 		this.config = config;
+		this.headers = GatewayHeaders.of(config, System::getenv);
+		this.client = new KitClient(headers.values());
+		if (!headers.isEmpty()) {
+			System.out.println("kit: every client sends the gateway " + headers);
+		}
 		for (Dialect engine : engines()) {
 			KitUpstream upstream = new KitUpstream(engine, upstreamPort(engine), KIT_DIALECTS.contains(engine));
 			upstreams.put(engine, upstream);
 			stubMore(upstream);
 			GatewayUnderTest gateway = createGateway(upstream.url(), engine);
 			gateways.put(engine, gateway);
-			sdks.put(engine, new SdkReader(gateway.baseUrl()));
-			rawSdks.put(engine, new SdkReader(upstream.url()));
+			sdks.put(engine, new SdkReader(gateway.baseUrl(), headers.values()));
+			rawSdks.put(engine, new SdkReader(upstream.url(), Map.of()));
 			if (probes()) {
 				probeGateway(engine);
 			}
