@@ -1,5 +1,6 @@
 package dev.fakbattery.core;
 
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,8 @@ import org.apiguardian.api.API;
  * The request headers a run sends the gateway under test, and only it: {@code gateway.headers} ({@code Name: value} per
  * line) and each {@code gateway.header.NAME=value}; what a real gateway needs to route a request (Portkey's
  * {@code x-portkey-provider}, a key in {@code Authorization}). A value may carry {@value #API_KEY} for the key of
- * {@code api.key.env}, so a key is never written into a command line or a file; the values of credential headers
+ * {@code api.key.env}, so a key is never written into a command line or a file, and {@value #UPSTREAM} for the URL of the
+ * engine the gateway is in front of; the values of credential headers
  * ({@link #credential}) are guarded like the API key ({@link #guard()}), and the harness names a header, never its value.
  *
  * @since 0.10
@@ -36,6 +38,9 @@ public final class GatewayHeaders {
 
 	/** RFC 9110's token: the characters a field name is made of. */
 	private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
+	/** The placeholder in a header value for the URL of the engine the gateway is in front of: {@value}. */
+	public static final String UPSTREAM = "{upstream}";
 
 	/** Headers the JDK's HTTP client sets itself and refuses from a caller, and the body's own framing. */
 	private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade",
@@ -136,6 +141,16 @@ public final class GatewayHeaders {
 	/** Each header by name, its value resolved: for a client to send, never to write down. */
 	public Map<String, String> values() {
 		return values;
+	}
+
+	/**
+	 * {@link #values()}, {@value #UPSTREAM} in a value replaced by {@code upstream}, the URL (ending in {@code /v1}) of the
+	 * engine the gateway is in front of: Portkey's {@code x-portkey-custom-host: {upstream}}.
+	 */
+	public Map<String, String> values(URI upstream) {
+		Map<String, String> resolved = new LinkedHashMap<>();
+		values.forEach((name, value) -> resolved.put(name, value.replace(UPSTREAM, upstream.toString())));
+		return resolved;
 	}
 
 	/** The names, sorted: what a file or a console line may say of the headers. */

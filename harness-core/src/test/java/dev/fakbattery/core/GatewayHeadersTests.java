@@ -33,6 +33,17 @@ class GatewayHeadersTests {
 	}
 
 	@Test
+	@DisplayName("{upstream} in a value is the URL of the engine the gateway is in front of, per dialect")
+	void upstreamPlaceholder() {
+		Map<String, String> values = Map.of("gateway.headers", "x-portkey-custom-host: {upstream}\nx-portkey-provider: openai");
+		GatewayHeaders headers = GatewayHeaders.of(HarnessConfig.of(name -> Optional.ofNullable(values.get(name))), name -> null);
+
+		assertThat(headers.values(java.net.URI.create("http://127.0.0.1:18765/v1"))).containsEntry("x-portkey-custom-host",
+				"http://127.0.0.1:18765/v1").containsEntry("x-portkey-provider", "openai");
+		assertThat(headers.values()).containsEntry("x-portkey-custom-host", "{upstream}");
+	}
+
+	@Test
 	@DisplayName("no header configured: none, and a lookup that cannot be listed finds no gateway.header.NAME")
 	void none() {
 		HarnessConfig config = HarnessConfig.of(name -> Optional.of("x").filter(v -> name.equals("gateway.header.x-a")));

@@ -108,9 +108,9 @@ public abstract class FaultKit {
 		return config;
 	}
 
-	/** The request headers ({@code gateway.header.*}) the gateway under test is sent, then {@code own}. */
-	Map<String, String> headers(Map<String, String> own) {
-		Map<String, String> all = new LinkedHashMap<>(gatewayHeaders.values());
+	/** The request headers ({@code gateway.header.*}) the gateway under test of {@code engine} is sent, then {@code own}. */
+	Map<String, String> headers(Dialect engine, Map<String, String> own) {
+		Map<String, String> all = new LinkedHashMap<>(gatewayHeaders.values(upstream(engine).url()));
 		all.putAll(own);
 		return all;
 	}
@@ -221,7 +221,7 @@ public abstract class FaultKit {
 
 	/** Sends {@code request} and reads the whole answer by {@code deadline}; a gateway that never answers is an answer too. */
 	FaultClient.Answer send(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
-		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(headers),
+		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, headers),
 				request.body().getBytes(StandardCharsets.UTF_8), chunked, 0, deadline)) {
 			return client.readAll();
 		}

@@ -88,7 +88,7 @@ public abstract class FaultVerification extends FaultKit {
 			long millis;
 			ClientLag lag;
 			try (ClientLagProbe probe = ClientLagProbe.start()) {
-				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(Map.of()),
+				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 						request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
 					require(client.status() == 200, FaultRule.F01, engine, mode, "a 200 stream to leave", "status " + client.status());
 					SseReader reader = new SseReader(client.body());
@@ -271,7 +271,7 @@ public abstract class FaultVerification extends FaultKit {
 	public void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, FaultRule.F05, "needs a stream for the client to read slowly");
 		Request flood = request(Fault.FLOOD, (int) ((SLOW_CLIENT_BOUND + FLOOD_PAST_BOUND) / UpstreamAnswers.MIB), true);
-		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(Map.of()),
+		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 				flood.body().getBytes(StandardCharsets.UTF_8), false, 4096, Duration.ofSeconds(60))) {
 			require(slow.status() == 200, FaultRule.F05, engine, mode, "a 200 stream to read slowly", "status " + slow.status());
 			List<Thread> others = new ArrayList<>();
@@ -331,9 +331,9 @@ public abstract class FaultVerification extends FaultKit {
 		for (int delta : List.of(1024, -1024)) {
 			Request request = request(Fault.TEXT, 1, stream(mode));
 			int length = request.body().getBytes(StandardCharsets.UTF_8).length;
-			long base = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(Map.of("X-Fault-Padding", "")), length);
+			long base = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, Map.of("X-Fault-Padding", "")), length);
 			Map<String, String> padding = Map.of("X-Fault-Padding", "h".repeat((int) (limits.maxHeaderBytes() + delta - base)));
-			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(padding), length);
+			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, padding), length);
 			FaultClient.Answer answer = send(engine, request, padding, false, Duration.ofSeconds(20));
 			if (delta > 0) {
 				require(openAiError(answer, 431), FaultRule.F07, engine, mode,

@@ -78,7 +78,7 @@ public abstract class ClientVerification extends WireConformanceKit {
 	@DisplayName("C01 LangChain4j's OpenAI client reads every answer as the kit does")
 	public void required_C01_langchain4j(Dialect engine, String mode, TestReporter reporter) {
 		LangChain4jReader gateway = langchain4j.computeIfAbsent(engine,
-				e -> new LangChain4jReader(gateway(e).baseUrl(), ALIAS, gatewayHeaders()));
+				e -> new LangChain4jReader(gateway(e).baseUrl(), ALIAS, gatewayHeaders(e)));
 		LangChain4jReader raw = rawLangchain4j.computeIfAbsent(engine, e -> new LangChain4jReader(upstream(e).url(), ALIAS, Map.of()));
 		judge(ClientRule.C01, new Client(LangChain4jReader.CLIENT, false, LANGCHAIN4J_FINISH, false), engine, mode, reporter,
 				request -> gateway.read(request), request -> raw.read(request));
@@ -150,7 +150,8 @@ public abstract class ClientVerification extends WireConformanceKit {
 			for (String marker : markers(engine)) {
 				ObjectNode request = request(marker, send(engine, mode, marker, Map.of()).nonce(), stream(mode));
 				jobs.add(Map.of("key", key(engine, mode, request, raw), "url",
-						(raw ? upstream(engine).url() : gateway(engine).baseUrl()).toString(), "headers", raw ? Map.of() : gatewayHeaders(),
+						(raw ? upstream(engine).url() : gateway(engine).baseUrl()).toString(), "headers",
+						raw ? Map.of() : gatewayHeaders(engine),
 						"request", request));
 			}
 		});

@@ -70,7 +70,7 @@ public abstract class WireConformanceKit {
 	private final ThreadLocal<List<Tracked>> evidence = new ThreadLocal<>();
 	private HarnessConfig config;
 	private GatewayHeaders headers = GatewayHeaders.none();
-	KitClient client = new KitClient(Map.of());
+	final KitClient client = new KitClient();
 
 	/**
 	 * The gateway under test in front of {@code upstream} (ending in /v1), configured with the
@@ -79,9 +79,12 @@ public abstract class WireConformanceKit {
 	 */
 	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
 
-	/** The request headers ({@code gateway.header.*}) every client sends the gateway under test, never the upstream. */
-	final Map<String, String> gatewayHeaders() {
-		return headers.values();
+	/**
+	 * The request headers ({@code gateway.header.*}) every client sends the gateway under test of {@code engine}, never the
+	 * upstream.
+	 */
+	final Map<String, String> gatewayHeaders(Dialect engine) {
+		return headers.values(upstream(engine).url());
 	}
 
 	/**
@@ -104,7 +107,6 @@ public abstract class WireConformanceKit {
 	void startUpstreamsAndGateways(HarnessConfig config) {
 		this.config = config;
 		this.headers = GatewayHeaders.of(config, System::getenv);
-		this.client = new KitClient(headers.values());
 		if (!headers.isEmpty()) {
 			System.out.println("kit: every client sends the gateway " + headers);
 		}
@@ -114,7 +116,8 @@ public abstract class WireConformanceKit {
 			stubMore(upstream);
 			GatewayUnderTest gateway = createGateway(upstream.url(), engine);
 			gateways.put(engine, gateway);
-			sdks.put(engine, new SdkReader(gateway.baseUrl(), headers.values()));
+			client.sendTo(gateway.baseUrl(), gatewayHeaders(engine));
+			sdks.put(engine, new SdkReader(gateway.baseUrl(), gatewayHeaders(engine)));
 			rawSdks.put(engine, new SdkReader(upstream.url(), Map.of()));
 			if (probes()) {
 				probeGateway(engine);

@@ -35,7 +35,8 @@ import org.junit.platform.testkit.engine.Events;
 
 /**
  * The request headers a real gateway needs ({@code gateway.header.*}): a gateway that routes a request only when it carries
- * {@value #ROUTE} (and answers 400 otherwise, as Portkey does without its routing headers) is judged when every kit
+ * {@value #ROUTE} and names its upstream in {@value #HOST} (and answers 400 otherwise, as Portkey does without its routing
+ * headers) is judged when every kit
  * client sends the header (the plain client, the OpenAI Java SDK, LangChain4j, the fault kit's socket client, and the
  * Node clients where node is installed), and not judged when none does.
  */
@@ -47,6 +48,11 @@ class GatewayHeadersKitTests {
 	static final String ROUTE = "x-kit-route";
 
 	static final String TOKEN = "route-7f3a";
+
+	/** Names the engine the gateway is to reach, as Portkey's {@code x-portkey-custom-host} does; sent as {@code {upstream}}. */
+	static final String HOST = "x-kit-host";
+
+	static final String HEADERS = ROUTE + ": " + TOKEN + "\n" + HOST + ": {upstream}";
 
 	@Test
 	@DisplayName("the wire kit through a gateway that routes by a header: judged with it, every rule run as on the reference gateway")
@@ -106,7 +112,7 @@ class GatewayHeadersKitTests {
 					"--only", "W01,W05", "--reports-dir", reports.toString());
 			StringWriter with = new StringWriter();
 			List<String> args = new java.util.ArrayList<>(common);
-			args.addAll(List.of("--header", ROUTE + ": " + TOKEN));
+			args.addAll(List.of("--header", ROUTE + ": " + TOKEN, "--config", "gateway.header." + HOST + "={upstream}"));
 			int exit = StandaloneKit.run(args.toArray(String[]::new), new PrintWriter(with, true),
 					new PrintWriter(new StringWriter(), true));
 			assertThat(exit).as(with.toString()).isZero();
@@ -120,14 +126,15 @@ class GatewayHeadersKitTests {
 		}
 	}
 
-	/** The reference gateway behind a hop that answers Portkey's 400 unless the request carries {@value #ROUTE}. */
+	/**
+	 * The reference gateway behind a hop that answers Portkey's 400 unless the request carries {@value #ROUTE} and names
+	 * this gateway's upstream in {@value #HOST}.
+	 */
 	static GatewayUnderTest routed(URI upstream, Dialect engine) {
 		RelayHop.Mangle router = new RelayHop.Mangle() {
 			@Override
 			public String refusal(Map<String, List<String>> headers) {
-				boolean routed = headers.entrySet()
-						.stream()
-						.anyMatch(header -> header.getKey().equalsIgnoreCase(ROUTE) && header.getValue().contains(TOKEN));
+				boolean routed = carries(headers, ROUTE, TOKEN) && carries(headers, HOST, upstream.toString());
 				return routed
 						? null
 						: "{\"status\":\"failure\",\"message\":\"Either x-portkey-config or x-portkey-provider header is required\"}";
@@ -136,12 +143,16 @@ class GatewayHeadersKitTests {
 		return BrokenGateways.broken("routes by " + ROUTE, router, BrokenGateways.FAITHFUL, upstream, engine);
 	}
 
+	private static boolean carries(Map<String, List<String>> headers, String name, String value) {
+		return headers.entrySet().stream().anyMatch(header -> header.getKey().equalsIgnoreCase(name) && header.getValue().contains(value));
+	}
+
 	/** {@code testCase}, hermetic, its timing rules left out, with {@code kit.node.clients=node} and the header or none. */
 	private static Events run(Class<?> testCase, String node, boolean header) {
 		Map<String, String> parameters = new HashMap<>(Map.of(ConfigKeys.KIT_NODE_DIR.name(), SelfTest.NODE_DIR,
 				ConfigKeys.KIT_NODE_CLIENTS.name(), node));
 		if (header) {
-			parameters.put(HarnessConstants.GATEWAY_HEADERS, ROUTE + ": " + TOKEN);
+			parameters.put(HarnessConstants.GATEWAY_HEADERS, HEADERS);
 		}
 		return EngineTestKit.engine("junit-jupiter")
 				.selectors(selectClass(testCase))
