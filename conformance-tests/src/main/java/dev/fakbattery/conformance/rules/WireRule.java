@@ -7,7 +7,7 @@ import static dev.fakbattery.conformance.rules.KitRule.Kind.STOCHASTIC;
 import org.apiguardian.api.API;
 
 /**
- * The wire rules (W01..W27) of {@code WireVerification}, each run for each engine dialect and mode: the index RULES.md's
+ * The wire rules (W01..W28) of {@code WireVerification}, each run for each engine dialect and mode: the index RULES.md's
  * table "The rules" is generated from.
  *
  * @since 0.6
@@ -149,7 +149,12 @@ public enum WireRule implements KitRule {
 	W27(REQUIRED, "request parameters reach the upstream unchanged",
 			"`tools`, `tool_choice`, `stream_options`, `temperature`, `max_tokens` and `stream` reach the upstream as the client sent them.",
 			"both", "never",
-			"request re-serialised through a schema that drops `stream_options` or renames `tool_choice`");
+			"request re-serialised through a schema that drops `stream_options` or renames `tool_choice`"),
+
+	W28(REQUIRED, "engine-specific request parameters reach the upstream unchanged",
+			"The sampling and decoding parameters a vLLM or SGLang user sends beyond OpenAI's (`top_k`, `min_p`, `repetition_penalty`, `chat_template_kwargs`, vLLM's `structured_outputs`, `response_format` with a JSON schema) reach the upstream as the client sent them.",
+			"both", "never",
+			"request re-serialised through OpenAI's schema, which knows none of them: sampling and structured output silently fall back to the engine's defaults");
 
 	WireRule(Kind kind, String title, String must, String modes, String skippedWhen, String ifItFails) {
 		this.text = new Text(kind, title, must, modes, skippedWhen, ifItFails);

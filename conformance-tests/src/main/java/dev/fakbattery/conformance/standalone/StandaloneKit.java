@@ -65,7 +65,7 @@ public final class StandaloneKit {
 			  --declares-record       the gateway sends the kit's adjudication record: W17, W18 apply
 			                          (gateway.declares.record)
 			  --rules wire|fault|client
-			                          the wire rules W01..W27 (default), the fault rules F01..F07, or the
+			                          the wire rules W01..W28 (default), the fault rules F01..F07, or the
 			                          client rules C01..C04 (LangChain4j; with node 20+ on the PATH and the
 			                          clients installed by npm ci in kit.node.dir, the OpenAI Node SDK, the
 			                          Vercel AI SDK, LangChain.js: --config kit.node.dir=DIR, where the kit

@@ -238,6 +238,15 @@ public abstract class WireConformanceKit {
 				sent.computeIfAbsent(engine + " " + mode + " " + marker, key -> post(engine, mode, marker, headers)));
 	}
 
+	/** A new request for {@code scenario} carrying {@code parameters} besides the kit's own fields. */
+	Sent sendWith(Dialect engine, String mode, Scenario scenario, ObjectNode parameters) {
+		String nonce = UUID.randomUUID().toString();
+		ObjectNode body = request(scenario.marker(), nonce, stream(mode));
+		body.setAll(parameters);
+		return track(engine, mode, scenario.marker(),
+				new Sent(nonce, body, client.post(gateway(engine).baseUrl(), body.toString(), stream(mode), Map.of())));
+	}
+
 	/** A new request, whatever was sent before (for rules that count what the upstream received). */
 	Sent sendFresh(Dialect engine, String mode, String marker, Map<String, String> headers) {
 		return track(engine, mode, marker, post(engine, mode, marker, headers));

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The wire conformance rules, each named and displayed by its id, run for each engine dialect and each mode:
- * what the gateway must leave unchanged ({@link PassThroughRules}: W01, W05, W08 to W10, W15, W21, W22, W25, W27),
+ * what the gateway must leave unchanged ({@link PassThroughRules}: W01, W05, W08 to W10, W15, W21, W22, W25, W27, W28),
  * what it decides ({@link AdjudicationRules}: W02 to W04, W06, W07, W13, W17, W23, W24), and here how it behaves as a
  * server to real clients: broken upstreams (W11), poisoned results (W12), timing (W14, W26), bad input (W16), cache
  * reset (W18), the official OpenAI SDK (W19) and stream framing (W20). The index of the rules is
