@@ -3,8 +3,13 @@ package dev.fakbattery.engine;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
 
+import dev.fakbattery.wire.EngineDoubleMarker;
+
 /**
- * Random lower-case hex ids. Ids and timestamps are the only parts of the double's output not derived from the seed.
+ * The double's ids: lower-case hex of the engine's length, random but for the last
+ * {@value EngineDoubleMarker#ID_MARK_DIGITS} digits, which are the double's id mark ({@link EngineDoubleMarker#markedId}),
+ * so an answer's id says it came from the double even where nothing else of it is relayed. Ids and timestamps are the
+ * only parts of the double's output not derived from the seed.
  *
  * @since 0.1
  */
@@ -13,9 +18,10 @@ final class Ids {
 	private Ids() {
 	}
 
-	static String hex(int digits) {
-		byte[] bytes = new byte[(digits + 1) / 2];
+	/** {@code digits} (even, 16 or more) lower-case hex digits: random, then the mark of the random ones. */
+	static String marked(int digits) {
+		byte[] bytes = new byte[(digits - EngineDoubleMarker.ID_MARK_DIGITS) / 2];
 		ThreadLocalRandom.current().nextBytes(bytes);
-		return HexFormat.of().formatHex(bytes).substring(0, digits);
+		return EngineDoubleMarker.markedId(HexFormat.of().formatHex(bytes));
 	}
 }

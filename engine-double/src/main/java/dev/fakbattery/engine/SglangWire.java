@@ -31,7 +31,7 @@ final class SglangWire implements Wire {
 
 	@Override
 	public String responseId(EngineRequest request, Headers headers) {
-		return request.rid() != null ? request.rid() : Ids.hex(32);
+		return request.rid() != null ? request.rid() : Ids.marked(32);
 	}
 
 	@Override
@@ -62,10 +62,10 @@ final class SglangWire implements Wire {
 	@Override
 	public ToolCall toolCall(ToolScript.Directive directive) {
 		if (directive.json() == null) {
-			return new ToolCall("call_" + Ids.hex(24), directive.name(), directive.raw(),
+			return new ToolCall("call_" + Ids.marked(24), directive.name(), directive.raw(),
 					ArgumentFragments.tokens(directive.raw()));
 		}
-		return new ToolCall("call_" + Ids.hex(24), directive.name(), PythonJson.dumps(directive.json()),
+		return new ToolCall("call_" + Ids.marked(24), directive.name(), PythonJson.dumps(directive.json()),
 				ArgumentFragments.sglang(directive.json()));
 	}
 

@@ -33,7 +33,7 @@ final class VllmWire implements Wire {
 	@Override
 	public String responseId(EngineRequest request, Headers headers) {
 		String requestId = headers.getFirst("X-Request-Id");
-		return "chatcmpl-" + (requestId == null || requestId.isBlank() ? Ids.hex(16) : requestId);
+		return "chatcmpl-" + (requestId == null || requestId.isBlank() ? Ids.marked(16) : requestId);
 	}
 
 	@Override
@@ -67,7 +67,7 @@ final class VllmWire implements Wire {
 	@Override
 	public ToolCall toolCall(ToolScript.Directive directive) {
 		String arguments = directive.json() == null ? directive.raw() : PythonJson.dumps(directive.json());
-		return new ToolCall("chatcmpl-tool-" + Ids.hex(16), directive.name(), arguments, ArgumentFragments.tokens(arguments));
+		return new ToolCall("chatcmpl-tool-" + Ids.marked(16), directive.name(), arguments, ArgumentFragments.tokens(arguments));
 	}
 
 	@Override
@@ -222,7 +222,7 @@ final class VllmWire implements Wire {
 		card.putNull("parent");
 		card.put("max_model_len", identity.maxModelLen());
 		ObjectNode permission = card.putArray("permission").addObject();
-		permission.put("id", "modelperm-" + Ids.hex(16));
+		permission.put("id", "modelperm-" + Ids.marked(16));
 		permission.put("object", "model_permission");
 		permission.put("created", identity.startedEpochSecond());
 		permission.put("allow_create_engine", false);

@@ -7,6 +7,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -16,7 +18,9 @@ import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.EngineDoubleMarker;
 import dev.fakbattery.wire.Json;
+import dev.fakbattery.wire.WireFixtures;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
@@ -173,22 +177,52 @@ class ContractRungSelfTests {
 			assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
 			assertThat(contract.path("acceptance").path("engine").path("observed").asText()).startsWith("vllm 0.29.0+engine-double "
 					+ "(POST /v1/chat/completions (model " + engine.model() + "): system_fingerprint vllm-0.29.0+engine-double-");
+			// its answer's id carries the double's id mark too, recorded with the probe's chat request
+			assertThat(chatAnswerId(contract)).matches("chatcmpl-[0-9a-f]{16}")
+					.satisfies(id -> assertThat(EngineDoubleMarker.idMarked(id)).isTrue());
 		}
 	}
 
 	@Test
-	@DisplayName("-Pgpu: an engine whose answers say nothing of it (the SGLang-dialect double behind the same proxy) is PENDING unidentified, never PASS")
-	void hiddenEngineIsUnidentified() throws Exception {
+	@DisplayName("-Pgpu: the SGLang-dialect double behind the same proxy (no system_fingerprint, no Server header, no /metrics): its answer's id mark says SIMULATED")
+	void sglangDoubleBehindV1OnlyProxyIsRecognised() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().dialect(Dialect.SGLANG).start();
 				StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), false)) {
 			Map<String, String> config = new HashMap<>(real(proxy.baseUrl(), 32768, engine.model()));
 			config.put(HarnessConstants.ENGINE, "sglang");
 			run("gpu", config).assertStatistics(stats -> stats.failed(1));
 			JsonNode contract = artifact();
+			String id = chatAnswerId(contract);
+			assertThat(id).matches("[0-9a-f]{32}");
+			assertThat(contract.path("verdict").asText()).isEqualTo("SIMULATED");
+			assertThat(contract.path("simulated").asText())
+					.contains("the id [" + id + "] of its /v1 answer ends in the engine double's id mark");
+			assertThat(contract.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
+			assertThat(contract.path("target").path("engine").path("engine_double_evidence").asText()).contains("id mark");
+			assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
+			assertThat(contract.path("acceptance").path("engine").path("observed").asText())
+					.isEqualTo("sglang (POST /v1/chat/completions (model "
+							+ engine.model() + "): id " + id + ", the engine double's id mark in sglang's id shape)");
+		}
+	}
+
+	@Test
+	@DisplayName("-Pgpu: an engine whose answers say nothing of it (SGLang's captured answer, a real id, behind a /v1-only server) is PENDING unidentified, never PASS")
+	void hiddenEngineIsUnidentified() throws Exception {
+		String model = "Qwen/Qwen2.5-VL-7B-Instruct";
+		try (StubServer engine = StubServer.answering(Map.of("/v1/models", "{\"object\":\"list\",\"data\":[{\"id\":\"" + model
+				+ "\",\"object\":\"model\",\"owned_by\":\"sglang\",\"root\":\"" + model + "\",\"max_model_len\":32768}]}",
+				"/v1/chat/completions", WireFixtures.read("sglang/captured/2026-02-27_sglang-docs_qwen25vl_text.json")))) {
+			Map<String, String> config = new HashMap<>(real(engine.baseUrl(), 32768, model));
+			config.put(HarnessConstants.ENGINE, "sglang");
+			run("gpu", config).assertStatistics(stats -> stats.failed(1));
+			JsonNode contract = artifact();
+			assertThat(chatAnswerId(contract)).isEqualTo("f50c5bcb379d4b74acc853b8dbe5b7c9");
 			assertThat(contract.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
-			assertThat(contract.path("summary").path("pending_reason").asText()).startsWith("unidentified engine at " + proxy.baseUrl())
+			assertThat(contract.path("summary").path("pending_reason").asText()).startsWith("unidentified engine at " + engine.baseUrl())
 					.contains("owned_by sglang on /v1/models is a claim", "set -Dengine.identity=NAME");
 			assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("unknown");
+			assertThat(contract.path("target").path("engine").path("engine_double").asBoolean()).isFalse();
 		}
 	}
 
@@ -288,6 +322,18 @@ class ContractRungSelfTests {
 				.configurationParameters(HarnessConfig.hermeticParameters(all))
 				.execute()
 				.testEvents();
+	}
+
+	/** The id of the probe's chat answer, as its probed line records it. */
+	private static String chatAnswerId(JsonNode contract) {
+		for (JsonNode line : contract.path("target").path("engine").path("probed")) {
+			Matcher id = Pattern.compile("POST /v1/chat/completions \\(max_tokens 1\\): HTTP 200, id (\\S+),")
+					.matcher(line.asText());
+			if (id.lookingAt()) {
+				return id.group(1);
+			}
+		}
+		throw new AssertionError("no chat answer id among " + contract.path("target").path("engine").path("probed"));
 	}
 
 	private JsonNode artifact() throws Exception {

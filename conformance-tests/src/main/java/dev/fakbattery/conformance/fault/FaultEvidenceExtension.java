@@ -1,41 +1,43 @@
 package dev.fakbattery.conformance.fault;
 
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Optional;
 
-import dev.fakbattery.conformance.rules.NotJudged;
-import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.wire.ProbeGate;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 
 /**
- * Evidence before verdict in the fault kit: a rule of a dialect whose gateway did not reach the fault upstream at the
- * kit's probe is not run: {@link dev.fakbattery.conformance.rules.RuleOutcome#NOT_JUDGED} with the probe's line. Each
- * rule's own checks demand the upstream's side of its fault (the call that stalled, was reset or flooded; the request
- * under the limit served), so a gateway that reached the upstream is judged on them.
+ * Evidence before verdict in the fault kit. A rule of a dialect whose gateway did not reach the fault upstream at the
+ * kit's probe is not run: {@link dev.fakbattery.conformance.rules.RuleOutcome#NOT_JUDGED} with the probe's line. Around
+ * every other rule run, the requests it sends are collected, and a run that passed its checks without the evidence its
+ * rule needs ({@link KitRule#evidence()}: each request it sent to be served reached the fault upstream, and for F06 and
+ * F07 came back to the client as HTTP 200 of the kind asked) ends NOT_JUDGED instead, naming each request that lacked it.
+ * The rules themselves ask for the fault upstream's record of a fault request before they judge the answer to it
+ * ({@link FaultKit#requireFaultSeen}), so a gateway is not failed for a fault it never got to see.
  */
 final class FaultEvidenceExtension implements InvocationInterceptor {
 
 	@Override
 	public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> context,
 			ExtensionContext extension) throws Throwable {
-		Optional<String> unreached = context.getTarget()
-				.filter(FaultKit.class::isInstance)
-				.map(FaultKit.class::cast)
-				.flatMap(kit -> context.getArguments()
-						.stream()
-						.filter(Dialect.class::isInstance)
-						.map(Dialect.class::cast)
-						.findFirst()
-						.flatMap(kit::unreached));
-		if (unreached.isPresent()) {
-			invocation.skip();
-			String[] name = context.getExecutable().getName().split("_");
-			throw new NotJudged((name.length > 1 ? name[1] : name[0]) + " [" + extension.getDisplayName() + "]: the kit's probe did "
-					+ "not reach the fault upstream through the gateway, so no rule is judged (" + unreached.get() + ")");
+		Optional<FaultKit> kit = context.getTarget().filter(FaultKit.class::isInstance).map(FaultKit.class::cast);
+		if (kit.isEmpty()) {
+			invocation.proceed();
+			return;
 		}
-		invocation.proceed();
+		Optional<ProbeGate.Made<FaultKit.Tracked>> made = ProbeGate.make(invocation, context, extension.getDisplayName(),
+				kit.get()::unreached,
+				kit.get()::beginEvidence, kit.get()::endEvidence);
+		if (made.isPresent()) {
+			List<String> missing = kit.get().missingEvidence(made.get().rule().evidence(), made.get().sent());
+			if (!missing.isEmpty()) {
+				throw made.get().withoutEvidence(missing);
+			}
+		}
 	}
 }

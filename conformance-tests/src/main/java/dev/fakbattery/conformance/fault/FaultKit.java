@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.KitRule;
+import dev.fakbattery.conformance.rules.NotJudged;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
 import dev.fakbattery.core.GatewayHeaders;
@@ -75,6 +78,9 @@ public abstract class FaultKit {
 	private final Map<Dialect, GatewayUnderTest> gateways = new EnumMap<>(Dialect.class);
 
 	private final Map<Dialect, String> unreached = new EnumMap<>(Dialect.class);
+
+	/** The requests of the rule run in progress, seen from the threads it starts too ({@link FaultEvidenceExtension}). */
+	private final InheritableThreadLocal<List<Tracked>> evidence = new InheritableThreadLocal<>();
 
 	/** The gateway under test in front of {@code upstream} (ending in /v1), speaking {@code engine}'s dialect. */
 	protected abstract GatewayUnderTest createGateway(URI upstream, Dialect engine);
@@ -194,14 +200,14 @@ public abstract class FaultKit {
 	/** A kit chat request that carries {@code fault}'s marker. */
 	static Request request(Fault fault, int n, boolean stream) {
 		String nonce = UUID.randomUUID().toString();
-		return new Request(nonce, body(fault.marker(n, nonce), stream, 0));
+		return new Request(fault, nonce, body(fault.marker(n, nonce), stream, 0), stream);
 	}
 
 	/** As {@link #request(Fault, int, boolean)}, its body padded to exactly {@code bytes} bytes. */
 	static Request request(Fault fault, boolean stream, long bytes) {
 		String nonce = UUID.randomUUID().toString();
 		String unpadded = body(fault.marker(1, nonce), stream, 0);
-		return new Request(nonce, body(fault.marker(1, nonce), stream, (int) (bytes - unpadded.length())));
+		return new Request(fault, nonce, body(fault.marker(1, nonce), stream, (int) (bytes - unpadded.length())), stream);
 	}
 
 	private static String body(String marker, boolean stream, int padding) {
@@ -219,8 +225,21 @@ public abstract class FaultKit {
 		return WireJson.write(body);
 	}
 
-	/** Sends {@code request} and reads the whole answer by {@code deadline}; a gateway that never answers is an answer too. */
+	/**
+	 * Sends {@code request} and reads the whole answer by {@code deadline}; a gateway that never answers is an answer too.
+	 * The request is evidence of the rule run in progress: it is to be served, so the fault upstream must receive it.
+	 */
 	FaultClient.Answer send(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
+		FaultClient.Answer answer = sendOverLimit(engine, request, headers, chunked, deadline);
+		track(engine, request, describe(answer), delivered(answer, request.stream()));
+		return answer;
+	}
+
+	/**
+	 * As {@link #send}, for a request the gateway must refuse itself (over its limits; the kit's probe): no evidence of the
+	 * rule run, which asks the fault upstream for nothing of it.
+	 */
+	FaultClient.Answer sendOverLimit(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
 		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, headers),
 				request.body().getBytes(StandardCharsets.UTF_8), chunked, 0, deadline)) {
 			return client.readAll();
@@ -242,6 +261,103 @@ public abstract class FaultKit {
 			sender.join();
 		}
 		return answers;
+	}
+
+	/**
+	 * A stream the rule opened itself and reads as it goes, with the status the gateway answered: evidence of the rule run
+	 * in progress, as {@link #send}'s requests are.
+	 */
+	void trackStream(Dialect engine, Request request, int status) {
+		track(engine, request, "a stream of status " + status + " the rule read itself", status == 200);
+	}
+
+	private void track(Dialect engine, Request request, String answered, boolean delivered) {
+		List<Tracked> run = evidence.get();
+		if (run != null) {
+			run.add(new Tracked(engine, request, answered, delivered));
+		}
+	}
+
+	/** Starts collecting the requests the rule run on this thread sends, and those of the threads it starts. */
+	void beginEvidence() {
+		evidence.set(Collections.synchronizedList(new ArrayList<>()));
+	}
+
+	/** The requests the rule run on this thread sent since {@link #beginEvidence()}; collecting stops. */
+	List<Tracked> endEvidence() {
+		List<Tracked> run = evidence.get();
+		evidence.remove();
+		return run == null ? List.of() : List.copyOf(run);
+	}
+
+	/** How long the kit waits for the fault upstream's record of a request the gateway has answered: 2 s. */
+	static final Duration EVIDENCE_WAIT = Duration.ofSeconds(2);
+
+	/**
+	 * What a rule run that passed its checks lacks of the evidence {@code needed}, one line per request; empty when it has
+	 * it all. A request the fault upstream never received lacks it; under {@link Evidence#DELIVERED}, so does one whose
+	 * normal answer (a {@link Fault#TEXT} or {@link Fault#PACED} one) did not reach the client as HTTP 200 of the kind
+	 * asked.
+	 */
+	List<String> missingEvidence(Evidence needed, List<Tracked> run) throws InterruptedException {
+		if (needed == Evidence.ANSWERED) {
+			return List.of();
+		}
+		if (run.isEmpty()) {
+			return List.of("the rule sent no request through the gateway");
+		}
+		long deadline = System.nanoTime() + EVIDENCE_WAIT.toNanos();
+		List<String> missing = new ArrayList<>();
+		for (Tracked tracked : run) {
+			Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+			if (upstream(tracked.engine()).awaitCall(tracked.request().nonce(), left).isEmpty()) {
+				missing.add(tracked.request().fault().id() + " request: the fault upstream never received it; the gateway answered "
+						+ tracked.answered());
+			}
+			else if (needed == Evidence.DELIVERED && EnumSet.of(Fault.TEXT, Fault.PACED).contains(tracked.request().fault())
+					&& !tracked.delivered()) {
+				missing.add(tracked.request().fault().id() + " request: the fault upstream answered it whole, the client got "
+						+ tracked.answered());
+			}
+		}
+		return missing.stream().distinct().toList();
+	}
+
+	/**
+	 * Evidence before a rule judges the gateway's answer to {@code request}, a request that carries the rule's fault: the
+	 * fault upstream received it. A request it never received gave the gateway no fault to handle, so the run is
+	 * {@link RuleOutcome#NOT_JUDGED}, naming the request and the answer, unless that answer is a product failure in itself
+	 * (a 5xx, or an HTTP 200 that is no answer of the kind asked: malformed), which the rule goes on to judge.
+	 */
+	void requireFaultSeen(KitRule rule, Dialect engine, String mode, Request request, FaultClient.Answer answer)
+			throws InterruptedException {
+		if (answer.status() < 500 && (answer.status() != 200 || delivered(answer, request.stream()))) {
+			callOf(rule, engine, mode, request, EVIDENCE_WAIT, describe(answer));
+		}
+	}
+
+	/** As {@link #requireFaultSeen(KitRule, Dialect, String, Request, FaultClient.Answer)}, for a stream's status alone. */
+	void requireFaultSeen(KitRule rule, Dialect engine, String mode, Request request, int status) throws InterruptedException {
+		if (status < 500) {
+			callOf(rule, engine, mode, request, EVIDENCE_WAIT, "status " + status);
+		}
+	}
+
+	/**
+	 * The fault upstream's record of {@code request}, waiting up to {@code wait}: what the rules judge the gateway's side
+	 * of a fault by. Without it the run is {@link RuleOutcome#NOT_JUDGED}: the gateway never got to see the fault.
+	 */
+	UpstreamCall callOf(KitRule rule, Dialect engine, String mode, Request request, Duration wait, String answered)
+			throws InterruptedException {
+		return upstream(engine).awaitCall(request.nonce(), wait)
+				.orElseThrow(() -> new NotJudged(rule.id() + " [" + engine + " " + mode + "] on " + gateway(engine).description()
+						+ ": the fault upstream never received the " + request.fault().id() + " request within " + wait.toMillis()
+						+ " ms, so the gateway never saw the fault the rule judges; the gateway answered " + answered));
+	}
+
+	/** Whether {@code answer} is an answer of the kind asked: HTTP 200 with a JSON body, or a stream of events. */
+	static boolean delivered(FaultClient.Answer answer, boolean stream) {
+		return answer.status() == 200 && (stream ? !answer.events().isEmpty() : WireJson.read(answer.body()).isPresent());
 	}
 
 	/** Fails with the rule, the target, the gateway, what was expected and what was observed. */
@@ -303,7 +419,11 @@ public abstract class FaultKit {
 				+ ": " + body.replace("\n", "\\n");
 	}
 
-	/** One kit request: its nonce (how the upstream finds it) and its body. */
-	record Request(String nonce, String body) {
+	/** One kit request: its fault, its nonce (how the upstream finds it), its body, and whether it asks for a stream. */
+	record Request(Fault fault, String nonce, String body, boolean stream) {
+	}
+
+	/** A request a rule run sent: the dialect, the request, the answer in a few words, and whether it was delivered. */
+	record Tracked(Dialect engine, Request request, String answered, boolean delivered) {
 	}
 }

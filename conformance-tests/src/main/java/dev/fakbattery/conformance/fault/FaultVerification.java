@@ -90,6 +90,8 @@ public abstract class FaultVerification extends FaultKit {
 			try (ClientLagProbe probe = ClientLagProbe.start()) {
 				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 						request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
+					trackStream(engine, request, client.status());
+					requireFaultSeen(FaultRule.F01, engine, mode, request, client.status());
 					require(client.status() == 200, FaultRule.F01, engine, mode, "a 200 stream to leave", "status " + client.status());
 					SseReader reader = new SseReader(client.body());
 					reader.next();
@@ -97,7 +99,7 @@ public abstract class FaultVerification extends FaultKit {
 					left = System.nanoTime();
 					client.leave();
 				}
-				UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(5)).orElseThrow();
+				UpstreamCall call = callOf(FaultRule.F01, engine, mode, request, Duration.ofSeconds(5), "a 200 stream the client left");
 				boolean cancelled = call.awaitClosedByGateway(Duration.ofSeconds(3));
 				millis = TimeUnit.NANOSECONDS.toMillis(call.closedAt() - left);
 				lag = probe.read();
@@ -143,6 +145,7 @@ public abstract class FaultVerification extends FaultKit {
 			Fault fault = stalls.get(i);
 			Request request = requests.get(i);
 			FaultClient.Answer answer = answers.get(i);
+			requireFaultSeen(FaultRule.F02, engine, mode, request, answer);
 			boolean answered = stream(mode)
 					? errorFrameThenDone(answer) || (fault == Fault.STALL_HEADERS && openAiError(answer, 504))
 					: openAiError(answer, 504);
@@ -155,7 +158,7 @@ public abstract class FaultVerification extends FaultKit {
 					describe(answer));
 			require(answer.millis() >= timeout * 8 / 10, FaultRule.F02, engine, mode, "the answer after the documented upstream timeout of "
 					+ timeout + " ms (" + stall(fault) + ")", "it after " + answer.millis() + " ms");
-			UpstreamCall call = upstream(engine).awaitCall(request.nonce(), Duration.ofSeconds(1)).orElseThrow();
+			UpstreamCall call = callOf(FaultRule.F02, engine, mode, request, Duration.ofSeconds(1), describe(answer));
 			require(call.awaitClosedByGateway(Duration.ofSeconds(2)), FaultRule.F02, engine, mode,
 					"the stalled upstream connection closed by the gateway (" + stall(fault) + ")", "it still open");
 		}
@@ -170,6 +173,7 @@ public abstract class FaultVerification extends FaultKit {
 		Sent sent = sendJudgingKitStalls(FaultRule.F03, engine, mode, () -> request(Fault.RESET, 1, stream(mode)), Duration.ofSeconds(20),
 				timeout, answer -> clearError(answer, mode));
 		FaultClient.Answer answer = sent.answer();
+		requireFaultSeen(FaultRule.F03, engine, mode, sent.request(), answer);
 		require(sent.answered(), FaultRule.F03, engine, mode, stream(mode)
 				? "an error frame then [DONE] (or 502 with an OpenAI-shaped error"
 						+ " before anything was streamed)"
@@ -189,10 +193,11 @@ public abstract class FaultVerification extends FaultKit {
 					Duration.ofSeconds(40),
 					Optional.of(limits.upstreamTimeout()),
 					answer -> clearError(answer, mode));
+			requireFaultSeen(FaultRule.F04, engine, mode, sent.request(), sent.answer());
 			require(sent.answered(), FaultRule.F04, engine, mode, (stream(mode)
 					? "an error frame then [DONE] (or 502 with an OpenAI-shaped error)"
 					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(sent.answer()));
-			UpstreamCall call = upstream(engine).awaitCall(sent.request().nonce(), Duration.ofSeconds(1)).orElseThrow();
+			UpstreamCall call = callOf(FaultRule.F04, engine, mode, sent.request(), Duration.ofSeconds(1), describe(sent.answer()));
 			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
 			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
 					"the gateway to stop reading an "
@@ -273,6 +278,8 @@ public abstract class FaultVerification extends FaultKit {
 		Request flood = request(Fault.FLOOD, (int) ((SLOW_CLIENT_BOUND + FLOOD_PAST_BOUND) / UpstreamAnswers.MIB), true);
 		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 				flood.body().getBytes(StandardCharsets.UTF_8), false, 4096, Duration.ofSeconds(60))) {
+			trackStream(engine, flood, slow.status());
+			requireFaultSeen(FaultRule.F05, engine, mode, flood, slow.status());
 			require(slow.status() == 200, FaultRule.F05, engine, mode, "a 200 stream to read slowly", "status " + slow.status());
 			List<Thread> others = new ArrayList<>();
 			List<FaultClient.Answer> answers = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -285,7 +292,7 @@ public abstract class FaultVerification extends FaultKit {
 			for (Thread other : others) {
 				other.join();
 			}
-			UpstreamCall call = upstream(engine).awaitCall(flood.nonce(), Duration.ofSeconds(1)).orElseThrow();
+			UpstreamCall call = callOf(FaultRule.F05, engine, mode, flood, Duration.ofSeconds(1), "a 200 stream read slowly");
 			Taken taken = settled(call);
 			require(taken.bytes() <= SLOW_CLIENT_BOUND && !taken.growing() && !call.finished(), FaultRule.F05, engine, mode,
 					"the stream of a client reading one byte a second to take at most "
@@ -308,7 +315,7 @@ public abstract class FaultVerification extends FaultKit {
 		GatewayLimits limits = requireLimits(engine, FaultRule.F06);
 		for (boolean chunked : List.of(false, true)) {
 			Request over = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() + 1024);
-			FaultClient.Answer answer = send(engine, over, Map.of(), chunked, Duration.ofSeconds(30));
+			FaultClient.Answer answer = sendOverLimit(engine, over, Map.of(), chunked, Duration.ofSeconds(30));
 			require(openAiError(answer, 413), FaultRule.F06, engine, mode,
 					"413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
 							+ "body of " + (limits.maxBodyBytes() + 1024) + " bytes (limit " + limits.maxBodyBytes() + ")",
@@ -334,7 +341,9 @@ public abstract class FaultVerification extends FaultKit {
 			long base = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, Map.of("X-Fault-Padding", "")), length);
 			Map<String, String> padding = Map.of("X-Fault-Padding", "h".repeat((int) (limits.maxHeaderBytes() + delta - base)));
 			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, padding), length);
-			FaultClient.Answer answer = send(engine, request, padding, false, Duration.ofSeconds(20));
+			FaultClient.Answer answer = delta > 0
+					? sendOverLimit(engine, request, padding, false, Duration.ofSeconds(20))
+					: send(engine, request, padding, false, Duration.ofSeconds(20));
 			if (delta > 0) {
 				require(openAiError(answer, 431), FaultRule.F07, engine, mode,
 						"431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "

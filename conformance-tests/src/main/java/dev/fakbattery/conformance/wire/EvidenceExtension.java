@@ -5,11 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.rules.KitRule;
-import dev.fakbattery.conformance.rules.NotJudged;
-import dev.fakbattery.conformance.rules.WireRule;
-import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
@@ -30,51 +26,24 @@ final class EvidenceExtension implements InvocationInterceptor {
 		Optional<WireConformanceKit> kit = context.getTarget()
 				.filter(WireConformanceKit.class::isInstance)
 				.map(WireConformanceKit.class::cast);
-		Optional<KitRule> rule = rule(context.getExecutable().getName());
-		if (kit.isEmpty() || rule.isEmpty()) {
+		if (kit.isEmpty()) {
 			invocation.proceed();
 			return;
 		}
-		String run = rule.get().id() + " [" + extension.getDisplayName() + "]";
-		Optional<String> unreached = context.getArguments()
-				.stream()
-				.filter(Dialect.class::isInstance)
-				.map(Dialect.class::cast)
-				.findFirst()
-				.flatMap(kit.get()::unreached);
-		if (unreached.isPresent()) {
-			invocation.skip();
-			throw new NotJudged(run + ": the kit's probe did not reach its upstream through the gateway, so no rule is judged ("
-					+ unreached.get() + ")");
+		Optional<ProbeGate.Made<WireConformanceKit.Tracked>> made = ProbeGate.make(invocation, context, extension.getDisplayName(),
+				kit.get()::unreached, kit.get()::beginEvidence, kit.get()::endEvidence);
+		if (made.isEmpty()) {
+			return;
 		}
-		kit.get().beginEvidence();
-		List<WireConformanceKit.Tracked> sent;
-		try {
-			invocation.proceed();
-		}
-		finally {
-			sent = kit.get().endEvidence();
-		}
-		List<String> missing = kit.get().missingEvidence(rule.get().evidence(), sent);
+		List<WireConformanceKit.Tracked> sent = made.get().sent();
+		List<String> missing = kit.get().missingEvidence(made.get().rule().evidence(), sent);
 		List<String> unprobed = sent.stream()
 				.map(WireConformanceKit.Tracked::engine)
 				.distinct()
 				.flatMap(e -> kit.get().unreached(e).stream())
 				.toList();
 		if (!unprobed.isEmpty() || !missing.isEmpty()) {
-			throw new NotJudged(run + ": its checks passed without the evidence it needs (" + rule.get().evidence().text() + "): "
-					+ String.join("; ", Stream.concat(unprobed.stream(), missing.stream()).toList()));
+			throw made.get().withoutEvidence(Stream.concat(unprobed.stream(), missing.stream()).toList());
 		}
-	}
-
-	/** The rule a kit method runs, by the id in its name ({@code required_W01_modelAlias}: W01). */
-	static Optional<KitRule> rule(String method) {
-		String[] parts = method.split("_");
-		if (parts.length < 3) {
-			return Optional.empty();
-		}
-		return Stream.<KitRule>concat(Stream.of(WireRule.values()), Stream.of(ClientRule.values()))
-				.filter(r -> r.id().equals(parts[1]))
-				.findFirst();
 	}
 }

@@ -119,9 +119,7 @@ public abstract class WireConformanceKit {
 			client.sendTo(gateway.baseUrl(), gatewayHeaders(engine));
 			sdks.put(engine, new SdkReader(gateway.baseUrl(), gatewayHeaders(engine)));
 			rawSdks.put(engine, new SdkReader(upstream.url(), Map.of()));
-			if (probes()) {
-				probeGateway(engine);
-			}
+			probeGateway(engine);
 		}
 	}
 
@@ -154,11 +152,6 @@ public abstract class WireConformanceKit {
 	/** How long the kit's probe waits for the gateway's answer: 10 s. */
 	protected Duration probeTimeout() {
 		return Duration.ofSeconds(10);
-	}
-
-	/** Whether the kit probes each gateway before its rules; the self-tests turn it off to prove each rule's own evidence. */
-	boolean probes() {
-		return true;
 	}
 
 	/** The probe's line for {@code engine}: whether the kit's upstream was reached, and what the gateway answered. */

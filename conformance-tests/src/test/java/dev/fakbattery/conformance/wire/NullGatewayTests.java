@@ -3,6 +3,7 @@ package dev.fakbattery.conformance.wire;
 import static dev.fakbattery.conformance.wire.SelfTest.label;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,6 +17,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import dev.fakbattery.conformance.fault.FaultVerification;
+import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.standalone.StandaloneKit;
 import dev.fakbattery.conformance.wire.NullGateways.Kind;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
@@ -37,8 +40,10 @@ import org.junit.platform.testkit.engine.Events;
 /**
  * Evidence before verdict, the Reactive Streams TCK way: gateways that carry no wire ({@link NullGateways}) pass no rule
  * of the wire, fault or client kit, in any dialect or mode. With the kit's probe, every rule of theirs is NOT_JUDGED
- * naming the probe's line; with the probe turned off, each rule's own evidence still keeps every one from passing (the
- * rules that passed here before: W03, W13, W19, W20 and W22, whose checks find nothing wrong in nothing delivered).
+ * naming the probe's line; with the probe relayed to its upstream (past the probe's gate), each rule's own evidence still
+ * keeps every one from passing (the rules that passed here before: W03, W13, W19, W20 and W22, whose checks find nothing
+ * wrong in nothing delivered; F06 and F07 against a gateway that holds its limits and cans the rest), and a fault rule
+ * that failed only for want of its evidence (the fault upstream never saw the fault) is not judged, not failed.
  */
 @Tag("wire")
 @DisplayName("wire, fault and client kits against null gateways: no rule passes without evidence")
@@ -48,14 +53,14 @@ class NullGatewayTests {
 	@Test
 	@DisplayName("a gateway that answers 500 to everything: every wire rule not judged, naming the probe")
 	void answers500() {
-		Map<String, RuleOutcome> outcomes = outcomes(run(Answers500TestCase.class, "off"));
+		Map<String, RuleOutcome> outcomes = outcomes(run(NullWireTestCase.class, Kind.ANSWERS_500, false));
 		assertThat(outcomes).hasSize(112).allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 	}
 
 	@Test
 	@DisplayName("a gateway that answers a canned 200 without calling its upstream: every wire rule not judged")
 	void canned200() {
-		Events tests = run(Canned200TestCase.class, "off");
+		Events tests = run(NullWireTestCase.class, Kind.CANNED_200, false);
 		assertThat(outcomes(tests)).hasSize(112)
 				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 		assertThat(messages(tests).get("W03 [vllm stream]")).startsWith("NOT_JUDGED: W03 [vllm stream]: the kit's probe did not reach "
@@ -66,7 +71,7 @@ class NullGatewayTests {
 	@Test
 	@DisplayName("a gateway that never answers: every wire rule not judged, after one probe per dialect")
 	void neverAnswers() {
-		Events tests = run(NeverAnswersTestCase.class, "off");
+		Events tests = run(NullWireTestCase.class, Kind.NEVER_ANSWERS, false);
 		assertThat(outcomes(tests)).hasSize(112)
 				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 		assertThat(messages(tests).get("W01 [sglang non-stream]"))
@@ -74,9 +79,9 @@ class NullGatewayTests {
 	}
 
 	@Test
-	@DisplayName("without the probe, a gateway that answers 500 passes no rule: W03, W13, W19, W20, W22 not judged on their own evidence")
+	@DisplayName("past the probe, a gateway that answers 500 passes no rule: W03, W13, W19, W20, W22 not judged on their own evidence")
 	void answers500WithoutProbe() {
-		Events tests = run(Answers500NoProbeTestCase.class, "off");
+		Events tests = run(NullWireTestCase.class, Kind.ANSWERS_500, true);
 		Map<String, RuleOutcome> outcomes = outcomes(tests);
 		assertThat(outcomes).hasSize(112).doesNotContainValue(RuleOutcome.PASS);
 		for (String rule : new String[]{ "W03", "W13", "W19" }) {
@@ -92,9 +97,9 @@ class NullGatewayTests {
 	}
 
 	@Test
-	@DisplayName("without the probe, a gateway that answers a canned 200 passes no rule: W14 says no stream came from the upstream")
+	@DisplayName("past the probe, a gateway that answers a canned 200 passes no rule: W14 says no stream came from the upstream")
 	void canned200WithoutProbe() {
-		Events tests = run(Canned200NoProbeTestCase.class, "off");
+		Events tests = run(NullWireTestCase.class, Kind.CANNED_200, true);
 		Map<String, RuleOutcome> outcomes = outcomes(tests);
 		assertThat(outcomes).hasSize(112).doesNotContainValue(RuleOutcome.PASS);
 		assertThat(outcomes).containsEntry("W03 [sglang non-stream]", RuleOutcome.NOT_JUDGED)
@@ -106,7 +111,7 @@ class NullGatewayTests {
 	@Test
 	@DisplayName("a relay that answers 500 to every stream: its bodies are judged, and no stream rule passes (W17, W18: it declares no record)")
 	void streams500() {
-		Map<String, RuleOutcome> outcomes = outcomes(run(Streams500TestCase.class, "off"));
+		Map<String, RuleOutcome> outcomes = outcomes(run(NullWireTestCase.class, Kind.STREAMS_500, false));
 		assertThat(outcomes).containsEntry("W01 [vllm non-stream]", RuleOutcome.PASS)
 				.containsEntry("W03 [vllm non-stream]", RuleOutcome.FAIL);
 		assertThat(outcomes.entrySet().stream().filter(e -> e.getKey().endsWith(" stream]")))
@@ -122,29 +127,66 @@ class NullGatewayTests {
 	@Test
 	@DisplayName("the fault kit against each null gateway: every fault rule not judged")
 	void faultKit() {
-		for (Class<?> testCase : new Class<?>[]{ Answers500FaultTestCase.class, Canned200FaultTestCase.class,
-			NeverAnswersFaultTestCase.class }) {
-			assertThat(outcomes(run(testCase, "off"))).as(testCase.getSimpleName())
+		for (Kind kind : new Kind[]{ Kind.ANSWERS_500, Kind.CANNED_200, Kind.NEVER_ANSWERS }) {
+			assertThat(outcomes(run(NullFaultTestCase.class, kind, false))).as(kind.what)
 					.hasSize(28)
 					.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 		}
 	}
 
 	@Test
-	@DisplayName("the client kit against each null gateway: every client rule not judged")
-	void clientKit() {
-		for (Class<?> testCase : new Class<?>[]{ Answers500ClientTestCase.class, Canned200ClientTestCase.class,
-			NeverAnswersClientTestCase.class }) {
-			assertThat(outcomes(run(testCase, SelfTest.nodeClients()))).as(testCase.getSimpleName())
-					.hasSize(16)
-					.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
-		}
+	@DisplayName("past the probe, a gateway that answers a canned 200 and holds its limits passes no fault rule: each not judged on its own evidence")
+	void canned200FaultKitWithoutProbe() {
+		Events tests = run(NullFaultTestCase.class, Kind.CANNED_200, true);
+		Map<String, RuleOutcome> outcomes = outcomes(tests);
+		assertThat(outcomes).hasSize(28)
+				.allSatisfy((run, outcome) -> assertThat(outcome).as(run)
+						.isEqualTo(run.matches("F0[15] \\[\\w+ non-stream]") ? RuleOutcome.NOT_APPLICABLE : RuleOutcome.NOT_JUDGED));
+		Map<String, String> messages = messages(tests);
+		assertThat(messages.get("F02 [vllm stream]")).startsWith("NOT_JUDGED: F02 [vllm stream] on null gateway: answers a canned 200 "
+				+ "without calling its upstream: the fault upstream never received the stall-headers request within 2000 ms, so the "
+				+ "gateway never saw the fault the rule judges; the gateway answered status 200 after ");
+		assertThat(messages.get("F01 [sglang stream]")).contains("the fault upstream never received the paced request")
+				.endsWith("the gateway answered status 200");
+		assertThat(messages.get("F06 [vllm non-stream]")).startsWith("NOT_JUDGED: F06 [vllm non-stream]: its checks passed without the "
+				+ "evidence it needs (" + Evidence.DELIVERED.text() + "): text request: the fault upstream never received it; the "
+				+ "gateway answered status 200 after ");
+		assertThat(messages.get("F07 [sglang stream]")).contains("its checks passed without the evidence it needs")
+				.contains("text request: the fault upstream never received it");
 	}
 
 	@Test
-	@DisplayName("without the probe, the client rules on a gateway that answers 500 are not judged: the upstream never saw a request")
+	@DisplayName("past the probe, a gateway that answers 500 fails every fault rule it is given: a 5xx where the rule expects another answer is a failure seen")
+	void answers500FaultKitWithoutProbe() {
+		Events tests = run(NullFaultTestCase.class, Kind.ANSWERS_500, true);
+		assertThat(outcomes(tests)).hasSize(28)
+				.allSatisfy((run, outcome) -> assertThat(outcome).as(run)
+						.isEqualTo(run.matches("F0[15] \\[\\w+ non-stream]") ? RuleOutcome.NOT_APPLICABLE : RuleOutcome.FAIL));
+		assertThat(messages(tests).get("F03 [vllm non-stream]")).contains("expected 502 with an OpenAI-shaped error, observed status 500");
+	}
+
+	@Test
+	@DisplayName("past the probe, a gateway that never answers is not judged on F02: it never saw the upstream's stall")
+	void neverAnswersFaultKitWithoutProbe() {
+		Events tests = run(Kind.NEVER_ANSWERS, true, "off",
+				selectMethod(NullFaultTestCase.class, "required_F02_stallAnswered",
+						Dialect.class.getName() + "," + String.class.getName()));
+		assertThat(outcomes(tests)).hasSize(4)
+				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		assertThat(messages(tests).get("F02 [sglang non-stream]")).contains("the gateway answered no answer (");
+	}
+
+	@Test
+	@DisplayName("past the probe, a relay that answers 500 to every stream passes no fault rule")
+	void streams500FaultKitWithoutProbe() {
+		Map<String, RuleOutcome> outcomes = outcomes(run(NullFaultTestCase.class, Kind.STREAMS_500, true));
+		assertThat(outcomes).hasSize(28).doesNotContainValue(RuleOutcome.PASS).containsEntry("F03 [vllm stream]", RuleOutcome.FAIL);
+	}
+
+	@Test
+	@DisplayName("past the probe, the client rules on a gateway that answers 500 are not judged: the upstream never saw a request")
 	void clientKitWithoutProbe() {
-		Map<String, RuleOutcome> outcomes = outcomes(run(Answers500NoProbeClientTestCase.class, "off"));
+		Map<String, RuleOutcome> outcomes = outcomes(run(NullClientTestCase.class, Kind.ANSWERS_500, true));
 		assertThat(outcomes).hasSize(16).doesNotContainValue(RuleOutcome.PASS).containsEntry("C01 [vllm stream]", RuleOutcome.NOT_JUDGED);
 	}
 
@@ -167,12 +209,18 @@ class NullGatewayTests {
 				.contains("kit outcomes: 0 rule runs passed, 0 failed, 0 pending, 56 not judged, 0 not applicable");
 	}
 
-	/** {@code testCase} with every rule, timing included, hermetic but for {@code kit.node.clients}. */
-	private static Events run(Class<?> testCase, String nodeClients) {
+	/** {@code testCase} with every rule against a {@code kind} null gateway, which relays the kit's probe if told. */
+	private static Events run(Class<?> testCase, Kind kind, boolean relaysProbe) {
+		return run(kind, relaysProbe, "off", selectClass(testCase));
+	}
+
+	/** {@code selectors}, timing included, hermetic but for {@code kit.node.clients} and the null gateway's parameters. */
+	private static Events run(Kind kind, boolean relaysProbe, String nodeClients, DiscoverySelector... selectors) {
 		return EngineTestKit.engine("junit-jupiter")
-				.selectors(selectClass(testCase))
+				.selectors(selectors)
 				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(ConfigKeys.KIT_NODE_DIR.name(), SelfTest.NODE_DIR,
-						ConfigKeys.KIT_NODE_CLIENTS.name(), nodeClients)))
+						ConfigKeys.KIT_NODE_CLIENTS.name(), nodeClients, NullGateways.KIND, kind.name(), NullGateways.RELAYS_PROBE,
+						String.valueOf(relaysProbe))))
 				.execute()
 				.testEvents();
 	}
@@ -198,153 +246,39 @@ class NullGatewayTests {
 
 	// -------------------------------------------------------------------------
 
-	abstract static class NullWireTestCase extends WireVerification {
-
-		private final Kind kind;
-
-		NullWireTestCase(Kind kind) {
-			this.kind = kind;
-		}
-
+	static class NullWireTestCase extends WireVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return kind.start(upstream);
+			return NullGateways.start(config(), upstream);
 		}
 
 		@Override
 		protected Duration probeTimeout() {
-			return Duration.ofSeconds(1);
+			return NullGateways.PROBE_TIMEOUT;
 		}
 	}
 
-	static class Answers500TestCase extends NullWireTestCase {
-		Answers500TestCase() {
-			super(Kind.ANSWERS_500);
-		}
-	}
-
-	static class Canned200TestCase extends NullWireTestCase {
-		Canned200TestCase() {
-			super(Kind.CANNED_200);
-		}
-	}
-
-	static class NeverAnswersTestCase extends NullWireTestCase {
-		NeverAnswersTestCase() {
-			super(Kind.NEVER_ANSWERS);
-		}
-	}
-
-	static class Streams500TestCase extends NullWireTestCase {
-		Streams500TestCase() {
-			super(Kind.STREAMS_500);
-		}
-	}
-
-	static class Answers500NoProbeTestCase extends NullWireTestCase {
-		Answers500NoProbeTestCase() {
-			super(Kind.ANSWERS_500);
-		}
-
-		@Override
-		boolean probes() {
-			return false;
-		}
-	}
-
-	static class Canned200NoProbeTestCase extends NullWireTestCase {
-		Canned200NoProbeTestCase() {
-			super(Kind.CANNED_200);
-		}
-
-		@Override
-		boolean probes() {
-			return false;
-		}
-	}
-
-	abstract static class NullFaultTestCase extends FaultVerification {
-
-		private final Kind kind;
-
-		NullFaultTestCase(Kind kind) {
-			this.kind = kind;
-		}
-
+	static class NullClientTestCase extends ClientVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return kind.start(upstream);
+			return NullGateways.start(config(), upstream);
 		}
 
 		@Override
 		protected Duration probeTimeout() {
-			return Duration.ofSeconds(1);
+			return NullGateways.PROBE_TIMEOUT;
 		}
 	}
 
-	static class Answers500FaultTestCase extends NullFaultTestCase {
-		Answers500FaultTestCase() {
-			super(Kind.ANSWERS_500);
-		}
-	}
-
-	static class Canned200FaultTestCase extends NullFaultTestCase {
-		Canned200FaultTestCase() {
-			super(Kind.CANNED_200);
-		}
-	}
-
-	static class NeverAnswersFaultTestCase extends NullFaultTestCase {
-		NeverAnswersFaultTestCase() {
-			super(Kind.NEVER_ANSWERS);
-		}
-	}
-
-	abstract static class NullClientTestCase extends ClientVerification {
-
-		private final Kind kind;
-
-		NullClientTestCase(Kind kind) {
-			this.kind = kind;
-		}
-
+	static class NullFaultTestCase extends FaultVerification {
 		@Override
 		protected GatewayUnderTest createGateway(URI upstream, Dialect engine) {
-			return kind.start(upstream);
+			return NullGateways.start(config(), upstream);
 		}
 
 		@Override
 		protected Duration probeTimeout() {
-			return Duration.ofSeconds(1);
-		}
-	}
-
-	static class Answers500ClientTestCase extends NullClientTestCase {
-		Answers500ClientTestCase() {
-			super(Kind.ANSWERS_500);
-		}
-	}
-
-	static class Canned200ClientTestCase extends NullClientTestCase {
-		Canned200ClientTestCase() {
-			super(Kind.CANNED_200);
-		}
-	}
-
-	static class NeverAnswersClientTestCase extends NullClientTestCase {
-		NeverAnswersClientTestCase() {
-			super(Kind.NEVER_ANSWERS);
-		}
-	}
-
-	static class Answers500NoProbeClientTestCase extends NullClientTestCase {
-		Answers500NoProbeClientTestCase() {
-			super(Kind.ANSWERS_500);
-		}
-
-		@Override
-		boolean probes() {
-			return false;
+			return NullGateways.PROBE_TIMEOUT;
 		}
 	}
 }

@@ -1,35 +1,56 @@
 package dev.fakbattery.conformance.wire;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.wire.spi.GatewayLimits;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
- * Gateways that carry no wire at all, for the kit's evidence self-test ({@link NullGatewayTests}): none of them may pass
+ * Gateways that carry no wire at all, for the kits' evidence self-test ({@link NullGatewayTests}): none of them may pass
  * a rule. One answers 500 to every request, one answers a canned 200 (a body, or a stream of chunks) without calling its
- * upstream, one accepts connections and never answers; and a relay that carries bodies but answers 500 to every stream
- * (what a plain install of one real gateway did), whose stream rules must pass none either.
+ * upstream (and refuses what is over its declared limits, 413 or 431, as a gateway holding them would), one never answers;
+ * and a relay that carries bodies but answers 500 to every stream (what a plain install of one real gateway did), whose
+ * stream rules must pass none either. Each declares {@link #LIMITS}, so the fault rules that hold a gateway to its limits
+ * run. Started to relay the kit's probe (the first request it gets) to its upstream, it gets past the probe's gate, and
+ * each rule's own evidence must keep it from passing.
  */
 final class NullGateways {
 
+	/** The JUnit configuration parameter that names the {@link Kind} a self-test's kit starts. */
+	static final String KIND = "null.gateway.kind";
+
+	/** The JUnit configuration parameter that, {@code true}, makes the gateway relay the kit's probe to its upstream. */
+	static final String RELAYS_PROBE = "null.gateway.relays.probe";
+
+	/** How long the kits wait for a null gateway's answer to their probe: 1 s. */
+	static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
+
+	/** The limits every null gateway declares: a 1 s upstream timeout, 64 KiB bodies and events, 8 KiB of headers. */
+	static final GatewayLimits LIMITS = new GatewayLimits(Duration.ofSeconds(1), 64 * 1024, 8 * 1024, 64 * 1024);
+
 	private NullGateways() {
+	}
+
+	/** The null gateway that {@code config} names ({@link #KIND}, {@link #RELAYS_PROBE}), in front of {@code upstream}. */
+	static GatewayUnderTest start(HarnessConfig config, URI upstream) {
+		return new Http(Kind.valueOf(config.string(KIND).orElseThrow()), upstream, config.bool(RELAYS_PROBE, false));
 	}
 
 	/** The kinds of null gateway, each started in front of an upstream it may ignore. */
@@ -46,7 +67,7 @@ final class NullGateways {
 		}
 
 		GatewayUnderTest start(URI upstream) {
-			return this == NEVER_ANSWERS ? new Silent(this) : new Http(this, upstream);
+			return new Http(this, upstream, false);
 		}
 	}
 
@@ -60,7 +81,7 @@ final class NullGateways {
 			+ "data: {\"id\":\"chatcmpl-canned\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"canned\","
 			+ "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
 
-	/** An HTTP null gateway on loopback. */
+	/** A null gateway on loopback. */
 	private static final class Http implements GatewayUnderTest {
 
 		private final Kind kind;
@@ -71,9 +92,16 @@ final class NullGateways {
 
 		private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-		Http(Kind kind, URI upstream) {
+		/** Whether the next request is relayed: the kit's probe, when the gateway relays it. */
+		private final AtomicBoolean relayNext;
+
+		/** Holds a gateway that never answers until it is closed. */
+		private final CountDownLatch closed = new CountDownLatch(1);
+
+		Http(Kind kind, URI upstream, boolean relaysProbe) {
 			this.kind = kind;
 			this.upstream = upstream;
+			this.relayNext = new AtomicBoolean(relaysProbe);
 			try {
 				server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
 			}
@@ -89,9 +117,13 @@ final class NullGateways {
 			try (exchange) {
 				byte[] request = exchange.getRequestBody().readAllBytes();
 				boolean stream = new String(request, StandardCharsets.UTF_8).replace(" ", "").contains("\"stream\":true");
+				if (relayNext.getAndSet(false)) {
+					relay(exchange, request);
+					return;
+				}
 				switch (kind) {
-					case CANNED_200 -> answer(exchange, 200, stream ? "text/event-stream" : "application/json",
-							stream ? CANNED_STREAM : CANNED_BODY);
+					case CANNED_200 -> canned(exchange, request.length, stream);
+					case NEVER_ANSWERS -> awaitClose();
 					case STREAMS_500 -> {
 						if (stream) {
 							answer500(exchange);
@@ -102,6 +134,30 @@ final class NullGateways {
 					}
 					default -> answer500(exchange);
 				}
+			}
+		}
+
+		/** A canned 200, or the 413 or 431 a gateway holding {@link #LIMITS} gives a request over them. */
+		private static void canned(HttpExchange exchange, int bodyBytes, boolean stream) throws IOException {
+			long headerBytes = exchange.getRequestHeaders()
+					.entrySet()
+					.stream()
+					.mapToLong(h -> h.getValue().stream().mapToLong(v -> h.getKey().length() + 2 + v.length() + 2).sum())
+					.sum();
+			if (bodyBytes > LIMITS.maxBodyBytes() || headerBytes > LIMITS.maxHeaderBytes()) {
+				answer(exchange, bodyBytes > LIMITS.maxBodyBytes() ? 413 : 431, "application/json",
+						"{\"error\":{\"message\":\"null gateway: over its limits\",\"type\":\"invalid_request_error\"}}");
+				return;
+			}
+			answer(exchange, 200, stream ? "text/event-stream" : "application/json", stream ? CANNED_STREAM : CANNED_BODY);
+		}
+
+		private void awaitClose() {
+			try {
+				closed.await();
+			}
+			catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
 			}
 		}
 
@@ -154,85 +210,15 @@ final class NullGateways {
 		}
 
 		@Override
+		public Optional<GatewayLimits> limits() {
+			return Optional.of(LIMITS);
+		}
+
+		@Override
 		public void close() {
+			closed.countDown();
 			server.stop(0);
-			client.close();
-		}
-	}
-
-	/** A null gateway that accepts every connection, reads what comes, and never writes a byte. */
-	private static final class Silent implements GatewayUnderTest {
-
-		private final Kind kind;
-
-		private final ServerSocket server;
-
-		private final List<Socket> open = new CopyOnWriteArrayList<>();
-
-		Silent(Kind kind) {
-			this.kind = kind;
-			try {
-				server = new ServerSocket(0, 64, InetAddress.getLoopbackAddress());
-			}
-			catch (IOException e) {
-				throw new UncheckedIOException(e);
-			}
-			Thread.ofVirtual().name("null-gateway-silent").start(this::acceptAll);
-		}
-
-		private void acceptAll() {
-			while (!server.isClosed()) {
-				try {
-					Socket socket = server.accept();
-					open.add(socket);
-					Thread.ofVirtual().start(() -> drain(socket));
-				}
-				catch (IOException e) {
-					return;
-				}
-			}
-		}
-
-		private static void drain(Socket socket) {
-			try (InputStream in = socket.getInputStream(); OutputStream ignored = socket.getOutputStream()) {
-				in.transferTo(OutputStream.nullOutputStream());
-			}
-			catch (IOException e) {
-				// the client left or the gateway closed
-			}
-		}
-
-		@Override
-		public URI baseUrl() {
-			return URI.create("http://127.0.0.1:" + server.getLocalPort() + "/v1");
-		}
-
-		@Override
-		public String description() {
-			return "null gateway: " + kind.what;
-		}
-
-		@Override
-		public boolean declaresAdjudicationRecord() {
-			return false;
-		}
-
-		@Override
-		public void close() {
-			try {
-				server.close();
-			}
-			catch (IOException e) {
-				// closing anyway
-			}
-			open.forEach(socket -> {
-				try {
-					socket.close();
-				}
-				catch (IOException e) {
-					// closing anyway
-				}
-			});
+			client.shutdownNow();
 		}
 	}
 }

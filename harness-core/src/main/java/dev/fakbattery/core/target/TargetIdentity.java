@@ -17,7 +17,7 @@ import org.apiguardian.api.API;
  * <p>The engine is identified only positively, by what its answers say ({@link TargetProbe}): a version from its own
  * endpoint (vLLM {@code /version}, SGLang {@code /get_server_info}, llama.cpp {@code /props}), metric families of its own
  * on {@code /metrics} ({@code vllm:}, {@code sglang:}, {@code llamacpp:}), the {@code system_fingerprint} of a {@code /v1}
- * answer; {@code owned_by} on {@code /v1/models} is recorded but is evidence of nothing, as any proxy can relay it.
+ * answer, the shape of its {@code id} where that carries the engine double's id mark; {@code owned_by} on {@code /v1/models} is recorded but is evidence of nothing, as any proxy can relay it.
  * Evidence naming two engines identifies none ({@link #conflict}). An engine that identifies itself no way is
  * {@linkplain #unidentified() unidentified} unless {@code engine.identity} declares it ({@link #identityOverride}): a
  * declaration, shown as one ({@link #declared()}), never an observation. Against a positive identification a
@@ -32,7 +32,9 @@ import org.apiguardian.api.API;
  * @param servedModels the model ids of {@code GET /models}; empty when it did not answer
  * @param contextLength the context length it reported ({@code max_model_len}, llama.cpp {@code n_ctx}); null when none
  * @param server its {@code Server} response header; null when none
- * @param doubleEvidence why this engine is the engine double; null when nothing says so
+ * @param doubleEvidence why this engine is the engine double (the first of its marks found: version suffix, {@code Server}
+ *        header, {@code /metrics} comment, {@code system_fingerprint}, the id mark of a {@code /v1} answer's {@code id});
+ *        null when nothing says so
  * @param problem what went wrong asking it (no answer, not OpenAI-compatible); null when it answered
  * @param ownedBy the {@code owned_by} of its first model card (a claim, not evidence); null when none
  * @param toolParser the tool-call parser it reported (SGLang {@code tool_call_parser}); null where not exposed

@@ -36,12 +36,14 @@ import org.apiguardian.api.API;
  * only where no engine's own info endpoint answered ({@code /get_server_info}, {@code /props}), as any server may serve
  * one. When none of these names an engine (a proxy that serves only {@code /v1}), one chat request of one token asks the
  * first served model, and its {@code system_fingerprint} ({@code vllm-<version>[-tpN]-<hash8>}, llama.cpp's
- * {@code b<build>-<commit>}) and {@code model} are read. The engine is identified only when every piece of evidence
+ * {@code b<build>-<commit>}), {@code model} and {@code id} are read (an id carrying the engine double's id mark names the
+ * dialect the double answered in by its shape, {@link EngineDoubleMarker#answerIdDialect}). The engine is identified only when every piece of evidence
  * names the same engine ({@link TargetIdentity#identifiedBy}); evidence naming two engines identifies none
  * ({@link TargetIdentity#conflict}). {@code owned_by} is recorded, never trusted. Every request and its answer is
  * recorded ({@link TargetIdentity#probed}). The engine double is recognised here and nowhere else, by its marks
  * wherever they appear: a version, the {@code Server} header, the {@code /metrics} comment, the
- * {@code system_fingerprint} ({@link EngineDoubleMarker#evidence}). One probe per base URL, origin and listening server
+ * {@code system_fingerprint}, the id mark of the chat answer's {@code id} (in either dialect; SGLang sends no
+ * {@code system_fingerprint}) ({@link EngineDoubleMarker#evidence}). One probe per base URL, origin and listening server
  * per JVM: the answer is cached, and on a loopback URL the cache is keyed by the sockets listening on its port too
  * ({@link PortListeners#sockets}), so a server started since on a port handed out again (a rung's engine double stopped,
  * another server on the freed port) is asked again, never answered for by its predecessor.
@@ -175,6 +177,7 @@ public final class TargetProbe {
 		String doubleVersion = versions.stream().filter(v -> v != null && v.contains("engine-double")).findFirst().orElse(null);
 		String metricsPage = metrics.status() == 200 ? metrics.body() : null;
 		String fingerprint = null;
+		String answerId = null;
 		if (evidence.isEmpty() && gatewayEvidence == null && !served.isEmpty()
 				&& EngineDoubleMarker.evidence(doubleVersion, server, metricsPage).isEmpty()) {
 			Reply chat = post(http, baseUrl + "/chat/completions", tinyChat(served.getFirst()), apiKey);
@@ -182,10 +185,12 @@ public final class TargetProbe {
 			fingerprint = chat.status() == 200 && answer.path("system_fingerprint").isTextual()
 					? answer.path("system_fingerprint").asText()
 					: null;
+			answerId = chat.status() == 200 && answer.path("id").isTextual() ? answer.path("id").asText() : null;
 			String model = answer.path("model").isTextual() ? answer.path("model").asText() : null;
-			probed.add("POST /v1/chat/completions (max_tokens 1): " + chat.describe() + (model == null ? "" : ", model " + model)
-					+ (fingerprint == null ? "" : ", system_fingerprint " + fingerprint));
+			probed.add("POST /v1/chat/completions (max_tokens 1): " + chat.describe() + (answerId == null ? "" : ", id " + answerId)
+					+ (model == null ? "" : ", model " + model) + (fingerprint == null ? "" : ", system_fingerprint " + fingerprint));
 			fingerprintEvidence(fingerprint, model).ifPresent(evidence::add);
+			idEvidence(answerId, model).ifPresent(evidence::add);
 			if (server == null) {
 				server = chat.server().orElse(null);
 			}
@@ -200,7 +205,7 @@ public final class TargetProbe {
 				: null;
 		String version = kind == null ? null : evidence.stream().map(Evidence::version).filter(v -> v != null).findFirst().orElse(null);
 		List<String> identifiedBy = kind == null ? List.of() : evidence.stream().map(Evidence::line).toList();
-		String doubled = EngineDoubleMarker.evidence(doubleVersion, server, metricsPage, fingerprint).orElse(null);
+		String doubled = EngineDoubleMarker.evidence(doubleVersion, server, metricsPage, fingerprint, answerId).orElse(null);
 		if (doubled == null && TargetIdentity.EMBEDDED.equals(origin)) {
 			doubled = "it was started in this JVM as the embedded engine double";
 		}
@@ -230,6 +235,18 @@ public final class TargetProbe {
 		return LLAMA_CPP_FINGERPRINT.matcher(fingerprint).matches()
 				? Optional.of(new Evidence("llama.cpp", fingerprint, line))
 				: Optional.empty();
+	}
+
+	/**
+	 * What the {@code id} of a {@code /v1} answer says: the dialect the engine double answered in, where the id carries the
+	 * double's id mark in that dialect's id shape ({@link EngineDoubleMarker#answerIdDialect}); nothing for any other id (an
+	 * engine's own ids are random).
+	 */
+	static Optional<Evidence> idEvidence(String answerId, String model) {
+		return EngineDoubleMarker.answerIdDialect(answerId)
+				.map(dialect -> new Evidence(dialect.id(), null,
+						"POST /v1/chat/completions" + (model == null ? "" : " (model " + model + ")")
+								+ ": id " + answerId + ", the engine double's id mark in " + dialect + "'s id shape"));
 	}
 
 	/** The smallest chat request: one token of the first served model, asked only of a server nothing else identified. */

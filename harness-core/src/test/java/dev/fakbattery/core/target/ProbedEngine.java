@@ -16,7 +16,8 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * A loopback server that answers exactly the paths it is given (status, body, {@code Server} header each) and 404
- * without a {@code Server} header elsewhere; it records the {@code Authorization} header of every request.
+ * without a {@code Server} header elsewhere; it records the {@code Authorization} header of every request and the body of
+ * every POST.
  */
 final class ProbedEngine implements AutoCloseable {
 
@@ -25,6 +26,8 @@ final class ProbedEngine implements AutoCloseable {
 	private final Map<String, Answer> answers = new HashMap<>();
 
 	final List<String> authorizations = new CopyOnWriteArrayList<>();
+
+	final List<String> posted = new CopyOnWriteArrayList<>();
 
 	private record Answer(int status, String body, String serverHeader) {
 	}
@@ -57,6 +60,9 @@ final class ProbedEngine implements AutoCloseable {
 	private void answer(HttpExchange exchange) throws IOException {
 		String auth = exchange.getRequestHeaders().getFirst("Authorization");
 		authorizations.add(auth == null ? "none" : auth);
+		if (exchange.getRequestMethod().equals("POST")) {
+			posted.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+		}
 		Answer answer = answers.getOrDefault(exchange.getRequestURI().getPath(), new Answer(404, "{\"detail\":\"Not Found\"}", null));
 		byte[] bytes = answer.body().getBytes(StandardCharsets.UTF_8);
 		if (answer.serverHeader() != null) {
