@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.ClaimedClasses;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
@@ -51,6 +52,7 @@ import org.opentest4j.TestAbortedException;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
 @ExtendWith(FaultEvidenceExtension.class)
+@ExtendWith(ClaimedClasses.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class FaultKit {
 
