@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import org.apiguardian.api.API;
 
 /**
@@ -54,6 +56,23 @@ public final class ClassResults {
 	public String line() {
 		List<String> parts = classes().stream().map(ClassResult::words).toList();
 		return parts.isEmpty() ? "no rule ran" : String.join(", ", parts);
+	}
+
+	/**
+	 * Each class with a rule run into {@code out}, by its id: {@code claimed}, then its rules {@code passed},
+	 * {@code failed}, {@code pending}, {@code not_judged}, {@code not_applicable}; {@code out} for chaining.
+	 */
+	public ObjectNode writeTo(ObjectNode out) {
+		for (ClassResult result : classes()) {
+			out.putObject(result.conformanceClass().id())
+					.put("claimed", result.claimed())
+					.put("passed", result.passed())
+					.put("failed", result.failed())
+					.put("pending", result.pending())
+					.put("not_judged", result.notJudged())
+					.put("not_applicable", result.notApplicable());
+		}
+		return out;
 	}
 
 	/** A rule's outcome from all its runs: a failure outweighs a pending run, which outweighs one without evidence. */
