@@ -85,6 +85,10 @@ public final class ConfigKeys {
 	public static final ConfigKey<Boolean> GATEWAY_DECLARES_RECORD = boolKey(HarnessConstants.GATEWAY_DECLARES_RECORD, false)
 			.doc("the gateway emits the kit's adjudication record when a request carries `X-Adjudication-Record: include` (enables wire rules W17, W18; the reference gateway always does)");
 
+	public static final ConfigKey<String> GATEWAY_CLASSES = stringKey(HarnessConstants.GATEWAY_CLASSES,
+			"relay,adjudication,record,resilience,clients")
+			.doc("the conformance classes the gateway claims, a comma list of `relay` (the wire kept), `adjudication` (allow, deny, transform, quarantine), `record` (W17, W18), `resilience` (F01..F07), `clients` (C01..C04), or `all`: a rule of a class not claimed still runs and is reported (its failure as `NOT_CLAIMED`, with the failure's text), but fails neither the build nor the standalone jar's exit code; see [wire-kit.md](wire-kit.md#conformance-classes). The battery's rungs claim every class");
+
 	public static final ConfigKey<Integer> KIT_UPSTREAM_PORT = nonNegativeIntKey(HarnessConstants.KIT_UPSTREAM_PORT, 0)
 			.doc("fixed loopback port of the kit's upstream (vLLM dialect; SGLang on the next port; llama.cpp captures on the one after), to point a running gateway at; `0`: any free port");
 

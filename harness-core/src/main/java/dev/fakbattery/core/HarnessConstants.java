@@ -228,6 +228,12 @@ public final class HarnessConstants {
 	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. */
 	public static final String GATEWAY_DECLARES_RECORD = "gateway.declares.record";
 
+	/**
+	 * The conformance classes the gateway under test claims (a comma list of {@code relay}, {@code adjudication},
+	 * {@code record}, {@code resilience}, {@code clients}): a rule outside them is reported but fails nothing: {@value}.
+	 */
+	public static final String GATEWAY_CLASSES = "gateway.classes";
+
 	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. */
 	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";
 

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.ClaimedClasses;
 import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.NotJudged;
@@ -56,6 +57,7 @@ import org.opentest4j.TestAbortedException;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
 @ExtendWith(FaultEvidenceExtension.class)
+@ExtendWith(ClaimedClasses.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class FaultKit {
 

@@ -168,6 +168,21 @@ public enum WireRule implements KitRule {
 	}
 
 	/**
+	 * By what the rule checks: the gateway's verdicts on calls and results (deny, transform, quarantine, the survivors
+	 * renumbered, a finish that matches them: W03, W04, W06, W07, W12, W13, W23) are adjudication; the kit's record and
+	 * the cache reset it asks for (W17, W18) are the record; everything else is the wire kept (relay): model, an allowed
+	 * call's id and arguments, content, usage, errors, streaming, framing, headers, request parameters.
+	 */
+	@Override
+	public ConformanceClass conformanceClass() {
+		return switch (this) {
+			case W03, W04, W06, W07, W12, W13, W23 -> ConformanceClass.ADJUDICATION;
+			case W17, W18 -> ConformanceClass.RECORD;
+			default -> ConformanceClass.RELAY;
+		};
+	}
+
+	/**
 	 * W09 and W11 judge what the client gets for an upstream error or a broken upstream answer: the request reaching the
 	 * upstream is their evidence. W16 judges the gateway's own 400 for input it must refuse. Every other rule needs its
 	 * normal answers delivered.

@@ -5,16 +5,18 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
 import dev.fakbattery.conformance.rules.ClientRule;
+import dev.fakbattery.conformance.rules.ConformanceClass;
 import dev.fakbattery.conformance.rules.FaultRule;
 import dev.fakbattery.conformance.rules.KitRule;
-import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.conformance.wire.ConfiguredClientVerification;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
+import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConstants;
 
@@ -24,8 +26,10 @@ import org.junit.platform.console.ConsoleLauncher;
 /**
  * The kit without Maven: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL --engine vllm}
  * runs the wire rules (or, with {@code --rules fault}, the fault rules) against a running gateway through JUnit's
- * console launcher, writes JUnit XML, prints each outcome's count ({@link OutcomeSummary}) and exits 0 when every rule
- * that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed but some were not judged or pending. {@link #HELP} says how.
+ * console launcher, writes JUnit XML, prints each outcome's count and each conformance class's result
+ * ({@link OutcomeSummary}) and exits 0 when every rule of a claimed class ({@code --classes}) that applied passed, 1 when
+ * one failed, 2 on a usage error, 3 when none failed but some were not judged or pending; a rule of a class not claimed
+ * is run and reported but never changes the exit code. {@link #HELP} says how.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class StandaloneKit {
@@ -46,10 +50,12 @@ public final class StandaloneKit {
 			Usage: java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL [options]
 
 			Runs the conformance kit's rules against a gateway you run, writes JUnit XML, prints each rule
-			run's outcome counted apart (passed, failed, pending, not judged, not applicable), and exits 0
-			when every rule that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed
+			run's outcome counted apart (passed, failed, pending, not judged, not applicable, failed
+			unclaimed) and each conformance class's rules passed, and exits 0 when every rule of the
+			claimed classes that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed
 			but some were not judged (no evidence: the kit's upstream not reached, nothing delivered) or
-			are pending.
+			are pending. A rule of a class the gateway does not claim (--classes) runs and is reported,
+			its failure as NOT_CLAIMED with the failure's text, but never changes the exit code.
 
 			The kit plays the engine: before starting, point your gateway's upstream at
 			http://127.0.0.1:UPSTREAM_PORT/v1 (default port %1$d) and configure its policy with the
@@ -70,6 +76,11 @@ public final class StandaloneKit {
 			                          clients installed by npm ci in kit.node.dir, the OpenAI Node SDK, the
 			                          Vercel AI SDK, LangChain.js: --config kit.node.dir=DIR, where the kit
 			                          writes package.json and package-lock.json for npm ci --prefix DIR)
+			  --classes CLASS,...     the conformance classes the gateway claims (default all): relay (the
+			                          wire kept), adjudication (deny, transform, quarantine, renumbering,
+			                          finish), record (W17, W18), resilience (F01..F07), clients
+			                          (C01..C04); e.g. a relay that does not adjudicate: relay,resilience
+			                          (gateway.classes)
 			  --only ID,ID...         only these rules, e.g. W01,W09 (ids of the --rules family)
 			  --exclude-tag TAG       leave out rules tagged TAG, e.g. wire-timing (W14, W26); repeatable
 			  --reports-dir DIR       where the JUnit XML goes (default ./%2$s)
@@ -110,14 +121,13 @@ public final class StandaloneKit {
 			out.flush();
 			return 0;
 		}
-		OutcomeSummary.to(out);
+		OutcomeSummary.to(out, claimed(launcher));
 		try {
 			int exit = ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
-			boolean unjudged = OutcomeSummary.count(RuleOutcome.NOT_JUDGED) + OutcomeSummary.count(RuleOutcome.PENDING_MEASUREMENT) > 0;
-			return exit == 0 && unjudged ? UNJUDGED : exit;
+			return exit == 0 && OutcomeSummary.unjudgedClaimed() > 0 ? UNJUDGED : exit;
 		}
 		finally {
-			OutcomeSummary.to(null);
+			OutcomeSummary.to(null, Set.of());
 		}
 	}
 
@@ -143,6 +153,7 @@ public final class StandaloneKit {
 				case "--upstream-port" -> config.put(HarnessConstants.KIT_UPSTREAM_PORT, port(value(args, ++i, flag)));
 				case "--rules" -> rules = oneOf(value(args, ++i, flag), flag, "wire", "fault", "client");
 				case "--exclude-tag" -> excluded.add(value(args, ++i, flag));
+				case "--classes" -> config.put(HarnessConstants.GATEWAY_CLASSES, classes(value(args, ++i, flag), flag));
 				case "--only" -> only.addAll(List.of(value(args, ++i, flag).split(",")));
 				case "--reports-dir" -> reports = value(args, ++i, flag);
 				case "--header" -> headers.add(header(value(args, ++i, flag)));
@@ -166,6 +177,9 @@ public final class StandaloneKit {
 		}
 		if (!headers.isEmpty()) {
 			config.merge(HarnessConstants.GATEWAY_HEADERS, String.join("\n", headers), (given, more) -> given + "\n" + more);
+		}
+		if (config.containsKey(HarnessConstants.GATEWAY_CLASSES)) {
+			classes(config.get(HarnessConstants.GATEWAY_CLASSES), HarnessConstants.GATEWAY_CLASSES);
 		}
 		if (config.containsKey(HarnessConstants.GATEWAY_URL)) {
 			config.putIfAbsent(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT));
@@ -197,6 +211,26 @@ public final class StandaloneKit {
 			throw new IllegalArgumentException("--header takes 'NAME: VALUE', e.g. --header 'x-portkey-provider: openai'");
 		}
 		return value.strip();
+	}
+
+	/** {@code value} when it names conformance classes; a usage error naming {@code parameter} and the classes otherwise. */
+	private static String classes(String value, String parameter) {
+		try {
+			return ConformanceClass.claim(ConformanceClass.parse(value, parameter));
+		}
+		catch (ConfigurationException e) {
+			throw new IllegalArgumentException(e.getMessage(), e);
+		}
+	}
+
+	/** The classes the launcher's {@code --config gateway.classes=...} claims; every class without one. */
+	static Set<ConformanceClass> claimed(List<String> launcher) {
+		String prefix = HarnessConstants.GATEWAY_CLASSES + "=";
+		return ConformanceClass.parse(launcher.stream()
+				.filter(a -> a.startsWith(prefix))
+				.reduce((first, second) -> second)
+				.map(a -> a.substring(prefix.length()))
+				.orElse(ConformanceClass.ALL), HarnessConstants.GATEWAY_CLASSES);
 	}
 
 	/** {@code ids}, each checked against the rule index of {@code rules}. */

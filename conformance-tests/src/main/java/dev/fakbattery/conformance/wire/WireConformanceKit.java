@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.ClaimedClasses;
 import dev.fakbattery.conformance.rules.Evidence;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.RuleOutcome;
@@ -45,6 +46,7 @@ import org.opentest4j.AssertionFailedError;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
 @ExtendWith(EvidenceExtension.class)
+@ExtendWith(ClaimedClasses.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class WireConformanceKit {
 

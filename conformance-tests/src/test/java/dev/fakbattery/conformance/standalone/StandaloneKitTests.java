@@ -69,6 +69,6 @@ class StandaloneKitTests {
 		StringWriter out = new StringWriter();
 		assertThat(StandaloneKit.run(new String[]{ "--help" }, new PrintWriter(out, true), new PrintWriter(new StringWriter()))).isZero();
 		assertThat(out.toString()).contains("--gateway-url", "--engine", "--upstream-port", "http://127.0.0.1:UPSTREAM_PORT/v1", "18765",
-				"--reports-dir");
+				"--reports-dir", "--classes CLASS,...", "relay,resilience");
 	}
 }
