@@ -1,6 +1,7 @@
 package dev.fakbattery.conformance.standalone;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.junit.platform.console.ConsoleLauncher;
 /**
  * The kit without Maven: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL --engine vllm}
  * runs the wire rules (or, with {@code --rules fault}, the fault rules) against a running gateway through JUnit's
- * console launcher, writes JUnit XML, prints each outcome's count ({@link OutcomeSummary}) and exits 0 when every rule
+ * console launcher, prints each rule with its runs ({@link RuleTree}), writes JUnit XML named by rule and target
+ * ({@link XmlNames}), prints each outcome's count ({@link OutcomeSummary}) and exits 0 when every rule
  * that applied passed, 1 when one failed, 2 on a usage error, 3 when none failed but some were not judged or pending. {@link #HELP} says how.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
@@ -103,13 +105,16 @@ public final class StandaloneKit {
 			return 0;
 		}
 		OutcomeSummary.to(out);
+		RuleTree.to(out);
 		try {
 			int exit = ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
+			XmlNames.rename(Path.of(launcher.get(launcher.indexOf("--reports-dir") + 1)), RuleTree.xmlNames());
 			boolean unjudged = OutcomeSummary.count(RuleOutcome.NOT_JUDGED) + OutcomeSummary.count(RuleOutcome.PENDING_MEASUREMENT) > 0;
 			return exit == 0 && unjudged ? UNJUDGED : exit;
 		}
 		finally {
 			OutcomeSummary.to(null);
+			RuleTree.to(null);
 		}
 	}
 
@@ -155,7 +160,7 @@ public final class StandaloneKit {
 					+ "http://127.0.0.1:" + config.getOrDefault(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT))
 					+ "/v1) or --gateway-cmd \"... {port} {upstream}\"");
 		}
-		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=tree",
+		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=none",
 				"--fail-if-no-tests", "--reports-dir", reports, "--select-class",
 				switch (rules) {
 					case "fault" -> ConfiguredFaultVerification.class.getName();

@@ -14,13 +14,15 @@ import dev.fakbattery.wire.Dialect;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Evidence before verdict: around every rule run of a {@link WireConformanceKit}, the requests it sends are collected, and
  * a run that passed its checks without the evidence its rule needs ({@link KitRule#evidence()}) ends
  * {@link dev.fakbattery.conformance.rules.RuleOutcome#NOT_JUDGED} instead, naming each request that lacked it. A rule of
  * a dialect whose gateway did not reach the kit's upstream at the kit's probe is not run at all: NOT_JUDGED with the
- * probe's line. A failed run stays failed: what it saw was enough to see a failure.
+ * probe's line. A failed run stays failed: what it saw was enough to see a failure. Every case of a run is checked, and
+ * a run with failing cases fails once, listing each ({@link FailingCases}).
  */
 final class EvidenceExtension implements InvocationInterceptor {
 
@@ -48,12 +50,26 @@ final class EvidenceExtension implements InvocationInterceptor {
 					+ unreached.get() + ")");
 		}
 		kit.get().beginEvidence();
+		kit.get().beginCases();
 		List<WireConformanceKit.Tracked> sent;
+		FailingCases failing;
+		Throwable thrown = null;
 		try {
 			invocation.proceed();
 		}
+		catch (Throwable t) {
+			thrown = t;
+		}
 		finally {
 			sent = kit.get().endEvidence();
+			failing = kit.get().endCases();
+		}
+		Optional<AssertionFailedError> failed = failing.failure(run, thrown);
+		if (failed.isPresent()) {
+			throw failed.get();
+		}
+		if (thrown != null) {
+			throw thrown;
 		}
 		List<String> missing = kit.get().missingEvidence(rule.get().evidence(), sent);
 		List<String> unprobed = sent.stream()
