@@ -44,7 +44,8 @@ class BrokenGatewayTests {
 		assertFailed(tests, expand(List.of("W03", "W06", "W07", "W13", "W17", "W23"), STREAM));
 		assertThat(message(tests, "W13", "vllm stream")).as("both scenarios that leak, each a case")
 				.startsWith("W13 [vllm stream]: 2 failing cases\n")
-				.contains("  - W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-", "(kit:mixed)",
+				.contains("  - W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-",
+						"(kit:mixed)",
 						"(kit:interleaved)");
 	}
 
