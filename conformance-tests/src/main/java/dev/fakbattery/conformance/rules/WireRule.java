@@ -91,7 +91,7 @@ public enum WireRule implements KitRule {
 			"header allow-list too narrow"),
 
 	W16(REQUIRED, "bad client input gives 400",
-			"Bad client input (a body that is not JSON; empty `messages`) gives 400 with an OpenAI-shaped error.",
+			"Bad client input (a body that is not JSON; empty `messages`) gives 400 with an OpenAI-shaped error (or, for a body that is not JSON, the engine's own 400 relayed unchanged).",
 			"both", "never",
 			"500 or 502 for client errors; a body that is not an `{\"error\":{...}}` object"),
 

@@ -1,6 +1,7 @@
 package dev.fakbattery.conformance.standalone;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +27,11 @@ import org.junit.platform.console.ConsoleLauncher;
 /**
  * The kit without Maven: {@code java -jar conformance-tests-VERSION-standalone.jar --gateway-url URL --engine vllm}
  * runs the wire rules (or, with {@code --rules fault}, the fault rules) against a running gateway through JUnit's
- * console launcher, writes JUnit XML, prints each outcome's count and each conformance class's result
- * ({@link OutcomeSummary}) and exits 0 when every rule of a claimed class ({@code --classes}) that applied passed, 1 when
- * one failed, 2 on a usage error, 3 when none failed but some were not judged or pending; a rule of a class not claimed
- * is run and reported but never changes the exit code. {@link #HELP} says how.
+ * console launcher, prints each rule with its runs ({@link RuleTree}), writes JUnit XML named by rule and target
+ * ({@link XmlNames}), prints each outcome's count and each conformance class's result ({@link OutcomeSummary}) and exits 0
+ * when every rule of a claimed class ({@code --classes}) that applied passed, 1 when one failed, 2 on a usage error, 3
+ * when none failed but some were not judged or pending; a rule of a class not claimed is run and reported but never
+ * changes the exit code. {@link #HELP} says how.
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public final class StandaloneKit {
@@ -122,12 +124,15 @@ public final class StandaloneKit {
 			return 0;
 		}
 		OutcomeSummary.to(out, claimed(launcher));
+		RuleTree.to(out);
 		try {
 			int exit = ConsoleLauncher.run(out, err, launcher.toArray(String[]::new)).getExitCode();
+			XmlNames.rename(Path.of(launcher.get(launcher.indexOf("--reports-dir") + 1)), RuleTree.xmlNames());
 			return exit == 0 && OutcomeSummary.unjudgedClaimed() > 0 ? UNJUDGED : exit;
 		}
 		finally {
 			OutcomeSummary.to(null, Set.of());
+			RuleTree.to(null);
 		}
 	}
 
@@ -189,7 +194,7 @@ public final class StandaloneKit {
 					+ "http://127.0.0.1:" + config.getOrDefault(HarnessConstants.KIT_UPSTREAM_PORT, String.valueOf(DEFAULT_UPSTREAM_PORT))
 					+ "/v1) or --gateway-cmd \"... {port} {upstream}\"");
 		}
-		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=tree",
+		List<String> launcher = new ArrayList<>(List.of("execute", "--disable-banner", "--disable-ansi-colors", "--details=none",
 				"--fail-if-no-tests", "--reports-dir", reports, "--select-class",
 				switch (rules) {
 					case "fault" -> ConfiguredFaultVerification.class.getName();

@@ -159,12 +159,16 @@ final class LangChain4jReader {
 				Optional.ofNullable(response.tokenUsage()).map(u -> u.outputTokenCount()).map(Integer::longValue));
 	}
 
-	/** The error, with the HTTP status of the {@link HttpException} among its causes, if any. */
-	private static SdkReader.View failed(Throwable error) {
-		Integer status = null;
-		for (Throwable cause = error; cause != null && status == null; cause = cause.getCause()) {
-			status = cause instanceof HttpException http ? http.statusCode() : null;
+	/**
+	 * The error, with the HTTP status and the body of the {@link HttpException} among its causes, if any (LangChain4j's
+	 * message of an HTTP error is the body that arrived, empty for an empty body).
+	 */
+	static SdkReader.View failed(Throwable error) {
+		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+			if (cause instanceof HttpException http) {
+				return SdkReader.View.failed(error, http.statusCode(), http.getMessage() == null ? "" : http.getMessage());
+			}
 		}
-		return SdkReader.View.failed(error, status);
+		return SdkReader.View.failed(error, null);
 	}
 }

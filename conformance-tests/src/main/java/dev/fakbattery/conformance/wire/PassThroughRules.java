@@ -77,7 +77,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 			JsonNode expected = WireJson.readObject(KitFixtures.read(error + ".json"));
 			int status = KitUpstream.status(error);
 			require(answer.status == status && WireJson.read(answer.body).equals(Optional.of(expected)), WireRule.W09, engine,
-					mode, "status " + status + " and body " + expected, "status " + answer.status + " body " + answer.body);
+					mode, "status " + status + " and body " + expected + " (" + error + ")", describe(answer));
 			if (status == 429) {
 				Optional<String> retryAfter = answer.headers.firstValue("Retry-After");
 				require(retryAfter.equals(Optional.of(KitUpstream.RETRY_AFTER)), WireRule.W09, engine, mode, "Retry-After: "
@@ -85,7 +85,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 			}
 		}
 		Exchange fiveHundred = send(engine, mode, "kit:error500", Map.of()).answer();
-		require(fiveHundred.status == 500, WireRule.W09, engine, mode, "status 500 passed through", "status " + fiveHundred.status);
+		require(fiveHundred.status == 500, WireRule.W09, engine, mode, "status 500 passed through (kit:error500)", describe(fiveHundred));
 		JsonNode body = WireJson.readObject(upstream(engine).error500());
 		require(WireJson.read(fiveHundred.body).equals(Optional.of(body)), WireRule.W09, engine, mode, "the 500 body " + body,
 				fiveHundred.body);

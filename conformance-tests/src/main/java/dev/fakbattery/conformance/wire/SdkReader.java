@@ -40,8 +40,23 @@ final class SdkReader implements AutoCloseable {
 			Optional<Long> completionTokens) {
 
 		static View failed(Throwable e, Integer status) {
-			return new View(Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage()), Optional.ofNullable(status), "", List.of(),
-					Optional.empty(), Optional.empty());
+			return failed(e, status, null);
+		}
+
+		/**
+		 * The client threw {@code e}: its class and message (or that it had none), and, where the client's exception
+		 * carries them, the HTTP status and the first bytes of the body that arrived ({@code body}; {@code null} where
+		 * the client does not keep it).
+		 */
+		static View failed(Throwable e, Integer status, String body) {
+			String message = e.getMessage() == null || e.getMessage().isBlank() ? "(no message)" : e.getMessage();
+			String arrived = status == null ? "" : "; HTTP " + status;
+			if (body != null) {
+				arrived += (arrived.isEmpty() ? "; " : ", ")
+						+ (body.isBlank() ? "empty body" : "body " + WireChecks.abbreviate(body.strip()));
+			}
+			return new View(Optional.of(e.getClass().getSimpleName() + ": " + message + arrived), Optional.ofNullable(status), "",
+					List.of(), Optional.empty(), Optional.empty());
 		}
 	}
 

@@ -51,8 +51,12 @@ class BrokenClientWireTests {
 	void sendsOwnEvent() {
 		Events tests = run(SendsOwnEventTestCase.class);
 		assertFailed(tests, expand(List.of("W19", "W20"), STREAM));
-		assertThat(message(tests, "W19", "vllm stream")).startsWith("W19 [vllm stream] on broken: sends its own event: expected "
-				+ SdkReader.SDK + " to read kit:text as the kit did: ")
+		assertThat(message(tests, "W19", "vllm stream")).as("every answer the SDK misread, each a case")
+				.startsWith("W19 [vllm stream]: 9 failing cases\n")
+				.contains(
+						"  - W19 [vllm stream] on broken: sends its own event: expected " + SdkReader.SDK
+								+ " to read kit:text as the kit did: ",
+						"to read kit:reasoning as the kit did: ")
 				.endsWith("observed it threw IllegalStateException: Already accumulated the final chunk(s).");
 		assertThat(message(tests, "W20", "sglang stream")).endsWith("observed [event: adjudication data: {\"calls\":[]}]");
 	}
@@ -80,7 +84,8 @@ class BrokenClientWireTests {
 		Events tests = run(DuplicatesFirstCallTestCase.class);
 		assertFailed(tests, union(expand(List.of("W06", "W23"), BOTH), expand(List.of("W21"), BOTH)));
 		assertThat(message(tests, "W23", "vllm non-stream"))
-				.startsWith("W23 [vllm non-stream] on broken: repeats the first call: expected calls "
+				.startsWith("W23 [vllm non-stream]: 6 failing cases\n")
+				.contains("  - W23 [vllm non-stream] on broken: repeats the first call: expected calls "
 						+ "[allow_read chatcmpl-tool-9a3f61d2c8e04b7a] (kit:allow), observed [allow_read chatcmpl-tool-9a3f61d2c8e04b7a, allow_read chatcmpl-tool-9a3f61d2c8e04b7a]");
 	}
 
