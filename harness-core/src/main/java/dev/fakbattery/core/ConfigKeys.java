@@ -98,6 +98,9 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> KIT_NODE_CLIENTS = stringKey("kit.node.clients", "auto")
 			.doc("the wire kit's client rules C02..C04 (the OpenAI Node SDK, the Vercel AI SDK, LangChain.js, run with `node`): `auto` runs them where `node` (20 or newer) is on the `PATH` and the clients are installed in `kit.node.dir`, and skips them naming what is missing and the fix; `required` fails them instead (for a node that must judge with them; `-Pgpu` does not require them by itself); `off` skips them");
 
+	public static final ConfigKey<String> KIT_LAUNCHER = stringKey("kit.launcher", "maven")
+			.doc("how the kit was started, for the fix its messages name: `maven` (`-DKEY=VALUE`) or `standalone` (`--config KEY=VALUE`; the kit jar sets it)");
+
 	public static final ConfigKey<Path> KIT_NODE_DIR = pathKey("kit.node.dir", "conformance-tests/target/node-clients")
 			.doc("folder holding the client rules' JavaScript clients: the kit writes its scripts, `package.json` and `package-lock.json` there; `npm ci` in it installs them (the build does this into the default); relative to the repository root");
 

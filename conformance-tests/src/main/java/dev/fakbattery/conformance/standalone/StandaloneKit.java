@@ -13,10 +13,12 @@ import dev.fakbattery.conformance.fault.ConfiguredFaultVerification;
 import dev.fakbattery.conformance.rules.ClientRule;
 import dev.fakbattery.conformance.rules.ConformanceClass;
 import dev.fakbattery.conformance.rules.FaultRule;
+import dev.fakbattery.conformance.rules.KitFlags;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.WireRule;
 import dev.fakbattery.conformance.wire.ConfiguredClientVerification;
 import dev.fakbattery.conformance.wire.ConfiguredWireVerification;
+import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConstants;
@@ -74,10 +76,10 @@ public final class StandaloneKit {
 			                          (gateway.declares.record)
 			  --rules wire|fault|client
 			                          the wire rules W01..W28 (default), the fault rules F01..F07, or the
-			                          client rules C01..C04 (LangChain4j; with node 20+ on the PATH and the
-			                          clients installed by npm ci in kit.node.dir, the OpenAI Node SDK, the
-			                          Vercel AI SDK, LangChain.js: --config kit.node.dir=DIR, where the kit
-			                          writes package.json and package-lock.json for npm ci --prefix DIR)
+			                          client rules C01..C04 (LangChain4j; with node 20+ on the PATH, the
+			                          OpenAI Node SDK, the Vercel AI SDK and LangChain.js, which the jar
+			                          installs on its first run with npm ci from the lockfile it carries
+			                          into --config kit.node.dir=DIR)
 			  --classes CLASS,...     the conformance classes the gateway claims (default all): relay (the
 			                          wire kept), adjudication (deny, transform, quarantine, renumbering,
 			                          finish), record (W17, W18), resilience (F01..F07), clients
@@ -88,10 +90,14 @@ public final class StandaloneKit {
 			  --reports-dir DIR       where the JUnit XML goes (default ./%2$s)
 			  --header 'NAME: VALUE'  a request header every kit client sends the gateway (never the kit's
 			                          upstream), e.g. --header 'x-portkey-provider: openai'; {api.key} in a
-			                          value is the key of --config api.key.env=VAR; repeatable
-			                          (gateway.header.NAME)
-			  --config KEY=VALUE      any other kit configuration key, e.g. gateway.upstream.timeout.ms=30000
-			                          (the fault rules' limits); repeatable
+			                          value is the key of --config api.key.env=VAR, {upstream} the kit's
+			                          upstream URL; repeatable  (gateway.header.NAME)
+			  --config KEY=VALUE      any other kit configuration key; repeatable. Among them: the limits
+			                          the gateway documents, each asked only by its fault rule (pending
+			                          without it): gateway.upstream.timeout.ms=MS (F02),
+			                          gateway.max.event.bytes=BYTES (F04), gateway.max.body.bytes=BYTES
+			                          (F06), gateway.max.header.bytes=BYTES (F07); allow.pending=false makes
+			                          a pending rule fail (exit 1) instead of exit 3
 			  --help                  this text
 
 			Rules, MUST sentences and what to check when one fails: conformance-tests/RULES.md.
@@ -145,6 +151,9 @@ public final class StandaloneKit {
 		List<String> only = new ArrayList<>();
 		List<String> headers = new ArrayList<>();
 		config.put(HarnessConstants.ENGINE, "vllm");
+		// pending is an outcome here (exit 3), not a failure; the kit's fixes name --config, not -D
+		config.put(HarnessConstants.ALLOW_PENDING, "true");
+		config.put(ConfigKeys.KIT_LAUNCHER.name(), KitFlags.STANDALONE);
 		for (int i = 0; i < args.length; i++) {
 			String flag = args[i];
 			switch (flag) {

@@ -92,8 +92,15 @@ class FaultRungSelfTests {
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("rules")).hasSize(16).allSatisfy(r -> {
 			assertThat(r.path("outcome").asText()).isEqualTo(FaultRungTests.PENDING_MEASUREMENT);
+			String limit = switch (r.path("rule").asText()) {
+				case "F02" -> "gateway.upstream.timeout.ms=MS";
+				case "F04" -> "gateway.max.event.bytes=BYTES";
+				case "F06" -> "gateway.max.body.bytes=BYTES";
+				default -> "gateway.max.header.bytes=BYTES";
+			};
 			assertThat(r.path("reason").asText()).startsWith("PENDING_MEASUREMENT: " + r.path("rule").asText() + " holds a gateway that "
-					+ "declares no limits to its documented limits, and it declares none (" + FaultKit.LIMITS_FIX + ")");
+					+ "declares no limits to its documented " + limit.substring(0, limit.indexOf('=')) + ", and it declares none (set -D"
+					+ limit + ", the limit the gateway documents)");
 		});
 		assertThat(doc.path("classes_summary").asText()).isEqualTo("resilience 0/4 rules passed (4 pending)");
 		assertThat(doc.path("summary").path("pending_reason").asText()).isEqualTo("fault rules F02, F04, F06, F07 hold a gateway that "
@@ -120,7 +127,7 @@ class FaultRungSelfTests {
 						.getThrowable()
 						.orElseThrow()))
 				.allSatisfy(t -> assertThat(t).isInstanceOf(PendingMeasurementError.class)
-						.hasMessageContaining("-Dgateway.max.event.bytes=BYTES"));
+						.hasMessageContaining(", and it declares none (set -Dgateway."));
 	}
 
 	@Test
