@@ -168,10 +168,16 @@ public final class CompatibilityTable {
 				+ (notJudged > 0 ? ", " + notJudged + " not judged" : "");
 	}
 
-	/** The first line of a failure, its rule and target taken off, at most 200 characters. */
+	/**
+	 * The first line of a failure (of a run with several failing cases, its count and its first case), its rule and
+	 * target taken off, at most 200 characters.
+	 */
 	static String cause(String message) {
-		String line = message == null ? "" : message.lines().findFirst().orElse("");
-		line = line.replaceFirst("^\\w+ \\[[a-z]+ [a-z-]+\\]:? ?", "");
+		List<String> lines = message == null ? List.of() : message.lines().toList();
+		String line = lines.isEmpty() ? "" : lines.get(0).replaceFirst("^\\w+ \\[[a-z]+ [a-z-]+\\]:? ?", "");
+		if (line.matches("\\d+ failing cases") && lines.size() > 1) {
+			line = line + ", the first: " + lines.get(1).strip().replaceFirst("^- \\w+ \\[[a-z]+ [a-z-]+\\]:? ?", "");
+		}
 		line = line.length() <= 200 ? line : line.substring(0, 200) + "...";
 		return line.replace("|", "\\|");
 	}

@@ -45,26 +45,26 @@ class CompatibilityTableTests {
 		Path xml = dir.resolve("TEST-dev.fakbattery.conformance.wire.GatewayUnderTestWireTests.xml");
 		Files.writeString(xml,
 				"""
-								<?xml version="1.0" encoding="UTF-8"?>
-								<testsuite name="w" tests="6">
-								  <properties><property name="secret.path" value="/home/someone"/></properties>
-								  <testcase name="required_W01_modelAlias(Dialect, String)[1]" classname="c"/>
-								  <testcase name="required_W01_modelAlias(Dialect, String)[2]" classname="c">
-								    <failure message="W01 [vllm stream] on gateway.cmd [x.sh 1] (log l.log): expected a, observed b"/>
-								  </testcase>
-								  <testcase name="required_W10_errorFrame(Dialect, String)[1]" classname="c"><skipped message="W10 needs a stream"/></testcase>
-								  <testcase name="required_W03_denyDropped(Dialect, String)[1]" classname="c">
-								    <skipped message="NOT_JUDGED: W03 [vllm non-stream]: no evidence"/>
-								  </testcase>
-								  <testcase name="required_W09_errors(Dialect, String)[1]" classname="c">
-								    <skipped type="org.opentest4j.TestAbortedException"><![CDATA[org.opentest4j.TestAbortedException: PENDING_MEASUREMENT: W09 [vllm non-stream]: pending
-						]]></skipped>
-								  </testcase>
-								  <testcase name="required_W04_transform(Dialect, String)[1]" classname="c">
-								    <skipped message="NOT_CLAIMED: W04 [vllm non-stream]: outside the claim"/>
-								  </testcase>
-								</testsuite>
-								""");
+						<?xml version="1.0" encoding="UTF-8"?>
+						<testsuite name="w" tests="6">
+						  <properties><property name="secret.path" value="/home/someone"/></properties>
+						  <testcase name="required_W01_modelAlias(Dialect, String)[1]" classname="c"/>
+						  <testcase name="required_W01_modelAlias(Dialect, String)[2]" classname="c">
+						    <failure message="W01 [vllm stream] on gateway.cmd [x.sh 1] (log l.log): expected a, observed b"/>
+						  </testcase>
+						  <testcase name="required_W10_errorFrame(Dialect, String)[1]" classname="c"><skipped message="W10 needs a stream"/></testcase>
+						  <testcase name="required_W03_denyDropped(Dialect, String)[1]" classname="c">
+						    <skipped message="NOT_JUDGED: W03 [vllm non-stream]: no evidence"/>
+						  </testcase>
+						  <testcase name="required_W09_errors(Dialect, String)[1]" classname="c">
+						    <skipped type="org.opentest4j.TestAbortedException"><![CDATA[org.opentest4j.TestAbortedException: PENDING_MEASUREMENT: W09 [vllm non-stream]: pending
+								    ]]></skipped>
+						  </testcase>
+						  <testcase name="required_W04_transform(Dialect, String)[1]" classname="c">
+						    <skipped message="NOT_CLAIMED: W04 [vllm non-stream]: outside the claim"/>
+						  </testcase>
+						</testsuite>
+						""");
 		JsonNode reading = CompatibilityReading.write(dir.resolve("out"), Map.of("name", "G 1.0", "date", "2026-12-05"), List.of(xml));
 
 		assertThat(reading.at("/rules/W01/vllm non-stream/outcome").asText()).isEqualTo("PASS");
@@ -83,6 +83,9 @@ class CompatibilityTableTests {
 		assertThat(CompatibilityTable.cell(rules, ConformanceClass.RELAY, "vllm stream")).isEqualTo("0/1");
 		assertThat(CompatibilityTable.cell(rules, ConformanceClass.ADJUDICATION, "vllm non-stream")).isEqualTo("0/1, 1 not judged");
 		assertThat(CompatibilityTable.cell(rules, ConformanceClass.CLIENTS, "vllm non-stream")).isEqualTo("-");
+		assertThat(CompatibilityTable
+				.cause("C01 [vllm stream]: 2 failing cases\n  - C01 [vllm stream]: expected x, observed y\n  - C01 [vllm stream]: z"))
+				.isEqualTo("2 failing cases, the first: expected x, observed y");
 		assertThat(CompatibilityTable.render(dir)).contains("| G 1.0 (2026-12-05) | relay | 1/1, 1 pending | 0/1 | - | - |")
 				.contains("- **W01** (relay; vllm stream): expected a, observed b")
 				.doesNotContain("clients |");
