@@ -1,4 +1,4 @@
-// The kit's side of every client script: reads batches of jobs (a JSON array of {key, url, request} a line) from
+// The kit's side of every client script: reads batches of jobs (a JSON array of {key, url, headers, request} a line: headers are the gateway's `gateway.header.*`) from
 // standard input, reads each job with the client's `read`, four at a time, and prints a line per batch: a JSON array of
 // what the client made of each answer: {key, failure, status, content, calls: [{id, name, arguments}], finish,
 // completionTokens}.
@@ -25,7 +25,7 @@ export function tools(request) {
 }
 
 /**
- * Reads batches of jobs, one per line of standard input (a JSON array of {key, url, request}), each job with `read`, four
+ * Reads batches of jobs, one per line of standard input (a JSON array of {key, url, headers, request}), each job with `read`, four
  * at a time, and prints one line per batch: the readings in the order of its jobs. Ends when standard input closes: the
  * kit keeps one process per client for all its batches, as starting node and loading a client cost about five times
  * what reading a kit run's answers does.
@@ -49,7 +49,7 @@ async function readAll(jobs, read) {
 			const i = next++;
 			let reading;
 			try {
-				reading = await read(jobs[i].url, jobs[i].request);
+				reading = await read(jobs[i].url, jobs[i].request, jobs[i].headers ?? {});
 			}
 			catch (error) {
 				reading = failed(error);

@@ -6,8 +6,8 @@ import { ChatOpenAI } from '@langchain/openai';
 import { concat } from '@langchain/core/utils/stream';
 import { API_KEY, answer, main, tools } from './kit-io.mjs';
 
-async function read(url, request) {
-	const model = new ChatOpenAI({ model: request.model, apiKey: API_KEY, configuration: { baseURL: url }, maxRetries: 0, timeout: 30_000,
+async function read(url, request, headers) {
+	const model = new ChatOpenAI({ model: request.model, apiKey: API_KEY, configuration: { baseURL: url, defaultHeaders: headers }, maxRetries: 0, timeout: 30_000,
 		temperature: request.temperature, maxTokens: request.max_tokens, streamUsage: true });
 	const bound = model.bindTools(tools(request).map(t => ({ type: 'function', function: { name: t.name, parameters: t.parameters } })),
 		{ tool_choice: request.tool_choice });

@@ -4,8 +4,8 @@
 import OpenAI from 'openai';
 import { API_KEY, answer, main } from './kit-io.mjs';
 
-async function read(url, request) {
-	const client = new OpenAI({ baseURL: url, apiKey: API_KEY, maxRetries: 0, timeout: 30_000 });
+async function read(url, request, headers) {
+	const client = new OpenAI({ baseURL: url, apiKey: API_KEY, defaultHeaders: headers, maxRetries: 0, timeout: 30_000 });
 	const { stream, ...body } = request;
 	if (!stream) {
 		return view(await client.chat.completions.create(body), null);

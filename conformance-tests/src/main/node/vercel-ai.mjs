@@ -6,8 +6,8 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, jsonSchema, streamText, tool } from 'ai';
 import { API_KEY, answer, main, tools } from './kit-io.mjs';
 
-function options(url, request) {
-	const provider = createOpenAICompatible({ name: 'kit', baseURL: url, apiKey: API_KEY, includeUsage: true });
+function options(url, request, headers) {
+	const provider = createOpenAICompatible({ name: 'kit', baseURL: url, apiKey: API_KEY, headers, includeUsage: true });
 	const offered = Object.fromEntries(tools(request).map(t => [t.name, tool({ inputSchema: jsonSchema(t.parameters) })]));
 	return { model: provider.chatModel(request.model), messages: messages(request.messages), tools: offered,
 		toolChoice: request.tool_choice, maxOutputTokens: request.max_tokens, temperature: request.temperature, maxRetries: 0 };
@@ -36,12 +36,12 @@ function call(c) {
 	return { id: c.toolCallId, name: c.toolName, arguments: typeof c.input === 'string' ? c.input : JSON.stringify(c.input) };
 }
 
-async function read(url, request) {
+async function read(url, request, headers) {
 	if (!request.stream) {
-		const result = await generateText(options(url, request));
+		const result = await generateText(options(url, request, headers));
 		return answer(result.text, result.toolCalls.map(call), result.rawFinishReason, result.usage.outputTokens);
 	}
-	const result = streamText({ ...options(url, request), onError: () => {} });
+	const result = streamText({ ...options(url, request, headers), onError: () => {} });
 	let content = '';
 	const calls = [];
 	let finish = null;

@@ -36,6 +36,6 @@ public final class JupiterConfig {
 			ConfigKeys.checkSpelling(System.getProperties().stringPropertyNames());
 			return Boolean.TRUE;
 		}, Boolean.class);
-		return HarnessConfig.of(context::getConfigurationParameter);
+		return HarnessConfig.of(context::getConfigurationParameter, System.getProperties()::stringPropertyNames);
 	}
 }

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.model.Label;
 
 /**
  * The Allure lifecycle of a run of rules launched inside a running test whose rule runs belong in the battery report
@@ -57,6 +58,16 @@ public final class NestedReport {
 				.anyMatch(label -> AllureTest.UNIQUE_ID.equals(label.getName())
 						&& label.getValue().contains("[class:" + testClass.getName() + "]")))));
 		return ours.get();
+	}
+
+	/**
+	 * Adds the label {@code name}: {@code value} to the report's entry of {@code context}'s test, where the report has
+	 * one (in a nested run, its lifecycle's); nothing where Allure reports another test or none.
+	 */
+	public static void label(ExtensionContext context, String name, String value) {
+		AllureTest.of(context)
+				.ifPresent(uuid -> lifecycle(context).updateTestCase(uuid,
+						result -> result.getLabels().add(new Label().setName(name).setValue(value))));
 	}
 
 	/** The lifecycle reporting {@code context}'s test: its nested run's ({@value #PARAMETER}), else Allure's global one. */

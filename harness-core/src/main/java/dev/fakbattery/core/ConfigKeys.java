@@ -73,6 +73,9 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> GATEWAY_CMD = stringKey(HarnessConstants.GATEWAY_CMD)
 			.doc("command template that starts the gateway: `{port}`, `{upstream}`, `{model}`, `{engine}` (the upstream's dialect: `vllm`, `sglang`, `llamacpp`); run with `/bin/sh -c`, logged, health-checked, stopped");
 
+	public static final ConfigKey<String> GATEWAY_HEADERS = stringKey(HarnessConstants.GATEWAY_HEADERS)
+			.doc("request headers every kit client and load client sends the gateway under test (never the engine), one `Name: value` per line; `gateway.header.NAME=value` (a `-D`, or the kit jar's `--header 'Name: value'`) adds one. `{api.key}` in a value is the key of `api.key.env`, `{upstream}` the URL of the engine the gateway is in front of; the values of `Authorization`, `Proxy-Authorization`, `Cookie` and of names with `key`, `token`, `secret` or `auth` in them are guarded like the API key, and no file names a value");
+
 	public static final ConfigKey<Integer> GATEWAY_START_TIMEOUT_SEC = intKey(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)
 			.doc("seconds a `gateway.cmd` gateway may take to answer `/healthz` or `/v1/models` (fak's gateway default)");
 
@@ -82,6 +85,10 @@ public final class ConfigKeys {
 	public static final ConfigKey<Boolean> GATEWAY_DECLARES_RECORD = boolKey(HarnessConstants.GATEWAY_DECLARES_RECORD, false)
 			.doc("the gateway emits the kit's adjudication record when a request carries `X-Adjudication-Record: include` (enables wire rules W17, W18; the reference gateway always does)");
 
+	public static final ConfigKey<String> GATEWAY_CLASSES = stringKey(HarnessConstants.GATEWAY_CLASSES,
+			"relay,adjudication,record,resilience,clients")
+			.doc("the conformance classes the gateway claims, a comma list of `relay` (the wire kept), `adjudication` (allow, deny, transform, quarantine), `record` (W17, W18), `resilience` (F01..F07), `clients` (C01..C04), or `all`: a rule of a class not claimed still runs and is reported (its failure as `NOT_CLAIMED`, with the failure's text), but fails neither the build nor the standalone jar's exit code; see [wire-kit.md](wire-kit.md#conformance-classes). The battery's rungs claim every class");
+
 	public static final ConfigKey<Integer> KIT_UPSTREAM_PORT = nonNegativeIntKey(HarnessConstants.KIT_UPSTREAM_PORT, 0)
 			.doc("fixed loopback port of the kit's upstream (vLLM dialect; SGLang on the next port; llama.cpp captures on the one after), to point a running gateway at; `0`: any free port");
 
@@ -90,6 +97,9 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<String> KIT_NODE_CLIENTS = stringKey("kit.node.clients", "auto")
 			.doc("the wire kit's client rules C02..C04 (the OpenAI Node SDK, the Vercel AI SDK, LangChain.js, run with `node`): `auto` runs them where `node` (20 or newer) is on the `PATH` and the clients are installed in `kit.node.dir`, and skips them naming what is missing and the fix; `required` fails them instead (for a node that must judge with them; `-Pgpu` does not require them by itself); `off` skips them");
+
+	public static final ConfigKey<String> KIT_LAUNCHER = stringKey("kit.launcher", "maven")
+			.doc("how the kit was started, for the fix its messages name: `maven` (`-DKEY=VALUE`) or `standalone` (`--config KEY=VALUE`; the kit jar sets it)");
 
 	public static final ConfigKey<Path> KIT_NODE_DIR = pathKey("kit.node.dir", "conformance-tests/target/node-clients")
 			.doc("folder holding the client rules' JavaScript clients: the kit writes its scripts, `package.json` and `package-lock.json` there; `npm ci` in it installs them (the build does this into the default); relative to the repository root");
@@ -441,7 +451,8 @@ public final class ConfigKeys {
 
 	private static final List<String> FOREIGN_PREFIXES = List.of("java.", "javax.", "jdk.", "sun.", "os.", "user.", "file.",
 			"line.", "path.", "native.", "stdout.", "stderr.", "maven.", "surefire.", "junit.", "org.", "com.", "net.", "io.",
-			"awt.", "socksNonProxyHosts", "http.", "https.", "ftp.", "guice.", "classworlds.", "library.", "idea.");
+			"awt.", "socksNonProxyHosts", "http.", "https.", "ftp.", "guice.", "classworlds.", "library.", "idea.",
+			GatewayHeaders.PREFIX);
 
 	/**
 	 * The names among {@code names} that are no key but one edit (a letter or a dot added, dropped, changed, or two

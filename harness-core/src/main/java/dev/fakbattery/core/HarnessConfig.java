@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import dev.fakbattery.wire.Dialect;
 
@@ -27,8 +31,11 @@ public final class HarnessConfig {
 
 	private final Function<String, Optional<String>> lookup;
 
-	private HarnessConfig(Function<String, Optional<String>> lookup) {
+	private final Supplier<Set<String>> names;
+
+	private HarnessConfig(Function<String, Optional<String>> lookup, Supplier<Set<String>> names) {
 		this.lookup = lookup;
+		this.names = names;
 	}
 
 	/**
@@ -38,12 +45,39 @@ public final class HarnessConfig {
 	 */
 	public static HarnessConfig fromSystemProperties() {
 		ConfigKeys.checkSpelling(System.getProperties().stringPropertyNames());
-		return new HarnessConfig(name -> Optional.ofNullable(System.getProperty(name)));
+		return new HarnessConfig(name -> Optional.ofNullable(System.getProperty(name)), System.getProperties()::stringPropertyNames);
 	}
 
-	/** Configuration over any lookup, for tests. */
+	/** Configuration over any lookup, for tests; its names are not enumerable ({@link #prefixed} finds none). */
 	public static HarnessConfig of(Function<String, Optional<String>> lookup) {
-		return new HarnessConfig(lookup);
+		return new HarnessConfig(lookup, Set::of);
+	}
+
+	/**
+	 * Configuration over {@code lookup} whose enumerable names are {@code names} (the JVM's system properties, for a test
+	 * run whose JUnit configuration parameters cannot be listed), for the keys that are a prefix and a name
+	 * ({@link #prefixed}).
+	 *
+	 * @since 0.10
+	 */
+	public static HarnessConfig of(Function<String, Optional<String>> lookup, Supplier<Set<String>> names) {
+		return new HarnessConfig(lookup, names);
+	}
+
+	/**
+	 * Every enumerable name that starts with {@code prefix}, with its value (blank ones left out), by the rest of the name:
+	 * {@code gateway.header.Authorization=...} is {@code Authorization} under {@code gateway.header.}.
+	 *
+	 * @since 0.10
+	 */
+	public Map<String, String> prefixed(String prefix) {
+		Map<String, String> found = new TreeMap<>();
+		for (String name : names.get()) {
+			if (name.startsWith(prefix) && name.length() > prefix.length()) {
+				string(name).ifPresent(value -> found.put(name.substring(prefix.length()), value));
+			}
+		}
+		return found;
 	}
 
 	/**
@@ -56,6 +90,11 @@ public final class HarnessConfig {
 		java.util.Map<String, String> parameters = new java.util.HashMap<>();
 		for (ConfigKey<?> key : ConfigKeys.all()) {
 			parameters.put(key.name(), "");
+		}
+		for (String name : System.getProperties().stringPropertyNames()) {
+			if (name.startsWith(GatewayHeaders.PREFIX)) {
+				parameters.put(name, "");
+			}
 		}
 		parameters.putAll(values);
 		return parameters;

@@ -40,6 +40,14 @@ public final class HarnessConstants {
 	/** NAME of the environment variable holding the API key, never the key: {@value}. */
 	public static final String API_KEY_ENV = "api.key.env";
 
+	/**
+	 * Request headers for the gateway under test, one {@code Name: value} per line: {@value}. Each kit client and load
+	 * client sends them to the gateway (never to the engine); {@code gateway.header.NAME} names one header a key ({@code GatewayHeaders#PREFIX}).
+	 *
+	 * @since 0.10
+	 */
+	public static final String GATEWAY_HEADERS = "gateway.headers";
+
 	/** Engine dialect: {@value}, one of {@code vllm}, {@code sglang}, {@code llamacpp}. */
 	public static final String ENGINE = "engine";
 
@@ -219,6 +227,12 @@ public final class HarnessConstants {
 
 	/** Whether the gateway under test emits the kit's adjudication record format: {@value}. */
 	public static final String GATEWAY_DECLARES_RECORD = "gateway.declares.record";
+
+	/**
+	 * The conformance classes the gateway under test claims (a comma list of {@code relay}, {@code adjudication},
+	 * {@code record}, {@code resilience}, {@code clients}): a rule outside them is reported but fails nothing: {@value}.
+	 */
+	public static final String GATEWAY_CLASSES = "gateway.classes";
 
 	/** Fixed loopback port of the kit's upstream double, so an operator can point a running gateway ({@link #GATEWAY_URL}) at it: {@value}. */
 	public static final String KIT_UPSTREAM_PORT = "kit.upstream.port";

@@ -9,7 +9,8 @@ import org.apiguardian.api.API;
 
 /**
  * Which secrets a run's {@link SecretGuard} keeps out of every file: the API key, the value of the environment
- * variable {@code api.key.env} names, read only to be guarded.
+ * variable {@code api.key.env} names, read only to be guarded, and the values of the credential request headers the
+ * gateway under test is sent ({@link GatewayHeaders}).
  *
  * @since 0.9
  */
@@ -19,8 +20,15 @@ public final class RunSecrets {
 	private RunSecrets() {
 	}
 
-	/** The API key of {@code config}: the value {@code env} gives the variable {@code api.key.env} names, if any. */
+	/**
+	 * The API key of {@code config} (the value {@code env} gives the variable {@code api.key.env} names, if any) and the
+	 * values of its credential request headers ({@link GatewayHeaders#guard()}).
+	 */
 	public static SecretGuard of(HarnessConfig config, Function<String, String> env) {
+		return apiKey(config, env).and(GatewayHeaders.of(config, env).guard());
+	}
+
+	private static SecretGuard apiKey(HarnessConfig config, Function<String, String> env) {
 		return config.string(HarnessConstants.API_KEY_ENV)
 				.map(variable -> SecretGuard.of(HarnessConstants.API_KEY_ENV,
 						"the value of the environment variable " + variable + " (" + HarnessConstants.API_KEY_ENV + ")",
@@ -34,7 +42,8 @@ public final class RunSecrets {
 	 * use it.
 	 */
 	public static SecretGuard jvm() {
-		return of(HarnessConfig.of(name -> Optional.ofNullable(System.getProperty(name))), System::getenv);
+		return of(HarnessConfig.of(name -> Optional.ofNullable(System.getProperty(name)), System.getProperties()::stringPropertyNames),
+				System::getenv);
 	}
 
 	/** The guard of a run: the JVM's, and the API key {@code config} names. */

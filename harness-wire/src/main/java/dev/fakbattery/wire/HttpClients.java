@@ -17,8 +17,8 @@ import java.util.concurrent.Executor;
  * tasks on its selector thread instead of a new virtual thread each).</li>
  * <li>{@link #http11()}: HTTP/1.1 without a connect timeout, for the engine double's relay hop.</li>
  * <li>{@link #negotiating(Duration)}: the JDK's default version (HTTP/2 offered to an {@code http://} server as an
- * {@code h2c} upgrade, which an HTTP/1.1 server ignores), kept for the probes that have always sent it: health
- * checks, {@code /metrics} scrapes, preflight and lag reads.</li>
+ * {@code h2c} upgrade, which an HTTP/1.1 server ignores and some answer with a bare 400), kept for the {@code /metrics}
+ * scrapes that have always sent it; health checks speak HTTP/1.1.</li>
  * <li>{@link #withOwnPool(HttpClient)}: a client like another one with an empty connection pool, for
  * {@link StaleConnection}'s one retry.</li>
  * </ul>

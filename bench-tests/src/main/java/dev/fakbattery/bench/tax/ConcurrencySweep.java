@@ -84,7 +84,7 @@ public final class ConcurrencySweep {
 			List<SweepLevel> levels, List<SteadyWarmup> warmup) {
 		RequestSource payload = settings.workload().requests(model, true);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
-				TargetClient gateway = client("gateway", gatewayUrl, settings)) {
+				TargetClient gateway = gatewayClient(gatewayUrl, upstream.baseUrl(), settings)) {
 			warmup.add(SteadyWarmup.run(raw, gateway, payload, SteadyWarmup.concurrency(settings.levels()), settings.warmupCap(),
 					settings.levelTimeCap()));
 			warmup.get(0).writeTo(body.putObject("warmup"));
@@ -114,6 +114,11 @@ public final class ConcurrencySweep {
 
 	private static TargetClient client(String name, URI base, TaxSettings settings) {
 		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	/** The gateway arm's client: the gateway's own request headers too ({@link TaxSettings#gatewayArmHeaders}). */
+	private static TargetClient gatewayClient(URI gatewayUrl, URI upstream, TaxSettings settings) {
+		return TargetClient.open("gateway", gatewayUrl, settings.gatewayArmHeaders(upstream), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
 	}
 
 	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model,

@@ -87,7 +87,7 @@ public final class RateSweep {
 		RequestSource source = settings.workload().requests(model, true);
 		TaxSettings.RateLoad load = settings.load();
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
-				TargetClient gateway = client("gateway", gatewayUrl, settings)) {
+				TargetClient gateway = gatewayClient(gatewayUrl, upstream.baseUrl(), settings)) {
 			SteadyWarmup warmup = SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap());
 			warmup.writeTo(body.putObject("warmup"));
 			for (double rate : load.rates()) {
@@ -118,6 +118,11 @@ public final class RateSweep {
 
 	private static TargetClient client(String name, URI base, TaxSettings settings) {
 		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	/** The gateway arm's client: the gateway's own request headers too ({@link TaxSettings#gatewayArmHeaders}). */
+	private static TargetClient gatewayClient(URI gatewayUrl, URI upstream, TaxSettings settings) {
+		return TargetClient.open("gateway", gatewayUrl, settings.gatewayArmHeaders(upstream), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
 	}
 
 	private static void writeHeader(ObjectNode body, TaxSettings settings, TaxUpstream upstream, Optional<String> model,

@@ -1,7 +1,9 @@
 package dev.fakbattery.bench.tax;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,6 +11,7 @@ import java.util.Optional;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.Determinism;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.stats.BootstrapCi;
@@ -47,12 +50,14 @@ import dev.fakbattery.core.workload.Workloads;
  * @param stopLooks the most planned looks of that stop ({@code stop.looks})
  * @param noiseRequests measured requests per arm at the sweep's A/A level ({@code sweep.noise.requests}); 0 for
  *        {@code sweepRequests}
+ * @param gatewayHeaders the request headers of the gateway under test ({@code gateway.header.*}), sent to its arm only
  * @since 0.1
  */
 public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, List<Integer> levels, int sweepRequests, int sweepBatch,
 		Duration levelTimeCap, Duration warmupCap, Path baselineFile, double taxTolerance, long seed, String determinism, String precision,
 		String batchingRegime,
-		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks, int noiseRequests) {
+		Map<String, String> headers, Workload workload, RateLoad load, double stopHalfWidth, int stopLooks, int noiseRequests,
+		GatewayHeaders gatewayHeaders) {
 
 	/**
 	 * The rate sweep's settings.
@@ -94,7 +99,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 	public TaxSettings withLevels(List<Integer> value) {
 		return new TaxSettings(tiny, count, maxTokens, warmup, List.copyOf(value), sweepRequests, sweepBatch, levelTimeCap, warmupCap,
 				baselineFile, taxTolerance,
-				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, noiseRequests);
+				seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, noiseRequests,
+				gatewayHeaders);
 	}
 
 	/**
@@ -106,7 +112,8 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				? this
 				: new TaxSettings(tiny, count, maxTokens, warmup, levels, noiseRequests, sweepBatch, levelTimeCap, warmupCap, baselineFile,
 						taxTolerance,
-						seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, 0);
+						seed, determinism, precision, batchingRegime, headers, workload, load, stopHalfWidth, stopLooks, 0,
+						gatewayHeaders);
 	}
 
 	/** The most measured requests per arm at the sweep's A/A level ({@link #noiseFloorLevel()}, {@link #forNoiseFloor()}). */
@@ -122,7 +129,7 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				determinism, precision, batchingRegime, headers, workload,
 				new RateLoad(List.copyOf(value), load.burstiness(), load.maxConcurrency(), load.slo(),
 						load.attainment(), load.searchSteps(), load.batchSeconds()),
-				stopHalfWidth, stopLooks, noiseRequests);
+				stopHalfWidth, stopLooks, noiseRequests, gatewayHeaders);
 	}
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
@@ -151,7 +158,17 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
 				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS),
-				config.find(ConfigKeys.SWEEP_NOISE_REQUESTS).orElse(0));
+				config.find(ConfigKeys.SWEEP_NOISE_REQUESTS).orElse(0), GatewayHeaders.of(config, System::getenv));
+	}
+
+	/**
+	 * The headers the gateway arm sends: {@link #headers()}, then the gateway's own ({@code gateway.header.*}), its
+	 * {@code {upstream}} the engine at {@code upstream}.
+	 */
+	public Map<String, String> gatewayArmHeaders(URI upstream) {
+		Map<String, String> all = new LinkedHashMap<>(headers);
+		all.putAll(gatewayHeaders.values(upstream));
+		return all;
 	}
 
 	/** Rates of the rate sweep on the engine double when {@code rate.sweep} is not set (smoke: {@code 16,32}). */

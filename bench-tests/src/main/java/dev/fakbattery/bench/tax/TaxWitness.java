@@ -99,7 +99,7 @@ public final class TaxWitness {
 		Progress progress = Progress.start("tax", "witness raw/gateway + A/A (" + settings.workload().name() + ") conversations",
 				3L * settings.warmup() + 4L * plan.cap());
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
-				TargetClient gateway = client("gateway", gatewayUrl, settings);
+				TargetClient gateway = gatewayClient(gatewayUrl, upstream.baseUrl(), settings);
 				TargetClient rawAgain = client("raw_b", upstream.baseUrl(), settings);
 				ClientLagProbe clientLag = ClientLagProbe.start()) {
 			List<RequestOutcome> warmupFailed = warmUp(List.of(raw, gateway, rawAgain), source, settings.warmup(), progress);
@@ -130,6 +130,11 @@ public final class TaxWitness {
 
 	private static TargetClient client(String name, URI base, TaxSettings settings) {
 		return TargetClient.open(name, base, settings.headers(), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
+	}
+
+	/** The gateway arm's client: the gateway's own request headers too ({@link TaxSettings#gatewayArmHeaders}). */
+	private static TargetClient gatewayClient(URI gatewayUrl, URI upstream, TaxSettings settings) {
+		return TargetClient.open("gateway", gatewayUrl, settings.gatewayArmHeaders(upstream), TargetClient.DEFAULT_RESPONSE_TIMEOUT);
 	}
 
 	/** Why the raw engine cannot be measured, naming the URL and what came back; empty when it can. */

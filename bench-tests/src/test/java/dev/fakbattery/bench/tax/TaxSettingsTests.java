@@ -41,6 +41,19 @@ class TaxSettingsTests {
 	}
 
 	@Test
+	@DisplayName("the gateway arm sends the gateway's request headers, {upstream} the engine's URL; the raw arm sends none of them")
+	void gatewayArmHeaders() {
+		TaxSettings settings = settings(Map.of(HarnessConstants.PROFILE, "battery", HarnessConstants.GATEWAY_HEADERS,
+				"x-portkey-provider: openai\nx-portkey-custom-host: {upstream}"));
+
+		assertThat(settings.headers()).isEmpty();
+		assertThat(settings.gatewayArmHeaders(URI.create("http://127.0.0.1:8000/v1"))).containsOnly(
+				Map.entry("x-portkey-provider", "openai"), Map.entry("x-portkey-custom-host", "http://127.0.0.1:8000/v1"));
+		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).gatewayArmHeaders(URI.create("http://127.0.0.1:8000/v1")))
+				.isEmpty();
+	}
+
+	@Test
 	@DisplayName("a rate sweep batch is 2 s of arrivals (0.5 s in the smoke run), longer with rate.batch.seconds, and out of range named")
 	void rateBatchSeconds() {
 		assertThat(settings(Map.of(HarnessConstants.PROFILE, "battery")).load().batchSeconds()).isEqualTo(2.0);

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
@@ -71,6 +72,15 @@ public class ConfiguredFaultVerification extends FaultVerification {
 	@Override
 	protected Optional<GatewayLimits> limits(GatewayUnderTest gateway) {
 		return gateway.limits().or(() -> configured(config()));
+	}
+
+	/** Declared, else its own setting: a rule asks only for the limit it holds the gateway to. */
+	@Override
+	OptionalLong limit(GatewayUnderTest gateway, Limit limit) {
+		if (gateway.limits().isPresent()) {
+			return OptionalLong.of(limit.of(gateway.limits().get()));
+		}
+		return config().string(limit.key).isPresent() ? OptionalLong.of(config().positiveInt(limit.key, 1)) : OptionalLong.empty();
 	}
 
 	/** The four limits from configuration, when all four are given. */

@@ -8,9 +8,11 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -18,11 +20,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.fakbattery.conformance.rules.ClaimedClasses;
 import dev.fakbattery.conformance.rules.Evidence;
+import dev.fakbattery.conformance.rules.KitFlags;
 import dev.fakbattery.conformance.rules.KitRule;
 import dev.fakbattery.conformance.rules.NotJudged;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitConfigResolver;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.PendingMeasurementError;
@@ -54,6 +59,7 @@ import org.opentest4j.TestAbortedException;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @ExtendWith(KitConfigResolver.class)
 @ExtendWith(FaultEvidenceExtension.class)
+@ExtendWith(ClaimedClasses.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.6")
 public abstract class FaultKit {
 
@@ -62,13 +68,41 @@ public abstract class FaultKit {
 	/** How a limit rule without limits to hold the gateway to begins its message; the fault rung counts these as pending. */
 	static final String PENDING = RuleOutcome.PENDING_PREFIX;
 
-	/** What a gateway without declared limits must be given, naming the four limits. */
+	/** What the fault rung says a gateway without declared limits must be given: the four limits, as a Maven build takes them. */
 	static final String LIMITS_FIX = "set -D" + HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS + "=MS -D"
 			+ HarnessConstants.GATEWAY_MAX_BODY_BYTES
 			+ "=BYTES -D" + HarnessConstants.GATEWAY_MAX_HEADER_BYTES + "=BYTES -D" + HarnessConstants.GATEWAY_MAX_EVENT_BYTES
 			+ "=BYTES, the limits the gateway documents";
 
+	/** One of the limits a gateway documents ({@link GatewayLimits}), the setting that gives it and its unit. */
+	enum Limit {
+		UPSTREAM_TIMEOUT(HarnessConstants.GATEWAY_UPSTREAM_TIMEOUT_MS, "MS"),
+		MAX_BODY_BYTES(HarnessConstants.GATEWAY_MAX_BODY_BYTES, "BYTES"),
+		MAX_HEADER_BYTES(HarnessConstants.GATEWAY_MAX_HEADER_BYTES, "BYTES"),
+		MAX_EVENT_BYTES(HarnessConstants.GATEWAY_MAX_EVENT_BYTES, "BYTES");
+
+		final String key;
+
+		final String unit;
+
+		Limit(String key, String unit) {
+			this.key = key;
+			this.unit = unit;
+		}
+
+		/** This limit of {@code limits}: milliseconds for the timeout, bytes for the others. */
+		long of(GatewayLimits limits) {
+			return switch (this) {
+				case UPSTREAM_TIMEOUT -> limits.upstreamTimeout().toMillis();
+				case MAX_BODY_BYTES -> limits.maxBodyBytes();
+				case MAX_HEADER_BYTES -> limits.maxHeaderBytes();
+				case MAX_EVENT_BYTES -> limits.maxEventBytes();
+			};
+		}
+	}
+
 	private HarnessConfig config;
+	private GatewayHeaders gatewayHeaders = GatewayHeaders.none();
 
 	private final Map<Dialect, FaultUpstream> upstreams = new EnumMap<>(Dialect.class);
 
@@ -104,6 +138,14 @@ public abstract class FaultKit {
 	}
 
 	/**
+	 * One limit the gateway documents: of {@link #limits}, by default; a subclass may give each on its own (a
+	 * gateway that declares none, its limits from configuration).
+	 */
+	OptionalLong limit(GatewayUnderTest gateway, Limit limit) {
+		return limits(gateway).map(limits -> OptionalLong.of(limit.of(limits))).orElse(OptionalLong.empty());
+	}
+
+	/**
 	 * The configuration the run was given, read like the rungs read it: JUnit configuration parameters, then system
 	 * properties. Set before {@link #engines()}, {@link #upstreamPort(Dialect)} and {@link #createGateway} are asked.
 	 */
@@ -111,9 +153,17 @@ public abstract class FaultKit {
 		return config;
 	}
 
+	/** The request headers ({@code gateway.header.*}) the gateway under test of {@code engine} is sent, then {@code own}. */
+	Map<String, String> headers(Dialect engine, Map<String, String> own) {
+		Map<String, String> all = new LinkedHashMap<>(gatewayHeaders.values(upstream(engine).url()));
+		all.putAll(own);
+		return all;
+	}
+
 	@BeforeAll
 	void startUpstreamsAndGateways(HarnessConfig config) {
 		this.config = config;
+		this.gatewayHeaders = GatewayHeaders.of(config, System::getenv);
 		for (Dialect engine : engines()) {
 			FaultUpstream upstream = new FaultUpstream(engine, upstreamPort(engine));
 			upstreams.put(engine, upstream);
@@ -170,20 +220,21 @@ public abstract class FaultKit {
 	}
 
 	/**
-	 * The gateway's documented limits. Without them the rule measured nothing: PENDING_MEASUREMENT naming the four
-	 * limits to set, which fails the test where pending is not allowed ({@code -Pgpu}) and aborts it where it is.
+	 * The one documented limit {@code rule} holds the gateway to. Without it the rule measured nothing:
+	 * PENDING_MEASUREMENT naming that limit's setting (as the launcher takes it), which fails the test where pending is
+	 * not allowed ({@code -Pgpu}) and aborts it where it is.
 	 */
-	GatewayLimits requireLimits(Dialect engine, KitRule rule) {
-		Optional<GatewayLimits> limits = limits(gateway(engine));
-		if (limits.isEmpty()) {
-			String message = PENDING + rule.id() + " holds " + gateway(engine).description() + " to its documented limits, and it declares"
-					+ " none (" + LIMITS_FIX + ")";
+	long requireLimit(Dialect engine, KitRule rule, Limit limit) {
+		OptionalLong value = limit(gateway(engine), limit);
+		if (value.isEmpty()) {
+			String message = PENDING + rule.id() + " holds " + gateway(engine).description() + " to its documented " + limit.key
+					+ ", and it declares none (set " + KitFlags.set(config, limit.key, limit.unit) + ", the limit the gateway documents)";
 			if (config.allowPending()) {
 				throw new TestAbortedException(message);
 			}
 			throw new PendingMeasurementError(message);
 		}
-		return limits.get();
+		return value.getAsLong();
 	}
 
 	/** A kit chat request that carries {@code fault}'s marker. */
@@ -229,7 +280,7 @@ public abstract class FaultKit {
 	 * rule run, which asks the fault upstream for nothing of it.
 	 */
 	FaultClient.Answer sendOverLimit(Dialect engine, Request request, Map<String, String> headers, boolean chunked, Duration deadline) {
-		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers,
+		try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, headers),
 				request.body().getBytes(StandardCharsets.UTF_8), chunked, 0, deadline)) {
 			return client.readAll();
 		}

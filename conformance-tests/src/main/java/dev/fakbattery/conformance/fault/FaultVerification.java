@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -18,7 +19,6 @@ import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.load.ClientLagProbe;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.SseReader;
-import dev.fakbattery.wire.spi.GatewayLimits;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.DisplayName;
@@ -88,7 +88,7 @@ public abstract class FaultVerification extends FaultKit {
 			long millis;
 			ClientLag lag;
 			try (ClientLagProbe probe = ClientLagProbe.start()) {
-				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
+				try (FaultClient client = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 						request.body().getBytes(StandardCharsets.UTF_8), false, 0, Duration.ofSeconds(30))) {
 					trackStream(engine, request, client.status());
 					requireFaultSeen(FaultRule.F01, engine, mode, request, client.status());
@@ -130,12 +130,17 @@ public abstract class FaultVerification extends FaultKit {
 		return stallMillis >= millis - CANCEL_WITHIN.toMillis();
 	}
 
+	/** The gateway's documented upstream timeout, where it has one: how long a kit stall may be the gateway's own wait. */
+	private Optional<Duration> upstreamTimeout(Dialect engine) {
+		OptionalLong millis = limit(gateway(engine), Limit.UPSTREAM_TIMEOUT);
+		return millis.isPresent() ? Optional.of(Duration.ofMillis(millis.getAsLong())) : Optional.empty();
+	}
+
 	@ParameterizedTest(name = NAME)
 	@MethodSource(TARGETS)
 	@DisplayName("F02 upstream stall past the timeout: 504 or an error frame, never a hang")
 	public void required_F02_stallAnswered(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, FaultRule.F02);
-		long timeout = limits.upstreamTimeout().toMillis();
+		long timeout = requireLimit(engine, FaultRule.F02, Limit.UPSTREAM_TIMEOUT);
 		Duration deadline = Duration.ofMillis(timeout + Math.max(timeout / 2, 2000));
 		// both stalls at once, each on its own connection: the rule waits one timeout, not two
 		List<Fault> stalls = List.of(Fault.STALL_HEADERS, Fault.STALL_BODY);
@@ -169,7 +174,7 @@ public abstract class FaultVerification extends FaultKit {
 	@DisplayName("F03 upstream reset mid-answer: an error frame then [DONE], no partial tool call")
 	public void required_F03_resetAnswered(Dialect engine, String mode) throws Exception {
 		// the upstream waits 1 s before its reset: a kit that stalled for the gateway's timeout made it silent that long
-		Optional<Duration> timeout = limits(gateway(engine)).map(GatewayLimits::upstreamTimeout);
+		Optional<Duration> timeout = upstreamTimeout(engine);
 		Sent sent = sendJudgingKitStalls(FaultRule.F03, engine, mode, () -> request(Fault.RESET, 1, stream(mode)), Duration.ofSeconds(20),
 				timeout, answer -> clearError(answer, mode));
 		FaultClient.Answer answer = sent.answer();
@@ -186,12 +191,12 @@ public abstract class FaultVerification extends FaultKit {
 	@MethodSource(TARGETS)
 	@DisplayName("F04 endless upstream line or event: bounded reading, a clear error")
 	public void required_F04_endlessLineBounded(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, FaultRule.F04);
-		int capMib = (int) ((limits.maxEventBytes() + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
+		long maxEventBytes = requireLimit(engine, FaultRule.F04, Limit.MAX_EVENT_BYTES);
+		int capMib = (int) ((maxEventBytes + BUFFER_SLACK) / UpstreamAnswers.MIB) + 8;
 		for (Fault fault : stream(mode) ? List.of(Fault.ENDLESS_LINE, Fault.ENDLESS_EVENT) : List.of(Fault.ENDLESS_LINE)) {
 			Sent sent = sendJudgingKitStalls(FaultRule.F04, engine, mode, () -> request(fault, capMib, stream(mode)),
 					Duration.ofSeconds(40),
-					Optional.of(limits.upstreamTimeout()),
+					upstreamTimeout(engine),
 					answer -> clearError(answer, mode));
 			requireFaultSeen(FaultRule.F04, engine, mode, sent.request(), sent.answer());
 			require(sent.answered(), FaultRule.F04, engine, mode, (stream(mode)
@@ -199,9 +204,9 @@ public abstract class FaultVerification extends FaultKit {
 					: "502 with an OpenAI-shaped error") + " for an " + fault.id(), describe(sent.answer()));
 			UpstreamCall call = callOf(FaultRule.F04, engine, mode, sent.request(), Duration.ofSeconds(1), describe(sent.answer()));
 			boolean closed = call.awaitClosedByGateway(Duration.ofSeconds(5));
-			require(closed && call.written() <= limits.maxEventBytes() + BUFFER_SLACK, FaultRule.F04, engine, mode,
+			require(closed && call.written() <= maxEventBytes + BUFFER_SLACK, FaultRule.F04, engine, mode,
 					"the gateway to stop reading an "
-							+ fault.id() + " within " + limits.maxEventBytes() + " bytes (its event limit) + " + BUFFER_SLACK
+							+ fault.id() + " within " + maxEventBytes + " bytes (its event limit) + " + BUFFER_SLACK
 							+ " bytes of socket buffers (" + SocketBuffers.ofThisMachine().source() + ")",
 					closed ? "it took " + call.written() + " bytes" : "it took all " + call.written() + " bytes the upstream sent");
 		}
@@ -276,7 +281,7 @@ public abstract class FaultVerification extends FaultKit {
 	public void required_F05_slowClientBounded(Dialect engine, String mode) throws Exception {
 		onlyWhenStreaming(mode, FaultRule.F05, "needs a stream for the client to read slowly");
 		Request flood = request(Fault.FLOOD, (int) ((SLOW_CLIENT_BOUND + FLOOD_PAST_BOUND) / UpstreamAnswers.MIB), true);
-		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", Map.of(),
+		try (FaultClient slow = FaultClient.post(gateway(engine).baseUrl(), "/chat/completions", headers(engine, Map.of()),
 				flood.body().getBytes(StandardCharsets.UTF_8), false, 4096, Duration.ofSeconds(60))) {
 			trackStream(engine, flood, slow.status());
 			requireFaultSeen(FaultRule.F05, engine, mode, flood, slow.status());
@@ -312,21 +317,21 @@ public abstract class FaultVerification extends FaultKit {
 	@MethodSource(TARGETS)
 	@DisplayName("F06 request body over the limit gets 413")
 	public void required_F06_bodyLimit(Dialect engine, String mode) throws Exception {
-		GatewayLimits limits = requireLimits(engine, FaultRule.F06);
+		long maxBodyBytes = requireLimit(engine, FaultRule.F06, Limit.MAX_BODY_BYTES);
 		for (boolean chunked : List.of(false, true)) {
-			Request over = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() + 1024);
+			Request over = request(Fault.TEXT, stream(mode), maxBodyBytes + 1024);
 			FaultClient.Answer answer = sendOverLimit(engine, over, Map.of(), chunked, Duration.ofSeconds(30));
 			require(openAiError(answer, 413), FaultRule.F06, engine, mode,
 					"413 with an OpenAI-shaped error for a " + (chunked ? "chunked " : "")
-							+ "body of " + (limits.maxBodyBytes() + 1024) + " bytes (limit " + limits.maxBodyBytes() + ")",
+							+ "body of " + (maxBodyBytes + 1024) + " bytes (limit " + maxBodyBytes + ")",
 					describe(answer));
 			require(upstream(engine).call(over.nonce()).isEmpty(), FaultRule.F06, engine, mode, "nothing forwarded upstream",
 					"the request upstream");
 		}
-		Request under = request(Fault.TEXT, stream(mode), limits.maxBodyBytes() - 1024);
+		Request under = request(Fault.TEXT, stream(mode), maxBodyBytes - 1024);
 		FaultClient.Answer answer = send(engine, under, Map.of(), false, Duration.ofSeconds(30));
 		require(answer.status() == 200, FaultRule.F06, engine, mode,
-				"200 for a body of " + (limits.maxBodyBytes() - 1024) + " bytes, under the limit",
+				"200 for a body of " + (maxBodyBytes - 1024) + " bytes, under the limit",
 				describe(answer));
 	}
 
@@ -334,20 +339,20 @@ public abstract class FaultVerification extends FaultKit {
 	@MethodSource(TARGETS)
 	@DisplayName("F07 request headers over the limit get 431")
 	public void required_F07_headerLimit(Dialect engine, String mode) {
-		GatewayLimits limits = requireLimits(engine, FaultRule.F07);
+		long maxHeaderBytes = requireLimit(engine, FaultRule.F07, Limit.MAX_HEADER_BYTES);
 		for (int delta : List.of(1024, -1024)) {
 			Request request = request(Fault.TEXT, 1, stream(mode));
 			int length = request.body().getBytes(StandardCharsets.UTF_8).length;
-			long base = FaultClient.headerBytes(gateway(engine).baseUrl(), Map.of("X-Fault-Padding", ""), length);
-			Map<String, String> padding = Map.of("X-Fault-Padding", "h".repeat((int) (limits.maxHeaderBytes() + delta - base)));
-			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), padding, length);
+			long base = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, Map.of("X-Fault-Padding", "")), length);
+			Map<String, String> padding = Map.of("X-Fault-Padding", "h".repeat((int) (maxHeaderBytes + delta - base)));
+			long bytes = FaultClient.headerBytes(gateway(engine).baseUrl(), headers(engine, padding), length);
 			FaultClient.Answer answer = delta > 0
 					? sendOverLimit(engine, request, padding, false, Duration.ofSeconds(20))
 					: send(engine, request, padding, false, Duration.ofSeconds(20));
 			if (delta > 0) {
 				require(openAiError(answer, 431), FaultRule.F07, engine, mode,
 						"431 with an OpenAI-shaped error for " + bytes + " bytes of headers (limit "
-								+ limits.maxHeaderBytes() + ")",
+								+ maxHeaderBytes + ")",
 						describe(answer));
 				require(upstream(engine).call(request.nonce()).isEmpty(), FaultRule.F07, engine, mode, "nothing forwarded upstream",
 						"the request upstream");

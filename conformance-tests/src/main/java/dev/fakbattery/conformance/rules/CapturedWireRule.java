@@ -65,6 +65,12 @@ public enum CapturedWireRule implements KitRule {
 		return rule;
 	}
 
+	/** The class of the wire rule it judges on captures. */
+	@Override
+	public ConformanceClass conformanceClass() {
+		return rule.conformanceClass();
+	}
+
 	/** The variants of a capture it judges: allow, deny, transform, as sent, error answers. */
 	public String judgedOn() {
 		return judgedOn;

@@ -48,4 +48,10 @@ public enum ClientRule implements KitRule {
 	public Text text() {
 		return text;
 	}
+
+	/** Every client rule is of the clients class. */
+	@Override
+	public ConformanceClass conformanceClass() {
+		return ConformanceClass.CLIENTS;
+	}
 }

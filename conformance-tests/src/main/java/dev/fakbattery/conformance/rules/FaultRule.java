@@ -78,6 +78,12 @@ public enum FaultRule implements KitRule {
 		};
 	}
 
+	/** Every fault rule is resilience: what the gateway does when things go wrong. */
+	@Override
+	public ConformanceClass conformanceClass() {
+		return ConformanceClass.RESILIENCE;
+	}
+
 	/** The numbers the rule runs with (pace, sizes, deadlines). */
 	public String numbers() {
 		return numbers;

@@ -61,6 +61,12 @@ public interface KitRule {
 		return Evidence.DELIVERED;
 	}
 
+	/**
+	 * The class of promise the rule holds a gateway to ({@link ConformanceClass}): a gateway that does not claim it
+	 * still runs the rule, but its failure fails nothing.
+	 */
+	ConformanceClass conformanceClass();
+
 	/** The test's display name: the id, a space, the title. */
 	default String displayName() {
 		return id() + " " + title();

@@ -6,9 +6,9 @@ import org.apiguardian.api.API;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**
- * How one rule run ended, read from its JUnit result: the five outcomes the kit's artifacts, console and report count
+ * How one rule run ended, read from its JUnit result: the outcomes the kit's artifacts, console and report count
  * apart. JUnit knows three (successful, failed, aborted); the kit tells the aborted ones apart by how their message
- * begins ({@link #NOT_JUDGED_PREFIX}, {@link #PENDING_PREFIX}), so a reader of the JUnit XML tells them apart too.
+ * begins ({@link #NOT_JUDGED_PREFIX}, {@link #PENDING_PREFIX}, {@link #NOT_CLAIMED_PREFIX}), so a reader of the JUnit XML tells them apart too.
  *
  * @since 0.8
  */
@@ -30,13 +30,21 @@ public enum RuleOutcome {
 	 */
 	NOT_JUDGED,
 	/** The rule does not concern this target (a stream rule in non-stream mode, a record the gateway does not declare). */
-	NOT_APPLICABLE;
+	NOT_APPLICABLE,
+	/**
+	 * The rule failed, and its class ({@link ConformanceClass}) is one the gateway does not claim: reported with its
+	 * failure's text ({@link NotClaimed}), counted under its class as not claimed, failing nothing. Never a pass.
+	 */
+	NOT_CLAIMED;
 
 	/** How the message of a rule run that saw no evidence begins. */
 	public static final String NOT_JUDGED_PREFIX = "NOT_JUDGED: ";
 
 	/** How the message of a rule run its instrument could not judge begins. */
 	public static final String PENDING_PREFIX = "PENDING_MEASUREMENT: ";
+
+	/** How the message of a failed rule run of a class the gateway does not claim begins. */
+	public static final String NOT_CLAIMED_PREFIX = "NOT_CLAIMED: ";
 
 	private static final String ASSUMPTION = "Assumption failed: ";
 
@@ -48,7 +56,9 @@ public enum RuleOutcome {
 			case FAILED -> message.startsWith(PENDING_PREFIX) ? PENDING_MEASUREMENT : FAIL;
 			case ABORTED -> message.startsWith(NOT_JUDGED_PREFIX)
 					? NOT_JUDGED
-					: message.startsWith(PENDING_PREFIX) ? PENDING_MEASUREMENT : NOT_APPLICABLE;
+					: message.startsWith(PENDING_PREFIX)
+							? PENDING_MEASUREMENT
+							: message.startsWith(NOT_CLAIMED_PREFIX) ? NOT_CLAIMED : NOT_APPLICABLE;
 		};
 	}
 
@@ -67,6 +77,7 @@ public enum RuleOutcome {
 			case PENDING_MEASUREMENT -> "pending";
 			case NOT_JUDGED -> "not judged";
 			case NOT_APPLICABLE -> "not applicable";
+			case NOT_CLAIMED -> "failed unclaimed";
 		};
 	}
 }

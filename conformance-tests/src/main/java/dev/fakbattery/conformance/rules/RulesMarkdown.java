@@ -23,7 +23,8 @@ public final class RulesMarkdown {
 
 	/** The tables by name, as they appear in the markers. */
 	static final Map<String, Supplier<String>> TABLES = Map.of("wire", RulesMarkdown::wire, "fault", RulesMarkdown::fault, "captured",
-			RulesMarkdown::captured, "client", RulesMarkdown::client, "evidence", RulesMarkdown::evidence);
+			RulesMarkdown::captured, "client", RulesMarkdown::client, "evidence", RulesMarkdown::evidence, "classes",
+			RulesMarkdown::classes);
 
 	private RulesMarkdown() {
 	}
@@ -38,7 +39,7 @@ public final class RulesMarkdown {
 	/** {@code markdown} with every marked table replaced by the index's; a missing marker is an error naming it. */
 	public static String render(String markdown) {
 		String out = markdown;
-		for (String name : List.of("wire", "fault", "captured", "client", "evidence")) {
+		for (String name : List.of("wire", "fault", "captured", "client", "evidence", "classes")) {
 			String begin = "<!-- rules:" + name + " -->\n";
 			String end = "<!-- /rules:" + name + " -->";
 			int from = out.indexOf(begin);
@@ -51,18 +52,20 @@ public final class RulesMarkdown {
 		return out;
 	}
 
-	/** The wire rules' table: id, MUST, modes, evidence, skipped when, if it fails, check. */
+	/** The wire rules' table: id, class, MUST, modes, evidence, skipped when, if it fails, check. */
 	public static String wire() {
-		return table(List.of("id", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
+		return table(List.of("id", "class", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
 				Stream.of(WireRule.values())
-						.map(r -> List.of(r.id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
+						.map(r -> List.of(r.id(), r.conformanceClass().id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(),
+								r.ifItFails())));
 	}
 
-	/** The fault rules' table: id, MUST, modes, numbers, evidence, skipped when, if it fails, check. */
+	/** The fault rules' table: id, class, MUST, modes, numbers, evidence, skipped when, if it fails, check. */
 	public static String fault() {
-		return table(List.of("id", "MUST", "modes", "numbers", "evidence", "skipped when", "if it fails, check"),
+		return table(List.of("id", "class", "MUST", "modes", "numbers", "evidence", "skipped when", "if it fails, check"),
 				Stream.of(FaultRule.values())
-						.map(r -> List.of(r.id(), r.must(), r.modes(), r.numbers(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
+						.map(r -> List.of(r.id(), r.conformanceClass().id(), r.must(), r.modes(), r.numbers(), r.evidence().name(),
+								r.skippedWhen(), r.ifItFails())));
 	}
 
 	/** The captured-wire rules' table: id, judged on, what it checks, modes, skipped when (if it fails: the wire rule's list). */
@@ -71,11 +74,23 @@ public final class RulesMarkdown {
 				Stream.of(CapturedWireRule.values()).map(r -> List.of(r.id(), r.judgedOn(), r.must(), r.modes(), r.skippedWhen())));
 	}
 
-	/** The client rules' table: id, MUST, modes, evidence, skipped when, if it fails, check. */
+	/** The client rules' table: id, class, MUST, modes, evidence, skipped when, if it fails, check. */
 	public static String client() {
-		return table(List.of("id", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
+		return table(List.of("id", "class", "MUST", "modes", "evidence", "skipped when", "if it fails, check"),
 				Stream.of(ClientRule.values())
-						.map(r -> List.of(r.id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(), r.ifItFails())));
+						.map(r -> List.of(r.id(), r.conformanceClass().id(), r.must(), r.modes(), r.evidence().name(), r.skippedWhen(),
+								r.ifItFails())));
+	}
+
+	/** The conformance classes' table: class, what its rules hold a gateway to, its rules. */
+	public static String classes() {
+		return table(List.of("class", "its rules hold the gateway to", "rules"),
+				Stream.of(ConformanceClass.values())
+						.map(c -> List.of("`" + c.id() + "`", c.text(), KitRules.all()
+								.stream()
+								.filter(r -> r.conformanceClass() == c)
+								.map(KitRule::id)
+								.collect(Collectors.joining(", ")))));
 	}
 
 	/** What each kind of evidence is: the legend under the tables. */

@@ -7,7 +7,7 @@ import static dev.fakbattery.conformance.rules.KitRule.Kind.STOCHASTIC;
 import org.apiguardian.api.API;
 
 /**
- * The wire rules (W01..W27) of {@code WireVerification}, each run for each engine dialect and mode: the index RULES.md's
+ * The wire rules (W01..W28) of {@code WireVerification}, each run for each engine dialect and mode: the index RULES.md's
  * table "The rules" is generated from.
  *
  * @since 0.6
@@ -91,7 +91,7 @@ public enum WireRule implements KitRule {
 			"header allow-list too narrow"),
 
 	W16(REQUIRED, "bad client input gives 400",
-			"Bad client input (a body that is not JSON; empty `messages`) gives 400 with an OpenAI-shaped error.",
+			"Bad client input (a body that is not JSON; empty `messages`) gives 400 with an OpenAI-shaped error (or, for a body that is not JSON, the engine's own 400 relayed unchanged).",
 			"both", "never",
 			"500 or 502 for client errors; a body that is not an `{\"error\":{...}}` object"),
 
@@ -149,7 +149,12 @@ public enum WireRule implements KitRule {
 	W27(REQUIRED, "request parameters reach the upstream unchanged",
 			"`tools`, `tool_choice`, `stream_options`, `temperature`, `max_tokens` and `stream` reach the upstream as the client sent them.",
 			"both", "never",
-			"request re-serialised through a schema that drops `stream_options` or renames `tool_choice`");
+			"request re-serialised through a schema that drops `stream_options` or renames `tool_choice`"),
+
+	W28(REQUIRED, "engine-specific request parameters reach the upstream unchanged",
+			"The sampling and decoding parameters a vLLM or SGLang user sends beyond OpenAI's (`top_k`, `min_p`, `repetition_penalty`, `chat_template_kwargs`, vLLM's `structured_outputs`, `response_format` with a JSON schema) reach the upstream as the client sent them.",
+			"both", "never",
+			"request re-serialised through OpenAI's schema, which knows none of them: sampling and structured output silently fall back to the engine's defaults");
 
 	WireRule(Kind kind, String title, String must, String modes, String skippedWhen, String ifItFails) {
 		this.text = new Text(kind, title, must, modes, skippedWhen, ifItFails);
@@ -160,6 +165,21 @@ public enum WireRule implements KitRule {
 	@Override
 	public Text text() {
 		return text;
+	}
+
+	/**
+	 * By what the rule checks: the gateway's verdicts on calls and results (deny, transform, quarantine, the survivors
+	 * renumbered, a finish that matches them: W03, W04, W06, W07, W12, W13, W23) are adjudication; the kit's record and
+	 * the cache reset it asks for (W17, W18) are the record; everything else is the wire kept (relay): model, an allowed
+	 * call's id and arguments, content, usage, errors, streaming, framing, headers, request parameters.
+	 */
+	@Override
+	public ConformanceClass conformanceClass() {
+		return switch (this) {
+			case W03, W04, W06, W07, W12, W13, W23 -> ConformanceClass.ADJUDICATION;
+			case W17, W18 -> ConformanceClass.RECORD;
+			default -> ConformanceClass.RELAY;
+		};
 	}
 
 	/**

@@ -10,13 +10,15 @@ import dev.fakbattery.conformance.rules.KitRule;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.opentest4j.AssertionFailedError;
 
 /**
  * Evidence before verdict: around every rule run of a {@link WireConformanceKit}, the requests it sends are collected, and
  * a run that passed its checks without the evidence its rule needs ({@link KitRule#evidence()}) ends
  * {@link dev.fakbattery.conformance.rules.RuleOutcome#NOT_JUDGED} instead, naming each request that lacked it. A rule of
  * a dialect whose gateway did not reach the kit's upstream at the kit's probe is not run at all: NOT_JUDGED with the
- * probe's line. A failed run stays failed: what it saw was enough to see a failure.
+ * probe's line. A failed run stays failed: what it saw was enough to see a failure. Every case of a run is checked, and
+ * a run with failing cases fails once, listing each ({@link FailingCases}).
  */
 final class EvidenceExtension implements InvocationInterceptor {
 
@@ -30,8 +32,31 @@ final class EvidenceExtension implements InvocationInterceptor {
 			invocation.proceed();
 			return;
 		}
-		Optional<ProbeGate.Made<WireConformanceKit.Tracked>> made = ProbeGate.make(invocation, context, extension.getDisplayName(),
-				kit.get()::unreached, kit.get()::beginEvidence, kit.get()::endEvidence);
+		boolean[] begun = { false };
+		Optional<ProbeGate.Made<WireConformanceKit.Tracked>> made = Optional.empty();
+		Throwable thrown = null;
+		try {
+			made = ProbeGate.make(invocation, context, extension.getDisplayName(), kit.get()::unreached, () -> {
+				begun[0] = true;
+				kit.get().beginEvidence();
+				kit.get().beginCases();
+			}, kit.get()::endEvidence);
+		}
+		catch (Throwable t) {
+			thrown = t;
+		}
+		if (begun[0]) {
+			FailingCases failing = kit.get().endCases();
+			String run = ProbeGate.rule(context.getExecutable().getName()).map(KitRule::id).orElse("?") + " ["
+					+ extension.getDisplayName() + "]";
+			Optional<AssertionFailedError> failed = failing.failure(run, thrown);
+			if (failed.isPresent()) {
+				throw failed.get();
+			}
+		}
+		if (thrown != null) {
+			throw thrown;
+		}
 		if (made.isEmpty()) {
 			return;
 		}

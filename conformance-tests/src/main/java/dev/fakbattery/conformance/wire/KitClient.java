@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import dev.fakbattery.wire.SseEvent;
 import dev.fakbattery.wire.SseReader;
@@ -32,6 +33,13 @@ final class KitClient {
 	/** How long a request may take to be answered, by default. */
 	static final Duration TIMEOUT = Duration.ofSeconds(20);
 
+	private final Map<URI, Map<String, String>> gatewayHeaders = new ConcurrentHashMap<>();
+
+	/** Sends {@code headers} (the run's {@code gateway.header.*}) with every request to {@code base}, before a scenario's own. */
+	void sendTo(URI base, Map<String, String> headers) {
+		gatewayHeaders.put(base, Map.copyOf(headers));
+	}
+
 	Exchange post(URI base, String body, boolean stream, Map<String, String> headers) {
 		return post(base, body, stream, headers, TIMEOUT);
 	}
@@ -42,7 +50,8 @@ final class KitClient {
 				.timeout(timeout)
 				.header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(body));
-		headers.forEach(request::header);
+		gatewayHeaders.getOrDefault(base, Map.of()).forEach(request::setHeader);
+		headers.forEach(request::setHeader);
 		long started = System.nanoTime();
 		try {
 			HttpResponse<InputStream> response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());

@@ -11,8 +11,10 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.wire.Dialect;
+import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.WireJson;
 
 /**
@@ -20,7 +22,9 @@ import dev.fakbattery.wire.WireJson;
  * captured answer the kit was given), remembering what it received, served by {@link KitFront}, which also plays the
  * timed streams. A request gets the answer of the first stub that matches it, lowest priority first and, within a
  * priority, the one added last (WireMock's order, which the kit used until its relay hop cost a fifth of a kit run's
- * CPU, issue [14]); a request no stub matches gets a 404 naming it.
+ * CPU, issue [14]); a chat request the engine could not read (not JSON, not an object, no {@code messages}) gets the
+ * engine's own 400 in its dialect, so a gateway that relays bad input is judged on the engine's answer; a request no
+ * stub matches gets a 404 naming it.
  */
 final class KitUpstream implements AutoCloseable {
 
@@ -145,18 +149,65 @@ final class KitUpstream implements AutoCloseable {
 		}
 	}
 
-	/** Records {@code request} and answers it: the first stub that matches, else a 404 naming the request. */
+	/**
+	 * Records {@code request} and answers it: a chat request whose body is not JSON, not an object or has no
+	 * {@code messages} list with the engine's own 400 ({@link #invalid}), else the first stub that matches, else a 404
+	 * naming the request.
+	 */
 	private Answer answer(Received request) {
 		journal.add(request);
-		JsonNode json = WireJson.read(request.body()).orElse(MissingNode.getInstance());
-		Answer answer = stubs.stream()
-				.filter(stub -> stub.matches(request, json))
-				.findFirst()
-				.map(Stub::answer)
+		Optional<JsonNode> parsed = WireJson.read(request.body());
+		JsonNode json = parsed.orElse(MissingNode.getInstance());
+		Answer answer = invalid(request, parsed)
+				.or(() -> stubs.stream().filter(stub -> stub.matches(request, json)).findFirst().map(Stub::answer))
 				.orElseGet(() -> Answer.json(404, "{\"error\": {\"message\": \"the kit's " + engine + " upstream has no answer for "
 						+ request.method() + " " + request.uri().replace("\"", "'") + "\", \"type\": \"kit_no_fixture\"}}"));
 		answered.put(request, answer);
 		return answer;
+	}
+
+	/** The pydantic words both engines answer a chat body that is not JSON with (engine-double's {@code EngineRequest}). */
+	static final String NOT_JSON = "JSON decode error";
+
+	/**
+	 * The engine's 400 for a chat request it cannot read, as the engine answers it before any model runs: a body that is not
+	 * JSON, not a JSON object, or without a {@code messages} list. Empty for a request the engine would read.
+	 */
+	private Optional<Answer> invalid(Received request, Optional<JsonNode> json) {
+		if (!request.method().equals("POST") || !request.uri().equals(CHAT)) {
+			return Optional.empty();
+		}
+		if (json.isEmpty()) {
+			return Optional.of(Answer.json(400, error400(NOT_JSON)));
+		}
+		if (!json.get().isObject()) {
+			return Optional.of(Answer.json(400, error400("Input should be a valid dictionary or object to extract fields from")));
+		}
+		if (!json.get().path("messages").isArray()) {
+			return Optional.of(Answer.json(400, error400(
+					"1 validation error:\n  {'type': 'missing', 'loc': ('body', 'messages'), 'msg': 'Field required'}")));
+		}
+		return Optional.empty();
+	}
+
+	/** The 400 this engine answers a chat body that is not JSON with. */
+	String badInput400() {
+		return error400(NOT_JSON);
+	}
+
+	/**
+	 * A request-validation 400 in this engine's dialect (fixtures/wire/NOTES.md, "Errors"; engine-double's
+	 * {@code errorBody}): vLLM nested with {@code BadRequestError}, SGLang flat with {@code "Bad Request"}, llama.cpp nested
+	 * with {@code invalid_request_error}.
+	 */
+	String error400(String message) {
+		ObjectNode body = Json.MAPPER.createObjectNode();
+		switch (engine) {
+			case SGLANG -> body.put("object", "error").put("message", message).put("type", "Bad Request").putNull("param").put("code", 400);
+			case LLAMACPP -> body.putObject("error").put("code", 400).put("message", message).put("type", "invalid_request_error");
+			default -> body.putObject("error").put("message", message).put("type", "BadRequestError").putNull("param").put("code", 400);
+		}
+		return WireJson.write(body);
 	}
 
 	/**

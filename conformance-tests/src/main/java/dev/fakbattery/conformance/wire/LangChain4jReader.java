@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -47,10 +48,11 @@ final class LangChain4jReader {
 
 	private final OpenAiStreamingChatModel streaming;
 
-	LangChain4jReader(URI base, String model) {
+	LangChain4jReader(URI base, String model, Map<String, String> headers) {
 		this.whole = OpenAiChatModel.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
+				.customHeaders(headers)
 				.modelName(model)
 				.maxRetries(0)
 				.timeout(TIMEOUT)
@@ -58,6 +60,7 @@ final class LangChain4jReader {
 		this.streaming = OpenAiStreamingChatModel.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
+				.customHeaders(headers)
 				.modelName(model)
 				.timeout(TIMEOUT)
 				.build();
@@ -156,12 +159,16 @@ final class LangChain4jReader {
 				Optional.ofNullable(response.tokenUsage()).map(u -> u.outputTokenCount()).map(Integer::longValue));
 	}
 
-	/** The error, with the HTTP status of the {@link HttpException} among its causes, if any. */
-	private static SdkReader.View failed(Throwable error) {
-		Integer status = null;
-		for (Throwable cause = error; cause != null && status == null; cause = cause.getCause()) {
-			status = cause instanceof HttpException http ? http.statusCode() : null;
+	/**
+	 * The error, with the HTTP status and the body of the {@link HttpException} among its causes, if any (LangChain4j's
+	 * message of an HTTP error is the body that arrived, empty for an empty body).
+	 */
+	static SdkReader.View failed(Throwable error) {
+		for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+			if (cause instanceof HttpException http) {
+				return SdkReader.View.failed(error, http.statusCode(), http.getMessage() == null ? "" : http.getMessage());
+			}
 		}
-		return SdkReader.View.failed(error, status);
+		return SdkReader.View.failed(error, null);
 	}
 }

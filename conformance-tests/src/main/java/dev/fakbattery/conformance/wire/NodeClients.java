@@ -32,6 +32,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 
+import dev.fakbattery.conformance.rules.KitFlags;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
 import dev.fakbattery.core.HarnessConfig;
@@ -91,7 +92,7 @@ final class NodeClients {
 		}
 		catch (IllegalArgumentException e) {
 			throw new ConfigurationException("Unable to read " + ConfigKeys.KIT_NODE_CLIENTS.name() + " value [" + raw
-					+ "]: not auto, required or off. Fix: pass -D" + ConfigKeys.KIT_NODE_CLIENTS.name() + "=auto", e);
+					+ "]: not auto, required or off. Fix: pass " + KitFlags.set(config, ConfigKeys.KIT_NODE_CLIENTS.name(), "auto"), e);
 		}
 		Path configured = config.get(ConfigKeys.KIT_NODE_DIR);
 		this.dir = (configured.isAbsolute()
@@ -110,7 +111,7 @@ final class NodeClients {
 						: major(version) < NODE_MAJOR
 								? Optional.of("node " + version + " on the PATH is older than " + NODE_MAJOR
 										+ ": the pinned clients need Node.js " + NODE_MAJOR + " or newer")
-								: installed();
+								: installed(config, path);
 	}
 
 	/** Why the clients cannot run here, when they cannot; empty when they can. */
@@ -139,10 +140,14 @@ final class NodeClients {
 		}
 	}
 
-	/** The kit's files written into the folder (scripts always; package files where absent), then whether the clients are installed. */
-	private Optional<String> installed() {
-		String npmCi = "run npm ci --prefix " + dir + " (it needs the npm registry), or pass -D" + ConfigKeys.KIT_NODE_DIR.name()
-				+ "=DIR of an installed copy";
+	/**
+	 * The kit's files written into the folder (scripts always; package files where absent), then whether the clients are
+	 * installed; the standalone jar ({@code kit.launcher=standalone}) installs them itself with {@code npm ci} from the
+	 * lockfile it carries where {@code npm} is on {@code path}.
+	 */
+	private Optional<String> installed(HarnessConfig config, String path) {
+		String npmCi = "run npm ci --prefix " + dir + " (it needs the npm registry), or pass "
+				+ KitFlags.set(config, ConfigKeys.KIT_NODE_DIR.name(), "DIR") + " of an installed copy";
 		try {
 			Files.createDirectories(dir);
 			for (String file : FILES) {
@@ -161,17 +166,59 @@ final class NodeClients {
 			}
 		}
 		catch (IOException e) {
-			return Optional.of("cannot write the client scripts into " + dir + " (" + e.getMessage() + "): pass -D"
-					+ ConfigKeys.KIT_NODE_DIR.name() + "=DIR of a writable folder");
+			return Optional.of("cannot write the client scripts into " + dir + " (" + e.getMessage() + "): pass "
+					+ KitFlags.set(config, ConfigKeys.KIT_NODE_DIR.name(), "DIR") + " of a writable folder");
 		}
-		List<String> absent = Stream.of("openai", "ai", "@ai-sdk/openai-compatible", "@langchain/openai", "@langchain/core")
-				.filter(pkg -> !Files.isRegularFile(dir.resolve("node_modules").resolve(pkg).resolve("package.json")))
-				.toList();
+		List<String> absent = absent();
+		Optional<Path> npm = onPath(path, "npm");
+		if (!absent.isEmpty() && npm.isPresent() && KitFlags.STANDALONE.equals(config.get(ConfigKeys.KIT_LAUNCHER))) {
+			Optional<String> failed = npmCi(npm.get());
+			if (failed.isPresent()) {
+				return failed;
+			}
+			absent = absent();
+		}
 		return absent.isEmpty()
 				? Optional.empty()
 				: Optional.of("the JavaScript clients are not installed in " + dir + " (missing " + absent
 						+ "; the build's npm ci did not run or could not reach the npm registry): " + npmCi);
 	}
+
+	/** The clients not installed in the folder. */
+	private List<String> absent() {
+		return Stream.of("openai", "ai", "@ai-sdk/openai-compatible", "@langchain/openai", "@langchain/core")
+				.filter(pkg -> !Files.isRegularFile(dir.resolve("node_modules").resolve(pkg).resolve("package.json")))
+				.toList();
+	}
+
+	/** Runs {@code npm ci} in the folder from the kit's lockfile, at most {@value #NPM_CI_SECONDS} s; why it failed, if it did. */
+	private Optional<String> npmCi(Path npm) {
+		System.out.println("kit: installing the JavaScript clients into " + dir + " (npm ci, from the kit's package-lock.json)");
+		try {
+			Process process = new ProcessBuilder(npm.toString(), "ci", "--prefix", dir.toString(), "--no-audit", "--no-fund",
+					"--ignore-scripts").redirectErrorStream(true).redirectOutput(dir.resolve("npm-ci.log").toFile()).start();
+			if (!process.waitFor(NPM_CI_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				return Optional.of(
+						"npm ci --prefix " + dir + " did not finish within " + NPM_CI_SECONDS + " s (its log: " + dir.resolve("npm-ci.log")
+								+ ")");
+			}
+			return process.exitValue() == 0
+					? Optional.empty()
+					: Optional.of("npm ci --prefix " + dir + " exited " + process.exitValue() + " (it needs the npm registry; its log: "
+							+ dir.resolve("npm-ci.log") + ")");
+		}
+		catch (IOException e) {
+			return Optional.of("npm ci --prefix " + dir + " could not start: " + e.getMessage());
+		}
+		catch (InterruptedException e) {
+			Thread.currentThread().interrupt();
+			return Optional.of("interrupted while npm ci ran in " + dir);
+		}
+	}
+
+	/** The longest the standalone jar waits for {@code npm ci}: {@value} s. */
+	static final int NPM_CI_SECONDS = 300;
 
 	/**
 	 * Hands {@code script} every job ({@code key}, {@code url}, {@code request}) as one line and returns what it read of

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The rules about what the gateway must leave as the engine sent it (W01, W05, W08 to W10, W15, W21, W22, W25,
- * W27). RULES.md gives each rule's MUST sentence and what to check when it fails.
+ * W27, W28). RULES.md gives each rule's MUST sentence and what to check when it fails.
  */
 @API(status = API.Status.INTERNAL, since = "0.6")
 public abstract class PassThroughRules extends WireConformanceKit {
@@ -77,7 +77,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 			JsonNode expected = WireJson.readObject(KitFixtures.read(error + ".json"));
 			int status = KitUpstream.status(error);
 			require(answer.status == status && WireJson.read(answer.body).equals(Optional.of(expected)), WireRule.W09, engine,
-					mode, "status " + status + " and body " + expected, "status " + answer.status + " body " + answer.body);
+					mode, "status " + status + " and body " + expected + " (" + error + ")", describe(answer));
 			if (status == 429) {
 				Optional<String> retryAfter = answer.headers.firstValue("Retry-After");
 				require(retryAfter.equals(Optional.of(KitUpstream.RETRY_AFTER)), WireRule.W09, engine, mode, "Retry-After: "
@@ -85,7 +85,7 @@ public abstract class PassThroughRules extends WireConformanceKit {
 			}
 		}
 		Exchange fiveHundred = send(engine, mode, "kit:error500", Map.of()).answer();
-		require(fiveHundred.status == 500, WireRule.W09, engine, mode, "status 500 passed through", "status " + fiveHundred.status);
+		require(fiveHundred.status == 500, WireRule.W09, engine, mode, "status 500 passed through (kit:error500)", describe(fiveHundred));
 		JsonNode body = WireJson.readObject(upstream(engine).error500());
 		require(WireJson.read(fiveHundred.body).equals(Optional.of(body)), WireRule.W09, engine, mode, "the 500 body " + body,
 				fiveHundred.body);
@@ -183,6 +183,44 @@ public abstract class PassThroughRules extends WireConformanceKit {
 		}
 		require(changed.isEmpty(), WireRule.W27, engine, mode, "tools, tool_choice, stream_options, temperature, max_tokens as sent",
 				received.isEmpty() ? "no request upstream" : changed);
+	}
+
+	@ParameterizedTest(name = NAME)
+	@MethodSource(TARGETS)
+	@DisplayName("W28 engine-specific request parameters reach the upstream unchanged")
+	public void required_W28_engineParameters(Dialect engine, String mode) {
+		ObjectNode parameters = engineParameters(engine);
+		Sent sent = sendWith(engine, mode, Scenario.TEXT, parameters);
+		ObjectNode received = upstream(engine).received(sent.nonce())
+				.map(r -> WireJson.readObject(r.body()))
+				.orElse(Json.MAPPER.createObjectNode());
+		List<String> changed = new ArrayList<>();
+		parameters.fieldNames().forEachRemaining(field -> {
+			if (!String.valueOf(parameters.get(field)).equals(String.valueOf(received.get(field)))) {
+				changed.add(field + " " + received.get(field));
+			}
+		});
+		require(changed.isEmpty(), WireRule.W28, engine, mode, String.join(", ", (Iterable<String>) parameters::fieldNames) + " as sent",
+				received.isEmpty() ? "no request upstream" : changed);
+	}
+
+	/**
+	 * What a user of {@code engine} sends beyond OpenAI's parameters: sampling ({@code top_k}, {@code min_p},
+	 * {@code repetition_penalty}), the chat template's arguments, and structured output (vLLM's {@code structured_outputs};
+	 * {@code response_format} with a JSON schema, which both read).
+	 */
+	static ObjectNode engineParameters(Dialect engine) {
+		ObjectNode parameters = Json.MAPPER.createObjectNode();
+		parameters.put("top_k", 20).put("min_p", 0.05).put("repetition_penalty", 1.1);
+		parameters.putObject("chat_template_kwargs").put("enable_thinking", false);
+		ObjectNode schema = Json.MAPPER.createObjectNode().put("type", "object");
+		schema.putObject("properties").putObject("city").put("type", "string");
+		if (engine == Dialect.VLLM) {
+			parameters.putObject("structured_outputs").set("json", schema.deepCopy());
+		}
+		ObjectNode format = parameters.putObject("response_format").put("type", "json_schema").putObject("json_schema");
+		format.put("name", "kit_city").set("schema", schema);
+		return parameters;
 	}
 
 	/** The id, created and system_fingerprint of a chunk, as one string. */

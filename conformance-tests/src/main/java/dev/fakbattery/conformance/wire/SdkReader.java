@@ -40,20 +40,37 @@ final class SdkReader implements AutoCloseable {
 			Optional<Long> completionTokens) {
 
 		static View failed(Throwable e, Integer status) {
-			return new View(Optional.of(e.getClass().getSimpleName() + ": " + e.getMessage()), Optional.ofNullable(status), "", List.of(),
-					Optional.empty(), Optional.empty());
+			return failed(e, status, null);
+		}
+
+		/**
+		 * The client threw {@code e}: its class and message (or that it had none), and, where the client's exception
+		 * carries them, the HTTP status and the first bytes of the body that arrived ({@code body}; {@code null} where
+		 * the client does not keep it).
+		 */
+		static View failed(Throwable e, Integer status, String body) {
+			String message = e.getMessage() == null || e.getMessage().isBlank() ? "(no message)" : e.getMessage();
+			String arrived = status == null ? "" : "; HTTP " + status;
+			if (body != null) {
+				arrived += (arrived.isEmpty() ? "; " : ", ")
+						+ (body.isBlank() ? "empty body" : "body " + WireChecks.abbreviate(body.strip()));
+			}
+			return new View(Optional.of(e.getClass().getSimpleName() + ": " + message + arrived), Optional.ofNullable(status), "",
+					List.of(), Optional.empty(), Optional.empty());
 		}
 	}
 
 	private final OpenAIClient client;
 
-	SdkReader(URI base) {
-		this.client = OpenAIOkHttpClient.builder()
+	/** A reader of the answers at {@code base}, sending {@code headers} (the gateway's {@code gateway.header.*}) with each request. */
+	SdkReader(URI base, Map<String, String> headers) {
+		OpenAIOkHttpClient.Builder builder = OpenAIOkHttpClient.builder()
 				.baseUrl(base.toString())
 				.apiKey("kit-no-key")
 				.maxRetries(0)
-				.timeout(Duration.ofSeconds(30))
-				.build();
+				.timeout(Duration.ofSeconds(30));
+		headers.forEach(builder::putHeader);
+		this.client = builder.build();
 	}
 
 	/** Sends the kit's request body (its {@code stream} flag decides how) and reads the answer. */

@@ -37,11 +37,18 @@ final class WireChecks {
 				wrong.add(event.event().map(n -> "event: " + n + " ").orElse("") + "data: " + abbreviate(event.data()));
 			}
 		}
-		String after = answer.body.substring(answer.body.lastIndexOf("data: [DONE]") + "data: [DONE]".length());
-		if (done != 1 || !answer.events.getLast().event().isDone() || !after.isBlank()) {
+		int lastDone = answer.body.lastIndexOf("data: [DONE]");
+		String after = lastDone < 0 ? "" : answer.body.substring(lastDone + "data: [DONE]".length());
+		if (done == 0) {
+			wrong.add("no [DONE]: the stream ended after " + answer.events.size() + " event(s), the last "
+					+ abbreviate(answer.events.getLast()
+							.event()
+							.data()));
+		}
+		else if (done != 1 || !answer.events.getLast().event().isDone() || !after.isBlank()) {
 			wrong.add(done + " [DONE], last event " + abbreviate(answer.events.getLast().event().data()) + (after.isBlank()
 					? ""
-					: ", then " + abbreviate(after.strip())));
+					: ", then after the last [DONE] " + abbreviate(after.strip())));
 		}
 		return wrong;
 	}
@@ -131,6 +138,31 @@ final class WireChecks {
 				client.name() + " to read " + what + " as the kit did: " + List.of(kit.content(), expected, finish.orElse("no finish"),
 						kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage")),
 				read.failure().map(f -> "it threw " + f).orElse("it read " + view(client, read)));
+	}
+
+	/**
+	 * A client rule's judgement where the client did not read the gateway's answer as the kit did: like with like. When
+	 * the kit reads the gateway's answer as it reads the engine's original ({@code original}: the answer was relayed
+	 * unchanged) and the client read both alike ({@code read}, {@code engineReading}) but unlike the kit, the difference
+	 * is the client's own reading of that wire, not the gateway's: passed and listed, not judged. Empty otherwise: the
+	 * kit's judgement stands.
+	 */
+	static Optional<SdkJudgement> asTheEngineOriginal(Client client, Exchange kit, Exchange original, SdkReader.View read,
+			SdkReader.View engineReading, String what) {
+		boolean relayed = !original.isError() && kitView(client, kit).equals(kitView(client, original));
+		boolean readAlike = read.failure().isEmpty() && engineReading.failure().isEmpty()
+				&& view(client, read).equals(view(client, engineReading));
+		if (!relayed || !readAlike) {
+			return Optional.empty();
+		}
+		return Optional.of(new SdkJudgement(true, false, "", what + ": " + client.name() + " reads " + view(client, read)
+				+ " from the gateway and from the engine's original alike, where the kit reads " + kitView(client, original)));
+	}
+
+	/** What the kit read, in the words of {@link #view}: content, calls as {@code client} lists them, finish_reason, completion tokens. */
+	static List<String> kitView(Client client, Exchange kit) {
+		return List.of(kit.content(), asTheSdkLists(client, kit).toString(), kit.finishReason().map(client.finish()).orElse("no finish"),
+				kit.usage().map(u -> u.path("completion_tokens").asText()).orElse("no usage"));
 	}
 
 	/** A {@code chat.completion.chunk}: object, id, created, model and a {@code choices} array. */

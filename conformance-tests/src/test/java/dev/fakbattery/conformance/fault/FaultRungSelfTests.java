@@ -78,6 +78,9 @@ class FaultRungSelfTests {
 				+ "expected 431 with an OpenAI-shaped error for 33792 bytes of headers (limit 32768), observed status 200 after ");
 		assertThat(doc.path("acceptance").path("F07 [vllm stream]").path("status").asText()).isEqualTo("FAIL");
 		assertThat(doc.path("outcomes").path(FaultRungTests.FAIL).asInt()).isEqualTo(4);
+		assertThat(doc.path("classes").path("resilience").toString())
+				.isEqualTo("{\"claimed\":true,\"passed\":0,\"failed\":1,\"pending\":0,\"not_judged\":0,\"not_applicable\":0}");
+		assertThat(doc.path("classes_summary").asText()).isEqualTo("resilience 0/1 rules passed (1 failed)");
 		assertThat(doc.path("summary").path("failure").asText()).contains("F07 [vllm stream]");
 	}
 
@@ -89,9 +92,17 @@ class FaultRungSelfTests {
 		assertThat(doc.path("verdict").asText()).isEqualTo("PENDING_MEASUREMENT");
 		assertThat(doc.path("rules")).hasSize(16).allSatisfy(r -> {
 			assertThat(r.path("outcome").asText()).isEqualTo(FaultRungTests.PENDING_MEASUREMENT);
+			String limit = switch (r.path("rule").asText()) {
+				case "F02" -> "gateway.upstream.timeout.ms=MS";
+				case "F04" -> "gateway.max.event.bytes=BYTES";
+				case "F06" -> "gateway.max.body.bytes=BYTES";
+				default -> "gateway.max.header.bytes=BYTES";
+			};
 			assertThat(r.path("reason").asText()).startsWith("PENDING_MEASUREMENT: " + r.path("rule").asText() + " holds a gateway that "
-					+ "declares no limits to its documented limits, and it declares none (" + FaultKit.LIMITS_FIX + ")");
+					+ "declares no limits to its documented " + limit.substring(0, limit.indexOf('=')) + ", and it declares none (set -D"
+					+ limit + ", the limit the gateway documents)");
 		});
+		assertThat(doc.path("classes_summary").asText()).isEqualTo("resilience 0/4 rules passed (4 pending)");
 		assertThat(doc.path("summary").path("pending_reason").asText()).isEqualTo("fault rules F02, F04, F06, F07 hold a gateway that "
 				+ "declares no limits to the limits it documents, and it declares none (set -Dgateway.upstream.timeout.ms=MS "
 				+ "-Dgateway.max.body.bytes=BYTES -Dgateway.max.header.bytes=BYTES -Dgateway.max.event.bytes=BYTES, the limits the gateway "
@@ -116,7 +127,48 @@ class FaultRungSelfTests {
 						.getThrowable()
 						.orElseThrow()))
 				.allSatisfy(t -> assertThat(t).isInstanceOf(PendingMeasurementError.class)
-						.hasMessageContaining("-Dgateway.max.event.bytes=BYTES"));
+						.hasMessageContaining(", and it declares none (set -Dgateway."));
+	}
+
+	@Test
+	@DisplayName("a gateway that does not claim resilience: F07's failures end NOT_CLAIMED with their text, none a failure or a pass; a claim naming no class fails the kit, naming the classes")
+	void unclaimedFailuresAborted() {
+		Events claimed = headerLimitRule(HarnessConstants.GATEWAY_CLASSES, "relay,adjudication");
+		claimed.assertStatistics(stats -> stats.started(4).failed(0).succeeded(0).aborted(4));
+		assertThat(claimed.aborted()
+				.stream()
+				.map(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+						.orElseThrow()
+						.getThrowable()
+						.orElseThrow()))
+				.allSatisfy(t -> assertThat(t).isInstanceOf(dev.fakbattery.conformance.rules.NotClaimed.class)
+						.hasMessageStartingWith("NOT_CLAIMED: F07 is of the resilience class, which the gateway does not claim "
+								+ "(gateway.classes=relay,adjudication), so this failure fails nothing: F07 [")
+						.hasMessageContaining("expected 431 with an OpenAI-shaped error")
+						.hasCauseInstanceOf(AssertionError.class));
+
+		EngineExecutionResults misnamed = EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(HarnessConstants.GATEWAY_CLASSES, "relay,faults")))
+				.execute();
+		misnamed.testEvents().assertStatistics(stats -> stats.started(0));
+		assertThat(misnamed.containerEvents()
+				.failed()
+				.stream()
+				.flatMap(e -> e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
+						.orElseThrow()
+						.getThrowable()
+						.stream()))
+				.anySatisfy(t -> assertThat(t).hasMessage("gateway.classes: faults is not a conformance class; the classes are relay, "
+						+ "adjudication, record, resilience, clients (or all), e.g. gateway.classes=relay,resilience"));
+	}
+
+	private static Events headerLimitRule(String key, String value) {
+		return EngineTestKit.engine("junit-jupiter")
+				.selectors(selectMethod(BrokenFaultGateways.TakesAnyHeadersTestCase.class, "required_F07_headerLimit", PARAMETERS))
+				.configurationParameters(HarnessConfig.hermeticParameters(Map.of(key, value)))
+				.execute()
+				.testEvents();
 	}
 
 	private Events runRung(String method, String profile, boolean allowPending) {

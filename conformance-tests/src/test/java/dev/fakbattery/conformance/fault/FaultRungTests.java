@@ -3,6 +3,8 @@ package dev.fakbattery.conformance.fault;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -11,6 +13,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.rules.ClassResults;
+import dev.fakbattery.conformance.rules.ConformanceClass;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitRun;
 import dev.fakbattery.core.ArtifactId;
@@ -54,6 +58,8 @@ class FaultRungTests {
 
 	static final String NOT_JUDGED = "NOT_JUDGED";
 
+	static final String NOT_CLAIMED = "NOT_CLAIMED";
+
 	@Test
 	@DisplayName("runs the fault rules against the gateway under test")
 	void faultRules(RungRecorder run) {
@@ -66,7 +72,7 @@ class FaultRungTests {
 		}
 		EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
 				.selectors(selectClass(GatewayUnderTestFaultTests.class))
-				.configurationParameters(KitRun.parameters(config))
+				.configurationParameters(claimingAll(KitRun.parameters(config)))
 				.execute();
 		String gateway = embedded
 				? GatewayLauncher.EMBEDDED + ", upstream timeout shortened to " + GatewayUnderTestFaultTests.EMBEDDED_TIMEOUT_MS
@@ -79,6 +85,13 @@ class FaultRungTests {
 		}
 	}
 
+	/** {@code parameters} claiming every conformance class: the battery's gateway adjudicates, and resilience is claimed. */
+	static Map<String, String> claimingAll(Map<String, String> parameters) {
+		Map<String, String> all = new HashMap<>(parameters);
+		all.put(HarnessConstants.GATEWAY_CLASSES, ConformanceClass.ALL);
+		return all;
+	}
+
 	/**
 	 * Each finished rule run into the artifact's {@code rules} (rule, target, outcome, reason), every passed or failed
 	 * one as a check, the limit rules that had no limits as one pending naming them and the four limits, and the counts;
@@ -89,6 +102,7 @@ class FaultRungTests {
 		Map<String, List<String>> pending = new TreeMap<>();
 		Map<String, Integer> counts = new TreeMap<>(Map.of(PASS, 0, FAIL, 0, PENDING_MEASUREMENT, 0, NOT_JUDGED, 0, NOT_APPLICABLE, 0));
 		List<String> notJudged = new ArrayList<>();
+		ClassResults classes = new ClassResults(EnumSet.allOf(ConformanceClass.class));
 		for (Event event : results.testEvents().finished().list()) {
 			TestDescriptor invocation = event.getTestDescriptor();
 			String title = invocation.getParent().map(TestDescriptor::getDisplayName).orElse("?");
@@ -98,13 +112,14 @@ class FaultRungTests {
 			String reason = result.getThrowable().isPresent() ? RuleOutcome.message(result.getThrowable()) : "held";
 			String outcome = RuleOutcome.of(result).name();
 			counts.merge(outcome, 1, Integer::sum);
+			classes.add(rule, RuleOutcome.valueOf(outcome));
 			rules.addObject()
 					.put("rule", rule)
 					.put("must", title.substring(rule.length()).strip())
 					.put("target", target)
 					.put("outcome", outcome)
 					.put("reason", reason);
-			if (outcome.equals(PASS) || outcome.equals(FAIL)) {
+			if (outcome.equals(PASS) || outcome.equals(FAIL) || outcome.equals(NOT_CLAIMED)) {
 				run.check(rule + " [" + target + "]", outcome.equals(PASS), title, reason);
 			}
 			else if (outcome.equals(PENDING_MEASUREMENT)) {
@@ -141,6 +156,8 @@ class FaultRungTests {
 						"FaultUpstream: plain sockets on loopback speaking the recorded vLLM and SGLang wire, misbehaving on purpose");
 		ObjectNode outcomes = run.body().putObject("outcomes");
 		counts.forEach(outcomes::put);
+		classes.writeTo(run.body().putObject("classes"));
+		run.body().put("classes_summary", classes.line());
 		run.measured("rule_runs_passed", counts.get(PASS), "rule runs", "EngineTestKit run of the fault rules");
 		run.measured("rule_runs_failed", counts.get(FAIL), "rule runs", "EngineTestKit run of the fault rules");
 		run.headline(counts.get(PASS) + " fault rule runs passed, " + counts.get(FAIL) + " failed, " + counts.get(PENDING_MEASUREMENT)

@@ -81,4 +81,25 @@ final class RuleIndex {
 		}
 		return methods;
 	}
+
+	/**
+	 * The rules of {@code index} without a conformance class, and the captured rules of another class than the wire rule
+	 * they judge on captures (a captured rule's display name ends in {@code (captured)}); empty when every rule has its one.
+	 */
+	static List<String> classProblems(List<? extends KitRule> index) {
+		List<String> problems = new java.util.ArrayList<>();
+		for (KitRule rule : index) {
+			if (rule.conformanceClass() == null) {
+				problems.add(rule.id() + " has no conformance class");
+			}
+			else if (rule.displayName().endsWith("(captured)")) {
+				WireRule wire = WireRule.valueOf(rule.id());
+				if (wire.conformanceClass() != rule.conformanceClass()) {
+					problems.add(rule.id() + " (captured) is of the " + rule.conformanceClass().id() + " class, its wire rule " + wire.id()
+							+ " of " + wire.conformanceClass().id());
+				}
+			}
+		}
+		return problems;
+	}
 }

@@ -58,6 +58,72 @@ class RuleIndexTests {
 	}
 
 	@Test
+	@DisplayName("every rule has one conformance class: the verdicts on calls are adjudication, W17/W18 the record, F the resilience, C the clients, the rest relay")
+	void everyRuleHasOneClass() {
+		assertThat(RuleIndex.classProblems(KitRules.all())).isEmpty();
+		assertThat(RuleIndex.classProblems(List.of(CapturedWireRule.values()))).isEmpty();
+		assertThat(ids(ConformanceClass.ADJUDICATION)).containsExactly("W03", "W04", "W06", "W07", "W12", "W13", "W23");
+		assertThat(ids(ConformanceClass.RECORD)).containsExactly("W17", "W18");
+		assertThat(ids(ConformanceClass.RESILIENCE)).containsExactly("F01", "F02", "F03", "F04", "F05", "F06", "F07");
+		assertThat(ids(ConformanceClass.CLIENTS)).containsExactly("C01", "C02", "C03", "C04");
+		assertThat(ids(ConformanceClass.RELAY)).contains("W01", "W02", "W09", "W11", "W14", "W16", "W20", "W24", "W27", "W28")
+				.allMatch(id -> id.startsWith("W"));
+		assertThat(KitRules.all()).hasSize(WireRule.values().length + FaultRule.values().length + ClientRule.values().length);
+	}
+
+	@Test
+	@DisplayName("self-test: a rule without a class, or a captured rule of another class than its wire rule, is named")
+	void brokenClassesFail() {
+		KitRule classless = new KitRule() {
+			@Override
+			public String name() {
+				return "X09";
+			}
+
+			@Override
+			public Text text() {
+				return new Text(Kind.REQUIRED, "nine", "a MUST", "both", "never", "this");
+			}
+
+			@Override
+			public ConformanceClass conformanceClass() {
+				return null;
+			}
+		};
+		assertThat(RuleIndex.classProblems(List.of(classless, WireRule.W01))).containsExactly("X09 has no conformance class");
+		assertThat(RuleIndex.classProblems(List.of(CapturedWireRule.W02, new CapturedOfOtherClass())))
+				.containsExactly("W13 (captured) is of the relay class, its wire rule W13 of adjudication");
+	}
+
+	private static List<String> ids(ConformanceClass of) {
+		return KitRules.all().stream().filter(r -> r.conformanceClass() == of).map(KitRule::id).toList();
+	}
+
+	/** A captured rule that disagrees with its wire rule's class. */
+	static final class CapturedOfOtherClass implements KitRule {
+
+		@Override
+		public String name() {
+			return "W13";
+		}
+
+		@Override
+		public Text text() {
+			return CapturedWireRule.W13.text();
+		}
+
+		@Override
+		public String displayName() {
+			return CapturedWireRule.W13.displayName();
+		}
+
+		@Override
+		public ConformanceClass conformanceClass() {
+			return ConformanceClass.RELAY;
+		}
+	}
+
+	@Test
 	@DisplayName("RULES.md's rule tables are the index's (-Drules.md.write=true rewrites them)")
 	void rulesMarkdown() throws IOException {
 		Path file = Path.of("RULES.md");
@@ -90,8 +156,8 @@ class RuleIndexTests {
 	@DisplayName("self-test: a RULES.md whose table differs from the index fails with the difference and the command that regenerates it")
 	void brokenMarkdownFails() throws IOException {
 		String committed = Files.readString(Path.of("RULES.md"));
-		String tampered = committed.replace("| W15 | `X-Request-Id` from the client reaches the upstream unchanged.",
-				"| W15 | `X-Request-Id` from the client may reach the upstream.");
+		String tampered = committed.replace("| W15 | relay | `X-Request-Id` from the client reaches the upstream unchanged.",
+				"| W15 | relay | `X-Request-Id` from the client may reach the upstream.");
 		assertThat(tampered).as("the tampering must change RULES.md").isNotEqualTo(committed);
 
 		assertThatThrownBy(() -> requireSame(tampered, RulesMarkdown.render(tampered))).isInstanceOf(AssertionFailedError.class)
@@ -99,6 +165,9 @@ class RuleIndexTests {
 				.hasMessageContaining(REGENERATE);
 		assertThatThrownBy(() -> RulesMarkdown.render(committed.replace("<!-- rules:fault -->", "")))
 				.hasMessageContaining("<!-- rules:fault -->");
+		String reclassed = committed.replace("| W15 | relay |", "| W15 | adjudication |");
+		assertThat(reclassed).as("the tampering must change RULES.md").isNotEqualTo(committed);
+		assertThatThrownBy(() -> requireSame(reclassed, RulesMarkdown.render(reclassed))).hasMessageContaining("| W15 | adjudication |");
 	}
 
 	/** Fails naming the first differing line of RULES.md and the command that regenerates it. */
@@ -130,6 +199,11 @@ class RuleIndexTests {
 		@Override
 		public Text text() {
 			return text;
+		}
+
+		@Override
+		public ConformanceClass conformanceClass() {
+			return ConformanceClass.RELAY;
 		}
 	}
 

@@ -48,6 +48,29 @@ class StandaloneKitTests {
 	}
 
 	@Test
+	@DisplayName("the jar counts pending apart (allow.pending, exit 3) and names its own --config form in fixes; --config allow.pending=false fails it")
+	void pendingAndLauncher() {
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "http://127.0.0.1:8080/v1" })).contains(
+				"allow.pending=true",
+				"kit.launcher=standalone");
+		assertThat(StandaloneKit
+				.launcherArguments(new String[]{ "--gateway-url", "http://127.0.0.1:8080/v1", "--config", "allow.pending=false" }))
+				.contains("allow.pending=false")
+				.doesNotContain("allow.pending=true");
+	}
+
+	@Test
+	@DisplayName("--header and --config gateway.header.NAME go in as one gateway.headers; a --header without a colon is a usage error that does not echo it")
+	void headers() {
+		assertThat(StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "u", "--header", "x-portkey-provider: openai", "--config",
+			"gateway.header.x-portkey-custom-host={upstream}" }))
+				.contains("gateway.headers=x-portkey-provider: openai\nx-portkey-custom-host: {upstream}")
+				.noneMatch(a -> a.startsWith("gateway.header.x-portkey"));
+		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[]{ "--gateway-url", "u", "--header", "sk-secret-value" }))
+				.hasMessage("--header takes 'NAME: VALUE', e.g. --header 'x-portkey-provider: openai'");
+	}
+
+	@Test
 	@DisplayName("a usage error names the flag and the fix, and exits 2 without running anything")
 	void usageErrors() {
 		assertThatThrownBy(() -> StandaloneKit.launcherArguments(new String[0])).hasMessageContaining("--gateway-url");
@@ -69,6 +92,7 @@ class StandaloneKitTests {
 		StringWriter out = new StringWriter();
 		assertThat(StandaloneKit.run(new String[]{ "--help" }, new PrintWriter(out, true), new PrintWriter(new StringWriter()))).isZero();
 		assertThat(out.toString()).contains("--gateway-url", "--engine", "--upstream-port", "http://127.0.0.1:UPSTREAM_PORT/v1", "18765",
-				"--reports-dir");
+				"--reports-dir", "--classes CLASS,...", "relay,resilience", "--header 'NAME: VALUE'", "allow.pending=false",
+				"gateway.upstream.timeout.ms=MS (F02)", "gateway.max.header.bytes=BYTES", "npm ci");
 	}
 }

@@ -53,8 +53,10 @@ class BrokenClientLibraryTests {
 	void pingEvent() {
 		Events tests = runClients(PingEventTestCase.class);
 		assertFailed(tests, failing(ALL));
-		assertThat(message(tests, "C01", "vllm stream")).startsWith("C01 [vllm stream] on broken: sends event: ping: expected "
-				+ LangChain4jReader.CLIENT + " to read kit:text as the kit did: [The capital of France is Paris., [], STOP, no usage]")
+		assertThat(message(tests, "C01", "vllm stream")).startsWith("C01 [vllm stream]: 9 failing cases\n")
+				.contains("  - C01 [vllm stream] on broken: sends event: ping: expected " + LangChain4jReader.CLIENT
+						+ " to read kit:text as the kit did: [The capital of France is Paris., [], STOP, no usage]",
+						"to read kit:reasoning as the kit did")
 				.contains("observed it threw RuntimeException: com.fasterxml.jackson.core.JsonParseException: Unrecognized token 'keep'");
 		if (nodeSkipped(tests)) {
 			return;

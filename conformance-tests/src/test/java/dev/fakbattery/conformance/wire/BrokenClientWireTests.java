@@ -37,7 +37,7 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.testkit.engine.Events;
 
 /**
- * The kit's self-test for the rules real clients and real wires brought (W19 to W25, W27, and the stricter W09 and
+ * The kit's self-test for the rules real clients and real wires brought (W19 to W25, W27, W28, and the stricter W09 and
  * W13): each broken gateway fails exactly the rules it breaks, with the rule's message. The timing rules are
  * {@link BrokenTimingWireTests}'.
  */
@@ -51,8 +51,12 @@ class BrokenClientWireTests {
 	void sendsOwnEvent() {
 		Events tests = run(SendsOwnEventTestCase.class);
 		assertFailed(tests, expand(List.of("W19", "W20"), STREAM));
-		assertThat(message(tests, "W19", "vllm stream")).startsWith("W19 [vllm stream] on broken: sends its own event: expected "
-				+ SdkReader.SDK + " to read kit:text as the kit did: ")
+		assertThat(message(tests, "W19", "vllm stream")).as("every answer the SDK misread, each a case")
+				.startsWith("W19 [vllm stream]: 9 failing cases\n")
+				.contains(
+						"  - W19 [vllm stream] on broken: sends its own event: expected " + SdkReader.SDK
+								+ " to read kit:text as the kit did: ",
+						"to read kit:reasoning as the kit did: ")
 				.endsWith("observed it threw IllegalStateException: Already accumulated the final chunk(s).");
 		assertThat(message(tests, "W20", "sglang stream")).endsWith("observed [event: adjudication data: {\"calls\":[]}]");
 	}
@@ -80,7 +84,8 @@ class BrokenClientWireTests {
 		Events tests = run(DuplicatesFirstCallTestCase.class);
 		assertFailed(tests, union(expand(List.of("W06", "W23"), BOTH), expand(List.of("W21"), BOTH)));
 		assertThat(message(tests, "W23", "vllm non-stream"))
-				.startsWith("W23 [vllm non-stream] on broken: repeats the first call: expected calls "
+				.startsWith("W23 [vllm non-stream]: 6 failing cases\n")
+				.contains("  - W23 [vllm non-stream] on broken: repeats the first call: expected calls "
 						+ "[allow_read chatcmpl-tool-9a3f61d2c8e04b7a] (kit:allow), observed [allow_read chatcmpl-tool-9a3f61d2c8e04b7a, allow_read chatcmpl-tool-9a3f61d2c8e04b7a]");
 	}
 
@@ -124,6 +129,17 @@ class BrokenClientWireTests {
 		Events tests = run(DropsStreamOptionsTestCase.class);
 		assertFailed(tests, expand(List.of("W27"), STREAM));
 		assertThat(message(tests, "W27", "vllm stream")).endsWith("observed [stream_options null]");
+	}
+
+	@Test
+	@DisplayName("re-serialises requests through OpenAI's schema: the engine-specific parameters never reach the engine")
+	void dropsEngineParameters() {
+		Events tests = run(DropsEngineParametersTestCase.class);
+		assertFailed(tests, expand(List.of("W28"), BOTH));
+		assertThat(message(tests, "W28", "vllm stream")).endsWith(
+				"observed [top_k null, min_p null, repetition_penalty null, chat_template_kwargs null, structured_outputs null]");
+		assertThat(message(tests, "W28", "sglang non-stream"))
+				.endsWith("observed [top_k null, min_p null, repetition_penalty null, chat_template_kwargs null]");
 	}
 
 	@Test
@@ -239,6 +255,16 @@ class BrokenClientWireTests {
 			super("broken: drops stream_options", FAITHFUL, requests(body -> WireJson.read(body)
 					.filter(JsonNode::isObject)
 					.map(json -> WireJson.write(((ObjectNode) json).without("stream_options")))
+					.orElse(body)));
+		}
+	}
+
+	static class DropsEngineParametersTestCase extends BrokenTestCase {
+		DropsEngineParametersTestCase() {
+			super("broken: keeps only OpenAI's request parameters", FAITHFUL, requests(body -> WireJson.read(body)
+					.filter(JsonNode::isObject)
+					.map(json -> WireJson.write(((ObjectNode) json).without(
+							List.of("top_k", "min_p", "repetition_penalty", "chat_template_kwargs", "structured_outputs"))))
 					.orElse(body)));
 		}
 	}

@@ -42,8 +42,11 @@ class BrokenGatewayTests {
 	void leaksDeniedWhenStreaming() {
 		Events tests = run(LeaksDeniedWhenStreamingTestCase.class);
 		assertFailed(tests, expand(List.of("W03", "W06", "W07", "W13", "W17", "W23"), STREAM));
-		assertThat(message(tests, "W13", "vllm stream"))
-				.startsWith("W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-");
+		assertThat(message(tests, "W13", "vllm stream")).as("both scenarios that leak, each a case")
+				.startsWith("W13 [vllm stream]: 2 failing cases\n")
+				.contains("  - W13 [vllm stream] on broken: leaks denied calls when streaming: expected none of [chatcmpl-tool-",
+						"(kit:mixed)",
+						"(kit:interleaved)");
 	}
 
 	@Test
@@ -140,6 +143,11 @@ class BrokenGatewayTests {
 	void clientErrorsAs500() {
 		Events tests = run(ClientErrorsAs500TestCase.class);
 		assertFailed(tests, expand(List.of("W09", "W16"), BOTH));
+		assertThat(message(tests, "W16", "vllm stream")).as("both failing cases of one run, each with what arrived")
+				.startsWith("W16 [vllm stream]: 2 failing cases\n")
+				.contains("for a body that is not JSON, observed HTTP 500", "expected 400 for empty messages, observed HTTP 500");
+		assertThat(message(tests, "W09", "sglang non-stream")).as("every error fixture of the run, named")
+				.contains("(sglang/error-400)", "(sglang/error-400-validation)");
 	}
 
 	@Test

@@ -65,6 +65,29 @@ class KitUpstreamTests {
 	}
 
 	@Test
+	@DisplayName("a body the engine cannot read gets the engine's own 400 in its dialect, not the kit's 404")
+	void unreadableBodies() throws Exception {
+		HttpResponse<String> notJson = post(KitUpstream.CHAT, "{not json");
+		HttpResponse<String> noMessages = post(KitUpstream.CHAT, "{\"model\": \"m\"}");
+		HttpResponse<String> notAnObject = post(KitUpstream.CHAT, "[1]");
+
+		assertThat(notJson.statusCode()).isEqualTo(400);
+		assertThat(notJson.body()).isEqualTo("{\"error\":{\"message\":\"JSON decode error\",\"type\":\"BadRequestError\",\"param\":null,"
+				+ "\"code\":400}}").isEqualTo(upstream.badInput400());
+		assertThat(noMessages.statusCode()).isEqualTo(400);
+		assertThat(noMessages.body()).contains("'loc': ('body', 'messages'), 'msg': 'Field required'", "BadRequestError");
+		assertThat(notAnObject.statusCode()).isEqualTo(400);
+		try (KitUpstream sglang = new KitUpstream(Dialect.SGLANG, 0, true)) {
+			HttpResponse<String> flat = client.send(HttpRequest.newBuilder(sglang.url().resolve(KitUpstream.CHAT))
+					.POST(HttpRequest.BodyPublishers.ofString("{not json"))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(flat.statusCode()).isEqualTo(400);
+			assertThat(flat.body()).isEqualTo("{\"object\":\"error\",\"message\":\"JSON decode error\",\"type\":\"Bad Request\","
+					+ "\"param\":null,\"code\":400}");
+		}
+	}
+
+	@Test
 	@DisplayName("empty messages get the engine's 400; an error marker its status and, for 429, Retry-After")
 	void errors() throws Exception {
 		HttpResponse<String> empty = post(KitUpstream.CHAT, "{\"model\": \"m\", \"messages\": []}");

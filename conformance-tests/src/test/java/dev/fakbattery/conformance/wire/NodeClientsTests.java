@@ -65,6 +65,42 @@ class NodeClientsTests {
 		assertThat(Files.exists(empty.resolve("node_modules"))).isFalse();
 	}
 
+	@Test
+	@DisplayName("the standalone jar installs the clients itself with npm ci from its lockfile; a Maven build names the command instead")
+	void standaloneInstalls(@TempDir Path bin) throws Exception {
+		Path node = bin.resolve("node");
+		Files.writeString(node, "#!/bin/sh\necho v20.9.0\n");
+		Path npm = bin.resolve("npm");
+		// a stand-in npm: `npm ci --prefix DIR ...` lays out the five packages the lockfile installs, and says what it got
+		Files.writeString(npm, """
+				#!/bin/sh
+				[ "$1" = ci ] && [ "$2" = --prefix ] || exit 9
+				for p in openai ai @ai-sdk/openai-compatible @langchain/openai @langchain/core; do
+				  mkdir -p "$3/node_modules/$p" && echo '{"version":"1.0.0"}' > "$3/node_modules/$p/package.json"
+				done
+				echo "npm $*"
+				""");
+		node.toFile().setExecutable(true);
+		npm.toFile().setExecutable(true);
+		Map<String, String> maven = Map.of(ConfigKeys.KIT_NODE_CLIENTS.name(), "auto", ConfigKeys.KIT_NODE_DIR.name(), empty.toString());
+		assertThat(new NodeClients(HarnessConfig.of(name -> Optional.ofNullable(maven.get(name))), bin.toString()).missing())
+				.hasValueSatisfying(m -> assertThat(m).contains("npm ci --prefix " + empty));
+
+		Map<String, String> jar = Map.of(ConfigKeys.KIT_NODE_CLIENTS.name(), "auto", ConfigKeys.KIT_NODE_DIR.name(), empty.toString(),
+				ConfigKeys.KIT_LAUNCHER.name(), "standalone");
+		assertThat(new NodeClients(HarnessConfig.of(name -> Optional.ofNullable(jar.get(name))), bin.toString()).missing()).isEmpty();
+		assertThat(Files.readString(empty.resolve("npm-ci.log")))
+				.contains("npm ci --prefix " + empty + " --no-audit --no-fund --ignore-scripts");
+
+		Files.writeString(npm, "#!/bin/sh\necho registry unreachable; exit 1\n");
+		Path other = Files.createDirectories(bin.resolve("other"));
+		Map<String, String> failing = Map.of(ConfigKeys.KIT_NODE_CLIENTS.name(), "auto", ConfigKeys.KIT_NODE_DIR.name(), other.toString(),
+				ConfigKeys.KIT_LAUNCHER.name(), "standalone");
+		assertThat(new NodeClients(HarnessConfig.of(name -> Optional.ofNullable(failing.get(name))), bin.toString()).missing())
+				.hasValue(
+						"npm ci --prefix " + other + " exited 1 (it needs the npm registry; its log: " + other.resolve("npm-ci.log") + ")");
+	}
+
 	/** A client script on the kit's own reading loop that answers with its process id, and ends when a request says so. */
 	private static final String PID_SCRIPT = """
 			import { answer, main } from './kit-io.mjs';

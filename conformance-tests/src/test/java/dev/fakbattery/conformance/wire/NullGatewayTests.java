@@ -54,14 +54,14 @@ class NullGatewayTests {
 	@DisplayName("a gateway that answers 500 to everything: every wire rule not judged, naming the probe")
 	void answers500() {
 		Map<String, RuleOutcome> outcomes = outcomes(run(NullWireTestCase.class, Kind.ANSWERS_500, false));
-		assertThat(outcomes).hasSize(108).allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
+		assertThat(outcomes).hasSize(112).allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 	}
 
 	@Test
 	@DisplayName("a gateway that answers a canned 200 without calling its upstream: every wire rule not judged")
 	void canned200() {
 		Events tests = run(NullWireTestCase.class, Kind.CANNED_200, false);
-		assertThat(outcomes(tests)).hasSize(108)
+		assertThat(outcomes(tests)).hasSize(112)
 				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 		assertThat(messages(tests).get("W03 [vllm stream]")).startsWith("NOT_JUDGED: W03 [vllm stream]: the kit's probe did not reach "
 				+ "its upstream through the gateway, so no rule is judged (kit probe [vllm] on null gateway: answers a canned 200 "
@@ -72,7 +72,7 @@ class NullGatewayTests {
 	@DisplayName("a gateway that never answers: every wire rule not judged, after one probe per dialect")
 	void neverAnswers() {
 		Events tests = run(NullWireTestCase.class, Kind.NEVER_ANSWERS, false);
-		assertThat(outcomes(tests)).hasSize(108)
+		assertThat(outcomes(tests)).hasSize(112)
 				.allSatisfy((run, outcome) -> assertThat(outcome).as(run).isEqualTo(RuleOutcome.NOT_JUDGED));
 		assertThat(messages(tests).get("W01 [sglang non-stream]"))
 				.contains("the kit's upstream was NOT reached; the gateway answered no answer (");
@@ -83,7 +83,7 @@ class NullGatewayTests {
 	void answers500WithoutProbe() {
 		Events tests = run(NullWireTestCase.class, Kind.ANSWERS_500, true);
 		Map<String, RuleOutcome> outcomes = outcomes(tests);
-		assertThat(outcomes).hasSize(108).doesNotContainValue(RuleOutcome.PASS);
+		assertThat(outcomes).hasSize(112).doesNotContainValue(RuleOutcome.PASS);
 		for (String rule : new String[]{ "W03", "W13", "W19" }) {
 			assertThat(outcomes).containsEntry(rule + " [vllm non-stream]", RuleOutcome.NOT_JUDGED)
 					.containsEntry(rule + " [sglang stream]", RuleOutcome.NOT_JUDGED);
@@ -101,7 +101,7 @@ class NullGatewayTests {
 	void canned200WithoutProbe() {
 		Events tests = run(NullWireTestCase.class, Kind.CANNED_200, true);
 		Map<String, RuleOutcome> outcomes = outcomes(tests);
-		assertThat(outcomes).hasSize(108).doesNotContainValue(RuleOutcome.PASS);
+		assertThat(outcomes).hasSize(112).doesNotContainValue(RuleOutcome.PASS);
 		assertThat(outcomes).containsEntry("W03 [sglang non-stream]", RuleOutcome.NOT_JUDGED)
 				.containsEntry("W14 [vllm stream]", RuleOutcome.NOT_JUDGED);
 		assertThat(messages(tests).get("W14 [vllm stream]"))
@@ -206,7 +206,7 @@ class NullGatewayTests {
 		}
 		assertThat(out.toString()).contains("kit probe [vllm] on gateway.url http://127.0.0.1:")
 				.contains("the kit's upstream was NOT reached; the gateway answered HTTP 500 application/json")
-				.contains("kit outcomes: 0 rule runs passed, 0 failed, 0 pending, 54 not judged, 0 not applicable");
+				.contains("kit outcomes: 0 rule runs passed, 0 failed, 0 pending, 56 not judged, 0 not applicable");
 	}
 
 	/** {@code testCase} with every rule against a {@code kind} null gateway, which relays the kit's probe if told. */

@@ -37,6 +37,15 @@ class PacedStreamJudgeTests {
 	}
 
 	@Test
+	@DisplayName("no content delta reached the client: no stream delivered, not 0 deltas held")
+	void nothingDelivered() {
+		WireVerification.PacedStream stream = WireVerification.judgePaced(List.of(), writes(i -> 50 + 50L * i));
+		assertThat(stream.held()).isEmpty();
+		assertThat(stream.undelivered()).hasValueSatisfying(u -> assertThat(u).startsWith("no stream delivered: none of the 20 content "
+				+ "deltas"));
+	}
+
+	@Test
 	@DisplayName("an upstream on pace, a faithful hop: nothing held, the upstream not late")
 	void faithful() {
 		List<Long> writes = writes(i -> 50 + 50L * i);
@@ -87,6 +96,6 @@ class PacedStreamJudgeTests {
 	void missingDeltas() {
 		List<Long> writes = writes(i -> 50 + 50L * i);
 		WireVerification.PacedStream stream = WireVerification.judgePaced(forwardedAfter(writes, 2).subList(0, 12), writes);
-		assertThat(stream.held()).hasValue("12 content deltas of 20");
+		assertThat(stream.held()).hasValue("12 content deltas reached the client of the 20 the kit's upstream wrote");
 	}
 }

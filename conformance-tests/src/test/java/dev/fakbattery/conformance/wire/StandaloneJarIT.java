@@ -80,6 +80,12 @@ class StandaloneJarIT {
 			String xml = Files.readString(reports.resolve("TEST-junit-jupiter.xml"));
 			assertThat(xml).contains("tests=\"4\"", "failures=\"2\"", "W01 [vllm non-stream] on gateway.url " + gateway.baseUrl()
 					+ ": expected upstream model [" + WireConformanceKit.ALIAS + "], observed [served-default]");
+			assertThat(xml).as("test cases named by rule and target, not by method and index")
+					.contains(" name=\"W01 model alias reaches upstream, engine model comes back on every chunk [vllm stream]\"")
+					.doesNotContain(" name=\"required_W01");
+			assertThat(run.output()).as("the rule whose runs all failed is marked failed, not ✔")
+					.contains("✘ W01 model alias reaches upstream, engine model comes back on every chunk: 2 runs, 2 failed")
+					.contains("✔ W15 X-Request-Id passed to the upstream: 2 runs, 2 passed");
 		}
 	}
 

@@ -66,7 +66,8 @@ class WireRungClientRulesTests {
 				.orElseThrow();
 		assertThat(c01.path("rule").asText()).isEqualTo("C01 LangChain4j's OpenAI client reads every answer as the kit does");
 		assertThat(c01.path("detail").asText())
-				.startsWith("C01 [vllm stream] on broken: sends event: ping: expected ")
+				.startsWith("C01 [vllm stream]: 9 failing cases\n")
+				.contains("  - C01 [vllm stream] on broken: sends event: ping: expected ")
 				.contains("Unrecognized token 'keep'");
 		doc.path("client_rules")
 				.forEach(r -> assertThat(r.path("detail").asText()).satisfiesAnyOf(d -> assertThat(d).startsWith("C01 "),
@@ -75,6 +76,9 @@ class WireRungClientRulesTests {
 		assertThat(doc.path("acceptance").has("C02 [vllm stream]")).as("a skipped client rule is no check").isFalse();
 		assertThat(doc.path("client_rules_summary").asText())
 				.isEqualTo("0 client rule runs passed, 1 failed, 3 pending, 0 not judged, 0 not applicable");
+		assertThat(doc.path("classes").path("clients").toString())
+				.isEqualTo("{\"claimed\":true,\"passed\":0,\"failed\":1,\"pending\":3,\"not_judged\":0,\"not_applicable\":0}");
+		assertThat(doc.path("classes_summary").asText()).isEqualTo("clients 0/4 rules passed (1 failed, 3 pending)");
 		assertThat(doc.path("pending").toString()).as("the pending client rules keep the rung from a pass, naming why")
 				.contains("client_rules_pending")
 				.contains("C02 [vllm stream]: PENDING_MEASUREMENT: C02 [vllm stream] not run: Not configured: kit.node.clients=off");
@@ -89,7 +93,7 @@ class WireRungClientRulesTests {
 
 		@Test
 		void brokenClients(RungRecorder run) {
-			WireRungTests.clientRules(run, BrokenClientLibraryTests.PingEventTestCase.class);
+			WireRungTests.classes(run, List.of(WireRungTests.clientRules(run, BrokenClientLibraryTests.PingEventTestCase.class)));
 			run.headline(run.body().path("client_rules_summary").asText());
 		}
 	}

@@ -8,6 +8,8 @@ import static dev.fakbattery.conformance.rules.RuleOutcome.PENDING_MEASUREMENT;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +21,8 @@ import dev.fakbattery.api.GuardedResultsWriter;
 import dev.fakbattery.api.NestedReport;
 import dev.fakbattery.api.WireRuleReport;
 import dev.fakbattery.api.WireRung;
+import dev.fakbattery.conformance.rules.ClassResults;
+import dev.fakbattery.conformance.rules.ConformanceClass;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitLaunch.RuleRun;
 import dev.fakbattery.core.ArtifactId;
@@ -71,7 +75,8 @@ class WireRungTests {
 			run.measured("captured_rule_runs_passed", captured.count(PASS), "rule runs", "launcher run of the captured-wire rules");
 			run.measured("captured_rule_runs_failed", captured.count(FAIL), "rule runs", "launcher run of the captured-wire rules");
 		}
-		clientRules(run, GatewayUnderTestClientTests.class);
+		KitLaunch.Runs clients = clientRules(run, GatewayUnderTestClientTests.class);
+		classes(run, List.of(tests, clients));
 		long failed = tests.count(FAIL);
 		run.measured("rule_runs_passed", tests.count(PASS), "rule runs", "launcher run of the wire rules");
 		run.measured("rule_runs_failed", failed, "rule runs", "launcher run of the wire rules");
@@ -88,8 +93,21 @@ class WireRungTests {
 			run.simulated("the system under test is the embedded reference gateway on recorded wires, not an operator's gateway");
 		}
 		run.headline(run.body().path("rules_summary").asText() + " (" + run.body().path("gateway").asText() + ")"
-				+ "; " + run.body().path("client_rules_summary").asText()
+				+ "; " + run.body().path("client_rules_summary").asText() + "; classes: " + run.body().path("classes_summary").asText()
 				+ (run.body().has("captures_summary") ? "; " + run.body().path("captures_summary").asText() : ""));
+	}
+
+	/**
+	 * The result per conformance class of {@code runs} (the wire and the client rules) into the artifact's
+	 * {@code classes} (per class: claimed, then its rules passed, failed, pending, not judged, not applicable) and a line
+	 * into {@code classes_summary}: the rung claims every class ({@link #run}), the battery's gateway adjudicates.
+	 */
+	static ClassResults classes(RungRecorder run, List<KitLaunch.Runs> runs) {
+		ClassResults classes = new ClassResults(EnumSet.allOf(ConformanceClass.class));
+		runs.forEach(r -> r.rules().forEach(test -> classes.add(test.rule().split(" ")[0], test.outcome())));
+		classes.writeTo(run.body().putObject("classes"));
+		run.body().put("classes_summary", classes.line());
+		return classes;
 	}
 
 	/**
@@ -143,6 +161,8 @@ class WireRungTests {
 					.put("detail", test.detail());
 			switch (outcome) {
 				case PASS, FAIL -> run.check(label, outcome == PASS, rule, outcome == PASS ? "kept" : test.detail());
+				// the rung claims every class: a failure outside a claim is still a failure of the rung
+				case NOT_CLAIMED -> run.check(label, false, rule, test.detail());
 				case NOT_JUDGED, PENDING_MEASUREMENT ->
 					apart.computeIfAbsent(outcome, o -> new ArrayList<>()).add(label + ": " + test.detail());
 				case NOT_APPLICABLE -> {
@@ -172,10 +192,13 @@ class WireRungTests {
 		return String.join("; ", lines.stream().limit(6).toList()) + (lines.size() > 6 ? "; and " + (lines.size() - 6) + " more" : "");
 	}
 
-	/** {@code 98 rule runs passed, 0 failed, 0 not judged, 0 pending, 10 not applicable}. */
+	/** {@code 102 rule runs passed, 0 failed, 0 not judged, 0 pending, 10 not applicable}. */
 	static String summary(KitLaunch.Runs runs, String what) {
 		StringBuilder line = new StringBuilder();
 		for (RuleOutcome outcome : RuleOutcome.values()) {
+			if (outcome == RuleOutcome.NOT_CLAIMED && runs.count(outcome) == 0) {
+				continue;
+			}
 			line.append(line.isEmpty() ? runs.count(outcome) + " " + what + " " : ", " + runs.count(outcome) + " ").append(outcome.words());
 		}
 		return line.toString();
@@ -202,7 +225,8 @@ class WireRungTests {
 	}
 
 	/**
-	 * The kit class run with {@code config}'s values; its rule runs. Where this rung is in the report itself, the class
+	 * The kit class run with {@code config}'s values, claiming every conformance class (the battery's gateway
+	 * adjudicates: {@code gateway.classes} does not narrow the battery's verdict); its rule runs. Where this rung is in the report itself, the class
 	 * is one whose rule runs the report shows ({@link WireRuleReport}) and they belong there (a measuring profile, or a
 	 * gateway named: {@link #reportsRuleRuns}), each rule run is an entry of the report too, from this same run: the
 	 * kit classes are not run a second time for it.
@@ -212,7 +236,9 @@ class WireRungTests {
 				&& NestedReport.reports(WireRungTests.class)
 						? Optional.of(GuardedResultsWriter.lifecycle())
 						: Optional.empty();
-		return KitLaunch.run(kit, KitRun.parameters(config), report);
+		Map<String, String> parameters = new HashMap<>(KitRun.parameters(config));
+		parameters.put(HarnessConstants.GATEWAY_CLASSES, ConformanceClass.ALL);
+		return KitLaunch.run(kit, parameters, report);
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 
@@ -92,6 +93,16 @@ public final class RelayHop implements AutoCloseable {
 		default boolean swallows(String path) {
 			return false;
 		}
+
+		/**
+		 * The JSON body of a 400 answered here instead of sending the request on, given the request's headers (a gateway that
+		 * routes by request headers and finds none, as Portkey does); null sends it on.
+		 *
+		 * @since 0.10
+		 */
+		default String refusal(Map<String, List<String>> requestHeaders) {
+			return null;
+		}
 	}
 
 	/** Headers the JDK client sets itself, or that describe one hop's connection only. */
@@ -145,6 +156,15 @@ public final class RelayHop implements AutoCloseable {
 		try (exchange) {
 			if (mangle.swallows(exchange.getRequestURI().getPath())) {
 				exchange.sendResponseHeaders(200, -1);
+				return;
+			}
+			String refusal = mangle.refusal(exchange.getRequestHeaders());
+			if (refusal != null) {
+				exchange.getRequestBody().readAllBytes();
+				byte[] body = refusal.getBytes(StandardCharsets.UTF_8);
+				exchange.getResponseHeaders().set("Content-Type", "application/json");
+				exchange.sendResponseHeaders(400, body.length);
+				exchange.getResponseBody().write(body);
 				return;
 			}
 			String root = target.getScheme() + "://" + target.getAuthority();

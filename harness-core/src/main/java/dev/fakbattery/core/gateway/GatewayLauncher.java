@@ -7,6 +7,7 @@ import java.util.ServiceLoader;
 
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.RunSecrets;
@@ -46,7 +47,8 @@ public final class GatewayLauncher {
 		if (command.isPresent()) {
 			Duration timeout = Duration.ofSeconds(config.get(ConfigKeys.GATEWAY_START_TIMEOUT_SEC));
 			return ProcessGateway.start(command.get(), upstream, model, engine, logDir, timeout,
-					config.get(ConfigKeys.GATEWAY_DECLARES_RECORD), RunSecrets.forRun(config));
+					config.get(ConfigKeys.GATEWAY_DECLARES_RECORD), RunSecrets.forRun(config),
+					GatewayHeaders.of(config, System::getenv).values(upstream));
 		}
 		return embedded(upstream, engine);
 	}

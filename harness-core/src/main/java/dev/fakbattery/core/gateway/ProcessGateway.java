@@ -4,6 +4,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.IntSupplier;
 
@@ -43,16 +44,27 @@ final class ProcessGateway implements GatewayUnderTest {
 	/** Starts the gateway; its log is redacted by {@code guard}. */
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
 			boolean declaresRecord, SecretGuard guard) {
-		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort, guard);
+		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort, guard, Map.of());
+	}
+
+	/** Starts the gateway, its health probes sending {@code headers} (the run's {@code gateway.header.*}); its log redacted by {@code guard}. */
+	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
+			boolean declaresRecord, SecretGuard guard, Map<String, String> headers) {
+		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ManagedProcess::freePort, guard, headers);
 	}
 
 	/** {@link #start(String, URI, String, Dialect, Path, Duration, boolean, SecretGuard)} over ports from {@code ports}, for self-tests. */
 	static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
 			boolean declaresRecord, IntSupplier ports, SecretGuard guard) {
+		return start(template, upstream, model, engine, logDir, timeout, declaresRecord, ports, guard, Map.of());
+	}
+
+	private static ProcessGateway start(String template, URI upstream, String model, Dialect engine, Path logDir, Duration timeout,
+			boolean declaresRecord, IntSupplier ports, SecretGuard guard, Map<String, String> headers) {
 		ManagedProcess process = ManagedProcess.startOnFreePort(HarnessConstants.GATEWAY_CMD,
 				port -> render(template, port, upstream, model, engine), port -> logDir.resolve("gateway-" + port + ".log"),
 				port -> List.of(URI.create("http://127.0.0.1:" + port + "/healthz"), URI.create("http://127.0.0.1:" + port + "/v1/models")),
-				timeout, ports, guard);
+				timeout, ports, guard, headers);
 		return new ProcessGateway(process, URI.create("http://127.0.0.1:" + process.port() + "/v1"), declaresRecord);
 	}
 

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -135,12 +136,23 @@ public final class ManagedProcess implements AutoCloseable {
 	 */
 	public static ManagedProcess startOnFreePort(String name, IntFunction<String> command, IntFunction<Path> log,
 			IntFunction<List<URI>> probes, Duration timeout, IntSupplier ports, SecretGuard guard) {
+		return startOnFreePort(name, command, log, probes, timeout, ports, guard, Map.of());
+	}
+
+	/**
+	 * {@link #startOnFreePort(String, IntFunction, IntFunction, IntFunction, Duration, IntSupplier, SecretGuard)}, its
+	 * health probes sending {@code probeHeaders} (a gateway that routes by request headers answers nothing without them).
+	 *
+	 * @since 0.10
+	 */
+	public static ManagedProcess startOnFreePort(String name, IntFunction<String> command, IntFunction<Path> log,
+			IntFunction<List<URI>> probes, Duration timeout, IntSupplier ports, SecretGuard guard, Map<String, String> probeHeaders) {
 		List<String> taken = new ArrayList<>();
 		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
 			int port = ports.getAsInt();
 			ManagedProcess process = start(name, command.apply(port), log.apply(port), port, guard);
 			try {
-				process.awaitHealthy(probes.apply(port), timeout);
+				process.awaitHealthy(probes.apply(port), timeout, probeHeaders);
 				process.refusedPorts = List.copyOf(taken);
 				return process;
 			}
@@ -199,7 +211,17 @@ public final class ManagedProcess implements AutoCloseable {
 	 *         and the log with its last lines
 	 */
 	public void awaitHealthy(List<URI> probes, Duration timeout) {
-		HttpClient client = HttpClients.negotiating(Duration.ofSeconds(1));
+		awaitHealthy(probes, timeout, Map.of());
+	}
+
+	/**
+	 * {@link #awaitHealthy(List, Duration)}, each probe sending {@code headers}.
+	 *
+	 * @since 0.10
+	 */
+	public void awaitHealthy(List<URI> probes, Duration timeout, Map<String, String> headers) {
+		// HTTP/1.1, as every engine and gateway speaks it: an h2c upgrade offer gets a bare 400 from some (Portkey's node server)
+		HttpClient client = HttpClients.http11(Duration.ofSeconds(1));
 		long deadline = System.nanoTime() + timeout.toNanos();
 		try {
 			while (System.nanoTime() < deadline) {
@@ -211,7 +233,7 @@ public final class ManagedProcess implements AutoCloseable {
 				}
 				if (port <= 0 || ownsPort()) {
 					for (URI probe : probes) {
-						if (answers(client, probe) && (port <= 0 || ownsPort())) {
+						if (answers(client, probe, headers) && (port <= 0 || ownsPort())) {
 							return;
 						}
 					}
@@ -349,9 +371,11 @@ public final class ManagedProcess implements AutoCloseable {
 		}
 	}
 
-	private static boolean answers(HttpClient client, URI url) {
+	private static boolean answers(HttpClient client, URI url, Map<String, String> headers) {
 		try {
-			HttpRequest request = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET().build();
+			HttpRequest.Builder builder = HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(2)).GET();
+			headers.forEach(builder::header);
+			HttpRequest request = builder.build();
 			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
 		}
 		catch (IOException e) {

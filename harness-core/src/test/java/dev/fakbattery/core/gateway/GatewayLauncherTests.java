@@ -61,6 +61,29 @@ class GatewayLauncherTests {
 	}
 
 	@Test
+	@DisplayName("a gateway.cmd that answers only requests with its routing headers (and a bare 400 to an h2c upgrade) is healthy when the health probe sends gateway.header.*")
+	void healthProbeSendsTheGatewayHeaders() throws Exception {
+		Path script = dir.resolve("routed.py");
+		Files.writeString(script, """
+				import sys
+				from http.server import BaseHTTPRequestHandler, HTTPServer
+				class H(BaseHTTPRequestHandler):
+				    def do_GET(self):
+				        routed = self.headers.get('x-route') == sys.argv[2] and self.headers.get('Upgrade') is None
+				        self.send_response(200 if routed and self.path == '/v1/models' else 400)
+				        self.send_header('Content-Length', '0')
+				        self.end_headers()
+				HTTPServer(('127.0.0.1', int(sys.argv[1])), H).serve_forever()
+				""");
+		String cmd = "exec python3 " + script + " {port} " + UPSTREAM;
+		GatewayUnderTest gateway = GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.headers", "x-route: {upstream}")),
+				UPSTREAM, "m", Dialect.VLLM, dir.resolve("logs"));
+		gateway.close();
+		assertThatThrownBy(() -> GatewayLauncher.resolve(config(Map.of("gateway.cmd", cmd, "gateway.start.timeout.sec", "2")), UPSTREAM,
+				"m", Dialect.VLLM, dir.resolve("logs"))).isInstanceOf(IllegalStateException.class).hasMessageContaining("did not answer");
+	}
+
+	@Test
 	@DisplayName("gateway.cmd is started, health-checked, logged and stopped")
 	void startsAndStopsACommand() throws Exception {
 		Path docroot = Files.createDirectories(dir.resolve("www"));

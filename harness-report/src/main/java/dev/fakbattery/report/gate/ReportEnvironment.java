@@ -16,7 +16,8 @@ import dev.fakbattery.wire.Json;
 import dev.fakbattery.wire.JsonDocument;
 
 /**
- * Writes the Allure categories (PENDING_MEASUREMENT apart from product failures and harness errors)
+ * Writes the Allure categories (PENDING_MEASUREMENT, NOT_JUDGED and NOT_CLAIMED apart from product failures, skips
+ * and harness errors)
  * and the environment into the results folder: the battery's verdict and each rung's verdict and headline first,
  * then what was measured (the engine as it identified itself, the gateway under test, model, precision, batching),
  * the machine (host, cores, memory, JDK) and the build command that produced the run.
@@ -34,8 +35,10 @@ public final class ReportEnvironment {
 			  {"name": "PLANNED (dry run)", "messageRegex": "(?s)PLANNED:.*", "matchedStatuses": ["skipped", "failed"]},
 			  {"name": "NOT_JUDGED (no evidence: nothing reached the kit's upstream or was delivered; never a pass)",
 			   "messageRegex": "(?s)NOT_JUDGED.*", "matchedStatuses": ["skipped"]},
+			  {"name": "NOT_CLAIMED (a rule failed in a conformance class the gateway does not claim: reported, failing nothing, never a pass)",
+			   "messageRegex": "(?s)NOT_CLAIMED.*", "matchedStatuses": ["skipped"]},
 			  {"name": "Skipped: not applicable (with reason)",
-			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED|NOT_JUDGED).*", "matchedStatuses": ["skipped"]},
+			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED|NOT_JUDGED|NOT_CLAIMED).*", "matchedStatuses": ["skipped"]},
 			  {"name": "Product failures (an acceptance check or a conformance rule failed)",
 			   "messageRegex": "(?s)(?!PENDING_MEASUREMENT|PLANNED|SIMULATED).*", "matchedStatuses": ["failed"]},
 			  {"name": "Harness errors (the battery itself broke)", "matchedStatuses": ["broken"]}
