@@ -64,7 +64,7 @@ class RuleOutcomeTests {
 	@DisplayName("each outcome has its own words in counts and tables")
 	void words() {
 		assertThat(Arrays.stream(RuleOutcome.values()).map(RuleOutcome::words)).containsExactly("passed", "failed", "pending",
-				"not judged", "not applicable");
+				"not judged", "not applicable", "failed unclaimed");
 	}
 
 	@Test
