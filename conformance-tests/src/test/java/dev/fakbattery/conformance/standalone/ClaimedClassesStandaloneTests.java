@@ -5,12 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
@@ -79,7 +78,7 @@ class ClaimedClassesStandaloneTests {
 
 	/** W01, W15 (relay) and W03 (adjudication) through a bare relay hop, vLLM, both modes. */
 	private static Run kit(String name, String... claim) throws IOException {
-		int upstreamPort = freePort();
+		int upstreamPort = ManagedProcess.freePort();
 		Path reports = REPORTS.resolve(name);
 		try (RelayHop relay = new RelayHop(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"))) {
 			String[] base = { "--gateway-url", relay.url().toString(), "--engine", "vllm", "--upstream-port", String.valueOf(upstreamPort),
@@ -89,12 +88,6 @@ class ClaimedClassesStandaloneTests {
 			StringWriter out = new StringWriter();
 			int exit = StandaloneKit.run(args, new PrintWriter(out, true), new PrintWriter(out, true));
 			return new Run(exit, out.toString(), Files.readString(reports.resolve("TEST-junit-jupiter.xml")));
-		}
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
 		}
 	}
 

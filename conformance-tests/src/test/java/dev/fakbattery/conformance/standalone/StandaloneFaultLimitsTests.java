@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 
 import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -27,10 +26,7 @@ class StandaloneFaultLimitsTests {
 	@Test
 	@DisplayName("--only F02,F07 with the header limit given: F07 judged, F02 pending naming --config gateway.upstream.timeout.ms, exit 3")
 	void eachRuleItsOwnLimit(@TempDir Path reports) throws Exception {
-		int upstreamPort;
-		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			upstreamPort = free.getLocalPort();
-		}
+		int upstreamPort = ManagedProcess.freePort();
 		URI upstream = URI.create("http://127.0.0.1:" + upstreamPort + "/v1");
 		try (GatewayUnderTest gateway = GatewayLauncher.embedded(upstream, Dialect.VLLM)) {
 			int headerLimit = gateway.limits().orElseThrow().maxHeaderBytes();

@@ -5,8 +5,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -19,6 +17,7 @@ import dev.fakbattery.conformance.standalone.StandaloneKit;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -103,10 +102,7 @@ class GatewayHeadersKitTests {
 	@Test
 	@DisplayName("the standalone jar's --header reaches the gateway: exit 0 with it, 3 (not judged) without; the value is never printed")
 	void standalone(@TempDir Path reports) throws Exception {
-		int upstreamPort;
-		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			upstreamPort = free.getLocalPort();
-		}
+		int upstreamPort = ManagedProcess.freePort();
 		try (GatewayUnderTest gateway = routed(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"), Dialect.VLLM)) {
 			List<String> common = List.of("--gateway-url", gateway.baseUrl().toString(), "--upstream-port", String.valueOf(upstreamPort),
 					"--only", "W01,W05", "--reports-dir", reports.toString());

@@ -3,9 +3,6 @@ package dev.fakbattery.conformance.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.util.Map;
 import java.util.Optional;
@@ -13,6 +10,7 @@ import java.util.Optional;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.gateway.GatewayLauncher;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.engine.hop.RelayHop;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
@@ -36,7 +34,7 @@ class KitConfigurationTests {
 	@Test
 	@DisplayName("gateway.url given as a JUnit configuration parameter (no system property) is the gateway the kit talks to")
 	void gatewayUrlAsConfigurationParameter() {
-		int upstreamPort = freePort();
+		int upstreamPort = ManagedProcess.freePort();
 		try (GatewayUnderTest operators = GatewayLauncher.embedded(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"), Dialect.VLLM);
 				RelayHop counting = new RelayHop(operators.baseUrl())) {
 			Map<String, String> parameters = HarnessConfig
@@ -71,12 +69,4 @@ class KitConfigurationTests {
 						HarnessConstants.WIRE_CAPTURES, "/captures", HarnessConstants.ENGINE, "sglang"));
 	}
 
-	private static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException e) {
-			throw new UncheckedIOException(e);
-		}
-	}
 }

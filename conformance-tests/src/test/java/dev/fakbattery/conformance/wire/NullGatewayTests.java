@@ -8,8 +8,6 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +21,7 @@ import dev.fakbattery.conformance.standalone.StandaloneKit;
 import dev.fakbattery.conformance.wire.NullGateways.Kind;
 import dev.fakbattery.core.ConfigKeys;
 import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -193,10 +192,7 @@ class NullGatewayTests {
 	@Test
 	@DisplayName("the standalone kit against a gateway that answers 500: every run counted not judged on its last line, exit 3, not 0")
 	void standaloneKit(@TempDir Path reports) throws IOException {
-		int upstreamPort;
-		try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			upstreamPort = free.getLocalPort();
-		}
+		int upstreamPort = ManagedProcess.freePort();
 		StringWriter out = new StringWriter();
 		try (GatewayUnderTest gateway = Kind.ANSWERS_500.start(URI.create("http://127.0.0.1:" + upstreamPort + "/v1"))) {
 			int exit = StandaloneKit.run(new String[]{ "--gateway-url", gateway.baseUrl().toString(), "--upstream-port",

@@ -5,8 +5,6 @@ import static dev.fakbattery.conformance.wire.BrokenGateways.requests;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.process.ChildJava;
+import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -40,7 +39,7 @@ class StandaloneJarIT {
 	@Test
 	@DisplayName("against the reference gateway: exit 0 and JUnit XML with the rules asked for run and none failed")
 	void referenceGatewayPasses() throws Exception {
-		int upstreamPort = freePort();
+		int upstreamPort = ManagedProcess.freePort();
 		try (GatewayUnderTest gateway = GatewayLauncher.embedded(upstream(upstreamPort), Dialect.VLLM)) {
 			Path reports = REPORTS.resolve("reference");
 			Run run = kit(gateway, upstreamPort, reports, "--declares-record", "--only", "W01,W02,W03,W04,W09,W13,W17,W19,W20,W21");
@@ -55,7 +54,7 @@ class StandaloneJarIT {
 	@Test
 	@DisplayName("--rules client against the reference gateway: exit 0, the client rules run (LangChain4j from the jar, node clients from target/node-clients) and none failed")
 	void clientRulesPass() throws Exception {
-		int upstreamPort = freePort();
+		int upstreamPort = ManagedProcess.freePort();
 		try (GatewayUnderTest gateway = GatewayLauncher.embedded(upstream(upstreamPort), Dialect.VLLM)) {
 			Path reports = REPORTS.resolve("client");
 			Run run = kit(gateway, upstreamPort, reports, "--rules", "client", "--config",
@@ -70,7 +69,7 @@ class StandaloneJarIT {
 	@Test
 	@DisplayName("against a gateway that rewrites the client's model alias: exit 1, and the JUnit XML names W01 and why")
 	void brokenGatewayFails() throws Exception {
-		int upstreamPort = freePort();
+		int upstreamPort = ManagedProcess.freePort();
 		try (GatewayUnderTest gateway = BrokenGateways.broken("broken: rewrites the model alias", FAITHFUL,
 				requests(body -> body.replace(WireConformanceKit.ALIAS, "served-default")), upstream(upstreamPort), Dialect.VLLM)) {
 			Path reports = REPORTS.resolve("broken");
@@ -110,12 +109,6 @@ class StandaloneJarIT {
 
 	private static URI upstream(int port) {
 		return URI.create("http://127.0.0.1:" + port + "/v1");
-	}
-
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
 	}
 
 	private record Run(int exit, String output) {

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import java.util.stream.Collectors;
@@ -361,13 +362,46 @@ public final class ManagedProcess implements AutoCloseable {
 	/** How long the shutdown hook waits for its processes to exit after the polite signal: 2 s. */
 	static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(2);
 
-	/** A free loopback port. */
+	/**
+	 * A free loopback port for a server that binds it later. It is taken below the kernel's ephemeral range
+	 * ({@code /proc/sys/net/ipv4/ip_local_port_range}), where no port-0 bind and no outgoing connection lands meanwhile, and
+	 * each call in this JVM moves on to the next port; where the range cannot be read, the kernel picks one.
+	 */
 	public static int freePort() {
+		int low = PORT_BAND_LOW;
+		for (int tries = 0; low > 0 && tries < PORT_BAND; tries++) {
+			int port = low + Math.floorMod(NEXT_PORT.getAndIncrement(), PORT_BAND);
+			try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+				return socket.getLocalPort();
+			}
+			catch (IOException taken) {
+				// in use: the next one
+			}
+		}
 		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
 			return socket.getLocalPort();
 		}
 		catch (IOException e) {
 			throw new UncheckedIOException("no free loopback port: " + e.getMessage(), e);
+		}
+	}
+
+	/** How many ports below the ephemeral range {@link #freePort()} hands out. */
+	private static final int PORT_BAND = 8000;
+
+	private static final int PORT_BAND_LOW = portBandLow();
+
+	private static final AtomicInteger NEXT_PORT = new AtomicInteger(
+			(int) (ProcessHandle.current().pid() * 7919 % PORT_BAND));
+
+	private static int portBandLow() {
+		try {
+			String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
+			int low = Integer.parseInt(range[0]) - PORT_BAND;
+			return low >= 1024 ? low : 0;
+		}
+		catch (IOException | RuntimeException unreadable) {
+			return 0;
 		}
 	}
 

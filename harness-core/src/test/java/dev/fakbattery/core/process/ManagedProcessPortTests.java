@@ -35,6 +35,21 @@ class ManagedProcessPortTests {
 	}
 
 	@Test
+	@DisplayName("freePort hands out a different port each call, below the kernel's ephemeral range where port-0 binds land")
+	void freePortsAreDistinctAndOutsideTheEphemeralRange() throws Exception {
+		String[] range = Files.readAllLines(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).get(0).trim().split("\\s+");
+		int ephemeralLow = Integer.parseInt(range[0]);
+		List<Integer> ports = new ArrayList<>();
+		for (int i = 0; i < 20; i++) {
+			ports.add(ManagedProcess.freePort());
+		}
+		assertThat(ports).doesNotHaveDuplicates().allSatisfy(port -> assertThat(port).isBetween(1024, ephemeralLow - 1));
+		try (java.net.ServerSocket anyPort = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			assertThat(ports).as("a port-0 bind meanwhile").doesNotContain(anyPort.getLocalPort());
+		}
+	}
+
+	@Test
 	@DisplayName("another server takes the port between allocation and start: the start moves to a new port, the squatter gets no request")
 	void squatterBetweenAllocationAndStartIsNeverProbed() throws Exception {
 		Files.writeString(dir.resolve("health"), "ok");
