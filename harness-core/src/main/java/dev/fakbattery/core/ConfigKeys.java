@@ -225,6 +225,11 @@ public final class ConfigKeys {
 			.profileDefault(Profile.DEFAULT, 1)
 			.doc("the most seconds each sweep warms up before its first level, until the client's lag p99 reads within 1 ms over about a second of probe samples (`warmup` in the artifact)");
 
+	public static final ConfigKey<String> CALIBRATION_FORCE = stringKey(HarnessConstants.CALIBRATION_FORCE)
+			.profileDefault(Profile.DEFAULT, "all")
+			.defaultText("none: each level runs as the host calibration says (`all` in the smoke run, which runs its pipeline whole)")
+			.doc("concurrency sweep levels that run at full size whatever the host calibration reads (`1,64`, or `all`), and never stop for futility; a level the calibration finds beyond this host is otherwise PENDING_MEASUREMENT with its reading (see [rungs.md](rungs.md#host-calibration-and-futility))");
+
 	public static final ConfigKey<Double> STOP_HALF_WIDTH = decimalKey(HarnessConstants.STOP_HALF_WIDTH, 0.005, 0, 1)
 			.doc("target half-width of the ratio's interval (0.005 = +/-0.5 %): the tax witness and each sweep level stop at the first planned look where every interval they judge is that narrow, else at the cap (`tax.count`, `sweep.requests`); 0 always runs to the cap (see [rungs.md](rungs.md#sequential-stopping))");
 

@@ -129,6 +129,12 @@ public final class HarnessConstants {
 	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
 
 	/**
+	 * Sweep levels run at full size whatever the host calibration reads, comma separated, or {@code all}: {@value}. A
+	 * forced level also never stops for futility.
+	 */
+	public static final String CALIBRATION_FORCE = "calibration.force";
+
+	/**
 	 * The half-width of a ratio's interval at which the tax witness and each sweep level stop adding samples: {@value}.
 	 */
 	public static final String STOP_HALF_WIDTH = "stop.halfwidth";

@@ -55,6 +55,8 @@ public final class ConcurrencySweep {
 		List<SweepLevel> levels = new ArrayList<>();
 		Optional<SweepLevel> noise = Optional.empty();
 		List<SteadyWarmup> warmup = new ArrayList<>();
+		List<HostCalibration> calibration = new ArrayList<>();
+		HostCalibration.Force force = HostCalibration.Force.from(run.config());
 		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
 		if (skipped == null) {
 			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
@@ -65,7 +67,7 @@ public final class ConcurrencySweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					noise = Optional.of(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels, warmup));
+					noise = measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels, warmup, calibration, force);
 				}
 			}
 		}
@@ -77,33 +79,52 @@ public final class ConcurrencySweep {
 			body.put("skipped", skipped);
 		}
 		List<Path> plots = plots(run, levels, upstream.simulated().isPresent());
-		SweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), levels, noise, plots, skipped);
+		SweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), calibration.stream().findFirst(), levels, noise, plots,
+				skipped);
 	}
 
-	private static SweepLevel measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
-			List<SweepLevel> levels, List<SteadyWarmup> warmup) {
+	/**
+	 * The steady warm-up, the host calibration, every level the calibration says this host can judge (or that is forced),
+	 * then the A/A level at {@link TaxSettings#noiseFloorLevel()} when that level can be judged; empty when it cannot.
+	 */
+	private static Optional<SweepLevel> measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
+			List<SweepLevel> levels, List<SteadyWarmup> warmup, List<HostCalibration> calibration, HostCalibration.Force force) {
 		RequestSource payload = settings.workload().requests(model, true);
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
 				TargetClient gateway = gatewayClient(gatewayUrl, upstream.baseUrl(), settings)) {
 			warmup.add(SteadyWarmup.run(raw, gateway, payload, SteadyWarmup.concurrency(settings.levels()), settings.warmupCap(),
 					settings.levelTimeCap()));
 			warmup.get(0).writeTo(body.putObject("warmup"));
+			Progress probes = Progress.start("tax", "host calibration raw+gateway requests",
+					2L * settings.levels().stream().mapToInt(HostCalibration::probeRequestsPerArm).sum());
+			calibration.add(HostCalibration.run(raw, gateway, payload, settings.levels(), force, settings.levelTimeCap(), upstream.lag(),
+					probes));
+			probes.finish();
+			calibration.get(0).writeTo(body.putObject("host_calibration"));
 			for (int c : settings.levels()) {
+				if (!calibration.get(0).runs(c)) {
+					continue;
+				}
 				Progress progress = Progress.start("tax", "sweep c=" + c + " raw+gateway requests", 2L * capRequests(settings, c));
-				levels.add(SweepLevel.measure(raw, gateway, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress));
+				levels.add(SweepLevel.measure(raw, gateway, payload, c, settings, upstream.lag(), upstream.baseUrl(), progress,
+						force.covers(c) ? Futility.NEVER : Futility.DEFAULT));
 				progress.finish();
 			}
+		}
+		int c = settings.noiseFloorLevel();
+		if (!calibration.get(0).runs(c)) {
+			return Optional.empty();
 		}
 		// two new clients, each with only this level's warm-up: the A/A arms have the same history by construction (not a
 		// measured cause: on the container the A/A read 0.985 with the sweep's raw client against a new one, 1.009 so)
 		try (TargetClient first = client("raw", upstream.baseUrl(), settings);
 				TargetClient second = client("raw_b", upstream.baseUrl(), settings)) {
-			int c = settings.noiseFloorLevel();
 			TaxSettings floor = settings.forNoiseFloor();
 			Progress progress = Progress.start("tax", "sweep A/A c=" + c + " raw+raw requests", 2L * capRequests(floor, c));
-			SweepLevel noise = SweepLevel.measure(first, second, payload, c, floor, upstream.lag(), upstream.baseUrl(), progress);
+			SweepLevel noise = SweepLevel.measure(first, second, payload, c, floor, upstream.lag(), upstream.baseUrl(), progress,
+					force.covers(c) ? Futility.NEVER : Futility.DEFAULT);
 			progress.finish();
-			return noise;
+			return Optional.of(noise);
 		}
 	}
 

@@ -66,15 +66,25 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param stop where the level's sequential stop stopped ({@link TaxSettings#sweepPlan}); empty when not recorded (tests)
  * @param warmupFailures the warm-up wave's failed requests of both arms, each naming its arm (judged per arm:
  *        {@link #warmupFailuresByArm()})
+ * @param futility the reading that stopped the level after its first ABBA block ({@link Futility}); empty when it ran on
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
 		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
 		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop,
-		List<RequestOutcome> warmupFailures) {
+		List<RequestOutcome> warmupFailures, Optional<String> futility) {
 
 	public SweepLevel {
 		warmupFailures = List.copyOf(warmupFailures);
+	}
+
+	/** A level that ran on past its first block. */
+	public SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
+			ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
+			Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop,
+			List<RequestOutcome> warmupFailures) {
+		this(concurrency, batchesA, batchesB, a, b, ratio, perRequestRatio, latencyTax, warmupFailed, lag, engineMetrics, stop,
+				warmupFailures, Optional.empty());
 	}
 
 	/** A level whose warm-up failures are known only by their count (tests of the report). */
@@ -117,13 +127,20 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 			+ "completion tokens / E2EL, CI over requests (assumes independent requests, so narrower); throughput_ratio: sum "
 			+ "of tokens over each arm's own batch time, no CI";
 
+	/** {@link #measure(TargetClient, TargetClient, RequestSource, int, TaxSettings, Optional, java.net.URI, Progress, Futility)} with the project's futility stop. */
+	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, TaxSettings settings,
+			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
+		return measure(a, b, payload, c, settings, lag, engine, progress, Futility.DEFAULT);
+	}
+
 	/**
 	 * Warms both arms up, then runs ABBA batches of {@link TaxSettings#sweepBatchSize} requests until the level's
 	 * sequential stop ({@link TaxSettings#sweepPlan}) says so: at each planned look the ratio's interval, at the look's
-	 * level; {@code engine} is the raw engine's base URL (its metrics).
+	 * level; {@code engine} is the raw engine's base URL (its metrics). After the first ABBA block, {@code futility}
+	 * may stop the level there ({@link Futility}): its ratio is then undefined, naming the reading.
 	 */
-	public static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, TaxSettings settings,
-			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress) {
+	static SweepLevel measure(TargetClient a, TargetClient b, RequestSource payload, int c, TaxSettings settings,
+			Optional<UpstreamLag> lag, java.net.URI engine, Progress progress, Futility futility) {
 		ClosedLoop warm = new ClosedLoop(c, warmupRequests(c), 0, settings.levelTimeCap());
 		RequestSource warmup = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 2 + index);
 		// the warm-up's requests count toward the level's progress, so its ETA is known from the first wave on
@@ -140,8 +157,10 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
 		int[] next = new int[2];
 		String[] last = { "" };
+		@SuppressWarnings("unchecked")
+		Optional<String>[] futile = new Optional[]{ Optional.empty() };
 		SequentialPlan.Stop stop = plan.run(n -> {
-			while (partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
+			while (futile[0].isEmpty() && partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
 				Interleaving.Arm arm = order.get(partsA.size() + partsB.size());
 				boolean first = arm == Interleaving.Arm.A;
 				ClosedLoop batch = new ClosedLoop(c, batchSize, 0, settings.levelTimeCap());
@@ -151,21 +170,33 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 						(first ? partsA : partsB).size() + 1, plan.cap(), n, last[0].isEmpty() ? soFar(partsA, partsB) : last[0]));
 				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
 				next[first ? 0 : 1] += batchSize;
+				if (partsA.size() + partsB.size() == 2 * Futility.LOOK_BATCHES_PER_ARM) {
+					futile[0] = futility.judge(partsA, partsB);
+					futile[0].ifPresent(reading -> progress.detail("c=" + c + " stopped after its first block: " + reading));
+				}
+			}
+			if (futile[0].isPresent()) {
+				return List.of();
 			}
 			ConfidenceInterval ratio = ratioBlocks(partsA, partsB, bootstrap.minSamples()).pairedBOverA(bootstrap);
 			last[0] = "ratio at " + n + " batches " + describe(ratio, plan);
 			progress.detail("c=" + c + " " + last[0]);
 			return List.of(ratio);
-		});
+		}, intervals -> futile[0].isPresent() || !intervals.isEmpty() && intervals.stream().allMatch(plan::narrow));
 		Optional<UpstreamLag.Reading> reading = lag.map(UpstreamLag::read);
 		EngineMetrics metricsAfter = metrics.after();
-		String mode = "closed-loop concurrency " + c + ", " + stop.used() + " batches of " + batchSize + " in ABBA order (sequential stop: "
-				+ stop + ")";
+		String mode = "closed-loop concurrency " + c + ", " + partsA.size() + " batches of " + batchSize + " in ABBA order ("
+				+ futile[0].map(f -> "stopped for futility after the first block").orElse("sequential stop: " + stop) + ")";
 		LoadResult mergedA = LoadResult.merge(mode, partsA);
 		LoadResult mergedB = LoadResult.merge(mode, partsB);
-		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, stop.intervals().get(0),
+		ConfidenceInterval ratio = futile[0].isPresent()
+				? ConfidenceInterval.undefined("median ratio over ABBA blocks", "stopped for futility: " + futile[0].get(),
+						plan.lookLevel(), 0, settings.seed())
+				: stop.intervals().get(0);
+		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, ratio,
 				bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)), bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)),
-				warmupFailures.size(), reading, Optional.of(metricsAfter), Optional.of(stop), warmupFailures);
+				warmupFailures.size(), reading, Optional.of(metricsAfter), futile[0].isPresent() ? Optional.empty() : Optional.of(stop),
+				warmupFailures, futile[0]);
 	}
 
 	/**
@@ -266,6 +297,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		ratio.writeTo(ratioCi, 4);
 		ratioBlocks().writeTo(ratioCi.putObject("blocks"));
 		stop.ifPresent(s -> s.writeTo(level.putObject("sequential"), "batches per arm"));
+		futility.ifPresent(reading -> level.putObject("futility_stop").put("reading", reading).put("rule", Futility.RULE));
 		ObjectNode batches = level.putObject("batch_output_throughput");
 		ArrayNode throughputA = batches.putArray(nameA);
 		batchesA.forEach(r -> JsonNumbers.add(throughputA, r.outputThroughput(), 3));

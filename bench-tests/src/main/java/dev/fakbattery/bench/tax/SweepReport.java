@@ -35,6 +35,17 @@ final class SweepReport {
 	 */
 	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, Optional<SteadyWarmup> warmup,
 			List<SweepLevel> levels, Optional<SweepLevel> noise, List<Path> plots, String skipped) {
+		checks(run, settings, upstream, warmup, Optional.empty(), levels, noise, plots, skipped);
+	}
+
+	/**
+	 * The checks, with the host calibration where it ran: a level it found beyond this host, and a level stopped for
+	 * futility ({@link Futility}), is PENDING_MEASUREMENT with its reading, never counted as measured nor as failed; its
+	 * probes' failed requests are judged like a warm-up's.
+	 */
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, Optional<SteadyWarmup> warmup,
+			Optional<HostCalibration> calibration, List<SweepLevel> levels, Optional<SweepLevel> noise, List<Path> plots,
+			String skipped) {
 		run.workload(settings.workload().describe() + "; closed loop, streamed requests per arm " + settings.levels()
 				.stream()
 				.map(c -> "c=" + c + ": " + settings.sweepRequests(c) + " in " + settings.sweepBatchesPerArm(c) + " batches")
@@ -47,15 +58,21 @@ final class SweepReport {
 					"the gateway under test starts or is reachable", "mode " + mode + ": "
 							+ process.path(process.has("error") ? "error" : "description").asText());
 		}
+		List<HostCalibration.Level> beyond = calibration.map(HostCalibration::beyond).orElse(List.of());
+		List<Integer> judgeable = settings.levels().stream().filter(c -> calibration.map(h -> h.runs(c)).orElse(true)).toList();
 		List<String> unmeasured = new ArrayList<>();
-		levels.stream().filter(l -> !l.ratio().isDefined()).forEach(l -> unmeasured.add("c=" + l.concurrency() + ": " + unmeasured(l)));
-		noise.filter(n -> !n.ratio().isDefined()).ifPresent(n -> unmeasured.add("A/A c=" + n.concurrency() + ": " + unmeasured(n)));
-		if (noise.isEmpty()) {
+		levels.stream()
+				.filter(l -> !l.ratio().isDefined() && l.futility().isEmpty())
+				.forEach(l -> unmeasured.add("c=" + l.concurrency() + ": " + unmeasured(l)));
+		noise.filter(n -> !n.ratio().isDefined() && n.futility().isEmpty())
+				.ifPresent(n -> unmeasured.add("A/A c=" + n.concurrency() + ": " + unmeasured(n)));
+		if (noise.isEmpty() && judgeable.contains(settings.noiseFloorLevel())) {
 			unmeasured.add("A/A: not measured");
 		}
-		boolean measured = skipped == null && levels.size() == settings.levels().size() && unmeasured.isEmpty();
+		boolean measured = skipped == null && levels.size() == judgeable.size() && unmeasured.isEmpty();
 		run.check("sweep_measured", measured, "a gateway/raw ratio with a 95% CI at every level " + settings.levels()
-				+ " and the A/A floor's, each over at least " + TaxSettings.MIN_BATCHES + " batches per arm",
+				+ " and the A/A floor's that this host can judge (host_calibration), each over at least " + TaxSettings.MIN_BATCHES
+				+ " batches per arm, unless stopped for futility",
 				skipped != null
 						? "not run: " + skipped
 						: unmeasured.isEmpty()
@@ -74,6 +91,7 @@ final class SweepReport {
 				skipped != null ? "not run: " + skipped : failed == 0 ? "0 failed" : failed + " failed: " + failures, answered);
 		List<ArmFailures> byArm = new ArrayList<>();
 		warmup.ifPresent(w -> byArm.add(w.failures()));
+		calibration.ifPresent(h -> byArm.addAll(h.failures()));
 		levels.forEach(l -> {
 			byArm.add(l.warmupFailuresByArm());
 			byArm.add(l.failures());
@@ -81,6 +99,29 @@ final class SweepReport {
 		String notRun = skipped == null ? null : "not run: " + skipped;
 		ArmFailures.judgeFailures(run, byArm, notRun);
 		ArmFailures.judgeRetries(run, levels.stream().map(SweepLevel::retries).toList(), notRun);
+		if (!beyond.isEmpty() && skipped == null) {
+			run.invalid("host_calibration", "levels beyond this host, not run at full size: " + beyond.stream()
+					.map(HostCalibration.Level::reading)
+					.collect(Collectors.joining("; "))
+					+ (beyond.stream().anyMatch(l -> l.concurrency() == settings.noiseFloorLevel())
+							? "; the A/A floor's level c=" + settings.noiseFloorLevel() + " among them"
+							: ""),
+					HostCalibration.fix(beyond));
+		}
+		List<String> futile = all.stream()
+				.filter(l -> l.futility().isPresent())
+				.map(l -> label(l, noise) + " " + l.futility().get())
+				.toList();
+		if (!futile.isEmpty() && skipped == null) {
+			run.invalid("futility", "levels stopped after their first ABBA block, their instrument already past its limit: " + futile,
+					"run on a quieter machine or a bigger client host, or run the level to its end anyway with -D"
+							+ dev.fakbattery.core.HarnessConstants.CALIBRATION_FORCE + "="
+							+ all.stream()
+									.filter(l -> l.futility().isPresent())
+									.map(l -> String.valueOf(l.concurrency()))
+									.distinct()
+									.collect(Collectors.joining(",")));
+		}
 		if (upstream.lag().isPresent() && skipped == null) {
 			List<String> late = all.stream()
 					.filter(l -> l.lag().map(r -> !r.withinLimit()).orElse(true))

@@ -235,6 +235,57 @@ class SweepReportTests {
 	}
 
 	@Test
+	@DisplayName("a level the host calibration found beyond this host is PENDING with its reading and the fix, never measured nor failed")
+	void beyondHostIsPending() {
+		RungRecorder run = started();
+		SweepLevel quiet = clean(1, 1.0, Synthetic.QUIET);
+		SweepLevel late = clean(4, 1.0, Synthetic.LATE);
+		HostCalibration.Level one = HostCalibration.judge(1, List.of(quiet.a(), quiet.a()), List.of(quiet.b(), quiet.b()), List.of(CALM),
+				false);
+		HostCalibration.Level four = HostCalibration.judge(4, List.of(late.a(), late.a()), List.of(late.b(), late.b()), List.of(CALM),
+				false);
+		HostCalibration calibration = new HostCalibration(List.of(one, four), java.time.Duration.ofSeconds(2));
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), Optional.empty(), Optional.of(calibration),
+				List.of(clean(1, 0.999, Synthetic.QUIET)), Optional.empty(), plots, null);
+		assertThat(Synthetic.check(run, "sweep_measured").passed()).as("every level this host can judge was measured").isTrue();
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("host_calibration");
+		assertThat(run.invalidations().get(0).missing()).contains("levels beyond this host, not run at full size: c=4: load client lag "
+				+ "p99 per wave [2401, 2401, 2401, 2401] us", "; the A/A floor's level c=4 among them");
+		assertThat(run.invalidations().get(0).howToProvide()).endsWith("-Dcalibration.force=4");
+
+		RungRecorder without = started();
+		SweepReport.checks(without, settings, Synthetic.simulated(CALM), List.of(clean(1, 0.999, Synthetic.QUIET)), Optional.empty(),
+				plots, null);
+		assertThat(Synthetic.check(without, "sweep_measured").passed()).as("the same missing level without a calibration reading")
+				.isFalse();
+	}
+
+	@Test
+	@DisplayName("a level stopped for futility is PENDING with its reading; a calibration probe the gateway alone failed fails gateway_failures")
+	void futilityIsPendingAndProbeFailuresCount() {
+		RungRecorder run = started();
+		SweepLevel calm = clean(4, 1.0, Synthetic.LATE);
+		SweepLevel futile = new SweepLevel(4, calm.batchesA(), calm.batchesB(), calm.a(), calm.b(), Synthetic.undefined(),
+				calm.perRequestRatio(),
+				calm.latencyTax(), 0, calm.lag(), Optional.empty(), Optional.empty(), List.of(),
+				Optional.of("load client lag p99 over 1250 us"));
+		LoadResult failing = Synthetic.result("gateway", List.of(Synthetic.failed("gateway", 0, 502)), 0, 1, Synthetic.QUIET);
+		SweepLevel quiet = clean(1, 1.0, Synthetic.QUIET);
+		HostCalibration calibration = new HostCalibration(
+				List.of(HostCalibration.judge(1, List.of(quiet.a(), quiet.a()), List.of(failing, quiet.b()), List.of(CALM), false)),
+				java.time.Duration.ZERO);
+		SweepReport.checks(run, settings, Synthetic.simulated(CALM), Optional.empty(), Optional.of(calibration),
+				List.of(clean(1, 1.0, Synthetic.QUIET), futile), Optional.of(clean(4, 1.0, Synthetic.QUIET)), plots, null);
+		assertThat(Synthetic.check(run, "sweep_measured").passed()).isTrue();
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).contains("futility", "client_lag");
+		assertThat(run.invalidations().get(0).missing()).contains("[c=4 load client lag p99 over 1250 us]");
+		assertThat(run.invalidations().get(0).howToProvide()).endsWith("-Dcalibration.force=4");
+		Check failures = Synthetic.check(run, "gateway_failures");
+		assertThat(failures.passed()).isFalse();
+		assertThat(failures.observed()).contains("c=1 calibration: gateway 1 failed");
+	}
+
+	@Test
 	@DisplayName("a sweep that did not run fails its checks with the reason and is not judged by its instruments")
 	void skipped() {
 		RungRecorder run = Synthetic.run(ArtifactId.CONCURRENCY_SWEEP);

@@ -84,6 +84,10 @@ class TaxPipelineSmokeTests {
 		assertThat(artifact.path("dialect").asText()).isEqualTo("vllm");
 		assertThat(artifact.path("provenance").path("engine").asText()).isEqualTo("engine-double");
 		assertThat(artifact.path("levels")).hasSize(2);
+		assertThat(artifact.at("/host_calibration/levels")).as("a probe per level, recorded; the smoke run forces every level")
+				.hasSize(2)
+				.allSatisfy(probe -> assertThat(probe.path("verdict").asText()).isEqualTo("FORCED"));
+		assertThat(artifact.at("/host_calibration/levels/1/wave_client_lag_p99_us")).hasSize(4);
 		JsonNode level = artifact.path("levels").get(0);
 		assertThat(level.path("concurrency").asInt()).isEqualTo(1);
 		for (String field : new String[]{ "raw", "gateway", "ratio", "ratio_ci95", "throughput_ratio" }) {

@@ -1,0 +1,67 @@
+package dev.fakbattery.bench.tax;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+
+/**
+ * A sweep level's futility stop: after its first ABBA block (two batches per arm), a level whose load client lagged in
+ * every one of the four batches by more than {@link #MARGIN} times its limit ({@value ClientLag#LIMIT_P99_MICROS} µs p99)
+ * stops there, PENDING_MEASUREMENT with those readings: the rest of the level would be spent to learn that its instrument
+ * cannot judge it. A forced level ({@code calibration.force}) never stops so.
+ *
+ * <p>The margin is checked against the lag series the committed sweep artifacts recorded
+ * ({@code FutilityTests.recordedSeries}): of the levels that ended with their client lag within the limit, none
+ * (0 of 61) would have been stopped, so the false-stop rate is at most 4.9 % (95 %, rule of three); of those that
+ * ended over it, 7 of 22 would have stopped after their first block.
+ *
+ * @param thresholdMicros the p99 a batch's client lag must pass for it to count as lagging
+ * @since 0.9
+ */
+record Futility(double thresholdMicros) {
+
+	/** How far over its limit each batch of the first block must lag: 1.25 (1.25 ms p99). */
+	static final double MARGIN = 1.25;
+
+	/** The batches per arm the futility look comes after: one ABBA block. */
+	static final int LOOK_BATCHES_PER_ARM = 2;
+
+	/** The project's rule: {@link #MARGIN} times the client's lag limit. */
+	static final Futility DEFAULT = new Futility(MARGIN * ClientLag.LIMIT_P99_MICROS);
+
+	/** No futility stop (a forced level). */
+	static final Futility NEVER = new Futility(Double.POSITIVE_INFINITY);
+
+	/** Whether every batch's client lag p99 in {@code p99s} (the first block's) is over the threshold. */
+	boolean stops(List<Double> p99s) {
+		return !p99s.isEmpty() && p99s.stream().allMatch(p99 -> p99 > thresholdMicros);
+	}
+
+	/**
+	 * After the first block of {@code a} and {@code b} (the batches of each arm in run order): the reading that stops the
+	 * level, or empty when it goes on (fewer batches than a block, or a batch that kept pace).
+	 */
+	Optional<String> judge(List<LoadResult> a, List<LoadResult> b) {
+		if (a.size() < LOOK_BATCHES_PER_ARM || b.size() < LOOK_BATCHES_PER_ARM) {
+			return Optional.empty();
+		}
+		List<Double> p99s = java.util.stream.Stream.concat(a.subList(0, LOOK_BATCHES_PER_ARM).stream(),
+				b.subList(0, LOOK_BATCHES_PER_ARM).stream()).map(r -> r.clientLag().p99Micros()).toList();
+		if (!stops(p99s)) {
+			return Optional.empty();
+		}
+		return Optional.of(String.format(Locale.ROOT, "load client lag p99 over %.0f us (%.2f x its %.0f us limit) in every batch of "
+				+ "the first ABBA block: %s us", thresholdMicros, thresholdMicros / ClientLag.LIMIT_P99_MICROS, ClientLag.LIMIT_P99_MICROS,
+				p99s.stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", "))));
+	}
+
+	/** What the artifact says of the rule. */
+	static final String RULE = "after the first ABBA block (2 batches per arm) a level stops, PENDING_MEASUREMENT, when the load "
+			+ "client's lag p99 of every one of its 4 batches is over " + MARGIN + " x " + (int) ClientLag.LIMIT_P99_MICROS
+			+ " us; checked on the committed sweep artifacts' lag series: 0 of 61 levels that ended within the limit would have "
+			+ "stopped (false-stop rate at most 4.9 %, 95 %); a forced level (calibration.force) never stops so";
+}

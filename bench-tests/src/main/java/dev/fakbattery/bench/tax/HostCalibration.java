@@ -1,0 +1,248 @@
+package dev.fakbattery.bench.tax;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.core.ConfigKeys;
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.ClosedLoop;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.LoadRunner;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.wire.JsonNumbers;
+
+/**
+ * The concurrency sweep's host calibration: before its levels, a short probe per planned level (one ABBA block of waves,
+ * raw, gateway, gateway, raw, each wave {@code max(c, 2)} requests at concurrency {@code c}) reads the load client's lag
+ * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
+ * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
+ * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
+ * bigger client host, or {@code calibration.force}). A forced level runs as without calibration. The probe's requests
+ * that fail are judged like the warm-up's ({@link #failures()}).
+ *
+ * @param levels the reading per planned level, ascending
+ * @param duration how long the probes took
+ * @since 0.9
+ */
+record HostCalibration(List<Level> levels, Duration duration) {
+
+	/** How far over a lag limit every wave of a probe must read for its level to be beyond this host: 1.25. */
+	static final double MARGIN = Futility.MARGIN;
+
+	/** The double's lag rule: every wave over {@link #MARGIN} times its limit. */
+	private static final Futility DOUBLE_RULE = new Futility(MARGIN * UpstreamLag.LIMIT_P99_MICROS);
+
+	HostCalibration {
+		levels = List.copyOf(levels);
+	}
+
+	/** A level's verdict. */
+	enum Verdict {
+		/** The probe read both lags within the margin in some wave: the level runs. */
+		JUDGEABLE,
+		/** Every wave of the probe read a lag over the margin: the level is not run, PENDING_MEASUREMENT. */
+		BEYOND_HOST,
+		/** Forced by {@code calibration.force}: the level runs whatever the probe read. */
+		FORCED
+	}
+
+	/**
+	 * One level's probe.
+	 *
+	 * @param concurrency the level
+	 * @param raw the raw arm's probe waves in run order
+	 * @param gateway the gateway arm's probe waves in run order
+	 * @param engineDouble the double's lag over each wave in run order (raw, gateway, gateway, raw); empty on a real engine
+	 * @param verdict the verdict
+	 * @param reason what the verdict rests on
+	 */
+	record Level(int concurrency, List<LoadResult> raw, List<LoadResult> gateway, List<UpstreamLag.Reading> engineDouble,
+			Verdict verdict, String reason) {
+
+		Level {
+			raw = List.copyOf(raw);
+			gateway = List.copyOf(gateway);
+			engineDouble = List.copyOf(engineDouble);
+		}
+
+		ClientLag clientLag() {
+			return ClientLag.merge(java.util.stream.Stream.concat(raw.stream(), gateway.stream()).map(LoadResult::clientLag).toList());
+		}
+
+		/** {@code c=64: load client lag p99 per wave ...}. */
+		String reading() {
+			return "c=" + concurrency + ": " + reason;
+		}
+	}
+
+	/** Probes each of {@code levels} on both arms; {@code forced} levels run whatever they read. */
+	static HostCalibration run(TargetClient raw, TargetClient gateway, RequestSource payload, List<Integer> levels, Force forced,
+			Duration timeCap, Optional<UpstreamLag> lag, Progress progress) {
+		long start = System.nanoTime();
+		List<Level> read = new ArrayList<>();
+		RequestSource probe = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 4 + index);
+		for (int c : new TreeSet<>(levels)) {
+			progress.detail("calibrating the host at c=" + c + ": raw, gateway, gateway, raw, one wave of " + probeRequests(c) + " each");
+			ClosedLoop wave = new ClosedLoop(c, probeRequests(c), 0, timeCap);
+			List<LoadResult> rawWaves = new ArrayList<>();
+			List<LoadResult> gatewayWaves = new ArrayList<>();
+			List<UpstreamLag.Reading> doubleLag = new ArrayList<>();
+			for (boolean first : new boolean[]{ true, false, false, true }) {
+				lag.ifPresent(UpstreamLag::reset);
+				(first ? rawWaves : gatewayWaves).add(LoadRunner.run(first ? raw : gateway, probe, wave, progress));
+				lag.map(UpstreamLag::read).ifPresent(doubleLag::add);
+			}
+			read.add(judge(c, rawWaves, gatewayWaves, doubleLag, forced.covers(c)));
+		}
+		return new HostCalibration(read, Duration.ofNanos(System.nanoTime() - start));
+	}
+
+	/** Requests per wave of a level's probe: {@code max(c, 2)}. */
+	static int probeRequests(int c) {
+		return Math.max(c, 2);
+	}
+
+	/** Requests per arm of a level's probe: two waves. */
+	static int probeRequestsPerArm(int c) {
+		return 2 * probeRequests(c);
+	}
+
+	/** The verdict of level {@code c} from its probe waves and the double's lag over each (empty on a real engine). */
+	static Level judge(int c, List<LoadResult> raw, List<LoadResult> gateway, List<UpstreamLag.Reading> doubleLag, boolean forced) {
+		List<Double> client = java.util.stream.Stream.concat(raw.stream(), gateway.stream()).map(r -> r.clientLag().p99Micros()).toList();
+		List<Double> engine = doubleLag.stream().filter(d -> d.count() > 0).map(UpstreamLag.Reading::p99Micros).toList();
+		List<String> over = new ArrayList<>();
+		if (client.size() == 4 && Futility.DEFAULT.stops(client)) {
+			over.add("load client");
+		}
+		if (engine.size() == 4 && DOUBLE_RULE.stops(engine)) {
+			over.add("engine double");
+		}
+		String readings = "load client lag p99 per wave " + micros(client) + (doubleLag.isEmpty()
+				? ""
+				: ", engine double lag p99 per wave "
+						+ micros(doubleLag.stream().map(UpstreamLag.Reading::p99Micros).toList()))
+				+ String.format(Locale.ROOT, " (limit %.0f us; beyond the host when every wave reads over %.0f)",
+						ClientLag.LIMIT_P99_MICROS,
+						MARGIN * ClientLag.LIMIT_P99_MICROS);
+		Verdict verdict = forced ? Verdict.FORCED : over.isEmpty() ? Verdict.JUDGEABLE : Verdict.BEYOND_HOST;
+		String why = over.isEmpty() ? readings : readings + "; over the margin in every wave: " + String.join(", ", over);
+		return new Level(c, raw, gateway, doubleLag, verdict, forced ? why + "; forced by " + HarnessConstants.CALIBRATION_FORCE : why);
+	}
+
+	private static String micros(List<Double> values) {
+		return values.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).collect(Collectors.joining(", ", "[", "] us"));
+	}
+
+	/** Whether level {@code c} runs at full size (judgeable or forced). */
+	boolean runs(int c) {
+		return levels.stream().filter(l -> l.concurrency() == c).noneMatch(l -> l.verdict() == Verdict.BEYOND_HOST);
+	}
+
+	/** The levels beyond this host. */
+	List<Level> beyond() {
+		return levels.stream().filter(l -> l.verdict() == Verdict.BEYOND_HOST).toList();
+	}
+
+	/** The probes' failed requests per arm, judged like a warm-up's. */
+	List<ArmFailures> failures() {
+		return levels.stream()
+				.map(l -> ArmFailures.failures("c=" + l.concurrency() + " calibration",
+						l.raw().stream().flatMap(r -> r.outcomes().stream()).toList(),
+						l.gateway().stream().flatMap(r -> r.outcomes().stream()).toList()))
+				.toList();
+	}
+
+	/** The fix for a level beyond this host. */
+	static String fix(List<Level> beyond) {
+		return "a load client host with more cores (or the engine double and the gateway on other cores: "
+				+ "-Dllamacpp.engine.prefix / taskset, see docs/rungs.md#host-calibration-and-futility), or run the level anyway with -D"
+				+ HarnessConstants.CALIBRATION_FORCE + "="
+				+ beyond.stream().map(l -> String.valueOf(l.concurrency())).collect(Collectors.joining(","));
+	}
+
+	/** {@code method, margin, duration_s, levels[] {concurrency, probe_requests_per_arm, verdict, reason, client_lag, engine_double_lag}}. */
+	void writeTo(ObjectNode node) {
+		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
+				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
+				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
+				+ "futility stop's, checked on the recorded lag series); " + HarnessConstants.CALIBRATION_FORCE + " runs it anyway");
+		node.put("margin", MARGIN);
+		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
+		ArrayNode array = node.putArray("levels");
+		for (Level level : levels) {
+			ObjectNode item = array.addObject();
+			item.put("concurrency", level.concurrency());
+			item.put("probe_requests_per_arm", probeRequestsPerArm(level.concurrency()));
+			item.put("verdict", level.verdict().name());
+			item.put("reason", level.reason());
+			level.clientLag().writeTo(item.putObject("client_lag"));
+			ArrayNode waves = item.putArray("wave_client_lag_p99_us");
+			java.util.stream.Stream.of(level.raw().get(0), level.gateway().get(0), level.gateway().get(1), level.raw().get(1))
+					.forEach(w -> JsonNumbers.add(waves, w.clientLag().p99Micros(), 0));
+			if (!level.engineDouble().isEmpty()) {
+				ArrayNode doubles = item.putArray("wave_engine_double_lag_p99_us");
+				level.engineDouble().forEach(d -> JsonNumbers.add(doubles, d.p99Micros(), 1));
+			}
+			item.put("failed", java.util.stream.Stream.concat(level.raw().stream(), level.gateway().stream())
+					.mapToInt(r -> r.failed().size() + r.notSent())
+					.sum());
+		}
+	}
+
+	/**
+	 * The levels {@code calibration.force} names.
+	 *
+	 * @param all every level
+	 * @param levels the levels named
+	 */
+	record Force(boolean all, Set<Integer> levels) {
+
+		static final Force NONE = new Force(false, Set.of());
+
+		boolean covers(int c) {
+			return all || levels.contains(c);
+		}
+
+		/** From {@code calibration.force}: {@code all}, or levels separated by commas; anything else names the key and the fix. */
+		static Force from(HarnessConfig config) {
+			return config.find(ConfigKeys.CALIBRATION_FORCE).map(Force::parse).orElse(NONE);
+		}
+
+		static Force parse(String value) {
+			String text = value.strip();
+			if (text.isEmpty()) {
+				return NONE;
+			}
+			if (text.equalsIgnoreCase("all")) {
+				return new Force(true, Set.of());
+			}
+			try {
+				return new Force(false, Arrays.stream(text.split(","))
+						.map(String::strip)
+						.map(Integer::parseInt)
+						.collect(Collectors.toUnmodifiableSet()));
+			}
+			catch (NumberFormatException e) {
+				throw new ConfigurationException("Unable to read " + HarnessConstants.CALIBRATION_FORCE + "=" + value
+						+ ": it takes sweep levels separated by commas, or all. Fix: pass -D" + HarnessConstants.CALIBRATION_FORCE
+						+ "=64,128 or -D" + HarnessConstants.CALIBRATION_FORCE + "=all.");
+			}
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.fakbattery.core.HarnessConfig;
+import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("futility: a sweep level whose client already lags past the margin in its first block stops there")
+class FutilityTests {
+
+	/** Where the committed readings live, from bench-tests' folder. */
+	private static final Path EXPERIMENTS = Path.of("..", "experiments");
+
+	private static LoadResult batch(String target, dev.fakbattery.core.load.ClientLag lag) {
+		return Synthetic.result(target, Synthetic.oks(target, 4, 100), 0, 1, lag);
+	}
+
+	@Test
+	@DisplayName("every batch of the first block over 1.25 ms stops; one batch that kept pace, or fewer batches than a block, goes on")
+	void ruleOnTheFirstBlock() {
+		assertThat(Futility.DEFAULT.stops(List.of(1_300.0, 1_400.0, 2_000.0, 1_251.0))).isTrue();
+		assertThat(Futility.DEFAULT.stops(List.of(1_300.0, 1_400.0, 2_000.0, 1_250.0))).as("at the threshold is not over it").isFalse();
+		assertThat(Futility.DEFAULT.stops(List.of(5_000.0, 5_000.0, 5_000.0, 900.0))).isFalse();
+		assertThat(Futility.DEFAULT.stops(List.of())).isFalse();
+		assertThat(Futility.NEVER.stops(List.of(1e9, 1e9, 1e9, 1e9))).isFalse();
+
+		List<LoadResult> late = List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET));
+		List<LoadResult> lateGateway = List.of(batch("gateway", Synthetic.LATE), batch("gateway", Synthetic.LATE));
+		assertThat(Futility.DEFAULT.judge(late, lateGateway)).hasValueSatisfying(reading -> assertThat(reading)
+				.startsWith("load client lag p99 over 1250 us (1.25 x its 1000 us limit) in every batch of the first ABBA block: ")
+				.endsWith(" us"));
+		assertThat(Futility.DEFAULT.judge(late, lateGateway.subList(0, 1))).as("half a block").isEmpty();
+		assertThat(Futility.DEFAULT.judge(List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET)), lateGateway)).isEmpty();
+	}
+
+	/**
+	 * The margin against the lag series every committed sweep artifact recorded ({@code batch_client_lag_p99_us} per arm in
+	 * run order, {@code client_lag.within_limit} at the level's end): of the levels that ended valid, at most 5 % would have
+	 * stopped after their first block; the rule stops some that ended invalid (it can fire at all).
+	 */
+	@Test
+	@DisplayName("on the recorded lag series: at most 5 % of the levels that ended valid would have stopped, and some that ended invalid do")
+	void recordedSeries() throws IOException {
+		List<JsonNode> levels = new ArrayList<>();
+		try (Stream<Path> files = Files.walk(EXPERIMENTS)) {
+			for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+				JsonNode root;
+				try {
+					root = Json.MAPPER.readTree(file.toFile());
+				}
+				catch (IOException notJson) {
+					continue;
+				}
+				root.findParents("batch_client_lag_p99_us")
+						.stream()
+						.filter(level -> level.path("batch_client_lag_p99_us").isObject() && level.path("client_lag").has("within_limit"))
+						.forEach(levels::add);
+			}
+		}
+		int valid = 0;
+		int falseStops = 0;
+		int invalid = 0;
+		int stopped = 0;
+		for (JsonNode level : levels) {
+			List<JsonNode> arms = new ArrayList<>();
+			level.path("batch_client_lag_p99_us").elements().forEachRemaining(arms::add);
+			List<Double> block = new ArrayList<>();
+			arms.forEach(arm -> {
+				for (int i = 0; i < Futility.LOOK_BATCHES_PER_ARM && i < arm.size(); i++) {
+					block.add(arm.get(i).asDouble());
+				}
+			});
+			boolean stops = block.size() == 2 * Futility.LOOK_BATCHES_PER_ARM && Futility.DEFAULT.stops(block);
+			if (level.path("client_lag").path("within_limit").asBoolean()) {
+				valid++;
+				falseStops += stops ? 1 : 0;
+			}
+			else {
+				invalid++;
+				stopped += stops ? 1 : 0;
+			}
+		}
+		assertThat(valid).as("recorded levels that ended within the client's lag limit").isGreaterThanOrEqualTo(50);
+		assertThat(invalid).as("recorded levels that ended over it").isGreaterThanOrEqualTo(10);
+		assertThat((double) falseStops / valid).as("false stops: %d of %d valid levels", falseStops, valid).isLessThanOrEqualTo(0.05);
+		assertThat(stopped).as("levels that ended invalid and stop after their first block, of %d", invalid).isPositive();
+	}
+
+	@Test
+	@DisplayName("a level whose rule fires runs one ABBA block, no interval, and says why; the same level without the rule runs to its stop")
+	void levelStopsAfterItsFirstBlock() throws IOException {
+		TaxSettings settings = TaxSettings.from(HarnessConfig.of(name -> Optional.empty()));
+		// paced (about 1 ms a token), so that each batch lasts long enough for the client's lag probe to sample it
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.defaults()).start();
+				TargetClient a = TargetClient.open("raw", URI.create(engine.baseUrl()));
+				TargetClient b = TargetClient.open("raw_b", URI.create(engine.baseUrl()))) {
+			RequestSource payload = RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 16));
+			SweepLevel stopped = SweepLevel.measure(a, b, payload, 2, settings, Optional.empty(), URI.create(engine.baseUrl()),
+					Progress.silent(), new Futility(-1));
+			assertThat(stopped.batchesA()).hasSize(Futility.LOOK_BATCHES_PER_ARM);
+			assertThat(stopped.batchesB()).hasSize(Futility.LOOK_BATCHES_PER_ARM);
+			assertThat(stopped.ratio().isDefined()).isFalse();
+			assertThat(stopped.ratio().reason()).hasValueSatisfying(r -> assertThat(r).startsWith("stopped for futility: load client lag"));
+			assertThat(stopped.stop()).isEmpty();
+			assertThat(stopped.toJson("raw", "raw_b").at("/futility_stop/reading").asText()).startsWith("load client lag p99 over -1 us");
+
+			SweepLevel full = SweepLevel.measure(a, b, payload, 2, settings, Optional.empty(), URI.create(engine.baseUrl()),
+					Progress.silent(), Futility.NEVER);
+			assertThat(full.futility()).isEmpty();
+			assertThat(full.batchesA()).hasSizeGreaterThanOrEqualTo(TaxSettings.MIN_BATCHES);
+			assertThat(full.toJson("raw", "raw_b").has("futility_stop")).isFalse();
+		}
+	}
+}

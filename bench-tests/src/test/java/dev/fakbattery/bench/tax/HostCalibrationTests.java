@@ -1,0 +1,147 @@
+package dev.fakbattery.bench.tax;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.fakbattery.core.ConfigurationException;
+import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.ClientLag;
+import dev.fakbattery.core.load.LoadResult;
+import dev.fakbattery.core.load.Progress;
+import dev.fakbattery.core.load.RequestSource;
+import dev.fakbattery.core.load.TargetClient;
+import dev.fakbattery.engine.EngineDouble;
+import dev.fakbattery.engine.TimingModel;
+import dev.fakbattery.wire.Json;
+
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+@DisplayName("host calibration: a probe per level says which levels this host can judge before they run")
+class HostCalibrationTests {
+
+	private static LoadResult wave(String target, ClientLag lag) {
+		return Synthetic.result(target, Synthetic.oks(target, 4, 100), 0, 1, lag);
+	}
+
+	private static List<LoadResult> waves(String target, ClientLag first, ClientLag second) {
+		return List.of(wave(target, first), wave(target, second));
+	}
+
+	private static List<UpstreamLag.Reading> doubles(double p99) {
+		return List.of(new UpstreamLag.Reading(500, 80, p99, p99 * 2), new UpstreamLag.Reading(500, 80, p99, p99 * 2),
+				new UpstreamLag.Reading(500, 80, p99, p99 * 2), new UpstreamLag.Reading(500, 80, p99, p99 * 2));
+	}
+
+	@Test
+	@DisplayName("one wave within the margin keeps a level; every wave of the client or of the double past 1.25 x its limit is beyond the host, named; forced runs whatever it read")
+	void verdicts() {
+		List<LoadResult> quiet = waves("raw", Synthetic.QUIET, Synthetic.QUIET);
+		List<LoadResult> late = waves("gateway", Synthetic.LATE, Synthetic.LATE);
+		assertThat(HostCalibration.judge(8, quiet, waves("gateway", Synthetic.QUIET, Synthetic.QUIET), doubles(400), false).verdict())
+				.isEqualTo(HostCalibration.Verdict.JUDGEABLE);
+		assertThat(HostCalibration.judge(8, waves("raw", Synthetic.LATE, Synthetic.QUIET), late, doubles(1_200), false).verdict())
+				.as("one client wave kept pace; the double over its limit but within the margin")
+				.isEqualTo(HostCalibration.Verdict.JUDGEABLE);
+
+		HostCalibration.Level client = HostCalibration.judge(64, waves("raw", Synthetic.LATE, Synthetic.LATE), late, doubles(400), false);
+		assertThat(client.verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
+		assertThat(client.reading()).isEqualTo("c=64: load client lag p99 per wave [2401, 2401, 2401, 2401] us, engine double lag p99 per "
+				+ "wave [400, 400, 400, 400] us (limit 1000 us; beyond the host when every wave reads over 1250); over the margin in "
+				+ "every wave: load client");
+
+		HostCalibration.Level engine = HostCalibration.judge(128, quiet, waves("gateway", Synthetic.QUIET, Synthetic.QUIET), doubles(1_900),
+				false);
+		assertThat(engine.verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
+		assertThat(engine.reason()).endsWith("over the margin in every wave: engine double");
+		assertThat(HostCalibration.judge(128, quiet, late, List.of(), false).reason()).as("a real engine: the client's lag alone")
+				.startsWith("load client lag p99 per wave [300, 300, 2401, 2401] us (limit");
+
+		HostCalibration.Level forced = HostCalibration.judge(128, waves("raw", Synthetic.LATE, Synthetic.LATE), late, doubles(1_900), true);
+		assertThat(forced.verdict()).isEqualTo(HostCalibration.Verdict.FORCED);
+		assertThat(forced.reason()).endsWith("over the margin in every wave: load client, engine double; forced by calibration.force");
+
+		HostCalibration calibration = new HostCalibration(List.of(client, engine, forced), Duration.ofMillis(1500));
+		assertThat(calibration.runs(64)).isFalse();
+		assertThat(calibration.runs(8)).as("a level not probed is not held back").isTrue();
+		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(64, 128);
+		assertThat(HostCalibration.fix(calibration.beyond())).endsWith("-Dcalibration.force=64,128");
+
+		ObjectNode json = Json.MAPPER.createObjectNode();
+		calibration.writeTo(json);
+		assertThat(json.path("duration_s").asDouble()).isEqualTo(1.5);
+		assertThat(json.path("margin").asDouble()).isEqualTo(1.25);
+		assertThat(json.at("/levels/0/verdict").asText()).isEqualTo("BEYOND_HOST");
+		assertThat(json.at("/levels/0/probe_requests_per_arm").asInt()).isEqualTo(128);
+		assertThat(json.at("/levels/0/client_lag/p99_us").asDouble()).isGreaterThan(1_250);
+		assertThat(json.at("/levels/0/wave_client_lag_p99_us")).hasSize(4);
+		assertThat(json.at("/levels/1/wave_engine_double_lag_p99_us/0").asDouble()).isEqualTo(1_900);
+		assertThat(json.at("/levels/2/verdict").asText()).isEqualTo("FORCED");
+	}
+
+	@Test
+	@DisplayName("a probe's failed requests are judged like a warm-up's: the gateway arm failing alone is counted against it")
+	void probeFailuresCount() {
+		LoadResult failing = Synthetic.result("gateway", List.of(Synthetic.failed("gateway", 0, 502)), 0, 1, Synthetic.QUIET);
+		HostCalibration calibration = new HostCalibration(List.of(HostCalibration.judge(4,
+				waves("raw", Synthetic.QUIET, Synthetic.QUIET), List.of(failing, wave("gateway", Synthetic.QUIET)), doubles(400), false)),
+				Duration.ZERO);
+		assertThat(calibration.failures()).singleElement().satisfies(f -> {
+			assertThat(f.gateway()).isOne();
+			assertThat(f.raw()).isZero();
+			assertThat(f.where()).isEqualTo("c=4 calibration");
+		});
+	}
+
+	@Test
+	@DisplayName("calibration.force: all, or levels by commas; anything else names the key and the fix")
+	void force() {
+		assertThat(HostCalibration.Force.parse("all").covers(512)).isTrue();
+		assertThat(HostCalibration.Force.parse(" 64, 128 ").levels()).isEqualTo(Set.of(64, 128));
+		assertThat(HostCalibration.Force.parse(" 64, 128 ").covers(8)).isFalse();
+		assertThat(HostCalibration.Force.parse("").covers(1)).isFalse();
+		assertThatThrownBy(() -> HostCalibration.Force.parse("64;128")).isInstanceOf(ConfigurationException.class)
+				.hasMessage("Unable to read calibration.force=64;128: it takes sweep levels separated by commas, or all. Fix: pass "
+						+ "-Dcalibration.force=64,128 or -Dcalibration.force=all.");
+	}
+
+	@Test
+	@DisplayName("against the double: one wave per arm per level, ascending, the double's lag read per level")
+	void probesTheDouble() throws IOException {
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
+				TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()));
+				TargetClient gateway = TargetClient.open("gateway", URI.create(engine.baseUrl()))) {
+			int[] resets = new int[1];
+			UpstreamLag lag = new UpstreamLag() {
+				@Override
+				public void reset() {
+					resets[0]++;
+				}
+
+				@Override
+				public Reading read() {
+					return new Reading(100, 50, 1_900, 2_000);
+				}
+			};
+			HostCalibration calibration = HostCalibration.run(raw, gateway,
+					RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 4)),
+					List.of(3, 1), HostCalibration.Force.parse("3"), Duration.ofSeconds(30), Optional.of(lag), Progress.silent());
+			assertThat(engine.requestCount()).as("two waves of max(c, 2) per arm per level").isEqualTo(4L * (2 + 3));
+			assertThat(resets[0]).as("the double's lag read per wave").isEqualTo(8);
+			assertThat(calibration.levels()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 3);
+			assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
+					.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.FORCED);
+			assertThat(calibration.runs(1)).isFalse();
+			assertThat(calibration.runs(3)).isTrue();
+		}
+	}
+}
