@@ -54,8 +54,10 @@ class RateLevelTests {
 	void orderSeededByTheRate() {
 		TaxSettings settings = battery();
 
-		assertThat(RateLevel.order(16.5, settings)).isEqualTo(Interleaving.abba(settings.ratePlan().cap(), settings.seed() + 16_500))
-				.isEqualTo(RateLevel.order(16.5, settings));
+		for (double rate : new double[]{ 1, 2, 4, 8, 16.5, 32, 64 }) {
+			assertThat(RateLevel.order(rate, settings)).as("%s req/s", rate)
+					.isEqualTo(Interleaving.abba(settings.ratePlan().cap(), settings.seed() + Math.round(rate * 1000)));
+		}
 	}
 
 	@Test
