@@ -99,6 +99,28 @@ class GuardedConsoleTests {
 		assertThat(console.toString(StandardCharsets.UTF_8)).isEqualTo("held [REDACTED api.key.env]");
 	}
 
+	@Test
+	@DisplayName("closing gives both streams back; one that someone else replaced meanwhile is left as they set it")
+	void closeGivesBothStreamsBack() {
+		PrintStream beforeOut = System.out;
+		PrintStream beforeErr = System.err;
+		GuardedConsole session = new GuardedConsole(() -> GUARD);
+
+		session.launcherSessionOpened(null);
+		assertThat(System.err).as("err guarded").isNotSameAs(beforeErr);
+		session.launcherSessionClosed(null);
+		assertThat(System.out).isSameAs(beforeOut);
+		assertThat(System.err).isSameAs(beforeErr);
+
+		PrintStream replaced = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+		session.launcherSessionOpened(null);
+		System.setOut(replaced);
+		System.setErr(replaced);
+		session.launcherSessionClosed(null);
+		assertThat(System.out).as("out, replaced during the session").isSameAs(replaced);
+		assertThat(System.err).as("err, replaced during the session").isSameAs(replaced);
+	}
+
 	private static void printEverywhere(GuardedConsole session, String planted, int half) {
 		session.launcherSessionOpened(null);
 		try {

@@ -79,6 +79,16 @@ class SteadyWarmupTests {
 	}
 
 	@Test
+	@DisplayName("a window whose last two batches hold exactly 1,000 samples reaches no further back")
+	void windowOfExactlyEnough() {
+		ClientLag half = lag(500, 0, 0);
+		ClientLag lateHalf = lag(500, 10, 2_500);
+
+		assertThat(SteadyWarmup.latest(List.of(lateHalf, half, half)).count()).isEqualTo(1_000);
+		assertThat(SteadyWarmup.latest(List.of(lateHalf, half, half)).withinLimit()).as("the late batch before the window").isTrue();
+	}
+
+	@Test
 	@DisplayName("runs one pair even when the cap has passed at once")
 	void runsOnePair() {
 		SteadyWarmup warmup = SteadyWarmup.until(p -> pair(LATE, LATE), 1, 16, Duration.ZERO, nanos::get);
