@@ -143,7 +143,8 @@ class NullGatewayTests {
 						.isEqualTo(run.matches("F0[15] \\[\\w+ non-stream]") ? RuleOutcome.NOT_APPLICABLE : RuleOutcome.NOT_JUDGED));
 		Map<String, String> messages = messages(tests);
 		assertThat(messages.get("F02 [vllm stream]")).startsWith("NOT_JUDGED: F02 [vllm stream] on null gateway: answers a canned 200 "
-				+ "without calling its upstream: the fault upstream never received the stall-headers request within 2000 ms, so the "
+				+ "without calling its upstream: the fault upstream never received the stall-headers request within "
+				+ NullGateways.EVIDENCE_WAIT.toMillis() + " ms, so the "
 				+ "gateway never saw the fault the rule judges; the gateway answered status 200 after ");
 		assertThat(messages.get("F01 [sglang stream]")).contains("the fault upstream never received the paced request")
 				.endsWith("the gateway answered status 200");
@@ -275,6 +276,11 @@ class NullGatewayTests {
 		@Override
 		protected Duration probeTimeout() {
 			return NullGateways.PROBE_TIMEOUT;
+		}
+
+		@Override
+		protected Duration evidenceWait() {
+			return NullGateways.EVIDENCE_WAIT;
 		}
 	}
 }

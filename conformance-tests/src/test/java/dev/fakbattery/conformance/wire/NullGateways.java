@@ -42,6 +42,13 @@ final class NullGateways {
 	/** How long the kits wait for a null gateway's answer to their probe: 1 s. */
 	static final Duration PROBE_TIMEOUT = Duration.ofSeconds(1);
 
+	/**
+	 * How long the fault kit waits for its upstream's record of a request a null gateway answered: 250 ms. A null gateway
+	 * never calls its upstream (but for the probe it relays), so the kit's 2 s would only wait out a record that cannot come,
+	 * once per rule run.
+	 */
+	static final Duration EVIDENCE_WAIT = Duration.ofMillis(250);
+
 	/** The limits every null gateway declares: a 1 s upstream timeout, 64 KiB bodies and events, 8 KiB of headers. */
 	static final GatewayLimits LIMITS = new GatewayLimits(Duration.ofSeconds(1), 64 * 1024, 8 * 1024, 64 * 1024);
 
