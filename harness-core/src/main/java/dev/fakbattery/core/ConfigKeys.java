@@ -201,6 +201,9 @@ public final class ConfigKeys {
 			.profileDefault(Profile.LLAMACPP, 256)
 			.doc("warm-up conversations per target (raw engine, gateway, the A/A's second client) before the tax witness, excluded from every result (`interleaving.warmup_per_target`); `-Pllamacpp` takes 256: on the container after 4 the reference gateway's first 64 measured conversations read a median 137 ms, its later ones 99 to 112 ms, its JIT still compiling");
 
+	public static final ConfigKey<Boolean> TAX_SMOKE = boolKey(HarnessConstants.TAX_SMOKE, false)
+			.doc("rung 3 (witness, sweeps) at the smoke run's sizes under any profile: the keys of its sizes that are not set take the default profile's values, and its artifacts record `provenance.sample_sizes` and are PENDING_MEASUREMENT (`sample_sizes`) outside the default profile, never counted nor kept as a baseline; for a quick run of the battery's writers (the canary scan under `-Pbattery`)");
+
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 			.profileDefault(Profile.DEFAULT, List.of(1, 4))
 			.profileDefault(Profile.LLAMACPP, List.of(1, 2, 4))

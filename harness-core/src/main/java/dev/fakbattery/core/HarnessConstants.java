@@ -104,6 +104,13 @@ public final class HarnessConstants {
 	 */
 	public static final String TAX_WARMUP = "tax.warmup";
 
+	/**
+	 * Whether rung 3 (the tax witness and the sweeps) runs at the smoke run's sizes under any profile: {@value}. Its
+	 * artifacts then say so ({@code provenance.sample_sizes}) and are PENDING_MEASUREMENT outside the smoke profile, so
+	 * no gate, baseline or authority draft takes them for a full run.
+	 */
+	public static final String TAX_SMOKE = "tax.smoke";
+
 	/** Concurrency levels of the sweep, comma separated: {@value}. */
 	public static final String SWEEP_CONCURRENCY = "sweep.concurrency";
 

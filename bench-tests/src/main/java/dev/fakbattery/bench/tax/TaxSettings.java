@@ -14,6 +14,8 @@ import dev.fakbattery.core.Determinism;
 import dev.fakbattery.core.GatewayHeaders;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
+import dev.fakbattery.core.Profile;
+import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.SequentialPlan;
 import dev.fakbattery.core.stats.Slo;
@@ -22,8 +24,8 @@ import dev.fakbattery.core.workload.Workloads;
 
 /**
  * What the tax witness and the concurrency sweep run with, from the harness configuration. The
- * {@code default} profile (a plain {@code ./mvnw verify}) gets tiny counts so a smoke run stays
- * fast: {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per arm (the fewest an interval takes),
+ * {@code default} profile (a plain {@code ./mvnw verify}), and any profile with {@code tax.smoke=true}, gets tiny
+ * counts so a smoke run stays fast ({@link #recordSizes(RungRecorder)} says so in the artifact): {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} samples per arm (the fewest an interval takes),
  * levels 1 and 4; every other profile the battery's: {@code tax.count} (default 8, fak's; below
  * {@value dev.fakbattery.core.stats.BootstrapCi#MIN_SAMPLES_PER_ARM} the witness is PENDING_MEASUREMENT),
  * {@code sweep.concurrency} (default 1,8,64,128, at most {@value #MAX_LEVEL}).
@@ -134,9 +136,10 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 
 	/** Resolves the settings; a sweep level above {@value #MAX_LEVEL} fails naming the parameter. */
 	public static TaxSettings from(HarnessConfig config) {
-		boolean tiny = config.profile().smoke();
-		int count = config.get(ConfigKeys.TAX_COUNT);
-		List<Integer> levels = config.get(ConfigKeys.SWEEP_CONCURRENCY);
+		boolean tiny = config.profile().smoke() || config.get(ConfigKeys.TAX_SMOKE);
+		HarnessConfig sizes = tiny ? smokeSized(config) : config;
+		int count = sizes.get(ConfigKeys.TAX_COUNT);
+		List<Integer> levels = sizes.get(ConfigKeys.SWEEP_CONCURRENCY);
 		for (int level : levels) {
 			if (level > MAX_LEVEL) {
 				throw new ConfigurationException("Unable to use " + HarnessConstants.SWEEP_CONCURRENCY + " level " + level
@@ -150,15 +153,52 @@ public record TaxSettings(boolean tiny, int count, int maxTokens, int warmup, Li
 				.filter(k -> !k.isBlank())
 				.map(key -> Map.of("Authorization", "Bearer " + key))
 				.orElse(Map.of());
-		int sweepRequests = config.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
-		Duration warmupCap = Duration.ofSeconds(config.get(ConfigKeys.SWEEP_WARMUP_S));
-		return new TaxSettings(tiny, count, MAX_TOKENS, config.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests,
-				config.find(ConfigKeys.SWEEP_BATCH).orElse(0), Duration.ofMinutes(2),
+		int sweepRequests = sizes.find(ConfigKeys.SWEEP_REQUESTS).orElse(0);
+		Duration warmupCap = Duration.ofSeconds(sizes.get(ConfigKeys.SWEEP_WARMUP_S));
+		return new TaxSettings(tiny, count, MAX_TOKENS, sizes.get(ConfigKeys.TAX_WARMUP), levels, sweepRequests,
+				sizes.find(ConfigKeys.SWEEP_BATCH).orElse(0), Duration.ofMinutes(2),
 				warmupCap, baseline, config.get(ConfigKeys.TAX_TOLERANCE),
 				SEED, Determinism.resolve(config).token(), config.string(HarnessConstants.QUANT).orElse(null),
 				config.string(HarnessConstants.BATCHING_REGIME).orElse(null), headers, Workloads.from(config, MAX_TOKENS, SEED),
-				rateLoad(config, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS),
-				config.find(ConfigKeys.SWEEP_NOISE_REQUESTS).orElse(0), GatewayHeaders.of(config, System::getenv));
+				rateLoad(sizes, tiny), config.get(ConfigKeys.STOP_HALF_WIDTH), config.get(ConfigKeys.STOP_LOOKS),
+				sizes.find(ConfigKeys.SWEEP_NOISE_REQUESTS).orElse(0), GatewayHeaders.of(config, System::getenv));
+	}
+
+	/**
+	 * {@code config} as the smoke profile reads it, for the keys of the rung's sizes: a key that is set keeps its value,
+	 * one that is not takes the {@code default} profile's default ({@code tax.smoke} under another profile).
+	 */
+	private static HarnessConfig smokeSized(HarnessConfig config) {
+		if (config.profile().smoke()) {
+			return config;
+		}
+		return HarnessConfig.of(name -> name.equals(HarnessConstants.PROFILE) ? Optional.of(Profile.DEFAULT.id()) : config.string(name));
+	}
+
+	/** {@code provenance.sample_sizes} of a rung run at the smoke run's sizes: {@value}. */
+	public static final String SMOKE_SIZES = "smoke";
+
+	/**
+	 * Records the sizes the rung runs at as {@code provenance.sample_sizes}: {@value #SMOKE_SIZES} or {@code full}, and
+	 * why. At the smoke run's sizes outside the smoke profile ({@code tax.smoke}) the measurement is also invalid for
+	 * its profile ({@code sample_sizes}, PENDING_MEASUREMENT): the final gate never counts it, the authority draft is
+	 * withheld, and the tax gate keeps no baseline of it.
+	 */
+	public void recordSizes(RungRecorder run) {
+		Profile profile = run.config().profile();
+		if (!tiny) {
+			run.provenance("sample_sizes", "full");
+			return;
+		}
+		if (profile.smoke()) {
+			run.provenance("sample_sizes", SMOKE_SIZES + " (the " + profile.id() + " profile)");
+			return;
+		}
+		run.provenance("sample_sizes", SMOKE_SIZES + " (" + HarnessConstants.TAX_SMOKE + "=true under -P" + profile.id() + ")");
+		run.invalid("sample_sizes",
+				"the rung ran at the smoke run's sizes (" + count + " samples per arm, levels " + levels + "), set by -D"
+						+ HarnessConstants.TAX_SMOKE + "=true under -P" + profile.id() + ": not a measurement of -P" + profile.id(),
+				"unset -D" + HarnessConstants.TAX_SMOKE + " to measure at -P" + profile.id() + "'s sizes");
 	}
 
 	/**

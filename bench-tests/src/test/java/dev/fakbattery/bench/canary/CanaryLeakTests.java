@@ -15,6 +15,8 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.core.HarnessConstants;
 import dev.fakbattery.core.Profile;
 import dev.fakbattery.core.process.ChildJava;
 import dev.fakbattery.wire.Json;
@@ -33,8 +35,10 @@ import org.junit.jupiter.params.provider.EnumSource;
  * writes a log; then every file the run wrote (artifacts, gateway log, the child's output, Allure results, the gate's
  * files, the HTML report) is scanned for the key and for the secret of the quarantined tool result,
  * in every form the harness's {@code SecretGuard} knows (raw, JSON-escaped, URL-encoded, base64), under each profile that
- * runs rungs apart from battery, whose writers are default's with full sample counts (minutes a run); the gate
- * profile runs no rung, and its writers (the gate's files, the results' environment) run in each. The same run with the gateway logging request bodies is caught by the same scan: it can fail.
+ * runs rungs; under battery with {@code tax.smoke=true}, so that its tax rung runs at the smoke run's sizes (seconds, not
+ * minutes) and says so in its artifacts. The gate profile runs no rung, and its writers (the gate's files, the results'
+ * environment) run in each. The same run with the gateway logging request bodies is caught by the same scan: it can
+ * fail.
  */
 @DisplayName("canary secrets: no file a battery run writes holds the API key or a quarantined secret")
 @Timeout(300)
@@ -52,7 +56,7 @@ class CanaryLeakTests {
 	Path root;
 
 	@ParameterizedTest(name = "under -P{0}")
-	@EnumSource(value = Profile.class, names = { "DEFAULT", "GPU", "LLAMACPP" })
+	@EnumSource(value = Profile.class, names = { "DEFAULT", "BATTERY", "GPU", "LLAMACPP" })
 	@DisplayName("a smoke battery run leaves neither secret in any artifact, log, Allure result or report")
 	void smokeBatteryLeaksNothing(Profile profile, org.junit.jupiter.api.TestReporter reporter) throws Exception {
 		String key = "sk-canary-" + UUID.randomUUID().toString().replace("-", "");
@@ -66,6 +70,11 @@ class CanaryLeakTests {
 					.isEqualTo("PASS");
 			assertThat(witness.path("gateway").path("log").asText()).as("the gateway wrote a log")
 					.startsWith(root.resolve("experiments/logs").toString());
+		}
+		if (profile == Profile.BATTERY) {
+			JsonNode tax = Json.MAPPER.readTree(root.resolve("experiments").resolve(ArtifactId.TAX_WITNESS.fileName()).toFile());
+			assertThat(tax.path("provenance").path("sample_sizes").asText()).as("the battery's tax rung at the smoke run's sizes")
+					.isEqualTo("smoke (" + HarnessConstants.TAX_SMOKE + "=true under -Pbattery)");
 		}
 		assertThat(root.resolve("experiments/final-check.json")).exists();
 		assertThat(Files.size(report)).as("the single-file Allure report").isPositive();
@@ -119,8 +128,11 @@ class CanaryLeakTests {
 		List<String> command = new ArrayList<>(ChildJava.command());
 		command.addAll(List.of("-cp", classpath, "-Dsun.net.httpserver.nodelay=true",
 				"-Dharness.profile=" + profile.id(), "-Dexperiments.dir=" + experiments, "-Dallure.results.directory=" + results,
-				"-Dharness.root.dir=" + root, "-Dapi.key.env=" + KEY_ENV, "-Dgateway.cmd=" + gatewayCmd, "-Dallow.pending=true",
-				CanaryBatteryMain.class.getName(), experiments.toString(), results.toString(), root.toString()));
+				"-Dharness.root.dir=" + root, "-Dapi.key.env=" + KEY_ENV, "-Dgateway.cmd=" + gatewayCmd, "-Dallow.pending=true"));
+		if (profile == Profile.BATTERY) {
+			command.add("-D" + HarnessConstants.TAX_SMOKE + "=true");
+		}
+		command.addAll(List.of(CanaryBatteryMain.class.getName(), experiments.toString(), results.toString(), root.toString()));
 		command.addAll(rungs);
 		ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(root.resolve("logs/battery.log").toFile());

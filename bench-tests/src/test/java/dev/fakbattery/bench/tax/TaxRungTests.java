@@ -37,6 +37,7 @@ class TaxRungTests {
 	void taxWitness(RungRecorder run) throws IOException {
 		try (KeepAwake awake = keepAwake(run)) {
 			TaxSettings settings = TaxSettings.from(run.config());
+			settings.recordSizes(run);
 			Optional<URI> node = NodeTarget.configured(run);
 			if (node.isPresent()) {
 				TaxWitness.run(run, settings, TaxUpstream.of(node.get(), run));
@@ -59,6 +60,7 @@ class TaxRungTests {
 	void concurrencySweep(RungRecorder run) throws IOException {
 		try (KeepAwake awake = keepAwake(run)) {
 			TaxSettings settings = TaxSettings.from(run.config());
+			settings.recordSizes(run);
 			Optional<URI> node = NodeTarget.configured(run);
 			if (node.isPresent()) {
 				ConcurrencySweep.run(run, settings, TaxUpstream.of(node.get(), run));
@@ -85,6 +87,7 @@ class TaxRungTests {
 	void rateSweep(RungRecorder run) throws IOException {
 		try (KeepAwake awake = keepAwake(run)) {
 			TaxSettings settings = TaxSettings.from(run.config());
+			settings.recordSizes(run);
 			Optional<URI> node = NodeTarget.configured(run);
 			if (node.isPresent()) {
 				RateSweep.run(run, settings, TaxUpstream.of(node.get(), run));
