@@ -163,6 +163,7 @@ public final class GateReport {
 			case ".json" -> "application/json";
 			case ".png" -> "image/png";
 			case ".md" -> "text/markdown";
+			case ".html" -> "text/html";
 			default -> "text/plain";
 		};
 		return new Attachment().setName(name).setSource(source).setType(type);

@@ -18,11 +18,12 @@ import dev.fakbattery.report.gate.FinalGateMain;
  * gate wrote final-check.json):
  * <pre>
  * ReportMain prepare --experiments-dir=DIR --results-dir=DIR --battery-results=DIR --self-test-results=DIR
- *                    [--history-dir=DIR] [--run-id=ID] [--build-command=CMD]
+ *                    [--history-dir=DIR] [--run-id=ID] [--build-command=CMD] [--compatibility-page=FILE]
  * ReportMain keep    --report=FILE --experiments-dir=DIR [--history-dir=DIR]
  * </pre>
  * {@code prepare} adds the run to the run index and archive ({@link RunHistory}), draws the ratios across runs,
- * writes the final gate's result and executor.json (whose report name, the battery report's title, leads with the
+ * writes the final gate's result (the run index, the ratios and the compatibility table's HTML page, which
+ * conformance-tests' {@code CompatibilityTable} renders from the committed readings, attached) and executor.json (whose report name, the battery report's title, leads with the
  * battery verdict and the count of real passes), splits the results into the battery's and the self-tests', and
  * carries the kept Allure history into the battery's; {@code keep} keeps the history of the generated battery report
  * for the next run.
@@ -61,6 +62,11 @@ public final class ReportMain {
 				.orElseThrow();
 		List<Path> attachments = new ArrayList<>(List.of(history.dir().resolve(RunHistory.INDEX)));
 		RatiosPlot.draw(runs, history.dir().resolve(RunHistory.PLOT)).ifPresent(attachments::add);
+		Optional<Path> compatibility = options.optional("compatibility-page").map(Path::of);
+		compatibility.filter(Files::isRegularFile).ifPresent(attachments::add);
+		compatibility.filter(page -> !Files.isRegularFile(page))
+				.ifPresent(page -> out.println("[report] no compatibility page at " + page + " (--compatibility-page): the final gate's "
+						+ "page goes without it; conformance-tests writes it when the report runs (harness.report.skip=false)"));
 		Path results = options.path("results-dir");
 		GateReport.write(experiments, results, attachments);
 		String command = options.optional("build-command").map(FinalGateMain::buildCommand).filter(c -> !c.isEmpty()).orElse("unknown");

@@ -47,6 +47,13 @@ public final class CompatibilityReading {
 
 	private static final Pattern TARGET = Pattern.compile("^\\w+ \\[([a-z]+ [a-z-]+)\\]");
 
+	/**
+	 * A test case named by its display names: surefire's ({@code W01 model alias ... vllm stream}, the root pom's
+	 * {@code usePhrasedTestCaseMethodName}) or the standalone jar's ({@code W01 model alias ... [vllm stream]}); an older
+	 * reading's are named by method and index ({@code required_W01_modelAlias(Dialect, String)[2]}).
+	 */
+	private static final Pattern PHRASED = Pattern.compile("([A-Z]\\d\\d) .* \\[?((?:vllm|sglang|llamacpp) (?:non-stream|stream))\\]?");
+
 	private static final Pattern COMMAND = Pattern.compile(" on gateway\\.cmd \\[[^\\]]*\\] \\(log [^)]*\\)");
 
 	private CompatibilityReading() {
@@ -71,19 +78,23 @@ public final class CompatibilityReading {
 				Map<String, Integer> seen = new TreeMap<>();
 				for (Node node : nodes(suite.getElementsByTagName("testcase"))) {
 					Element testcase = (Element) node;
-					String[] parts = testcase.getAttribute("name").split("_");
-					String rule = parts.length > 1 ? parts[1] : parts[0].split(" ")[0];
+					String name = testcase.getAttribute("name");
+					Matcher phrased = PHRASED.matcher(name);
+					String[] parts = name.split("_");
+					String rule = phrased.matches() ? phrased.group(1) : parts.length > 1 ? parts[1] : parts[0].split(" ")[0];
 					int index = seen.merge(rule, 1, Integer::sum) - 1;
 					ObjectNode run = run(testcase);
 					Matcher named = TARGET.matcher(run.path("message").asText(""));
-					String target = named.find() ? named.group(1) : index < TARGETS.size() ? TARGETS.get(index) : String.valueOf(index);
+					String target = phrased.matches()
+							? phrased.group(2)
+							: named.find() ? named.group(1) : index < TARGETS.size() ? TARGETS.get(index) : String.valueOf(index);
 					rules.computeIfAbsent(rule, r -> new TreeMap<>(java.util.Comparator.comparingInt(CompatibilityReading::order)))
 							.put(target, run);
 				}
-				String name = file.getFileName().toString().replace("TEST-dev.fakbattery.conformance.", "");
+				String kept = file.getFileName().toString().replace("TEST-dev.fakbattery.conformance.", "");
 				var transformer = TransformerFactory.newInstance().newTransformer();
 				transformer.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-				transformer.transform(new DOMSource(document), new StreamResult(out.resolve("junit").resolve(name).toFile()));
+				transformer.transform(new DOMSource(document), new StreamResult(out.resolve("junit").resolve(kept).toFile()));
 			}
 			ObjectNode byRule = reading.putObject("rules");
 			rules.forEach((rule, targets) -> targets.forEach((target, run) -> byRule.with(rule).set(target, run)));

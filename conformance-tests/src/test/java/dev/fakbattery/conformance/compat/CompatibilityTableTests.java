@@ -90,4 +90,67 @@ class CompatibilityTableTests {
 				.contains("- **W01** (relay; vllm stream): expected a, observed b")
 				.doesNotContain("clients |");
 	}
+
+	@Test
+	@DisplayName("a reading of XML named by display names (Maven's and the standalone jar's) takes rule and target from the name, underscores and all")
+	void readingOfPhrasedNames(@TempDir Path dir) throws IOException {
+		Path xml = dir.resolve("TEST-dev.fakbattery.conformance.wire.GatewayUnderTestWireTests.xml");
+		Files.writeString(xml,
+				"""
+						<?xml version="1.0" encoding="UTF-8"?>
+						<testsuite name="w" tests="4">
+						  <testcase name="W25 reasoning, content and finish_reason length kept sglang stream" classname="c"/>
+						  <testcase name="W25 reasoning, content and finish_reason length kept vllm non-stream" classname="c">
+						    <failure message="2 failing cases"/>
+						  </testcase>
+						  <testcase name="W07 finish_reason consistent with surviving calls [sglang non-stream]" classname="c">
+						    <skipped message="NOT_JUDGED: no evidence"/>
+						  </testcase>
+						  <testcase name="F01 client gone, upstream request cancelled vllm stream" classname="c"/>
+						</testsuite>
+						""");
+		JsonNode reading = CompatibilityReading.write(dir.resolve("out"), Map.of("name", "G 1.0", "date", "2026-12-05"), List.of(xml));
+
+		assertThat(reading.at("/rules/W25/sglang stream/outcome").asText()).isEqualTo("PASS");
+		assertThat(reading.at("/rules/W25/vllm non-stream/outcome").asText()).isEqualTo("FAIL");
+		assertThat(reading.at("/rules/W07/sglang non-stream/outcome").asText()).isEqualTo("NOT_JUDGED");
+		assertThat(reading.at("/rules/F01/vllm stream/outcome").asText()).isEqualTo("PASS");
+		assertThat(reading.path("rules").fieldNames()).toIterable().containsExactly("F01", "W07", "W25");
+	}
+
+	@Test
+	@DisplayName("the report's HTML page holds every row of docs/compatibility.md, and loses it when its reading is missing or altered")
+	void reportPage(@TempDir Path dir) throws IOException {
+		Path readings = ROOT.resolve("experiments/compatibility");
+		List<String> gateways = List.of("nginx", "portkey");
+		for (String gateway : gateways) {
+			Files.createDirectories(dir.resolve(gateway));
+			Files.copy(readings.resolve(gateway).resolve("kit-outcomes.json"), dir.resolve(gateway).resolve("kit-outcomes.json"));
+		}
+		List<String> rows = Files.readString(ROOT.resolve("docs/compatibility.md"))
+				.lines()
+				.filter(line -> line.startsWith("| ") && !line.startsWith("| gateway "))
+				.map(line -> "<tr><td>" + String.join("</td><td>", line.substring(2, line.length() - 2).split(" \\| ")) + "</td></tr>")
+				.toList();
+		assertThat(rows).hasSizeGreaterThanOrEqualTo(8);
+
+		assertThat(CompatibilityTable.html(dir)).contains(rows)
+				.contains("<h2>Portkey 1.15.2</h2>", "<li><b>W03</b> (adjudication; every target): ");
+
+		com.fasterxml.jackson.databind.node.ObjectNode portkey = (com.fasterxml.jackson.databind.node.ObjectNode) Json.MAPPER
+				.readTree(dir.resolve("portkey/kit-outcomes.json").toFile());
+		String rule = "W01";
+		assertThat(portkey.at("/rules/" + rule + "/vllm stream/outcome").asText()).as("the reading altered below").isEqualTo("PASS");
+		((com.fasterxml.jackson.databind.node.ObjectNode) portkey.at("/rules/" + rule + "/vllm stream")).put("outcome", "FAIL")
+				.put("message", "W01 [vllm stream]: expected the alias, observed another");
+		Files.writeString(dir.resolve("portkey/kit-outcomes.json"), Json.MAPPER.writeValueAsString(portkey));
+		String altered = CompatibilityTable.html(dir);
+		List<String> relay = rows.stream().filter(row -> row.startsWith("<tr><td>Portkey") && row.contains("<td>relay</td>")).toList();
+		assertThat(relay).hasSize(1);
+		assertThat(altered).doesNotContain(relay.get(0))
+				.contains("<li><b>W01</b> (relay; vllm stream): expected the alias, observed another</li>");
+
+		Files.delete(dir.resolve("nginx/kit-outcomes.json"));
+		assertThat(CompatibilityTable.html(dir)).doesNotContain("nginx").contains("<h2>Portkey 1.15.2</h2>");
+	}
 }

@@ -207,7 +207,7 @@ class NullGatewayTests {
 	}
 
 	/** {@code testCase} with every rule against a {@code kind} null gateway, which relays the kit's probe if told. */
-	private static Events run(Class<?> testCase, Kind kind, boolean relaysProbe) {
+	static Events run(Class<?> testCase, Kind kind, boolean relaysProbe) {
 		return run(kind, relaysProbe, "off", selectClass(testCase));
 	}
 
