@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -64,6 +65,8 @@ class KeepAwakeTests {
 			assertThat(node.path("method").asText()).contains("chrt --idle 0");
 		}
 		for (ProcessHandle loop : loops) {
+			// close returns once the loop has exited (a zombie at worst); the JVM's reaper thread collects it a moment later
+			assertThat(loop.onExit()).as("the loop after close").succeedsWithin(Duration.ofSeconds(5));
 			assertThat(loop.isAlive()).as("the loop after close").isFalse();
 		}
 	}
