@@ -231,7 +231,11 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> CALIBRATION_FORCE = stringKey(HarnessConstants.CALIBRATION_FORCE)
 			.profileDefault(Profile.DEFAULT, "all")
 			.defaultText("none: each level runs as the host calibration says (`all` in the smoke run, which runs its pipeline whole)")
-			.doc("concurrency sweep levels that run at full size whatever the host calibration reads (`1,64`, or `all`), and never stop for futility; a level the calibration finds beyond this host is otherwise PENDING_MEASUREMENT with its reading (see [rungs.md](rungs.md#host-calibration-and-futility))");
+			.doc("concurrency sweep levels that run at full size whatever the host calibration reads (`1,64`), `witness` for the tax witness, or `all` (every level, the witness and every rate of the rate sweep); a forced level, or witness, never stops for futility; a level the calibration finds beyond this host is otherwise PENDING_MEASUREMENT with its reading (see [rungs.md](rungs.md#host-calibration-and-futility))");
+
+	public static final ConfigKey<String> CALIBRATION_FORCE_RATES = stringKey(HarnessConstants.CALIBRATION_FORCE_RATES)
+			.defaultText("none: each rate runs as the host calibration says (`calibration.force=all` forces them too)")
+			.doc("rate sweep rates (req/s) that run whatever the host calibration reads (`16,32`, or `all`); a rate the calibration finds beyond this host is otherwise PENDING_MEASUREMENT with its reading (see [rungs.md](rungs.md#host-calibration-and-futility))");
 
 	public static final ConfigKey<Double> STOP_HALF_WIDTH = decimalKey(HarnessConstants.STOP_HALF_WIDTH, 0.005, 0, 1)
 			.doc("target half-width of the ratio's interval (0.005 = +/-0.5 %): the tax witness and each sweep level stop at the first planned look where every interval they judge is that narrow, else at the cap (`tax.count`, `sweep.requests`); 0 always runs to the cap (see [rungs.md](rungs.md#sequential-stopping))");

@@ -136,10 +136,18 @@ public final class HarnessConstants {
 	public static final String SWEEP_WARMUP_S = "sweep.warmup.s";
 
 	/**
-	 * Sweep levels run at full size whatever the host calibration reads, comma separated, or {@code all}: {@value}. A
-	 * forced level also never stops for futility.
+	 * Sweep levels run at full size whatever the host calibration reads, comma separated, {@code witness} for the tax
+	 * witness, or {@code all} (every level, the witness and every rate): {@value}. A forced level also never stops for
+	 * futility.
 	 */
 	public static final String CALIBRATION_FORCE = "calibration.force";
+
+	/**
+	 * Rate sweep rates (requests/s) run whatever the host calibration reads, comma separated, or {@code all}: {@value}.
+	 *
+	 * @since 0.9
+	 */
+	public static final String CALIBRATION_FORCE_RATES = "calibration.force.rates";
 
 	/**
 	 * The half-width of a ratio's interval at which the tax witness and each sweep level stop adding samples: {@value}.

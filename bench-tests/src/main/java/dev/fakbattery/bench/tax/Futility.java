@@ -19,6 +19,9 @@ import dev.fakbattery.core.load.LoadResult;
  * (0 of 61) would have been stopped, so the false-stop rate is at most 4.9 % (95 %, rule of three); of those that
  * ended over it, 7 of 22 would have stopped after their first block.
  *
+ * <p>The tax witness takes the same rule at its first planned look, on the client's lag over the four equal stretches of
+ * that look's schedule ({@link #judgeWitness}; {@code WitnessFutilityTests}).
+ *
  * @param thresholdMicros the p99 a batch's client lag must pass for it to count as lagging
  * @since 0.9
  */
@@ -51,17 +54,38 @@ record Futility(double thresholdMicros) {
 		}
 		List<Double> p99s = java.util.stream.Stream.concat(a.subList(0, LOOK_BATCHES_PER_ARM).stream(),
 				b.subList(0, LOOK_BATCHES_PER_ARM).stream()).map(r -> r.clientLag().p99Micros()).toList();
-		if (!stops(p99s)) {
-			return Optional.empty();
-		}
-		return Optional.of(String.format(Locale.ROOT, "load client lag p99 over %.0f us (%.2f x its %.0f us limit) in every batch of "
-				+ "the first ABBA block: %s us", thresholdMicros, thresholdMicros / ClientLag.LIMIT_P99_MICROS, ClientLag.LIMIT_P99_MICROS,
-				p99s.stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", "))));
+		return stops(p99s) ? Optional.of(reading("every batch of the first ABBA block", p99s)) : Optional.empty();
 	}
+
+	/**
+	 * The tax witness's look: {@code p99s} the client's lag over each of the {@value #WITNESS_STRETCHES} equal stretches of
+	 * its first look's schedule ({@code perArm} conversations per arm); the reading that stops the witness, or empty when it
+	 * goes on (fewer stretches, or one that kept pace).
+	 */
+	Optional<String> judgeWitness(List<Double> p99s, int perArm) {
+		return p99s.size() == WITNESS_STRETCHES && stops(p99s)
+				? Optional.of(reading("every quarter of the first look (" + perArm + " conversations per arm)", p99s))
+				: Optional.empty();
+	}
+
+	private String reading(String where, List<Double> p99s) {
+		return String.format(Locale.ROOT, "load client lag p99 over %.0f us (%.2f x its %.0f us limit) in %s: %s us", thresholdMicros,
+				thresholdMicros / ClientLag.LIMIT_P99_MICROS, ClientLag.LIMIT_P99_MICROS, where,
+				p99s.stream().map(p -> String.format(Locale.ROOT, "%.0f", p)).collect(Collectors.joining(", ")));
+	}
+
+	/** The stretches the tax witness's first look is read in: four, as the four batches of a sweep level's first block. */
+	static final int WITNESS_STRETCHES = 4;
 
 	/** What the artifact says of the rule. */
 	static final String RULE = "after the first ABBA block (2 batches per arm) a level stops, PENDING_MEASUREMENT, when the load "
 			+ "client's lag p99 of every one of its 4 batches is over " + MARGIN + " x " + (int) ClientLag.LIMIT_P99_MICROS
 			+ " us; checked on the committed sweep artifacts' lag series: 0 of 61 levels that ended within the limit would have "
 			+ "stopped (false-stop rate at most 4.9 %, 95 %); a forced level (calibration.force) never stops so";
+
+	/** What the tax witness's artifact says of the rule. */
+	static final String WITNESS_RULE = "at its first planned look (before the cap) the witness stops, PENDING_MEASUREMENT, when the "
+			+ "load client's lag p99 over every one of the 4 equal stretches of that look's schedule is over " + MARGIN + " x "
+			+ (int) ClientLag.LIMIT_P99_MICROS + " us (the sweep's rule on its first block's 4 batches, checked on the committed sweep "
+			+ "artifacts' lag series); the A/A run is then not started; calibration.force=witness (or all) never stops so";
 }

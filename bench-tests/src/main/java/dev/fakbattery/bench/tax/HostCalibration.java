@@ -206,43 +206,95 @@ record HostCalibration(List<Level> levels, Duration duration) {
 	}
 
 	/**
-	 * The levels {@code calibration.force} names.
+	 * What {@code calibration.force} and {@code calibration.force.rates} name: sweep levels, the tax witness and rate sweep
+	 * rates that run whatever the calibration reads and never stop for futility.
 	 *
-	 * @param all every level
-	 * @param levels the levels named
+	 * @param all every concurrency level, the witness and every rate ({@code calibration.force=all})
+	 * @param levels the concurrency levels named
+	 * @param witnessNamed whether the tax witness is named ({@code witness})
+	 * @param allRates every rate ({@code calibration.force.rates=all})
+	 * @param rates the rates named, requests per second
 	 */
-	record Force(boolean all, Set<Integer> levels) {
+	record Force(boolean all, Set<Integer> levels, boolean witnessNamed, boolean allRates, Set<Double> rates) {
 
-		static final Force NONE = new Force(false, Set.of());
+		static final Force NONE = new Force(false, Set.of(), false, false, Set.of());
+
+		Force {
+			levels = Set.copyOf(levels);
+			rates = Set.copyOf(rates);
+		}
 
 		boolean covers(int c) {
 			return all || levels.contains(c);
 		}
 
-		/** From {@code calibration.force}: {@code all}, or levels separated by commas; anything else names the key and the fix. */
-		static Force from(HarnessConfig config) {
-			return config.find(ConfigKeys.CALIBRATION_FORCE).map(Force::parse).orElse(NONE);
+		/** Whether the tax witness runs on whatever its first look reads. */
+		boolean witness() {
+			return all || witnessNamed;
 		}
 
+		/** Whether {@code rate} runs whatever its probe read. */
+		boolean coversRate(double rate) {
+			return all || allRates || rates.contains(rate);
+		}
+
+		/** From {@code calibration.force} and {@code calibration.force.rates}; a value neither reads names its key and the fix. */
+		static Force from(HarnessConfig config) {
+			Force levels = config.find(ConfigKeys.CALIBRATION_FORCE).map(Force::parse).orElse(NONE);
+			return config.find(ConfigKeys.CALIBRATION_FORCE_RATES).map(levels::withRates).orElse(levels);
+		}
+
+		/** {@code all}, {@code witness} and concurrency levels, separated by commas. */
 		static Force parse(String value) {
-			String text = value.strip();
-			if (text.isEmpty()) {
-				return NONE;
+			boolean all = false;
+			boolean witness = false;
+			Set<Integer> levels = new TreeSet<>();
+			for (String token : tokens(value)) {
+				if (token.equalsIgnoreCase("all")) {
+					all = true;
+				}
+				else if (token.equalsIgnoreCase("witness")) {
+					witness = true;
+				}
+				else {
+					try {
+						levels.add(Integer.parseInt(token));
+					}
+					catch (NumberFormatException e) {
+						throw new ConfigurationException("Unable to read " + HarnessConstants.CALIBRATION_FORCE + "=" + value
+								+ ": it takes sweep levels separated by commas, witness, or all. Fix: pass -D"
+								+ HarnessConstants.CALIBRATION_FORCE + "=64,128 or -D" + HarnessConstants.CALIBRATION_FORCE + "=all.");
+					}
+				}
 			}
-			if (text.equalsIgnoreCase("all")) {
-				return new Force(true, Set.of());
+			return new Force(all, levels, witness, false, Set.of());
+		}
+
+		/** These, and the rates of {@code calibration.force.rates}: {@code all}, or rates separated by commas. */
+		Force withRates(String value) {
+			boolean every = false;
+			Set<Double> named = new java.util.TreeSet<>();
+			for (String token : tokens(value)) {
+				if (token.equalsIgnoreCase("all")) {
+					every = true;
+				}
+				else {
+					try {
+						named.add(Double.parseDouble(token));
+					}
+					catch (NumberFormatException e) {
+						throw new ConfigurationException("Unable to read " + HarnessConstants.CALIBRATION_FORCE_RATES + "=" + value
+								+ ": it takes rate sweep rates (requests/s) separated by commas, or all. Fix: pass -D"
+								+ HarnessConstants.CALIBRATION_FORCE_RATES + "=16,32 or -D" + HarnessConstants.CALIBRATION_FORCE_RATES
+								+ "=all.");
+					}
+				}
 			}
-			try {
-				return new Force(false, Arrays.stream(text.split(","))
-						.map(String::strip)
-						.map(Integer::parseInt)
-						.collect(Collectors.toUnmodifiableSet()));
-			}
-			catch (NumberFormatException e) {
-				throw new ConfigurationException("Unable to read " + HarnessConstants.CALIBRATION_FORCE + "=" + value
-						+ ": it takes sweep levels separated by commas, or all. Fix: pass -D" + HarnessConstants.CALIBRATION_FORCE
-						+ "=64,128 or -D" + HarnessConstants.CALIBRATION_FORCE + "=all.");
-			}
+			return new Force(all, levels, witnessNamed, allRates || every, named);
+		}
+
+		private static List<String> tokens(String value) {
+			return Arrays.stream(value.split(",")).map(String::strip).filter(t -> !t.isEmpty()).toList();
 		}
 	}
 }

@@ -85,11 +85,22 @@ public final class InterleavingRunner {
 	 */
 	public static Stopped run(TargetClient a, TargetClient b, RequestSource source, SequentialPlan plan, long seed, Progress progress,
 			Function<Arms, List<ConfidenceInterval>> judged) {
+		return run(a, b, source, plan, seed, progress, judged, null);
+	}
+
+	/**
+	 * {@link #run(TargetClient, TargetClient, RequestSource, SequentialPlan, long, Progress, Function)} with the witness's
+	 * futility look where given: told of each conversation sent, and after the first look asked whether the run stops
+	 * there ({@link WitnessLook}); a run so stopped asks {@code judged} nothing at that look.
+	 */
+	static Stopped run(TargetClient a, TargetClient b, RequestSource source, SequentialPlan plan, long seed, Progress progress,
+			Function<Arms, List<ConfidenceInterval>> judged, WitnessLook futility) {
 		List<Interleaving.Arm> order = Interleaving.abba(plan.cap(), seed);
 		List<Sample> armA = new ArrayList<>();
 		List<Sample> armB = new ArrayList<>();
 		int[] sent = new int[2];
 		int[] position = { 0 };
+		boolean[] futile = { false };
 		SequentialPlan.Stop stop = plan.run(n -> {
 			for (; position[0] < Math.min(2 * n, order.size()); position[0]++) {
 				boolean first = order.get(position[0]) == Interleaving.Arm.A;
@@ -99,6 +110,14 @@ public final class InterleavingRunner {
 					arm.add(new Sample(position[0], outcome));
 				}
 				progress.advance();
+				if (futility != null) {
+					futility.sent(position[0] + 1);
+				}
+			}
+			if (futility != null && n == plan.first() && futility.stop().isPresent()) {
+				futile[0] = true;
+				progress.detail("stopped at the first look: " + futility.stop().get());
+				return List.of();
 			}
 			List<ConfidenceInterval> intervals = judged
 					.apply(new Arms(List.copyOf(armA), List.copyOf(armB), order.subList(0, position[0])));
@@ -108,7 +127,7 @@ public final class InterleavingRunner {
 							: "undefined")
 					.collect(Collectors.joining(", ")) + String.format(Locale.ROOT, " at %.1f %%", plan.lookLevel() * 100));
 			return intervals;
-		});
+		}, intervals -> futile[0] || !intervals.isEmpty() && intervals.stream().allMatch(plan::narrow));
 		return new Stopped(new Arms(List.copyOf(armA), List.copyOf(armB), List.copyOf(order.subList(0, position[0]))), stop);
 	}
 

@@ -19,7 +19,9 @@ import dev.fakbattery.wire.JsonNumbers;
  * with {@link RungRecorder#check} so every one is computed and can fail: {@code raw_vllm}, {@code gateway},
  * {@code tax}, {@code noise_floor}, {@code gate}, {@code interleaving}, the acceptance checks and
  * {@code summary}. The A/A arms are checked like the measured ones: a failed A/A request fails the rung, never dropped;
- * an arm's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement.
+ * an arm's wrong answer (error status, malformed stream) is a product check, FAIL even on an invalid measurement. A witness
+ * stopped for futility at its first look ({@link WitnessLook}) is PENDING_MEASUREMENT ({@code futility}) with the readings;
+ * its A/B arms are checked as sent, its A/A, never run, is not.
  *
  * @since 0.1
  */
@@ -68,7 +70,9 @@ final class TaxReport {
 		runs.engineMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("engine_metrics")));
 		runs.gatewayMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("gateway_metrics")));
 		Adjudication.of(runs.raw().outcomes(), runs.gateway().outcomes()).ifPresent(a -> a.writeTo(body.putObject("adjudication")));
-		boolean enough = enoughSamples(run, runs, bootstrap);
+		runs.futility().ifPresent(reading -> body.putObject("futility_stop").put("reading", reading).put("rule", Futility.WITNESS_RULE));
+		// a witness stopped for futility sent only its first look and no A/A: judged by its instrument, not by its count
+		boolean enough = runs.futility().isEmpty() && enoughSamples(run, runs, bootstrap);
 		checks(run, settings, runs, tax, enough);
 		invalidations(run, runs, noise);
 		blockInvalidations(run, runs, tax.latencyBlocks(), noiseBlocks);
@@ -235,8 +239,10 @@ final class TaxReport {
 		int aa = runs.aaStop().map(SequentialPlan.Stop::used).orElse(settings.count());
 		armCheck(run, "raw_vllm_chat", runs.raw(), ab, "raw engine", notRun);
 		armCheck(run, "gateway_chat", runs.gateway(), ab, "gateway", notRun);
-		armCheck(run, "aa_raw_a_chat", runs.aaFirst(), aa, "raw engine (A/A floor, first client)", notRun);
-		armCheck(run, "aa_raw_b_chat", runs.aaSecond(), aa, "raw engine (A/A floor, second client)", notRun);
+		if (runs.futility().isEmpty()) {
+			armCheck(run, "aa_raw_a_chat", runs.aaFirst(), aa, "raw engine (A/A floor, first client)", notRun);
+			armCheck(run, "aa_raw_b_chat", runs.aaSecond(), aa, "raw engine (A/A floor, second client)", notRun);
+		}
 		List<RequestOutcome> warmRaw = runs.warmupFailuresOf(RAW_CLIENT);
 		List<RequestOutcome> warmGateway = runs.warmupFailuresOf(GATEWAY_CLIENT);
 		ArmFailures.judgeFailures(run, List.of(
@@ -266,6 +272,11 @@ final class TaxReport {
 	 * measured nothing about the gateway (PENDING_MEASUREMENT with the reading and the fix, never PASS or FAIL).
 	 */
 	static void invalidations(RungRecorder run, TaxRuns runs, ConfidenceInterval noise) {
+		runs.futility()
+				.ifPresent(reading -> run.invalid("futility", "stopped at its first look, the A/A not run: its instrument is already "
+						+ "past its limit: " + reading,
+						"run on a quieter machine or a bigger client host, or run the witness to its end "
+								+ "anyway with -D" + dev.fakbattery.core.HarnessConstants.CALIBRATION_FORCE + "=witness"));
 		runs.lag()
 				.filter(lag -> !lag.withinLimit())
 				.ifPresent(lag -> run.invalid("engine_double_lag",

@@ -28,15 +28,32 @@ import dev.fakbattery.core.stats.SequentialPlan;
  * @param aaStop where the A/A run's sequential stop stopped; empty likewise
  * @param warmupFailures the warm-up's failed requests, each naming its target ({@code raw}, {@code gateway},
  *        {@code raw_b}); empty where only their count is known (tests)
+ * @param futility the reading that stopped the A/B run at its first look ({@link Futility#judgeWitness}), the A/A then not
+ *        run; empty when it ran on
  * @since 0.1
  */
 public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
 		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
-		Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures) {
+		Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures, Optional<String> futility) {
 
 	public TaxRuns {
 		warmupFailures = List.copyOf(warmupFailures);
+	}
+
+	/** Arms that ran on past their first look. */
+	public TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
+			int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
+			Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
+			Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures) {
+		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics, abStop, aaStop,
+				warmupFailures, Optional.empty());
+	}
+
+	/** These arms, stopped at their first look for futility with {@code reading}. */
+	TaxRuns stoppedForFutility(String reading) {
+		return new TaxRuns(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics,
+				abStop, aaStop, warmupFailures, Optional.of(reading));
 	}
 
 	/** Arms whose warm-up failures are known only by their count (tests of the report). */

@@ -28,7 +28,10 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
  * its intervals (latency_tax_paired and decode_tps_tax_paired; the A/A's) are narrower than {@code stop.halfwidth}, else at
  * {@code count} ({@link TaxSettings#witnessPlan()}, {@link SequentialPlan}); at the default count of 8 the plan has one
  * look, the count. Writes fak's
- * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}).
+ * {@code fak.vllm-adjudication-tax.v1} fields into the run ({@link TaxReport}). At its first planned look before the cap,
+ * a witness whose load client already lags past the futility margin in every quarter of that look stops there,
+ * PENDING_MEASUREMENT with the readings ({@link WitnessLook}); {@code calibration.force=witness} (or {@code all}) runs it
+ * on anyway.
  *
  * <p>Bad input fails with what came back: a raw engine that does not answer {@code GET /models} as
  * an OpenAI-compatible server fails {@code upstream_models} naming the URL and the reply; a gateway
@@ -73,7 +76,8 @@ public final class TaxWitness {
 			return TaxRuns.skipped(start.failure().orElseThrow());
 		}
 		try (GatewayUnderTest gateway = start.gateway().get()) {
-			return measure(settings, upstream, gateway.baseUrl(), model);
+			return measure(settings, upstream, gateway.baseUrl(), model,
+					HostCalibration.Force.from(run.config()).witness() ? Futility.NEVER : Futility.DEFAULT);
 		}
 	}
 
@@ -92,7 +96,11 @@ public final class TaxWitness {
 		return List.copyOf(failed);
 	}
 
-	private static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model) {
+	/**
+	 * Warm-up, the A/B run, then the A/A run; at the A/B run's first look {@code futility} may stop the witness there
+	 * ({@link WitnessLook}): the A/A run is then not started and the runs carry the reading.
+	 */
+	static TaxRuns measure(TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model, Futility futility) {
 		RequestSource source = settings.workload().requests(model, true);
 		SequentialPlan plan = settings.witnessPlan();
 		BootstrapCi bootstrap = plan.bootstrap(settings.seed());
@@ -108,12 +116,26 @@ public final class TaxWitness {
 			clientLag.reset();
 			EngineMetrics engine = EngineMetrics.before(upstream.baseUrl());
 			ServerCounters.Before counters = ServerCounters.before(gatewayUrl);
+			WitnessLook look = new WitnessLook(plan.first(), plan.cap(), () -> {
+				dev.fakbattery.core.load.ClientLag stretch = clientLag.read();
+				clientLag.reset();
+				return stretch;
+			}, futility);
 			InterleavingRunner.Stopped ab = InterleavingRunner.run(raw, gateway, source, plan, settings.seed(), progress, arms -> {
 				TaxStats tax = TaxStats.compute(arms.a(), arms.b(), bootstrap);
 				return List.of(tax.latencyTaxPaired(), tax.decodeTpsTaxPaired());
-			});
+			}, look);
 			EngineMetrics engineAfter = engine.after();
 			ServerCounters gatewayCounters = counters.after();
+			Optional<String> futile = look.stop();
+			if (futile.isPresent()) {
+				progress.finish();
+				return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
+						new ArmReport("aa_raw_a", List.of()), new ArmReport("aa_raw_b", List.of()), ab.arms().order(),
+						warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), look.total(clientLag.read()),
+						Optional.of(engineAfter), Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.empty(), warmupFailed)
+						.stoppedForFutility(futile.get());
+			}
 			progress.detail("A/A, raw against raw_b, first look at " + plan.first() + " of at most " + plan.cap() + " per arm (raw against "
 					+ "gateway stopped at " + ab.stop().used() + ")");
 			InterleavingRunner.Stopped aa = InterleavingRunner.run(raw, rawAgain, source, plan, settings.seed(), progress,
@@ -122,7 +144,7 @@ public final class TaxWitness {
 			progress.finish();
 			return new TaxRuns(new ArmReport("raw_vllm", ab.arms().a()), new ArmReport("gateway", ab.arms().b()),
 					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(),
-					warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), clientLag.read(),
+					warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), look.total(clientLag.read()),
 					Optional.of(engineAfter),
 					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()), warmupFailed);
 		}

@@ -103,15 +103,29 @@ class HostCalibrationTests {
 	}
 
 	@Test
-	@DisplayName("calibration.force: all, or levels by commas; anything else names the key and the fix")
+	@DisplayName("calibration.force: all, witness, or levels by commas; calibration.force.rates: all or rates; anything else names the key and the fix")
 	void force() {
 		assertThat(HostCalibration.Force.parse("all").covers(512)).isTrue();
+		assertThat(HostCalibration.Force.parse("all").witness()).isTrue();
+		assertThat(HostCalibration.Force.parse("all").coversRate(3.5)).isTrue();
 		assertThat(HostCalibration.Force.parse(" 64, 128 ").levels()).isEqualTo(Set.of(64, 128));
 		assertThat(HostCalibration.Force.parse(" 64, 128 ").covers(8)).isFalse();
+		assertThat(HostCalibration.Force.parse(" 64, 128 ").witness()).isFalse();
+		assertThat(HostCalibration.Force.parse("witness,8").witness()).isTrue();
+		assertThat(HostCalibration.Force.parse("witness,8").covers(8)).isTrue();
+		assertThat(HostCalibration.Force.parse("witness").covers(8)).isFalse();
 		assertThat(HostCalibration.Force.parse("").covers(1)).isFalse();
+		assertThat(HostCalibration.Force.NONE.withRates("16, 32").coversRate(32.0)).isTrue();
+		assertThat(HostCalibration.Force.NONE.withRates("16, 32").coversRate(8.0)).isFalse();
+		assertThat(HostCalibration.Force.NONE.withRates("16, 32").covers(16)).as("a rate is not a concurrency level").isFalse();
+		assertThat(HostCalibration.Force.NONE.withRates("all").coversRate(8.0)).isTrue();
+		assertThat(HostCalibration.Force.NONE.coversRate(8.0)).isFalse();
 		assertThatThrownBy(() -> HostCalibration.Force.parse("64;128")).isInstanceOf(ConfigurationException.class)
-				.hasMessage("Unable to read calibration.force=64;128: it takes sweep levels separated by commas, or all. Fix: pass "
-						+ "-Dcalibration.force=64,128 or -Dcalibration.force=all.");
+				.hasMessage("Unable to read calibration.force=64;128: it takes sweep levels separated by commas, witness, or all. Fix: "
+						+ "pass -Dcalibration.force=64,128 or -Dcalibration.force=all.");
+		assertThatThrownBy(() -> HostCalibration.Force.NONE.withRates("fast")).isInstanceOf(ConfigurationException.class)
+				.hasMessage("Unable to read calibration.force.rates=fast: it takes rate sweep rates (requests/s) separated by commas, or "
+						+ "all. Fix: pass -Dcalibration.force.rates=16,32 or -Dcalibration.force.rates=all.");
 	}
 
 	@Test
