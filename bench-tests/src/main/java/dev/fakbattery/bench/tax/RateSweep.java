@@ -53,6 +53,9 @@ public final class RateSweep {
 				problem.orElse("HTTP 200, serves " + served.ids()));
 		List<RateLevel> levels = new ArrayList<>();
 		List<SteadyWarmup> warmup = new ArrayList<>();
+		List<RateCalibration.Level> calibrated = new ArrayList<>();
+		Optional<RateCalibration> calibration = Optional.empty();
+		HostCalibration.Force force = HostCalibration.Force.from(run.config());
 		String skipped = problem.map(p -> "the raw engine is not usable: " + p).orElse(null);
 		if (skipped == null) {
 			GatewayStart start = GatewayStart.start(run.config(), upstream.baseUrl(), model.orElseThrow(), upstream.engine(),
@@ -63,7 +66,9 @@ public final class RateSweep {
 			}
 			else {
 				try (GatewayUnderTest gateway = start.gateway().get()) {
-					warmup.add(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels));
+					long began = System.nanoTime();
+					warmup.add(measure(body, settings, upstream, gateway.baseUrl(), model.orElseThrow(), levels, calibrated, force));
+					calibration = Optional.of(new RateCalibration(calibrated, java.time.Duration.ofNanos(System.nanoTime() - began)));
 				}
 			}
 		}
@@ -79,11 +84,17 @@ public final class RateSweep {
 			body.put("skipped", skipped);
 		}
 		List<Path> plots = plot(run, levels, result, settings, upstream.simulated().isPresent());
-		RateSweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), levels, result, plots, skipped);
+		calibration.ifPresent(c -> c.writeTo(body.putObject("host_calibration")));
+		RateSweepReport.checks(run, settings, upstream, warmup.stream().findFirst(), calibration, levels, result, plots, skipped);
 	}
 
+	/**
+	 * The steady warm-up, then per rate of the ladder and of the search its host calibration probe
+	 * ({@link RateCalibration}) and, where the probe says this host can judge it (or it is forced), the level; a rate
+	 * beyond the host is not run and the search goes on from the rates measured.
+	 */
 	private static SteadyWarmup measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
-			List<RateLevel> levels) {
+			List<RateLevel> levels, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
 		RequestSource source = settings.workload().requests(model, true);
 		TaxSettings.RateLoad load = settings.load();
 		try (TargetClient raw = client("raw", upstream.baseUrl(), settings);
@@ -91,17 +102,31 @@ public final class RateSweep {
 			SteadyWarmup warmup = SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap());
 			warmup.writeTo(body.putObject("warmup"));
 			for (double rate : load.rates()) {
-				levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
+				calibrateAndMeasure(raw, gateway, source, rate, settings, upstream, levels, calibrated, force);
 			}
 			for (int step = 0; step < load.searchSteps(); step++) {
 				OptionalDouble next = RateSearch.nextRate(levels.stream().map(RateLevel::pointA).toList(),
 						levels.stream().map(RateLevel::pointB).toList(), load.attainment(), 0.1);
-				if (next.isEmpty()) {
+				if (next.isEmpty() || calibrated.stream().anyMatch(l -> l.rate() == next.getAsDouble())) {
 					break;
 				}
-				levels.add(measureAt(raw, gateway, source, next.getAsDouble(), settings, upstream));
+				calibrateAndMeasure(raw, gateway, source, next.getAsDouble(), settings, upstream, levels, calibrated, force);
 			}
 			return warmup;
+		}
+	}
+
+	private static void calibrateAndMeasure(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,
+			TaxUpstream upstream, List<RateLevel> levels, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
+		TaxSettings.RateLoad load = settings.load();
+		Progress probes = Progress.start("tax", String.format(java.util.Locale.ROOT, "host calibration at %.2f req/s raw+gateway requests",
+				rate), 4L * RateCalibration.probeRequests(rate));
+		RateCalibration.Level probe = RateCalibration.probe(raw, gateway, source, rate, load.burstiness(), load.maxConcurrency(),
+				settings.seed(), force.coversRate(rate), settings.levelTimeCap(), upstream.lag(), probes);
+		probes.finish();
+		calibrated.add(probe);
+		if (probe.judged().verdict() != HostCalibration.Verdict.BEYOND_HOST) {
+			levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
 		}
 	}
 

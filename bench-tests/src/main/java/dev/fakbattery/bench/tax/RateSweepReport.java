@@ -38,6 +38,17 @@ final class RateSweepReport {
 	 */
 	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, java.util.Optional<SteadyWarmup> warmup,
 			List<RateLevel> levels, RateSearch.Result result, List<Path> plots, String skipped) {
+		checks(run, settings, upstream, warmup, java.util.Optional.empty(), levels, result, plots, skipped);
+	}
+
+	/**
+	 * The checks, with the host calibration where it ran ({@link RateCalibration}): a rate it found beyond this host is
+	 * PENDING_MEASUREMENT ({@code host_calibration}) with its reading and the fix, never counted as measured nor as failed;
+	 * its probes' failed requests are judged like a ramp's.
+	 */
+	static void checks(RungRecorder run, TaxSettings settings, TaxUpstream upstream, java.util.Optional<SteadyWarmup> warmup,
+			java.util.Optional<RateCalibration> calibration, List<RateLevel> levels, RateSearch.Result result, List<Path> plots,
+			String skipped) {
 		TaxSettings.RateLoad load = settings.load();
 		ObjectNode process = run.body().path("gateway_process") instanceof ObjectNode p ? p : null;
 		String mode = process == null ? "none" : process.path("mode").asText();
@@ -45,19 +56,26 @@ final class RateSweepReport {
 			run.check("gateway_command", mode.equals("started") || mode.equals("existing"), "the gateway under test starts or is reachable",
 					"mode " + mode + ": " + process.path(process.has("error") ? "error" : "description").asText());
 		}
-		boolean measured = skipped == null && levels.stream().map(RateLevel::rate).distinct().count() >= load.rates().size();
-		run.check("rate_sweep_measured", measured, "goodput of both arms at every rate of " + load.rates(),
+		List<RateCalibration.Level> beyond = calibration.map(RateCalibration::beyond).orElse(List.of());
+		long judgeable = load.rates().stream().filter(r -> calibration.map(c -> c.runs(r)).orElse(true)).count();
+		boolean measured = skipped == null && levels.stream().map(RateLevel::rate).distinct().count() >= judgeable;
+		run.check("rate_sweep_measured", measured, "goodput of both arms at every rate of " + load.rates()
+				+ " that this host can judge (host_calibration)",
 				skipped != null ? "not run: " + skipped : levels.size() + " rates measured: " + describe(levels));
 		RateLevel lowest = levels.isEmpty() ? null : levels.get(0);
-		run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
-				"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are judged per arm: gateway_failures)",
-				lowest == null
-						? "not run" + (skipped == null ? "" : ": " + skipped)
-						: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed()),
-				lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
-						|| TaxReport.answeredWrong(lowest.b().failed())));
+		// every rate beyond this host: nothing ran to be clean or not, host_calibration says why
+		boolean noneJudgeable = levels.isEmpty() && skipped == null && judgeable == 0;
+		if (!noneJudgeable)
+			run.check("lowest_rate_clean", lowest != null && lowest.failed() == 0,
+					"at the lowest rate every request of both arms answers 200 with tokens and [DONE] (failures above it are judged per arm: gateway_failures)",
+					lowest == null
+							? "not run" + (skipped == null ? "" : ": " + skipped)
+							: String.format(Locale.ROOT, "%.2f req/s: %d failed or unsent", lowest.rate(), lowest.failed()),
+					lowest != null && (TaxReport.answeredWrong(lowest.a().failed())
+							|| TaxReport.answeredWrong(lowest.b().failed())));
 		List<ArmFailures> failures = new java.util.ArrayList<>();
 		warmup.ifPresent(w -> failures.add(w.failures()));
+		calibration.ifPresent(c -> failures.addAll(c.failures()));
 		levels.forEach(l -> {
 			failures.add(l.rampFailuresByArm());
 			failures.add(l.failures());
@@ -66,6 +84,11 @@ final class RateSweepReport {
 		ArmFailures.judgeFailures(run, failures, notRun);
 		ArmFailures.judgeRetries(run, levels.stream().map(RateLevel::retries).toList(), notRun);
 		invalidations(run, levels, skipped);
+		if (!beyond.isEmpty() && skipped == null) {
+			run.invalid("host_calibration", "rates beyond this host, not run: " + beyond.stream()
+					.map(RateCalibration.Level::reading)
+					.collect(java.util.stream.Collectors.joining("; ")), RateCalibration.fix(beyond));
+		}
 		boolean drawn = plots.size() == 1 && plots.stream().allMatch(Files::isRegularFile);
 		run.check("plots_written", drawn, "goodput-vs-rate PNG beside the artifact",
 				drawn ? plots.toString() : run.body().path("plots").toString());

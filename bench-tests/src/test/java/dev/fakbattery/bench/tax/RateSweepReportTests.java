@@ -81,6 +81,46 @@ class RateSweepReportTests {
 		return run;
 	}
 
+	/** A rate's probe: four waves whose client lag is {@code lag}, judged by the calibration's rule. */
+	private static RateCalibration.Level probe(double rate, ClientLag lag, boolean forced) {
+		List<LoadResult> raw = List.of(Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, lag),
+				Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, lag));
+		List<LoadResult> gateway = List.of(Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag),
+				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag));
+		return new RateCalibration.Level(rate, HostCalibration.judge(0, raw, gateway, List.of(), forced));
+	}
+
+	@Test
+	@DisplayName("a rate the host calibration finds beyond this host is not required, PENDING with its reading and the fix; forced, it runs")
+	void rateBeyondTheHost() {
+		RateCalibration calibration = new RateCalibration(
+				List.of(probe(4, Synthetic.QUIET, false), probe(8, Synthetic.QUIET, false), probe(16, Synthetic.LATE, false)),
+				java.time.Duration.ofSeconds(3));
+		assertThat(calibration.runs(8)).isTrue();
+		assertThat(calibration.runs(16)).isFalse();
+		List<RateLevel> levels = List.of(level(4, 10, 10), level(8, 10, 10));
+		RungRecorder run = Synthetic.run(ArtifactId.RATE_SWEEP);
+		run.body().putObject("gateway_process").put("mode", "started").put("description", "embedded");
+		RateSearch.Result result = RateSearch.compare(levels.stream().map(RateLevel::pointA).toList(),
+				levels.stream().map(RateLevel::pointB).toList(), settings.load().attainment(), BootstrapCi.seeded(7).withResamples(500));
+		RateSweepReport.checks(run, settings, Synthetic.simulated(CALM), Optional.empty(), Optional.of(calibration), levels, result, plots,
+				null);
+		assertThat(Synthetic.check(run, "rate_sweep_measured").passed()).as("the two rates this host can judge").isTrue();
+		assertThat(run.invalidations()).extracting(Measurement.Pending::name).containsExactly("host_calibration");
+		assertThat(run.invalidations().get(0).missing()).contains("rates beyond this host, not run: 16 req/s: load client lag p99 per wave",
+				"over the margin in every wave: load client");
+		assertThat(run.invalidations().get(0).howToProvide()).endsWith("-Dcalibration.force.rates=16");
+
+		calibration.writeTo(run.body().putObject("host_calibration"));
+		assertThat(run.body().at("/host_calibration/levels/2/verdict").asText()).isEqualTo("BEYOND_HOST");
+		assertThat(run.body().at("/host_calibration/levels/2/rate").asDouble()).isEqualTo(16.0);
+		assertThat(run.body().at("/host_calibration/levels/2/wave_client_lag_p99_us")).hasSize(4);
+
+		RateCalibration forced = new RateCalibration(List.of(probe(16, Synthetic.LATE, true)), java.time.Duration.ofSeconds(1));
+		assertThat(forced.runs(16)).isTrue();
+		assertThat(forced.beyond()).isEmpty();
+	}
+
 	private static double value(RungRecorder run, String name) {
 		return run.measurements()
 				.stream()

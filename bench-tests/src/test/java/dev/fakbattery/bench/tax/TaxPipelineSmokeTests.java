@@ -190,6 +190,11 @@ class TaxPipelineSmokeTests {
 		JsonNode artifact = runRung("rateSweep", "rate-sweep.json", parameters(parameters));
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.rate-sweep.v1");
 		assertThat(artifact.path("levels").size()).isGreaterThanOrEqualTo(2);
+		assertThat(artifact.at("/host_calibration/levels")).as("a probe per rate, recorded; the smoke run forces every rate")
+				.hasSizeGreaterThanOrEqualTo(2)
+				.allSatisfy(probe -> assertThat(probe.path("verdict").asText()).isEqualTo("FORCED"));
+		assertThat(artifact.at("/host_calibration/levels/0/wave_client_lag_p99_us")).hasSize(4);
+		assertThat(artifact.at("/host_calibration/margin").asDouble()).isEqualTo(Futility.MARGIN);
 		JsonNode level = artifact.path("levels").get(0);
 		for (String field : new String[]{ "request_goodput", "good_fraction", "p99_client_queue_time_ms", "p99.9_e2el_ms" }) {
 			assertThat(level.path("gateway").has(field)).as(field).isTrue();
