@@ -25,6 +25,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -42,6 +44,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @DisplayName("canary secrets: no file a battery run writes holds the API key or a quarantined secret")
 @Timeout(300)
+@Execution(ExecutionMode.CONCURRENT) // each case a child battery in its own folder, mostly waiting on the double's pace
 class CanaryLeakTests {
 
 	static final String KEY_ENV = "FAK_CANARY_API_KEY";

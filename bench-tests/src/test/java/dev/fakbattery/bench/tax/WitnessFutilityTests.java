@@ -107,7 +107,8 @@ class WitnessFutilityTests {
 			TaxRuns full = TaxWitness.measure(wide, upstream, URI.create(engine.baseUrl()), engine.model(), Futility.NEVER);
 			assertThat(full.futility()).isEmpty();
 			assertThat(full.aaFirst().samples()).isNotEmpty();
-			assertThat(full.aaFirst().conversations()).isEqualTo(first);
+			// at least the first look (a loaded machine can keep the sequential stop from deciding there)
+			assertThat(full.aaFirst().conversations()).isGreaterThanOrEqualTo(first);
 			assertThat(write(wide, full).body().has("futility_stop")).isFalse();
 		}
 	}
