@@ -13,6 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 import dev.fakbattery.engine.hop.RelayHop;
@@ -84,8 +86,14 @@ class BrokenTimingWireTests {
 	void buffersFourInFive() {
 		Events tests = runWithTiming(BuffersFourInFiveTestCase.class);
 		assertFailed(tests, expand(List.of("W14"), STREAM));
-		// the stream let through is judged unless the kit's upstream fell behind its pace in it (a loaded machine)
-		assertThat(message(tests, "W14", "vllm stream")).containsPattern("observed [34] judged \\([01] not held, 3 held\\), ");
+		// the streams let through (the first of each five) are judged unless the kit's upstream fell behind its pace in them
+		// (a loaded machine, which also makes the kit try more streams): the held ones are the majority, at least three
+		Matcher judged = Pattern.compile("observed (\\d+) judged \\((\\d+) not held, (\\d+) held\\), ")
+				.matcher(message(tests, "W14", "vllm stream"));
+		assertThat(judged.find()).as(message(tests, "W14", "vllm stream")).isTrue();
+		int notHeld = Integer.parseInt(judged.group(2));
+		int held = Integer.parseInt(judged.group(3));
+		assertThat(held).as("held streams of %s judged", judged.group(1)).isGreaterThanOrEqualTo(3).isGreaterThan(notHeld);
 	}
 
 	/**
