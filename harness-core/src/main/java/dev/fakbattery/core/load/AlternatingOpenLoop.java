@@ -435,10 +435,15 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	public void close() {
 		stopped = true;
 		arrivals.interrupt();
+		// a reader interrupted while it waited closes the loop too: its interrupt status is set aside for the join and kept
+		boolean interrupted = Thread.interrupted();
 		try {
 			arrivals.join(TimeUnit.NANOSECONDS.toMillis(GRACE_NANOS) * 2);
 		}
 		catch (InterruptedException e) {
+			interrupted = true;
+		}
+		if (interrupted) {
 			Thread.currentThread().interrupt();
 		}
 		if (arrivals.isAlive()) {
