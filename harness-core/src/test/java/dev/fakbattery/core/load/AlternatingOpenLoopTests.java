@@ -263,6 +263,23 @@ class AlternatingOpenLoopTests {
 	}
 
 	/**
+	 * Every request of the loop ended long before its 1.5 s cap: read again once the cap has passed, the loop still says
+	 * it was not capped (the arrivals' thread waits for the requests it sent, not for the cap).
+	 */
+	@Test
+	@DisplayName("a loop whose requests all ended within its cap is not read as capped once the cap has passed")
+	void notCappedAfterTheCapPassed() throws Exception {
+		long before = System.nanoTime();
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 100, 0, 2, Duration.ofMillis(1_500), java.util.Optional.empty())) {
+			assertThat(loop.segment(3).timeCapped()).isFalse();
+			Thread.sleep(Math.max(0, 1_800 - (System.nanoTime() - before) / 1_000_000));
+			assertThat(loop.segment(3).outcomes()).hasSize(2).allMatch(RequestOutcome::ok);
+			assertThat(loop.segment(3).timeCapped()).as("read after the cap").isFalse();
+		}
+	}
+
+	/**
 	 * A cap of one request in flight against a stub answering after 30 ms while arrivals come every 10 ms on average: the
 	 * requests queue for the one slot, each sent only once the one before has ended, none before its due time.
 	 */
