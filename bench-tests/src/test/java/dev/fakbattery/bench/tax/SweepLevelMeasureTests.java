@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.load.ChatPayload;
+import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
@@ -32,7 +33,7 @@ class SweepLevelMeasureTests {
 	 * is off: on a loaded machine the instant double's short batches can read a lagging client.
 	 */
 	@Test
-	@DisplayName("each arm asks conversations 0, 1, 2, ... once each; the double's lag covers the measured batches only; the mode says how it ran")
+	@DisplayName("each arm runs on its own target and asks conversations 0, 1, 2, ... once each; the double's lag covers the measured batches only; the mode says how it ran")
 	void bookkeeping() throws IOException {
 		TaxSettings settings = TaxSettings.from(HarnessConfig.of(name -> Optional.empty()));
 		int c = 2;
@@ -67,6 +68,8 @@ class SweepLevelMeasureTests {
 			int batches = level.batchesA().size();
 			int batchSize = settings.sweepBatchSize(c);
 			assertThat(level.batchesB()).hasSize(batches);
+			assertThat(level.batchesA()).as("arm A's batches ran on A").extracting(LoadResult::target).containsOnly("raw");
+			assertThat(level.batchesB()).as("arm B's batches ran on B").extracting(LoadResult::target).containsOnly("raw_b");
 			Map<Integer, Long> measured = asked.stream()
 					.filter(i -> i < RequestSource.WARMUP_OFFSET / 2)
 					.collect(Collectors.groupingBy(Function.identity(), Collectors.counting()));
