@@ -325,6 +325,7 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 			throw new IllegalArgumentException("segment " + s + " is not within 0.." + (firstBySegment.length - 1));
 		}
 		int target = firstBySegment[s] ? 0 : 1;
+		// in conversation order, each conversation's turns in order: the arrivals are indexed so
 		List<RequestOutcome> outcomes = new ArrayList<>();
 		int sent = 0;
 		for (int i = segmentStart[s]; i < segmentStart[s + 1]; i++) {
@@ -349,7 +350,6 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 		int planned = segmentStart[s + 1] - segmentStart[s];
 		long from = start + rampNanos + s * segmentNanos;
 		long to = Math.max(from + segmentNanos, outcomes.stream().mapToLong(RequestOutcome::endNanos).max().orElse(0));
-		outcomes.sort(java.util.Comparator.comparingInt(RequestOutcome::index).thenComparingInt(RequestOutcome::turn));
 		ClientLag lag = segmentLag.get(s) == null ? ClientLag.none() : segmentLag.get(s);
 		String mode = String.format(Locale.ROOT, "segment %d of a sustained open loop at %s req/s (%d arrivals in %.2f s)", s, rate,
 				planned, segmentSeconds());
@@ -413,21 +413,8 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 				throw new IllegalStateException("request " + index + " of the open loop failed", e.getCause());
 			}
 		}
-		return await(index);
-	}
-
-	private List<RequestOutcome> await(int index) {
-		try {
-			return done.get(index).get();
-		}
-		catch (InterruptedException e) {
-			Thread.currentThread().interrupt();
-			close();
-			return List.of();
-		}
-		catch (ExecutionException e) {
-			throw new IllegalStateException("request " + index + " of the open loop failed", e.getCause());
-		}
+		// done: its value at once (the futures are only ever completed normally)
+		return future.join();
 	}
 
 	/** Stops the arrivals and interrupts what is in flight (recorded failed); returns once every request has ended. */
@@ -435,10 +422,15 @@ public final class AlternatingOpenLoop implements AutoCloseable {
 	public void close() {
 		stopped = true;
 		arrivals.interrupt();
+		// a reader interrupted while it waited closes the loop too: its interrupt status is set aside for the join and kept
+		boolean interrupted = Thread.interrupted();
 		try {
 			arrivals.join(TimeUnit.NANOSECONDS.toMillis(GRACE_NANOS) * 2);
 		}
 		catch (InterruptedException e) {
+			interrupted = true;
+		}
+		if (interrupted) {
 			Thread.currentThread().interrupt();
 		}
 		if (arrivals.isAlive()) {

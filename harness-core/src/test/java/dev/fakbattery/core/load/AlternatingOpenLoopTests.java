@@ -218,6 +218,9 @@ class AlternatingOpenLoopTests {
 				assertThat(o.target()).isEqualTo("raw");
 				assertThat(o.error()).isEqualTo(error);
 				assertThat(o.endNanos() - o.sentNanos()).isGreaterThanOrEqualTo(1_240_000_000L);
+				assertThat(o.intendedNanos()).as("its due time, within the segment's span of 2 arrivals at 20/s")
+						.isBetween(first.startNanos(), first.startNanos() + 100_000_000L)
+						.isLessThanOrEqualTo(o.sentNanos());
 			});
 		}
 		RequestSource longer = index -> new Conversation() {
@@ -256,6 +259,110 @@ class AlternatingOpenLoopTests {
 				assertThat(o.e2elMs()).isGreaterThanOrEqualTo(2_500);
 				assertThat(slo.isMetBy(o.timing())).isFalse();
 			});
+		}
+	}
+
+	/**
+	 * Every request of the loop ended long before its 1.5 s cap: read again once the cap has passed, the loop still says
+	 * it was not capped (the arrivals' thread waits for the requests it sent, not for the cap).
+	 */
+	@Test
+	@DisplayName("a loop whose requests all ended within its cap is not read as capped once the cap has passed")
+	void notCappedAfterTheCapPassed() throws Exception {
+		long before = System.nanoTime();
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = stub.loop(SOURCE, 100, 0, 2, Duration.ofMillis(1_500), java.util.Optional.empty())) {
+			assertThat(loop.segment(3).timeCapped()).isFalse();
+			Thread.sleep(Math.max(0, 1_800 - (System.nanoTime() - before) / 1_000_000));
+			assertThat(loop.segment(3).outcomes()).hasSize(2).allMatch(RequestOutcome::ok);
+			assertThat(loop.segment(3).timeCapped()).as("read after the cap").isFalse();
+		}
+	}
+
+	/**
+	 * A cap of one request in flight against a stub answering after 30 ms while arrivals come every 10 ms on average: the
+	 * requests queue for the one slot, each sent only once the one before has ended, none before its due time.
+	 */
+	@Test
+	@DisplayName("a concurrency cap holds the requests in flight to it; a request waiting for its slot is sent late, never early")
+	void capHoldsRequestsInFlight() throws Exception {
+		try (Stub stub = Stub.of("delay=30");
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(stub.raw(), stub.gateway(), SOURCE, 100, 1.0, 3, 0, 2, ABBA, 1,
+						Duration.ofSeconds(10), java.util.Optional.empty(), Progress.silent())) {
+			List<RequestOutcome> all = new java.util.ArrayList<>();
+			for (int s = 0; s < ABBA.length; s++) {
+				all.addAll(loop.segment(s).outcomes());
+			}
+			assertThat(all).hasSize(8)
+					.allMatch(RequestOutcome::ok)
+					.allSatisfy(o -> assertThat(o.sentNanos()).isGreaterThanOrEqualTo(o.intendedNanos()));
+			all.sort(java.util.Comparator.comparingLong(RequestOutcome::sentNanos));
+			for (int i = 1; i < all.size(); i++) {
+				assertThat(all.get(i).sentNanos()).as("request %d of 8 went out after the one before it ended", i)
+						.isGreaterThanOrEqualTo(all.get(i - 1).endNanos());
+			}
+		}
+	}
+
+	/**
+	 * Eight segments in an uneven order: each segment's requests go to its own target, and each segment's lag is read over
+	 * its own span only. The probe records at most one sample per millisecond, so segments read over disjoint spans hold
+	 * together no more samples than the milliseconds the loop ran; a lag carried from one segment into the next would
+	 * count the early spans again and again.
+	 */
+	@Test
+	@DisplayName("each segment's requests go to its target, and its client lag covers its own span, not the ones before it")
+	void segmentsOwnTargetsAndLag() throws Exception {
+		boolean[] order = { true, true, false, true, false, false, true, false };
+		long before = System.nanoTime();
+		try (Stub stub = Stub.of("ok");
+				AlternatingOpenLoop loop = AlternatingOpenLoop.start(stub.raw(), stub.gateway(), SOURCE, 100, 1.0, 3, 0, 5, order, 0,
+						Duration.ofSeconds(30), java.util.Optional.empty(), Progress.silent())) {
+			long samples = 0;
+			for (int s = 0; s < order.length; s++) {
+				LoadResult segment = loop.segment(s);
+				assertThat(segment.target()).isEqualTo(order[s] ? "raw" : "gateway");
+				assertThat(segment.outcomes()).as("segment %d", s)
+						.hasSize(5)
+						.allSatisfy(o -> assertThat(o.target()).isEqualTo(segment.target()));
+				samples += segment.clientLag().count();
+			}
+			long elapsedMs = (System.nanoTime() - before) / 1_000_000;
+			assertThat(samples).as("lag samples over the 8 segments, against the %d ms the loop ran", elapsedMs)
+					.isPositive()
+					.isLessThanOrEqualTo(elapsedMs + order.length);
+		}
+	}
+
+	/**
+	 * A reader interrupted while it waits for a hung segment closes the loop and returns what the loop recorded (the
+	 * requests in flight interrupted), keeping its interrupt status for its caller.
+	 */
+	@Test
+	@DisplayName("a reader interrupted while it waits closes the loop and returns, its interrupt status kept")
+	void interruptedReaderCloses() throws Exception {
+		try (Stub stub = Stub.of("hang")) {
+			AlternatingOpenLoop loop = stub.loop(SOURCE, 20, 0, 4, Duration.ofSeconds(60), java.util.Optional.empty());
+			java.util.concurrent.CompletableFuture<LoadResult> read = new java.util.concurrent.CompletableFuture<>();
+			boolean[] interrupted = new boolean[1];
+			Thread reader = Thread.ofPlatform().start(() -> {
+				try {
+					LoadResult first = loop.segment(0);
+					interrupted[0] = Thread.currentThread().isInterrupted();
+					read.complete(first);
+				}
+				catch (RuntimeException e) {
+					read.completeExceptionally(e);
+				}
+			});
+			Thread.sleep(300);
+			reader.interrupt();
+			reader.join(30_000);
+			assertThat(reader.isAlive()).as("the reader returned").isFalse();
+			assertThat(read).isCompleted();
+			assertThat(read.get().outcomes()).isNotEmpty().allSatisfy(o -> assertThat(o.error()).contains("interrupted"));
+			assertThat(interrupted[0]).as("the reader's interrupt status").isTrue();
+			assertThat(loop.segment(3).notSent()).as("the loop was closed: the last segment (due 0.6 s on) was never sent").isEqualTo(4);
 		}
 	}
 
