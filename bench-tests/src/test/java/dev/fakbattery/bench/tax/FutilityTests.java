@@ -62,22 +62,7 @@ class FutilityTests {
 	@Test
 	@DisplayName("on the recorded lag series: at most 5 % of the levels that ended valid would have stopped, and some that ended invalid do")
 	void recordedSeries() throws IOException {
-		List<JsonNode> levels = new ArrayList<>();
-		try (Stream<Path> files = Files.walk(EXPERIMENTS)) {
-			for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-				JsonNode root;
-				try {
-					root = Json.MAPPER.readTree(file.toFile());
-				}
-				catch (IOException notJson) {
-					continue;
-				}
-				root.findParents("batch_client_lag_p99_us")
-						.stream()
-						.filter(level -> level.path("batch_client_lag_p99_us").isObject() && level.path("client_lag").has("within_limit"))
-						.forEach(levels::add);
-			}
-		}
+		List<JsonNode> levels = recordedLevels(EXPERIMENTS);
 		int valid = 0;
 		int falseStops = 0;
 		int invalid = 0;
@@ -131,5 +116,26 @@ class FutilityTests {
 			assertThat(full.batchesA()).hasSizeGreaterThanOrEqualTo(TaxSettings.MIN_BATCHES);
 			assertThat(full.toJson("raw", "raw_b").has("futility_stop")).isFalse();
 		}
+	}
+
+	/** Every sweep level in the committed artifacts under {@code experiments} that carries its batches' lag and its verdict. */
+	static List<JsonNode> recordedLevels(Path experiments) throws IOException {
+		List<JsonNode> levels = new ArrayList<>();
+		try (Stream<Path> files = Files.walk(experiments)) {
+			for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+				JsonNode root;
+				try {
+					root = Json.MAPPER.readTree(file.toFile());
+				}
+				catch (IOException notJson) {
+					continue;
+				}
+				root.findParents("batch_client_lag_p99_us")
+						.stream()
+						.filter(level -> level.path("batch_client_lag_p99_us").isObject() && level.path("client_lag").has("within_limit"))
+						.forEach(levels::add);
+			}
+		}
+		return levels;
 	}
 }

@@ -4,14 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -23,7 +21,6 @@ import dev.fakbattery.core.load.ClientLag;
 import dev.fakbattery.core.stats.Interleaving;
 import dev.fakbattery.engine.EngineDouble;
 import dev.fakbattery.wire.Dialect;
-import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -175,23 +172,7 @@ class WitnessFutilityTests {
 	}
 
 	private static List<JsonNode> recordedLevels() throws IOException {
-		List<JsonNode> levels = new ArrayList<>();
-		try (Stream<Path> files = Files.walk(Path.of("..", "experiments"))) {
-			for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
-				JsonNode root;
-				try {
-					root = Json.MAPPER.readTree(file.toFile());
-				}
-				catch (IOException notJson) {
-					continue;
-				}
-				root.findParents("batch_client_lag_p99_us")
-						.stream()
-						.filter(level -> level.path("batch_client_lag_p99_us").isObject() && level.path("client_lag").has("within_limit"))
-						.forEach(levels::add);
-			}
-		}
-		return levels;
+		return FutilityTests.recordedLevels(Path.of("..", "experiments"));
 	}
 
 	private static RungRecorder write(TaxSettings settings, TaxRuns runs) {
