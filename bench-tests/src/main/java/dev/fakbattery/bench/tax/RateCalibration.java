@@ -29,10 +29,9 @@ import dev.fakbattery.wire.JsonNumbers;
  * this host: not run, PENDING_MEASUREMENT with its reading and the fix ({@code calibration.force.rates}).
  *
  * @param levels the reading per rate, in the order probed
- * @param duration how long the probes took
  * @since 0.9
  */
-record RateCalibration(List<Level> levels, Duration duration) {
+record RateCalibration(List<Level> levels) {
 
 	/** The fewest and most arrivals of a probe wave. */
 	static final int FEWEST = 2;
@@ -46,13 +45,19 @@ record RateCalibration(List<Level> levels, Duration duration) {
 		levels = List.copyOf(levels);
 	}
 
+	/** How long the probes took: their own waves, not the levels measured between them. */
+	Duration duration() {
+		return levels.stream().map(Level::took).reduce(Duration.ZERO, Duration::plus);
+	}
+
 	/**
 	 * One rate's probe.
 	 *
 	 * @param rate offered requests per second
 	 * @param judged the verdict and its reason, on the probe's waves ({@link HostCalibration#judge})
+	 * @param took how long the probe's four waves took
 	 */
-	record Level(double rate, HostCalibration.Level judged) {
+	record Level(double rate, HostCalibration.Level judged, Duration took) {
 
 		String reading() {
 			return String.format(Locale.ROOT, "%s req/s: %s", format(rate), judged.reason());
@@ -72,6 +77,7 @@ record RateCalibration(List<Level> levels, Duration duration) {
 		List<LoadResult> gatewayWaves = new ArrayList<>();
 		List<UpstreamLag.Reading> doubleLag = new ArrayList<>();
 		int n = probeRequests(rate);
+		long began = System.nanoTime();
 		int wave = 0;
 		for (boolean first : new boolean[]{ true, false, false, true }) {
 			OpenLoop shape = new OpenLoop(ArrivalSchedule.gamma(n, rate, burstiness, seed + wave++), maxConcurrency, 0, timeCap);
@@ -79,11 +85,12 @@ record RateCalibration(List<Level> levels, Duration duration) {
 			(first ? rawWaves : gatewayWaves).add(LoadRunner.run(first ? raw : gateway, probe, shape, progress));
 			lag.map(UpstreamLag::read).ifPresent(doubleLag::add);
 		}
+		Duration took = Duration.ofNanos(System.nanoTime() - began);
 		HostCalibration.Level judged = HostCalibration.judge(0, rawWaves, gatewayWaves, doubleLag, forced);
 		return new Level(rate, forced
 				? new HostCalibration.Level(0, rawWaves, gatewayWaves, doubleLag, judged.verdict(),
 						judged.reason().replace(HarnessConstants.CALIBRATION_FORCE, HarnessConstants.CALIBRATION_FORCE_RATES))
-				: judged);
+				: judged, took);
 	}
 
 	/** Whether {@code rate} runs (judgeable or forced). */
@@ -114,9 +121,9 @@ record RateCalibration(List<Level> levels, Duration duration) {
 	}
 
 	/**
-	 * {@code method, margin, duration_s, levels[] {rate, probe_requests_per_arm, verdict, reason, client_lag,
+	 * {@code method, margin, duration_s, levels[] {rate, probe_requests_per_arm, verdict, reason, duration_s, client_lag,
 	 * wave_client_lag_p99_us, wave_engine_double_lag_p99_us, failed}}: the concurrency sweep's fields, {@code rate} for
-	 * {@code concurrency}.
+	 * {@code concurrency}; {@code duration_s} is the probes' time alone (the rates measured between them not counted).
 	 */
 	void writeTo(ObjectNode node) {
 		node.put("method", "before each rate, one ABBA block of open-loop waves (raw, gateway, gateway, raw), each rate x "
@@ -124,7 +131,7 @@ record RateCalibration(List<Level> levels, Duration duration) {
 				+ "double lag p99, reads over " + Futility.MARGIN + " x its limit in every wave is beyond this host: not run, "
 				+ "PENDING_MEASUREMENT; " + HarnessConstants.CALIBRATION_FORCE_RATES + " runs it anyway");
 		node.put("margin", Futility.MARGIN);
-		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
+		JsonNumbers.put(node, "duration_s", duration().toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");
 		for (Level level : levels) {
 			HostCalibration.Level judged = level.judged();
@@ -133,6 +140,7 @@ record RateCalibration(List<Level> levels, Duration duration) {
 			item.put("probe_requests_per_arm", 2 * probeRequests(level.rate()));
 			item.put("verdict", judged.verdict().name());
 			item.put("reason", judged.reason());
+			JsonNumbers.put(item, "duration_s", level.took().toMillis() / 1000.0, 3);
 			judged.clientLag().writeTo(item.putObject("client_lag"));
 			ArrayNode waves = item.putArray("wave_client_lag_p99_us");
 			Stream.of(judged.raw().get(0), judged.gateway().get(0), judged.gateway().get(1), judged.raw().get(1))

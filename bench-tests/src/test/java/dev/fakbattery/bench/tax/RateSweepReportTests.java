@@ -87,15 +87,14 @@ class RateSweepReportTests {
 				Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, lag));
 		List<LoadResult> gateway = List.of(Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag),
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag));
-		return new RateCalibration.Level(rate, HostCalibration.judge(0, raw, gateway, List.of(), forced));
+		return new RateCalibration.Level(rate, HostCalibration.judge(0, raw, gateway, List.of(), forced), java.time.Duration.ofSeconds(1));
 	}
 
 	@Test
 	@DisplayName("a rate the host calibration finds beyond this host is not required, PENDING with its reading and the fix; forced, it runs")
 	void rateBeyondTheHost() {
 		RateCalibration calibration = new RateCalibration(
-				List.of(probe(4, Synthetic.QUIET, false), probe(8, Synthetic.QUIET, false), probe(16, Synthetic.LATE, false)),
-				java.time.Duration.ofSeconds(3));
+				List.of(probe(4, Synthetic.QUIET, false), probe(8, Synthetic.QUIET, false), probe(16, Synthetic.LATE, false)));
 		assertThat(calibration.runs(8)).isTrue();
 		assertThat(calibration.runs(16)).isFalse();
 		List<RateLevel> levels = List.of(level(4, 10, 10), level(8, 10, 10));
@@ -116,7 +115,7 @@ class RateSweepReportTests {
 		assertThat(run.body().at("/host_calibration/levels/2/rate").asDouble()).isEqualTo(16.0);
 		assertThat(run.body().at("/host_calibration/levels/2/wave_client_lag_p99_us")).hasSize(4);
 
-		RateCalibration forced = new RateCalibration(List.of(probe(16, Synthetic.LATE, true)), java.time.Duration.ofSeconds(1));
+		RateCalibration forced = new RateCalibration(List.of(probe(16, Synthetic.LATE, true)));
 		assertThat(forced.runs(16)).isTrue();
 		assertThat(forced.beyond()).isEmpty();
 	}

@@ -195,6 +195,13 @@ class TaxPipelineSmokeTests {
 				.allSatisfy(probe -> assertThat(probe.path("verdict").asText()).isEqualTo("FORCED"));
 		assertThat(artifact.at("/host_calibration/levels/0/wave_client_lag_p99_us")).hasSize(4);
 		assertThat(artifact.at("/host_calibration/margin").asDouble()).isEqualTo(Futility.MARGIN);
+		double probes = 0;
+		for (JsonNode probe : artifact.at("/host_calibration/levels")) {
+			assertThat(probe.path("duration_s").asDouble()).as("each probe's own time").isPositive();
+			probes += probe.path("duration_s").asDouble();
+		}
+		assertThat(artifact.at("/host_calibration/duration_s").asDouble()).as("the probes' time alone, not the sweep's")
+				.isCloseTo(probes, org.assertj.core.data.Offset.offset(0.001 * artifact.at("/host_calibration/levels").size()));
 		JsonNode level = artifact.path("levels").get(0);
 		for (String field : new String[]{ "request_goodput", "good_fraction", "p99_client_queue_time_ms", "p99.9_e2el_ms" }) {
 			assertThat(level.path("gateway").has(field)).as(field).isTrue();
