@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.RungRecorder;
@@ -71,6 +72,11 @@ final class TaxReport {
 		runs.gatewayMetrics().ifPresent(metrics -> metrics.writeTo(body.putObject("gateway_metrics")));
 		Adjudication.of(runs.raw().outcomes(), runs.gateway().outcomes()).ifPresent(a -> a.writeTo(body.putObject("adjudication")));
 		runs.futility().ifPresent(reading -> body.putObject("futility_stop").put("reading", reading).put("rule", Futility.WITNESS_RULE));
+		if (!runs.firstLookLag().isEmpty()) {
+			// the series the futility rule reads, kept whether it stopped or not: its false-stop rate is checked on them
+			ArrayNode quarters = body.putArray("first_look_client_lag_p99_us");
+			runs.firstLookLag().forEach(p99 -> JsonNumbers.add(quarters, p99, 0));
+		}
 		// a witness stopped for futility sent only its first look and no A/A: judged by its instrument, not by its count
 		boolean enough = runs.futility().isEmpty() && enoughSamples(run, runs, bootstrap);
 		checks(run, settings, runs, tax, enough);

@@ -30,15 +30,18 @@ import dev.fakbattery.core.stats.SequentialPlan;
  *        {@code raw_b}); empty where only their count is known (tests)
  * @param futility the reading that stopped the A/B run at its first look ({@link Futility#judgeWitness}), the A/A then not
  *        run; empty when it ran on
+ * @param firstLookLag the load client's lag p99 in microseconds over each quarter of the A/B run's first look, in run
+ *        order ({@link WitnessLook}); empty where the plan has no look before its cap or nothing ran
  * @since 0.1
  */
 public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmReport aaSecond, List<Interleaving.Arm> order,
 		int warmupFailed, Optional<UpstreamLag.Reading> lag, Optional<String> skipped, ClientLag clientLag,
 		Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
-		Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures, Optional<String> futility) {
+		Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures, Optional<String> futility, List<Double> firstLookLag) {
 
 	public TaxRuns {
 		warmupFailures = List.copyOf(warmupFailures);
+		firstLookLag = List.copyOf(firstLookLag);
 	}
 
 	/** Arms that ran on past their first look. */
@@ -47,13 +50,19 @@ public record TaxRuns(ArmReport raw, ArmReport gateway, ArmReport aaFirst, ArmRe
 			Optional<EngineMetrics> engineMetrics, Optional<ServerCounters> gatewayMetrics, Optional<SequentialPlan.Stop> abStop,
 			Optional<SequentialPlan.Stop> aaStop, List<RequestOutcome> warmupFailures) {
 		this(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics, abStop, aaStop,
-				warmupFailures, Optional.empty());
+				warmupFailures, Optional.empty(), List.of());
 	}
 
 	/** These arms, stopped at their first look for futility with {@code reading}. */
 	TaxRuns stoppedForFutility(String reading) {
 		return new TaxRuns(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics,
-				abStop, aaStop, warmupFailures, Optional.of(reading));
+				abStop, aaStop, warmupFailures, Optional.of(reading), firstLookLag);
+	}
+
+	/** These arms, with the client's lag p99 over each quarter of their first look ({@code p99s}, microseconds). */
+	TaxRuns withFirstLook(List<Double> p99s) {
+		return new TaxRuns(raw, gateway, aaFirst, aaSecond, order, warmupFailed, lag, skipped, clientLag, engineMetrics, gatewayMetrics,
+				abStop, aaStop, warmupFailures, futility, p99s);
 	}
 
 	/** Arms whose warm-up failures are known only by their count (tests of the report). */

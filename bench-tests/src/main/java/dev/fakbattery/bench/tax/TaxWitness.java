@@ -134,7 +134,8 @@ public final class TaxWitness {
 						new ArmReport("aa_raw_a", List.of()), new ArmReport("aa_raw_b", List.of()), ab.arms().order(),
 						warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), look.total(clientLag.read()),
 						Optional.of(engineAfter), Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.empty(), warmupFailed)
-						.stoppedForFutility(futile.get());
+						.stoppedForFutility(futile.get())
+						.withFirstLook(look.p99s());
 			}
 			progress.detail("A/A, raw against raw_b, first look at " + plan.first() + " of at most " + plan.cap() + " per arm (raw against "
 					+ "gateway stopped at " + ab.stop().used() + ")");
@@ -146,7 +147,8 @@ public final class TaxWitness {
 					new ArmReport("aa_raw_a", aa.arms().a()), new ArmReport("aa_raw_b", aa.arms().b()), ab.arms().order(),
 					warmupFailed.size(), upstream.lag().map(UpstreamLag::read), Optional.empty(), look.total(clientLag.read()),
 					Optional.of(engineAfter),
-					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()), warmupFailed);
+					Optional.of(gatewayCounters), Optional.of(ab.stop()), Optional.of(aa.stop()), warmupFailed)
+					.withFirstLook(look.p99s());
 		}
 	}
 

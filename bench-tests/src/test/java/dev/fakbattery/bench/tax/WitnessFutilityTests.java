@@ -61,6 +61,9 @@ class WitnessFutilityTests {
 			oneLook.sent(sent);
 		}
 		assertThat(oneLook.stop()).as("a plan whose first look is its cap has no look before the end").isEmpty();
+		assertThat(oneLook.p99s()).as("and no quarters recorded").isEmpty();
+		assertThat(late.p99s()).containsExactly(Synthetic.LATE.p99Micros(), Synthetic.LATE.p99Micros(), Synthetic.LATE.p99Micros(),
+				Synthetic.LATE.p99Micros());
 	}
 
 	@Test
@@ -98,6 +101,9 @@ class WitnessFutilityTests {
 			assertThat(run.checks()).allMatch(Check::passed);
 			assertThat(run.pendings()).extracting(Measurement.Pending::name).doesNotContain("tax.count");
 			assertThat(run.body().at("/futility_stop/rule").asText()).isEqualTo(Futility.WITNESS_RULE);
+			assertThat(stopped.firstLookLag()).as("the four quarters the rule read").hasSize(Futility.WITNESS_STRETCHES);
+			assertThat(run.body().get("first_look_client_lag_p99_us")).extracting(JsonNode::asDouble)
+					.containsExactlyElementsOf(stopped.firstLookLag().stream().map(p99 -> (double) Math.round(p99)).toList());
 
 			// the same plan, stopping by its interval at the first look, so that the quiet run is as short
 			TaxSettings wide = Synthetic.settings(dir, Map.of("tax.count", "16", "tax.warmup", "1", "stop.halfwidth", "1"));
@@ -106,7 +112,10 @@ class WitnessFutilityTests {
 			assertThat(full.aaFirst().samples()).isNotEmpty();
 			// at least the first look (a loaded machine can keep the sequential stop from deciding there)
 			assertThat(full.aaFirst().conversations()).isGreaterThanOrEqualTo(first);
-			assertThat(write(wide, full).body().has("futility_stop")).isFalse();
+			RungRecorder ranOn = write(wide, full);
+			assertThat(ranOn.body().has("futility_stop")).isFalse();
+			assertThat(ranOn.body().get("first_look_client_lag_p99_us")).as("recorded where the witness ran on too")
+					.hasSize(Futility.WITNESS_STRETCHES);
 		}
 	}
 
@@ -131,11 +140,11 @@ class WitnessFutilityTests {
 	}
 
 	/**
-	 * The false-stop rate on recorded series. The committed witness artifacts record the client's lag over the whole run
-	 * only ({@code client_lag}), not per look, so the rule is checked on the closest recorded series: the sweep levels at
-	 * concurrency 1 ({@code batch_client_lag_p99_us}), one request at a time as the witness sends, whose first ABBA block's
-	 * four batches are four consecutive stretches of a single-stream run as the witness's quarters are. Of those that ended
-	 * within the client's limit none may stop; over every recorded level (any concurrency) at most 5 % may.
+	 * The false-stop rate on recorded series: the witness artifacts that record their first look's quarters
+	 * ({@code first_look_client_lag_p99_us}) and, as the closest series to them, the sweep levels at concurrency 1
+	 * ({@code batch_client_lag_p99_us}), one request at a time as the witness sends, whose first ABBA block's four batches
+	 * are four consecutive stretches of a single-stream run as the witness's quarters are. Of the single-stream series
+	 * that ended within the client's limit none may stop; over every recorded series at most 5 % may.
 	 */
 	@Test
 	@DisplayName("on the recorded lag series: no single-stream level that ended valid, and at most 5 % of all, would have stopped")
@@ -145,15 +154,17 @@ class WitnessFutilityTests {
 		int singleValid = 0;
 		int singleFalseStops = 0;
 		int stoppedInvalid = 0;
-		for (JsonNode level : recordedLevels()) {
+		for (JsonNode level : series()) {
 			List<Double> quarters = new ArrayList<>();
+			level.path("first_look_client_lag_p99_us").elements().forEachRemaining(p99 -> quarters.add(p99.asDouble()));
 			level.path("batch_client_lag_p99_us").elements().forEachRemaining(arm -> {
 				for (int i = 0; i < Futility.LOOK_BATCHES_PER_ARM && i < arm.size(); i++) {
 					quarters.add(arm.get(i).asDouble());
 				}
 			});
 			boolean stops = Futility.DEFAULT.judgeWitness(quarters, 1).isPresent();
-			boolean single = level.path("concurrency").asInt() == 1;
+			// a witness sends one request at a time, as a sweep level at c=1 does
+			boolean single = level.path("concurrency").asInt() == 1 || level.has("first_look_client_lag_p99_us");
 			if (level.path("client_lag").path("within_limit").asBoolean()) {
 				valid++;
 				falseStops += stops ? 1 : 0;
@@ -171,8 +182,18 @@ class WitnessFutilityTests {
 		assertThat(stoppedInvalid).as("the rule can fire on a recorded level that ended invalid").isPositive();
 	}
 
-	private static List<JsonNode> recordedLevels() throws IOException {
-		return FutilityTests.recordedLevels(Path.of("..", "experiments"));
+	/** The sweep levels and the witness runs recorded under experiments/ with their first look's quarters. */
+	private static List<JsonNode> series() throws IOException {
+		List<JsonNode> series = new ArrayList<>(FutilityTests.recordedLevels(Path.of("..", "experiments")));
+		try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(Path.of("..", "experiments"))) {
+			for (Path file : files.filter(f -> f.getFileName().toString().equals("adjudication-tax-witness.json")).toList()) {
+				JsonNode witness = dev.fakbattery.wire.Json.MAPPER.readTree(file.toFile());
+				if (witness.path("first_look_client_lag_p99_us").size() == Futility.WITNESS_STRETCHES) {
+					series.add(witness);
+				}
+			}
+		}
+		return series;
 	}
 
 	private static RungRecorder write(TaxSettings settings, TaxRuns runs) {
