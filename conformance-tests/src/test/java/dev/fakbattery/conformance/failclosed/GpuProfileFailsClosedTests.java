@@ -9,6 +9,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -17,6 +18,7 @@ import dev.fakbattery.core.RungRecorder;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -25,6 +27,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * fails with PENDING_MEASUREMENT naming the property to set (the contract rung, in bench-tests, is checked there).
  */
 @DisplayName("-Pgpu with nothing configured fails closed on the wire and fault rungs")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class GpuProfileFailsClosedTests {
 
 	@TempDir

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.conformance.wire.SelfTest;
 import dev.fakbattery.wire.Dialect;
@@ -14,6 +15,7 @@ import dev.fakbattery.wire.Dialect;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -29,6 +31,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("fault")
 @DisplayName("fault kit self-test: broken gateways fail their rules")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenFaultGatewayTests {
 
 	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";

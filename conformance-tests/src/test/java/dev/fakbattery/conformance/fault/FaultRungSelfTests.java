@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -30,6 +31,7 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.platform.engine.discovery.DiscoverySelectors;
@@ -46,6 +48,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("fault")
 @DisplayName("fault rung self-test: the artifact counts every rule run")
 @Isolated
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class FaultRungSelfTests {
 
 	private static final String PARAMETERS = Dialect.class.getName() + ", java.lang.String";

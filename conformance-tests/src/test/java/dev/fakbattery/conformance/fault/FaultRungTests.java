@@ -17,6 +17,7 @@ import dev.fakbattery.conformance.rules.ClassResults;
 import dev.fakbattery.conformance.rules.ConformanceClass;
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.conformance.wire.KitRun;
+import dev.fakbattery.conformance.wire.NestedRun;
 import dev.fakbattery.core.ArtifactId;
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -70,10 +71,10 @@ class FaultRungTests {
 					"set -Dgateway.cmd=\"... {port} {upstream} {model}\" or -Dgateway.url=http://HOST:PORT/v1");
 			return;
 		}
-		EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+		EngineExecutionResults results = NestedRun.call(() -> EngineTestKit.engine("junit-jupiter")
 				.selectors(selectClass(GatewayUnderTestFaultTests.class))
 				.configurationParameters(claimingAll(KitRun.parameters(config)))
-				.execute();
+				.execute());
 		String gateway = embedded
 				? GatewayLauncher.EMBEDDED + ", upstream timeout shortened to " + GatewayUnderTestFaultTests.EMBEDDED_TIMEOUT_MS
 						+ " ms"

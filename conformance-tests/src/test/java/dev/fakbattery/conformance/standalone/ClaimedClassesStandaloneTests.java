@@ -8,12 +8,14 @@ import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.process.ManagedProcess;
 import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Isolated;
 
 /**
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  */
 @Isolated // OutcomeSummary's last counts are the kit's one launch at a time
 @DisplayName("standalone kit: a relay that does not adjudicate, judged by the classes it claims")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class ClaimedClassesStandaloneTests {
 
 	private static final Path REPORTS = Path.of("target", "claimed-classes");

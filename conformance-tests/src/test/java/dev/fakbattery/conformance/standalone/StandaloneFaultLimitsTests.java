@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.gateway.GatewayLauncher;
 import dev.fakbattery.core.process.ManagedProcess;
@@ -14,6 +15,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the gateway to, a rule without its limit is pending (exit 3, not 1), and the fix names the jar's {@code --config}.
  */
 @DisplayName("standalone kit: each fault rule asks for its own limit, and pending exits 3")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class StandaloneFaultLimitsTests {
 
 	@Test

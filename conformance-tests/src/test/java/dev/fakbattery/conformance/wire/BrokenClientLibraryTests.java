@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,6 +26,7 @@ import dev.fakbattery.conformance.wire.BrokenGateways.BrokenClientsTestCase;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.engine.TestExecutionResult;
@@ -41,6 +43,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("client rules self-test: broken gateways each real client notices")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenClientLibraryTests {
 
 	private static final String ALL = "C01 C02 C03 C04";

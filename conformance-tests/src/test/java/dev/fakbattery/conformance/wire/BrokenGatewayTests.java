@@ -16,6 +16,7 @@ import static dev.fakbattery.conformance.wire.SelfTest.union;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 import dev.fakbattery.engine.hop.RelayHop;
@@ -23,6 +24,7 @@ import dev.fakbattery.engine.hop.RelayHop;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.testkit.engine.Events;
@@ -35,6 +37,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: broken gateways fail exactly their rules")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenGatewayTests {
 
 	@Test

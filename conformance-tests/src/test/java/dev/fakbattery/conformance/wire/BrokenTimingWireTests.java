@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.testkit.engine.Events;
@@ -38,6 +40,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: the faithful hop, and gateways that hold or cut streams")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenTimingWireTests {
 
 	/** How many times the faithful hop's failed timing rules run again before the self-test fails. */

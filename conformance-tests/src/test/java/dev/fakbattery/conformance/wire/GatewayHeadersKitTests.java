@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.conformance.fault.FaultVerification;
 import dev.fakbattery.conformance.rules.RuleOutcome;
@@ -25,6 +26,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -42,6 +44,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("request headers for the gateway under test: every kit client sends them")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class GatewayHeadersKitTests {
 
 	static final String ROUTE = "x-kit-route";

@@ -88,12 +88,15 @@ final class KitLaunch {
 					.build();
 			List<TestExecutionListener> listeners = new java.util.ArrayList<>(List.of(recorder));
 			report.ifPresent(lifecycle -> listeners.add(new AllureJunitPlatform(lifecycle)));
-			LauncherFactory.create(config)
-					.execute(LauncherDiscoveryRequestBuilder.request()
-							.selectors(selectClass(kit))
-							.filters(EngineFilter.includeEngines("junit-jupiter"))
-							.configurationParameters(all)
-							.build(), listeners.toArray(TestExecutionListener[]::new));
+			NestedRun.call(() -> {
+				LauncherFactory.create(config)
+						.execute(LauncherDiscoveryRequestBuilder.request()
+								.selectors(selectClass(kit))
+								.filters(EngineFilter.includeEngines("junit-jupiter"))
+								.configurationParameters(all)
+								.build(), listeners.toArray(TestExecutionListener[]::new));
+				return null;
+			});
 		}
 		finally {
 			key.ifPresent(NestedReport::close);

@@ -3,6 +3,7 @@ package dev.fakbattery.conformance.wire;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import dev.fakbattery.conformance.wire.NullGatewayTests.NullFaultTestCase;
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,6 +34,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("the kit's test names: each rule run named by its rule id, engine and mode")
 @Execution(ExecutionMode.CONCURRENT)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class KitTestNamesTests {
 
 	static Stream<Arguments> kits() {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -21,6 +22,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
@@ -33,6 +35,7 @@ import org.junit.platform.testkit.engine.Events;
  */
 @Tag("wire")
 @DisplayName("llama.cpp captures: the kit's rules on real llama-server answers")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class LlamaCppCaptureTests {
 
 	static final Path CAPTURES = fixturesWire().resolve("llamacpp");

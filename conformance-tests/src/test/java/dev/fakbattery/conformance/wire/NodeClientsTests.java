@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.conformance.rules.RuleOutcome;
 import dev.fakbattery.core.ConfigKeys;
@@ -18,6 +19,7 @@ import dev.fakbattery.core.HarnessConfig;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -29,6 +31,7 @@ import org.junit.platform.testkit.engine.Events;
  * none of these names the parameter and the fix.
  */
 @DisplayName("client rules: node or its clients missing is a named skip, or with kit.node.clients=required a misconfiguration")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class NodeClientsTests {
 
 	@TempDir

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
@@ -28,6 +29,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
@@ -41,6 +43,7 @@ import org.junit.platform.testkit.engine.Events;
  */
 @Tag("wire")
 @DisplayName("wider-world captures: shapes real servers send, one call per index")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class WiderWireTests {
 
 	static final Path CAPTURES = LlamaCppCaptureTests.fixturesWire().resolve("wider");

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -22,6 +23,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -30,6 +32,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * check that names the gateway and why no rule ran, not on an empty artifact.
  */
 @DisplayName("wire rung self-test: a gateway that never started fails the rung with the reason")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class WireRungNoRuleTests {
 
 	static final String WHY = "the gateway command exited with status 1 before answering /healthz";
