@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPacka
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import dev.fakbattery.core.HarnessConfig;
 import dev.fakbattery.core.HarnessConstants;
@@ -13,6 +14,7 @@ import dev.fakbattery.core.PendingMeasurementError;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -24,6 +26,7 @@ import org.junit.platform.testkit.engine.Events;
  * fail with PENDING_MEASUREMENT naming the property to set, none may pass or skip.
  */
 @DisplayName("-Pgpu with nothing configured fails closed on every bench rung")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a nested run waits on its own thread (NestedRun in conformance-tests says why)
 class GpuProfileFailsClosedTests {
 
 	@TempDir

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -21,6 +22,7 @@ import dev.fakbattery.report.RunComparisonMain;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -30,6 +32,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * against the artifacts, not values.
  */
 @DisplayName("comparing two embedded runs of the tax witness")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a nested run waits on its own thread (NestedRun in conformance-tests says why)
 class RunComparisonEmbeddedRunsTests {
 
 	@TempDir

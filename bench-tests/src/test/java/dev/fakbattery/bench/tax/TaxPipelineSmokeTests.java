@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMetho
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -17,6 +18,7 @@ import dev.fakbattery.wire.Json;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -30,6 +32,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  */
 @DisplayName("rung 3 tax pipeline on the engine double (smoke)")
 @Tag(TaxPipelineSmokeTests.TAG)
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a nested run waits on its own thread (NestedRun in conformance-tests says why)
 class TaxPipelineSmokeTests {
 
 	/** The tag the measuring profiles exclude ({@code harness.excluded.groups}). */

@@ -10,6 +10,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -24,6 +25,7 @@ import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -34,6 +36,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  * SIMULATED, never PASS, and under {@code -Pgpu} the rung fails naming the double.
  */
 @DisplayName("rung 3 tax against the engine double behind base.url")
+@Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a nested run waits on its own thread (NestedRun in conformance-tests says why)
 class TaxRungSelfTests {
 
 	@TempDir

@@ -13,6 +13,7 @@ import dev.fakbattery.conformance.wire.SelfTest;
 import dev.fakbattery.wire.Dialect;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -31,6 +32,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("fault")
 @DisplayName("fault kit self-test: broken gateways fail their rules")
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1) // mostly waiting (paced streams, stalls, slow readers): started first, beside the busy classes
 @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenFaultGatewayTests {
 

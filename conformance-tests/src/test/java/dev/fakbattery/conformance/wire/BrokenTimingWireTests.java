@@ -21,6 +21,7 @@ import dev.fakbattery.conformance.wire.BrokenGateways.BrokenTestCase;
 import dev.fakbattery.engine.hop.RelayHop;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
@@ -40,6 +41,7 @@ import org.junit.platform.testkit.engine.Events;
 @Tag("wire")
 @DisplayName("wire conformance kit self-test: the faithful hop, and gateways that hold or cut streams")
 @Execution(ExecutionMode.CONCURRENT)
+@Order(1) // mostly waiting (paced streams, stalls, slow readers): started first, beside the busy classes
 @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class BrokenTimingWireTests {
 

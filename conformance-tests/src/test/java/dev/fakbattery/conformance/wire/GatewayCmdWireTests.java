@@ -18,10 +18,13 @@ import dev.fakbattery.wire.Dialect;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Events;
 
@@ -34,6 +37,8 @@ import org.junit.platform.testkit.engine.Events;
  */
 @Tag("wire")
 @DisplayName("wire conformance: reference gateway started from its jar through gateway.cmd")
+@Order(1) // mostly waiting (paced streams, stalls, slow readers): started first, beside the busy classes
+@Execution(ExecutionMode.CONCURRENT)
 @Timeout(value = 10, unit = TimeUnit.MINUTES, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // NestedRun says why
 class GatewayCmdWireTests {
 
