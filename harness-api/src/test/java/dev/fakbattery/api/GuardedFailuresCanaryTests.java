@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,6 +53,7 @@ import org.junit.platform.reporting.legacy.xml.LegacyXmlReportGeneratingListener
  */
 @DisplayName("a failing test's XML report and printed trace hold no planted key, in any form; the failure stays a failure")
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT) // mostly waiting on its child JVM
 class GuardedFailuresCanaryTests {
 
 	static final String KEY_ENV = "FAK_CANARY_API_KEY";

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,6 +41,7 @@ import io.qameta.allure.Allure;
  */
 @DisplayName("a test JVM's Allure results and console hold no planted key, in any form, in any writer's path")
 @Timeout(120)
+@Execution(ExecutionMode.CONCURRENT) // mostly waiting on its child JVM
 class GuardedSessionCanaryTests {
 
 	static final String KEY_ENV = "FAK_CANARY_API_KEY";
