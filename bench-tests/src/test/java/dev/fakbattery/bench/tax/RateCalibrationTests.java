@@ -64,6 +64,44 @@ class RateCalibrationTests {
 		}
 	}
 
+	/**
+	 * A forced probe on the double: the double's lag is reset before and read after each of the four waves (one reading
+	 * per wave), the verdict is FORCED and its reason names the rates' key, not the concurrency levels'; the four
+	 * waves' schedules are four draws, not one.
+	 */
+	@Test
+	@DisplayName("a forced probe reads the double per wave and names calibration.force.rates; its four waves are four schedules")
+	void forcedProbeReadsTheDoublePerWave() throws IOException {
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
+				TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()));
+				TargetClient gateway = TargetClient.open("gateway", URI.create(engine.baseUrl()))) {
+			RequestSource fixed = RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 4));
+			List<String> calls = new java.util.ArrayList<>();
+			UpstreamLag recording = new UpstreamLag() {
+				@Override
+				public void reset() {
+					calls.add("reset");
+				}
+
+				@Override
+				public Reading read() {
+					calls.add("read");
+					return new UpstreamLag.Reading(10, 5, 10 * calls.size(), 20);
+				}
+			};
+			RateCalibration.Level level = RateCalibration.probe(raw, gateway, fixed, 40, 0.5, 64, 11, true, Duration.ofSeconds(30),
+					Optional.of(recording), Progress.silent());
+			assertThat(calls).containsExactly("reset", "read", "reset", "read", "reset", "read", "reset", "read");
+			assertThat(level.judged().engineDouble()).extracting(UpstreamLag.Reading::p99Micros).containsExactly(20.0, 40.0, 60.0, 80.0);
+			assertThat(level.judged().verdict()).isEqualTo(HostCalibration.Verdict.FORCED);
+			assertThat(level.judged().reason()).endsWith("; forced by calibration.force.rates");
+			List<List<Long>> schedules = java.util.stream.Stream.of(level.judged().raw().get(0), level.judged().gateway().get(0),
+					level.judged().gateway().get(1), level.judged().raw().get(1)).map(RateCalibrationTests::offsetsMillis).toList();
+			assertThat(schedules).allSatisfy(offsets -> assertThat(offsets).hasSize(10));
+			assertThat(new java.util.HashSet<>(schedules)).as("each wave its own draw of arrivals").hasSize(4);
+		}
+	}
+
 	@Test
 	@DisplayName("a probe wave spans a quarter second of arrivals at the rate, 2 at the fewest and 16 at the most")
 	void probeRequests() {
@@ -132,6 +170,12 @@ class RateCalibrationTests {
 		List<LoadResult> gateway = List.of(Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag),
 				Synthetic.result("gateway", Synthetic.oks("gateway", 4, 100), 0, 1, lag));
 		return new RateCalibration.Level(rate, HostCalibration.judge(0, raw, gateway, doubles, false), took);
+	}
+
+	/** A wave's intended arrivals, in milliseconds from its first. */
+	private static List<Long> offsetsMillis(LoadResult wave) {
+		long[] intended = wave.outcomes().stream().mapToLong(o -> o.intendedNanos()).sorted().toArray();
+		return java.util.Arrays.stream(intended).map(t -> (t - intended[0]) / 1_000_000).boxed().toList();
 	}
 
 	private static JsonNode written(RateCalibration calibration) {
