@@ -3,23 +3,16 @@ package dev.fakbattery.bench.tax;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.HarnessConfig;
-import dev.fakbattery.core.load.ChatPayload;
 import dev.fakbattery.core.load.LoadResult;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
-import dev.fakbattery.core.load.TargetClient;
-import dev.fakbattery.engine.EngineDouble;
-import dev.fakbattery.engine.TimingModel;
 import dev.fakbattery.wire.Json;
 
 import org.junit.jupiter.api.DisplayName;
@@ -36,25 +29,16 @@ class HostCalibrationRunTests {
 	@Test
 	@DisplayName("each arm's two waves go to its own target and ask the probe's conversations")
 	void wavesGoToTheirArms() throws IOException {
-		try (EngineDouble rawEngine = EngineDouble.builder().timing(TimingModel.instant()).start();
-				EngineDouble gatewayEngine = EngineDouble.builder().timing(TimingModel.instant()).start();
-				TargetClient raw = TargetClient.open("raw", URI.create(rawEngine.baseUrl()));
-				TargetClient gateway = TargetClient.open("gateway", URI.create(gatewayEngine.baseUrl()))) {
-			RequestSource fixed = RequestSource.fixed(ChatPayload.streaming(rawEngine.model(), "hi", 4));
-			Queue<Integer> asked = new ConcurrentLinkedQueue<>();
-			RequestSource recording = index -> {
-				asked.add(index);
-				return fixed.conversation(index);
-			};
-			HostCalibration calibration = HostCalibration.run(raw, gateway, recording, List.of(2), HostCalibration.Force.NONE,
+		try (ArmDoubles arms = new ArmDoubles()) {
+			HostCalibration calibration = HostCalibration.run(arms.raw, arms.gateway, arms.source, List.of(2), HostCalibration.Force.NONE,
 					Duration.ofSeconds(30), Optional.empty(), Progress.silent());
-			assertThat(rawEngine.requestCount()).isEqualTo(4);
-			assertThat(gatewayEngine.requestCount()).isEqualTo(4);
+			assertThat(arms.rawEngine.requestCount()).isEqualTo(4);
+			assertThat(arms.gatewayEngine.requestCount()).isEqualTo(4);
 			HostCalibration.Level level = calibration.levels().get(0);
 			assertThat(level.raw()).hasSize(2).extracting(LoadResult::target).containsOnly("raw");
 			assertThat(level.gateway()).hasSize(2).extracting(LoadResult::target).containsOnly("gateway");
 			assertThat(level.engineDouble()).as("a real engine's probe: no double's lag").isEmpty();
-			assertThat(asked).hasSize(8)
+			assertThat(arms.asked).hasSize(8)
 					.allSatisfy(i -> assertThat(i).isBetween(RequestSource.WARMUP_OFFSET / 4, RequestSource.WARMUP_OFFSET / 4 + 1));
 			assertThat(calibration.duration()).isPositive();
 		}

@@ -7,8 +7,6 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -37,27 +35,19 @@ class RateCalibrationTests {
 	@Test
 	@DisplayName("a probe sends each arm its two waves at the rate, asks the probe's conversations, and times itself")
 	void probeSendsEachArmItsWaves() throws IOException {
-		try (EngineDouble rawEngine = EngineDouble.builder().timing(TimingModel.instant()).start();
-				EngineDouble gatewayEngine = EngineDouble.builder().timing(TimingModel.instant()).start();
-				TargetClient raw = TargetClient.open("raw", URI.create(rawEngine.baseUrl()));
-				TargetClient gateway = TargetClient.open("gateway", URI.create(gatewayEngine.baseUrl()))) {
-			RequestSource fixed = RequestSource.fixed(ChatPayload.streaming(rawEngine.model(), "hi", 4));
-			Queue<Integer> asked = new ConcurrentLinkedQueue<>();
-			RequestSource recording = index -> {
-				asked.add(index);
-				return fixed.conversation(index);
-			};
+		try (ArmDoubles arms = new ArmDoubles()) {
 			long began = System.nanoTime();
-			RateCalibration.Level level = RateCalibration.probe(raw, gateway, recording, 40, 1.0, 64, 7, false, Duration.ofSeconds(30),
+			RateCalibration.Level level = RateCalibration.probe(arms.raw, arms.gateway, arms.source, 40, 1.0, 64, 7, false,
+					Duration.ofSeconds(30),
 					Optional.empty(), Progress.silent());
 			Duration wall = Duration.ofNanos(System.nanoTime() - began);
-			assertThat(rawEngine.requestCount()).isEqualTo(20);
-			assertThat(gatewayEngine.requestCount()).isEqualTo(20);
+			assertThat(arms.rawEngine.requestCount()).isEqualTo(20);
+			assertThat(arms.gatewayEngine.requestCount()).isEqualTo(20);
 			assertThat(level.rate()).isEqualTo(40);
 			assertThat(level.judged().raw()).hasSize(2).extracting(LoadResult::target).containsOnly("raw");
 			assertThat(level.judged().gateway()).hasSize(2).extracting(LoadResult::target).containsOnly("gateway");
 			assertThat(level.judged().engineDouble()).as("a real engine's probe: no double's lag").isEmpty();
-			assertThat(asked).hasSize(40)
+			assertThat(arms.asked).hasSize(40)
 					.allSatisfy(i -> assertThat(i).isBetween(RequestSource.WARMUP_OFFSET / 4, RequestSource.WARMUP_OFFSET / 4 + 9));
 			// four waves of 10 arrivals at 40 req/s span at least 4 x 9/40 s of arrivals
 			assertThat(level.took()).isBetween(Duration.ofMillis(4 * 9 * 1000 / 40 - 100), wall);
