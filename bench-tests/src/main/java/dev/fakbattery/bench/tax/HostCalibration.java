@@ -32,8 +32,10 @@ import dev.fakbattery.wire.JsonNumbers;
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
  * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
  * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
- * bigger client host, or {@code calibration.force}). A forced level runs as without calibration. The probe's requests
- * that fail are judged like the warm-up's ({@link #failures()}).
+ * bigger client host, or {@code calibration.force}). The levels above the first one beyond the host are not probed: more
+ * streams at once lag at least as much, so they are beyond it on that reading ({@link #inferredBeyond}). A forced level
+ * is probed and runs as without calibration. The probe's requests that fail are judged like the warm-up's
+ * ({@link #failures()}).
  *
  * @param levels the reading per planned level, ascending
  * @param duration how long the probes took
@@ -80,6 +82,11 @@ record HostCalibration(List<Level> levels, Duration duration) {
 			engineDouble = List.copyOf(engineDouble);
 		}
 
+		/** Whether this level was probed; a level above one already beyond this host is not ({@link #inferredBeyond}). */
+		boolean probed() {
+			return !raw.isEmpty();
+		}
+
 		ClientLag clientLag() {
 			return ClientLag.merge(java.util.stream.Stream.concat(raw.stream(), gateway.stream()).map(LoadResult::clientLag).toList());
 		}
@@ -96,7 +103,12 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		long start = System.nanoTime();
 		List<Level> read = new ArrayList<>();
 		RequestSource probe = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 4 + index);
+		Optional<Level> firstBeyond = Optional.empty();
 		for (int c : new TreeSet<>(levels)) {
+			if (firstBeyond.isPresent() && !forced.covers(c)) {
+				read.add(inferredBeyond(c, firstBeyond.get()));
+				continue;
+			}
 			progress.detail("calibrating the host at c=" + c + ": raw, gateway, gateway, raw, one wave of " + probeRequests(c) + " each");
 			ClosedLoop wave = new ClosedLoop(c, probeRequests(c), 0, timeCap);
 			List<LoadResult> rawWaves = new ArrayList<>();
@@ -107,9 +119,22 @@ record HostCalibration(List<Level> levels, Duration duration) {
 				(first ? rawWaves : gatewayWaves).add(LoadRunner.run(first ? raw : gateway, probe, wave, progress));
 				lag.map(UpstreamLag::read).ifPresent(doubleLag::add);
 			}
-			read.add(judge(c, rawWaves, gatewayWaves, doubleLag, forced.covers(c)));
+			Level level = judge(c, rawWaves, gatewayWaves, doubleLag, forced.covers(c));
+			read.add(level);
+			if (level.verdict() == Verdict.BEYOND_HOST && firstBeyond.isEmpty()) {
+				firstBeyond = Optional.of(level);
+			}
 		}
 		return new HostCalibration(read, Duration.ofNanos(System.nanoTime() - start));
+	}
+
+	/**
+	 * Level {@code c}, above {@code below} which its probe read beyond this host, not probed: more streams at once load the
+	 * load client and the double at least as much, so {@code c} is beyond the host on {@code below}'s reading.
+	 */
+	static Level inferredBeyond(int c, Level below) {
+		return new Level(c, List.of(), List.of(), List.of(), Verdict.BEYOND_HOST,
+				"not probed: c=" + below.concurrency() + " below it is already beyond this host (" + below.reason() + ")");
 	}
 
 	/** Requests per wave of a level's probe: {@code max(c, 2)}. */
@@ -176,21 +201,29 @@ record HostCalibration(List<Level> levels, Duration duration) {
 				+ beyond.stream().map(l -> String.valueOf(l.concurrency())).collect(Collectors.joining(","));
 	}
 
-	/** {@code method, margin, duration_s, levels[] {concurrency, probe_requests_per_arm, verdict, reason, client_lag, engine_double_lag}}. */
+	/**
+	 * {@code method, margin, duration_s, levels[] {concurrency, probed, probe_requests_per_arm, verdict, reason, client_lag,
+	 * wave_client_lag_p99_us, wave_engine_double_lag_p99_us, failed}}; a level not probed has no readings of its own.
+	 */
 	void writeTo(ObjectNode node) {
 		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
 				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
 				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
-				+ "futility stop's, checked on the recorded lag series); " + HarnessConstants.CALIBRATION_FORCE + " runs it anyway");
+				+ "futility stop's, checked on the recorded lag series), and the levels above it are not probed (probed: false), "
+				+ "beyond it on its reading; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
 		node.put("margin", MARGIN);
 		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");
 		for (Level level : levels) {
 			ObjectNode item = array.addObject();
 			item.put("concurrency", level.concurrency());
-			item.put("probe_requests_per_arm", probeRequestsPerArm(level.concurrency()));
+			item.put("probed", level.probed());
+			item.put("probe_requests_per_arm", level.probed() ? probeRequestsPerArm(level.concurrency()) : 0);
 			item.put("verdict", level.verdict().name());
 			item.put("reason", level.reason());
+			if (!level.probed()) {
+				continue;
+			}
 			level.clientLag().writeTo(item.putObject("client_lag"));
 			ArrayNode waves = item.putArray("wave_client_lag_p99_us");
 			java.util.stream.Stream.of(level.raw().get(0), level.gateway().get(0), level.gateway().get(1), level.raw().get(1))

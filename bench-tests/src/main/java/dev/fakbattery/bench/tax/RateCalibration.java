@@ -26,7 +26,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * runs, a short probe at it, one ABBA block of open-loop waves (raw, gateway, gateway, raw), each
  * {@link #probeRequests(double)} arrivals at the rate, reads the load client's lag and, on the engine double, the
  * double's per wave. A rate whose every wave reads one of them over {@link Futility#MARGIN} times its limit is beyond
- * this host: not run, PENDING_MEASUREMENT with its reading and the fix ({@code calibration.force.rates}).
+ * this host: not run, PENDING_MEASUREMENT with its reading and the fix ({@code calibration.force.rates}). A rate the
+ * rates already probed decide is not probed ({@link #inferred}).
  *
  * @param levels the reading per rate, in the order probed
  * @since 0.9
@@ -93,6 +94,29 @@ record RateCalibration(List<Level> levels) {
 				: judged, took);
 	}
 
+	/**
+	 * The verdict of {@code rate} that the rates already probed give without a probe of its own: judgeable at or below a
+	 * rate whose probe read judgeable, beyond this host at or above one whose probe read beyond it (fewer arrivals a second
+	 * load the load client and the double no more, more no less); empty where they do not decide it (none such, or both).
+	 */
+	static Optional<Level> inferred(double rate, List<Level> probed) {
+		Optional<Level> held = probed.stream()
+				.filter(l -> l.judged().probed() && l.judged().verdict() == HostCalibration.Verdict.JUDGEABLE && l.rate() >= rate)
+				.findFirst();
+		Optional<Level> beyond = probed.stream()
+				.filter(l -> l.judged().probed() && l.judged().verdict() == HostCalibration.Verdict.BEYOND_HOST && l.rate() <= rate)
+				.findFirst();
+		if (held.isPresent() == beyond.isPresent()) {
+			return Optional.empty();
+		}
+		Level from = held.or(() -> beyond).orElseThrow();
+		HostCalibration.Verdict verdict = from.judged().verdict();
+		String reason = "not probed: " + format(from.rate()) + " req/s, "
+				+ (held.isPresent() ? "a higher rate, is judgeable" : "a lower rate, is already beyond")
+				+ " on this host (" + from.judged().reason() + ")";
+		return Optional.of(new Level(rate, new HostCalibration.Level(0, List.of(), List.of(), List.of(), verdict, reason), Duration.ZERO));
+	}
+
 	/** Whether {@code rate} runs (judgeable or forced). */
 	boolean runs(double rate) {
 		return levels.stream().filter(l -> l.rate() == rate).noneMatch(l -> l.judged().verdict() == HostCalibration.Verdict.BEYOND_HOST);
@@ -129,7 +153,8 @@ record RateCalibration(List<Level> levels) {
 		node.put("method", "before each rate, one ABBA block of open-loop waves (raw, gateway, gateway, raw), each rate x "
 				+ WAVE_SECONDS + " s arrivals (" + FEWEST + " to " + MOST + ") at the rate; a rate whose load client lag p99, or engine "
 				+ "double lag p99, reads over " + Futility.MARGIN + " x its limit in every wave is beyond this host: not run, "
-				+ "PENDING_MEASUREMENT; " + HarnessConstants.CALIBRATION_FORCE_RATES + " runs it anyway");
+				+ "PENDING_MEASUREMENT; a rate at or below one read judgeable, or at or above one read beyond, is not probed (probed: "
+				+ "false) and takes that verdict; " + HarnessConstants.CALIBRATION_FORCE_RATES + " runs a rate anyway");
 		node.put("margin", Futility.MARGIN);
 		JsonNumbers.put(node, "duration_s", duration().toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");
@@ -137,10 +162,14 @@ record RateCalibration(List<Level> levels) {
 			HostCalibration.Level judged = level.judged();
 			ObjectNode item = array.addObject();
 			item.put("rate", level.rate());
-			item.put("probe_requests_per_arm", 2 * probeRequests(level.rate()));
+			item.put("probed", judged.probed());
+			item.put("probe_requests_per_arm", judged.probed() ? 2 * probeRequests(level.rate()) : 0);
 			item.put("verdict", judged.verdict().name());
 			item.put("reason", judged.reason());
 			JsonNumbers.put(item, "duration_s", level.took().toMillis() / 1000.0, 3);
+			if (!judged.probed()) {
+				continue;
+			}
 			judged.clientLag().writeTo(item.putObject("client_lag"));
 			ArrayNode waves = item.putArray("wave_client_lag_p99_us");
 			Stream.of(judged.raw().get(0), judged.gateway().get(0), judged.gateway().get(1), judged.raw().get(1))

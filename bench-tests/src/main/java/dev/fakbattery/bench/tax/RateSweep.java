@@ -118,11 +118,18 @@ public final class RateSweep {
 	private static void calibrateAndMeasure(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,
 			TaxUpstream upstream, List<RateLevel> levels, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
 		TaxSettings.RateLoad load = settings.load();
-		Progress probes = Progress.start("tax", String.format(java.util.Locale.ROOT, "host calibration at %.2f req/s raw+gateway requests",
-				rate), 4L * RateCalibration.probeRequests(rate));
-		RateCalibration.Level probe = RateCalibration.probe(raw, gateway, source, rate, load.burstiness(), load.maxConcurrency(),
-				settings.seed(), force.coversRate(rate), settings.levelTimeCap(), upstream.lag(), probes);
-		probes.finish();
+		Optional<RateCalibration.Level> known = force.coversRate(rate) ? Optional.empty() : RateCalibration.inferred(rate, calibrated);
+		RateCalibration.Level probe = known.orElseGet(() -> {
+			Progress probes = Progress.start("tax",
+					String.format(java.util.Locale.ROOT, "host calibration at %.2f req/s raw+gateway requests", rate),
+					4L * RateCalibration.probeRequests(rate));
+			RateCalibration.Level read = RateCalibration.probe(raw, gateway, source, rate, load.burstiness(), load.maxConcurrency(),
+					settings.seed(), force.coversRate(rate), settings.levelTimeCap(), upstream.lag(), probes);
+			probes.finish();
+			return read;
+		});
+		known.ifPresent(level -> System.out.println("[tax] host calibration at " + RateCalibration.format(rate) + " req/s: "
+				+ level.judged().reason().replaceFirst(" \\(.*", "")));
 		calibrated.add(probe);
 		if (probe.judged().verdict() != HostCalibration.Verdict.BEYOND_HOST) {
 			levels.add(measureAt(raw, gateway, source, rate, settings, upstream));

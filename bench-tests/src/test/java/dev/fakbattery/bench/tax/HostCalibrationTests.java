@@ -158,4 +158,52 @@ class HostCalibrationTests {
 			assertThat(calibration.runs(3)).isTrue();
 		}
 	}
+
+	/**
+	 * The double's lag over the margin at every level: c=1 is probed and beyond the host; c=3 above it is not probed (no
+	 * request sent for it), beyond the host on c=1's reading, named in its reason and recorded {@code probed: false} with
+	 * no readings; c=5, forced, is probed still. Probing every level sends 4 x (2 + 3 + 5) requests, this 4 x (2 + 5).
+	 */
+	@Test
+	@DisplayName("the levels above the first one beyond the host are not probed: beyond it on that reading, unless forced")
+	void aboveTheFirstBeyondIsNotProbed() throws IOException {
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
+				TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()));
+				TargetClient gateway = TargetClient.open("gateway", URI.create(engine.baseUrl()))) {
+			UpstreamLag lagging = new UpstreamLag() {
+				@Override
+				public void reset() {
+				}
+
+				@Override
+				public Reading read() {
+					return new Reading(100, 50, 1_900, 2_000);
+				}
+			};
+			HostCalibration calibration = HostCalibration.run(raw, gateway,
+					RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 4)), List.of(5, 3, 1), HostCalibration.Force.parse("5"),
+					Duration.ofSeconds(30), Optional.of(lagging), Progress.silent());
+			assertThat(engine.requestCount()).as("c=1 and the forced c=5 probed, c=3 not").isEqualTo(4L * (2 + 5));
+			assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
+					.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
+							HostCalibration.Verdict.FORCED);
+			assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, false, true);
+			HostCalibration.Level inferred = calibration.levels().get(1);
+			assertThat(inferred.reading()).startsWith("c=3: not probed: c=1 below it is already beyond this host (load client lag p99")
+					.endsWith("over the margin in every wave: engine double)");
+			assertThat(calibration.runs(3)).isFalse();
+			assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 3);
+			assertThat(calibration.failures()).hasSize(3).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
+
+			ObjectNode json = Json.MAPPER.createObjectNode();
+			calibration.writeTo(json);
+			assertThat(json.at("/levels/1/probed").asBoolean()).isFalse();
+			assertThat(json.at("/levels/1/probe_requests_per_arm").asInt()).isZero();
+			assertThat(json.at("/levels/1").has("client_lag")).as("no readings of its own").isFalse();
+			assertThat(json.at("/levels/1").has("wave_client_lag_p99_us")).isFalse();
+			assertThat(json.at("/levels/0/probed").asBoolean()).isTrue();
+			assertThat(json.at("/levels/0/wave_engine_double_lag_p99_us")).hasSize(4);
+			assertThat(json.at("/levels/2/probe_requests_per_arm").asInt()).isEqualTo(10);
+		}
+	}
 }

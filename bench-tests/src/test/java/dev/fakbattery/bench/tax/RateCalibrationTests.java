@@ -142,6 +142,46 @@ class RateCalibrationTests {
 		assertThat(failures.get(1).raw() + failures.get(1).gateway()).isZero();
 	}
 
+	/**
+	 * The rates probed decide a rate at or below one read judgeable (judgeable) and one at or above one read beyond the host
+	 * (beyond it), each naming the rate it rests on; not where none such was probed, where both were (the host's readings
+	 * disagree: it is probed), nor on a rate that was itself only inferred. An inferred rate took no time and records
+	 * {@code probed: false} with no readings.
+	 */
+	@Test
+	@DisplayName("a rate at or below one read judgeable, or at or above one read beyond the host, takes that verdict unprobed")
+	void ratesTheProbesDecide() {
+		RateCalibration.Level held = level(16, Synthetic.QUIET, List.of(), Duration.ofSeconds(1));
+		RateCalibration.Level beyond = level(32, Synthetic.LATE, List.of(), Duration.ofSeconds(1));
+		assertThat(beyond.judged().verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
+		List<RateCalibration.Level> probed = List.of(held, beyond);
+
+		RateCalibration.Level below = RateCalibration.inferred(12, probed).orElseThrow();
+		assertThat(below.judged().verdict()).isEqualTo(HostCalibration.Verdict.JUDGEABLE);
+		assertThat(below.reading()).startsWith("12 req/s: not probed: 16 req/s, a higher rate, is judgeable on this host (load client");
+		assertThat(below.took()).isZero();
+		assertThat(RateCalibration.inferred(16, probed)).map(l -> l.judged().verdict()).contains(HostCalibration.Verdict.JUDGEABLE);
+		RateCalibration.Level above = RateCalibration.inferred(64, probed).orElseThrow();
+		assertThat(above.judged().verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
+		assertThat(above.reading()).startsWith("64 req/s: not probed: 32 req/s, a lower rate, is already beyond on this host (");
+		assertThat(RateCalibration.inferred(32, probed)).map(l -> l.judged().verdict()).contains(HostCalibration.Verdict.BEYOND_HOST);
+		assertThat(RateCalibration.inferred(24, probed)).as("between the two: probed").isEmpty();
+		assertThat(RateCalibration.inferred(8, List.of())).as("nothing probed yet").isEmpty();
+		assertThat(RateCalibration.inferred(40, List.of(level(8, Synthetic.LATE, List.of(), Duration.ofSeconds(1)),
+				level(64, Synthetic.QUIET, List.of(), Duration.ofSeconds(1))))).as("the readings disagree: probed").isEmpty();
+		assertThat(RateCalibration.inferred(8, List.of(below))).as("an inferred rate is no reading").isEmpty();
+		assertThat(RateCalibration.inferred(100, List.of(above))).as("an inferred rate is no reading").isEmpty();
+
+		JsonNode node = written(new RateCalibration(List.of(held, below)));
+		assertThat(node.at("/levels/0/probed").asBoolean()).isTrue();
+		assertThat(node.at("/levels/1/probed").asBoolean()).isFalse();
+		assertThat(node.at("/levels/1/probe_requests_per_arm").asInt()).isZero();
+		assertThat(node.at("/levels/1/duration_s").asDouble()).isZero();
+		assertThat(node.at("/levels/1").has("client_lag")).isFalse();
+		assertThat(node.at("/levels/1").has("wave_client_lag_p99_us")).isFalse();
+		assertThat(node.get("duration_s").asDouble()).as("the probes' time: the one probed").isEqualTo(1.0);
+	}
+
 	private static RateCalibration.Level level(double rate, ClientLag lag, List<UpstreamLag.Reading> doubles, Duration took) {
 		List<LoadResult> raw = List.of(Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, lag),
 				Synthetic.result("raw", Synthetic.oks("raw", 4, 100), 0, 1, lag));
