@@ -100,6 +100,9 @@ public final class RateSweep {
 				TargetClient gateway = gatewayClient(gatewayUrl, upstream.baseUrl(), settings)) {
 			SteadyWarmup warmup = SteadyWarmup.run(raw, gateway, source, 4, settings.warmupCap(), settings.levelTimeCap());
 			warmup.writeTo(body.putObject("warmup"));
+			// the ladder's top first (GuideLLM's order: the ends, then between): judgeable, it decides every rate below it
+			calibrate(raw, gateway, source, load.rates().stream().mapToDouble(Double::doubleValue).max().orElseThrow(), settings, upstream,
+					calibrated, force);
 			for (double rate : load.rates()) {
 				calibrateAndMeasure(raw, gateway, source, rate, settings, upstream, levels, calibrated, force);
 			}
@@ -117,6 +120,19 @@ public final class RateSweep {
 
 	private static void calibrateAndMeasure(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,
 			TaxUpstream upstream, List<RateLevel> levels, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
+		RateCalibration.Level probe = calibrate(raw, gateway, source, rate, settings, upstream, calibrated, force);
+		if (probe.judged().verdict() != HostCalibration.Verdict.BEYOND_HOST) {
+			levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
+		}
+	}
+
+	/** {@code rate}'s calibration: as read before, as the rates probed decide it, or its own probe; recorded in {@code calibrated}. */
+	private static RateCalibration.Level calibrate(TargetClient raw, TargetClient gateway, RequestSource source, double rate,
+			TaxSettings settings, TaxUpstream upstream, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
+		Optional<RateCalibration.Level> before = calibrated.stream().filter(l -> l.rate() == rate).findFirst();
+		if (before.isPresent()) {
+			return before.get();
+		}
 		TaxSettings.RateLoad load = settings.load();
 		Optional<RateCalibration.Level> known = force.coversRate(rate) ? Optional.empty() : RateCalibration.inferred(rate, calibrated);
 		RateCalibration.Level probe = known.orElseGet(() -> {
@@ -131,9 +147,7 @@ public final class RateSweep {
 		known.ifPresent(level -> System.out.println("[tax] host calibration at " + RateCalibration.format(rate) + " req/s: "
 				+ level.judged().reason().replaceFirst(" \\(.*", "")));
 		calibrated.add(probe);
-		if (probe.judged().verdict() != HostCalibration.Verdict.BEYOND_HOST) {
-			levels.add(measureAt(raw, gateway, source, rate, settings, upstream));
-		}
+		return probe;
 	}
 
 	private static RateLevel measureAt(TargetClient raw, TargetClient gateway, RequestSource source, double rate, TaxSettings settings,

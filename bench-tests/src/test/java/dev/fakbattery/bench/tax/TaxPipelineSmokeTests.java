@@ -187,20 +187,36 @@ class TaxPipelineSmokeTests {
 	@ParameterizedTest(name = "{0}")
 	@CsvSource(delimiter = '|', value = {
 		"poisson, no cap           | ''",
-		"gamma 0.5, cap 2, prefix  | burstiness=0.5,max.concurrency=2,workload=prefix,prefix.len=32,output.len=6,slo.e2el.ms=5000" })
+		"gamma 0.5, cap 2, prefix  | burstiness=0.5,max.concurrency=2,workload=prefix,prefix.len=32,output.len=6,slo.e2el.ms=5000,"
+				+ "calibration.force=witness,calibration.force.rates=16" })
 	@DisplayName("the rate sweep runs open loops at offered rates and writes goodput, the search, the queue time and its plot")
 	void rateSweep(String shape, String parameters) throws Exception {
 		JsonNode artifact = runRung("rateSweep", "rate-sweep.json", parameters(parameters));
 		assertThat(artifact.path("schema").asText()).isEqualTo("fak-battery.rate-sweep.v1");
-		assertThat(artifact.path("levels").size()).isGreaterThanOrEqualTo(2);
-		assertThat(artifact.at("/host_calibration/levels")).as("a probe per rate, recorded; the smoke run forces every rate")
-				.hasSizeGreaterThanOrEqualTo(2)
-				.allSatisfy(probe -> assertThat(probe.path("verdict").asText()).isEqualTo("FORCED"));
+		if (parameters.contains("calibration.force.rates=16")) {
+			// 32 as the host calibration says: probed first, the ladder's top (then 16, forced, probed and run whatever it reads)
+			assertThat(artifact.at("/host_calibration/levels/0/rate").asDouble()).as("the ladder's top probed first").isEqualTo(32.0);
+			assertThat(artifact.at("/host_calibration/levels/0/verdict").asText()).isIn("JUDGEABLE", "BEYOND_HOST");
+			assertThat(artifact.at("/host_calibration/levels/1/rate").asDouble()).isEqualTo(16.0);
+			assertThat(artifact.at("/host_calibration/levels/1/verdict").asText()).isEqualTo("FORCED");
+			assertThat(artifact.path("levels").size()).isPositive();
+		}
+		else {
+			assertThat(artifact.path("levels").size()).isGreaterThanOrEqualTo(2);
+			assertThat(artifact.at("/host_calibration/levels")).as("a probe per rate, recorded; the smoke run forces every rate")
+					.hasSizeGreaterThanOrEqualTo(2)
+					.allSatisfy(probe -> assertThat(probe.path("verdict").asText()).isEqualTo("FORCED"));
+		}
 		assertThat(artifact.at("/host_calibration/levels/0/wave_client_lag_p99_us")).hasSize(4);
 		assertThat(artifact.at("/host_calibration/margin").asDouble()).isEqualTo(Futility.MARGIN);
 		double probes = 0;
 		for (JsonNode probe : artifact.at("/host_calibration/levels")) {
-			assertThat(probe.path("duration_s").asDouble()).as("each probe's own time").isPositive();
+			if (probe.path("probed").asBoolean()) {
+				assertThat(probe.path("duration_s").asDouble()).as("each probe's own time").isPositive();
+			}
+			else {
+				assertThat(probe.path("duration_s").asDouble()).as("a rate the probes decided took none").isZero();
+			}
 			probes += probe.path("duration_s").asDouble();
 		}
 		assertThat(artifact.at("/host_calibration/duration_s").asDouble()).as("the probes' time alone, not the sweep's")
