@@ -88,9 +88,10 @@ public final class RateSweep {
 	}
 
 	/**
-	 * The steady warm-up, then per rate of the ladder and of the search its host calibration probe
-	 * ({@link RateCalibration}) and, where the probe says this host can judge it (or it is forced), the level; a rate
-	 * beyond the host is not run and the search goes on from the rates measured.
+	 * The steady warm-up, the host calibration of the ladder's top, then per rate of the ladder and of the search its
+	 * calibration ({@link RateCalibration}: its probe, or the verdict the rates probed give it) and, where this host can
+	 * judge it (or it is forced), the level; a rate beyond the host is not run and the search goes on from the rates
+	 * measured.
 	 */
 	private static SteadyWarmup measure(ObjectNode body, TaxSettings settings, TaxUpstream upstream, URI gatewayUrl, String model,
 			List<RateLevel> levels, List<RateCalibration.Level> calibrated, HostCalibration.Force force) {
