@@ -32,8 +32,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
  * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
  * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
- * bigger client host, or {@code calibration.force}). The levels above the first one beyond the host are not probed: more
- * streams at once lag at least as much, so they are beyond it on that reading ({@link #inferredBeyond}). A forced level
+ * bigger client host, or {@code calibration.force}). The levels above two consecutive ones beyond the host are not
+ * probed: more streams at once lag at least as much, so they are beyond it on those readings ({@link #inferredBeyond}). A forced level
  * is probed and runs as without calibration. The probe's requests that fail are judged like the warm-up's
  * ({@link #failures()}).
  *
@@ -103,10 +103,10 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		long start = System.nanoTime();
 		List<Level> read = new ArrayList<>();
 		RequestSource probe = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 4 + index);
-		Optional<Level> firstBeyond = Optional.empty();
+		List<Level> confirmed = new ArrayList<>(); // two consecutive levels beyond the host, once probed
 		for (int c : new TreeSet<>(levels)) {
-			if (firstBeyond.isPresent() && !forced.covers(c)) {
-				read.add(inferredBeyond(c, firstBeyond.get()));
+			if (!confirmed.isEmpty() && !forced.covers(c)) {
+				read.add(inferredBeyond(c, confirmed.get(0), confirmed.get(1)));
 				continue;
 			}
 			progress.detail("calibrating the host at c=" + c + ": raw, gateway, gateway, raw, one wave of " + probeRequests(c) + " each");
@@ -120,21 +120,24 @@ record HostCalibration(List<Level> levels, Duration duration) {
 				lag.map(UpstreamLag::read).ifPresent(doubleLag::add);
 			}
 			Level level = judge(c, rawWaves, gatewayWaves, doubleLag, forced.covers(c));
-			read.add(level);
-			if (level.verdict() == Verdict.BEYOND_HOST && firstBeyond.isEmpty()) {
-				firstBeyond = Optional.of(level);
+			if (confirmed.isEmpty() && level.verdict() == Verdict.BEYOND_HOST && !read.isEmpty()
+					&& read.get(read.size() - 1).verdict() == Verdict.BEYOND_HOST) {
+				confirmed.addAll(List.of(read.get(read.size() - 1), level));
 			}
+			read.add(level);
 		}
 		return new HostCalibration(read, Duration.ofNanos(System.nanoTime() - start));
 	}
 
 	/**
-	 * Level {@code c}, above {@code below} which its probe read beyond this host, not probed: more streams at once load the
-	 * load client and the double at least as much, so {@code c} is beyond the host on {@code below}'s reading.
+	 * Level {@code c}, above two consecutive levels ({@code lower}, then {@code below}) whose probes read beyond this host,
+	 * not probed: more streams at once load the load client and the double at least as much, so {@code c} is beyond the
+	 * host on their readings. Two, not one: a probe is short, and one passing stall of the host would otherwise hold
+	 * back every level above it.
 	 */
-	static Level inferredBeyond(int c, Level below) {
-		return new Level(c, List.of(), List.of(), List.of(), Verdict.BEYOND_HOST,
-				"not probed: c=" + below.concurrency() + " below it is already beyond this host (" + below.reason() + ")");
+	static Level inferredBeyond(int c, Level lower, Level below) {
+		return new Level(c, List.of(), List.of(), List.of(), Verdict.BEYOND_HOST, "not probed: c=" + lower.concurrency() + " and c="
+				+ below.concurrency() + " below it are already beyond this host (c=" + below.concurrency() + ": " + below.reason() + ")");
 	}
 
 	/** Requests per wave of a level's probe: {@code max(c, 2)}. */
@@ -209,8 +212,8 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
 				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
 				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
-				+ "futility stop's, checked on the recorded lag series), and the levels above it are not probed (probed: false), "
-				+ "beyond it on its reading; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
+				+ "futility stop's, checked on the recorded lag series); the levels above two consecutive levels beyond the host are not "
+				+ "probed (probed: false), beyond it on their readings; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
 		node.put("margin", MARGIN);
 		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");

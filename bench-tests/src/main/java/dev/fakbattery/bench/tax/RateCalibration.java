@@ -96,24 +96,29 @@ record RateCalibration(List<Level> levels) {
 
 	/**
 	 * The verdict of {@code rate} that the rates already probed give without a probe of its own: judgeable at or below a
-	 * rate whose probe read judgeable, beyond this host at or above one whose probe read beyond it (fewer arrivals a second
-	 * load the load client and the double no more, more no less); empty where they do not decide it (none such, or both).
+	 * rate whose probe read judgeable (the level still checks its own lag), beyond this host at or above two rates whose
+	 * probes read beyond it (fewer arrivals a second load the load client and the double no more, more no less; two, as the
+	 * concurrency sweep's {@link HostCalibration#inferredBeyond}, so one passing stall of the host holds back one rate);
+	 * empty where they do not decide it (none such, or both).
 	 */
 	static Optional<Level> inferred(double rate, List<Level> probed) {
 		Optional<Level> held = probed.stream()
 				.filter(l -> l.judged().probed() && l.judged().verdict() == HostCalibration.Verdict.JUDGEABLE && l.rate() >= rate)
 				.findFirst();
-		Optional<Level> beyond = probed.stream()
+		List<Level> beyond = probed.stream()
 				.filter(l -> l.judged().probed() && l.judged().verdict() == HostCalibration.Verdict.BEYOND_HOST && l.rate() <= rate)
-				.findFirst();
-		if (held.isPresent() == beyond.isPresent()) {
+				.sorted(java.util.Comparator.comparingDouble(Level::rate))
+				.toList();
+		if (held.isPresent() == beyond.size() >= 2) {
 			return Optional.empty();
 		}
-		Level from = held.or(() -> beyond).orElseThrow();
-		HostCalibration.Verdict verdict = from.judged().verdict();
-		String reason = "not probed: " + format(from.rate()) + " req/s, "
-				+ (held.isPresent() ? "a higher rate, is judgeable" : "a lower rate, is already beyond")
-				+ " on this host (" + from.judged().reason() + ")";
+		String reason = held
+				.map(h -> "not probed: " + format(h.rate()) + " req/s, a higher rate, is judgeable on this host (" + h.judged().reason()
+						+ ")")
+				.orElseGet(() -> "not probed: " + format(beyond.get(0).rate()) + " and " + format(beyond.get(1).rate())
+						+ " req/s, lower rates, are already beyond this host (" + format(beyond.get(1).rate()) + " req/s: "
+						+ beyond.get(1).judged().reason() + ")");
+		HostCalibration.Verdict verdict = held.isPresent() ? HostCalibration.Verdict.JUDGEABLE : HostCalibration.Verdict.BEYOND_HOST;
 		return Optional.of(new Level(rate, new HostCalibration.Level(0, List.of(), List.of(), List.of(), verdict, reason), Duration.ZERO));
 	}
 
@@ -153,8 +158,8 @@ record RateCalibration(List<Level> levels) {
 		node.put("method", "before each rate, one ABBA block of open-loop waves (raw, gateway, gateway, raw), each rate x "
 				+ WAVE_SECONDS + " s arrivals (" + FEWEST + " to " + MOST + ") at the rate; a rate whose load client lag p99, or engine "
 				+ "double lag p99, reads over " + Futility.MARGIN + " x its limit in every wave is beyond this host: not run, "
-				+ "PENDING_MEASUREMENT; a rate at or below one read judgeable, or at or above one read beyond, is not probed (probed: "
-				+ "false) and takes that verdict; " + HarnessConstants.CALIBRATION_FORCE_RATES + " runs a rate anyway");
+				+ "PENDING_MEASUREMENT; a rate at or below one read judgeable, or at or above two read beyond, is not probed "
+				+ "(probed: false) and takes that verdict; " + HarnessConstants.CALIBRATION_FORCE_RATES + " runs a rate anyway");
 		node.put("margin", Futility.MARGIN);
 		JsonNumbers.put(node, "duration_s", duration().toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");

@@ -143,18 +143,19 @@ class RateCalibrationTests {
 	}
 
 	/**
-	 * The rates probed decide a rate at or below one read judgeable (judgeable) and one at or above one read beyond the host
-	 * (beyond it), each naming the rate it rests on; not where none such was probed, where both were (the host's readings
-	 * disagree: it is probed), nor on a rate that was itself only inferred. An inferred rate took no time and records
-	 * {@code probed: false} with no readings.
+	 * The rates probed decide a rate at or below one read judgeable (judgeable) and one at or above two read beyond the
+	 * host (beyond it), each naming the rates it rests on; not where none such was probed, where one alone read beyond
+	 * (a passing stall holds back that rate only), where both were (the host's readings disagree: it is probed), nor on a
+	 * rate that was itself only inferred. An inferred rate took no time and records {@code probed: false} with no readings.
 	 */
 	@Test
-	@DisplayName("a rate at or below one read judgeable, or at or above one read beyond the host, takes that verdict unprobed")
+	@DisplayName("a rate at or below one read judgeable, or at or above two read beyond the host, takes that verdict unprobed")
 	void ratesTheProbesDecide() {
 		RateCalibration.Level held = level(16, Synthetic.QUIET, List.of(), Duration.ofSeconds(1));
 		RateCalibration.Level beyond = level(32, Synthetic.LATE, List.of(), Duration.ofSeconds(1));
+		RateCalibration.Level beyondToo = level(40, Synthetic.LATE, List.of(), Duration.ofSeconds(1));
 		assertThat(beyond.judged().verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
-		List<RateCalibration.Level> probed = List.of(held, beyond);
+		List<RateCalibration.Level> probed = List.of(held, beyondToo, beyond);
 
 		RateCalibration.Level below = RateCalibration.inferred(12, probed).orElseThrow();
 		assertThat(below.judged().verdict()).isEqualTo(HostCalibration.Verdict.JUDGEABLE);
@@ -163,14 +164,19 @@ class RateCalibrationTests {
 		assertThat(RateCalibration.inferred(16, probed)).map(l -> l.judged().verdict()).contains(HostCalibration.Verdict.JUDGEABLE);
 		RateCalibration.Level above = RateCalibration.inferred(64, probed).orElseThrow();
 		assertThat(above.judged().verdict()).isEqualTo(HostCalibration.Verdict.BEYOND_HOST);
-		assertThat(above.reading()).startsWith("64 req/s: not probed: 32 req/s, a lower rate, is already beyond on this host (");
-		assertThat(RateCalibration.inferred(32, probed)).map(l -> l.judged().verdict()).contains(HostCalibration.Verdict.BEYOND_HOST);
-		assertThat(RateCalibration.inferred(24, probed)).as("between the two: probed").isEmpty();
+		assertThat(above.reading())
+				.startsWith("64 req/s: not probed: 32 and 40 req/s, lower rates, are already beyond this host (40 req/s: load client");
+		assertThat(RateCalibration.inferred(40, probed)).map(l -> l.judged().verdict()).contains(HostCalibration.Verdict.BEYOND_HOST);
+		assertThat(RateCalibration.inferred(36, probed)).as("above one beyond rate only: probed").isEmpty();
+		assertThat(RateCalibration.inferred(24, probed)).as("between: probed").isEmpty();
+		assertThat(RateCalibration.inferred(64, List.of(held, beyond))).as("one beyond rate: probed").isEmpty();
 		assertThat(RateCalibration.inferred(8, List.of())).as("nothing probed yet").isEmpty();
-		assertThat(RateCalibration.inferred(40, List.of(level(8, Synthetic.LATE, List.of(), Duration.ofSeconds(1)),
-				level(64, Synthetic.QUIET, List.of(), Duration.ofSeconds(1))))).as("the readings disagree: probed").isEmpty();
+		assertThat(RateCalibration.inferred(40, List.of(level(4, Synthetic.LATE, List.of(), Duration.ofSeconds(1)),
+				level(8, Synthetic.LATE, List.of(), Duration.ofSeconds(1)), level(64, Synthetic.QUIET, List.of(), Duration.ofSeconds(1)))))
+				.as("the readings disagree: probed")
+				.isEmpty();
 		assertThat(RateCalibration.inferred(8, List.of(below))).as("an inferred rate is no reading").isEmpty();
-		assertThat(RateCalibration.inferred(100, List.of(above))).as("an inferred rate is no reading").isEmpty();
+		assertThat(RateCalibration.inferred(100, List.of(above, beyond))).as("an inferred rate is no reading").isEmpty();
 
 		JsonNode node = written(new RateCalibration(List.of(held, below)));
 		assertThat(node.at("/levels/0/probed").asBoolean()).isTrue();
