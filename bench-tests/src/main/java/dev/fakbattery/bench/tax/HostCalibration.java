@@ -100,15 +100,8 @@ record HostCalibration(List<Level> levels, Duration duration) {
 	/** Probes each of {@code levels} on both arms; {@code forced} levels run whatever they read. */
 	static HostCalibration run(TargetClient raw, TargetClient gateway, RequestSource payload, List<Integer> levels, Force forced,
 			Duration timeCap, Optional<UpstreamLag> lag, Progress progress) {
-		long start = System.nanoTime();
-		List<Level> read = new ArrayList<>();
 		RequestSource probe = index -> payload.conversation(RequestSource.WARMUP_OFFSET / 4 + index);
-		List<Level> confirmed = new ArrayList<>(); // two consecutive levels beyond the host, once probed
-		for (int c : new TreeSet<>(levels)) {
-			if (!confirmed.isEmpty() && !forced.covers(c)) {
-				read.add(inferredBeyond(c, confirmed.get(0), confirmed.get(1)));
-				continue;
-			}
+		return run(levels, forced, (c, force) -> {
 			progress.detail("calibrating the host at c=" + c + ": raw, gateway, gateway, raw, one wave of " + probeRequests(c) + " each");
 			ClosedLoop wave = new ClosedLoop(c, probeRequests(c), 0, timeCap);
 			List<LoadResult> rawWaves = new ArrayList<>();
@@ -119,7 +112,30 @@ record HostCalibration(List<Level> levels, Duration duration) {
 				(first ? rawWaves : gatewayWaves).add(LoadRunner.run(first ? raw : gateway, probe, wave, progress));
 				lag.map(UpstreamLag::read).ifPresent(doubleLag::add);
 			}
-			Level level = judge(c, rawWaves, gatewayWaves, doubleLag, forced.covers(c));
+			return judge(c, rawWaves, gatewayWaves, doubleLag, force);
+		});
+	}
+
+	/** One level's probe: its waves, judged ({@link #judge}). */
+	@FunctionalInterface
+	interface Prober {
+		Level probe(int c, boolean forced);
+	}
+
+	/**
+	 * The calibration of {@code levels}, ascending: each probed by {@code prober}, except a level above two consecutive
+	 * ones probed beyond the host and not forced ({@link #inferredBeyond}).
+	 */
+	static HostCalibration run(List<Integer> levels, Force forced, Prober prober) {
+		long start = System.nanoTime();
+		List<Level> read = new ArrayList<>();
+		List<Level> confirmed = new ArrayList<>(); // two consecutive levels beyond the host, once probed
+		for (int c : new TreeSet<>(levels)) {
+			if (!confirmed.isEmpty() && !forced.covers(c)) {
+				read.add(inferredBeyond(c, confirmed.get(0), confirmed.get(1)));
+				continue;
+			}
+			Level level = prober.probe(c, forced.covers(c));
 			if (confirmed.isEmpty() && level.verdict() == Verdict.BEYOND_HOST && !read.isEmpty()
 					&& read.get(read.size() - 1).verdict() == Verdict.BEYOND_HOST) {
 				confirmed.addAll(List.of(read.get(read.size() - 1), level));

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -160,86 +161,69 @@ class HostCalibrationTests {
 	}
 
 	/**
-	 * The double's lag over the margin at every level: c=1 and c=2 are probed and beyond the host; c=3 above them is not
-	 * probed (no request sent for it), beyond the host on their readings, named in its reason and recorded
-	 * {@code probed: false} with no readings; c=5, forced, is probed still. Probing every level sends 4 x (2 + 2 + 3 + 5)
-	 * requests, this 4 x (2 + 2 + 5).
+	 * The double's lag over the margin at every level, the client quiet: c=1 and c=2 are probed and beyond the host; c=3
+	 * above them is not probed, beyond the host on their readings, named in its reason and recorded {@code probed: false}
+	 * with no readings; c=5, forced, is probed still. Synthetic waves: the order of probes, not this host's lag, is the
+	 * subject ({@link #probesTheDouble} probes a real double).
 	 */
 	@Test
 	@DisplayName("the levels above two consecutive ones beyond the host are not probed: beyond it on their readings, unless forced")
-	void aboveTwoBeyondIsNotProbed() throws IOException {
-		try (Probed probed = new Probed(Integer.MAX_VALUE)) {
-			HostCalibration calibration = probed.run(List.of(5, 3, 2, 1), HostCalibration.Force.parse("5"));
-			assertThat(probed.engine.requestCount()).as("c=1, c=2 and the forced c=5 probed, c=3 not").isEqualTo(4L * (2 + 2 + 5));
-			assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
-					.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
-							HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.FORCED);
-			assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, true, false, true);
-			HostCalibration.Level inferred = calibration.levels().get(2);
-			assertThat(inferred.reading())
-					.startsWith("c=3: not probed: c=1 and c=2 below it are already beyond this host (c=2: load client lag p99")
-					.endsWith("over the margin in every wave: engine double)");
-			assertThat(calibration.runs(3)).isFalse();
-			assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3);
-			assertThat(calibration.failures()).hasSize(4).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
+	void aboveTwoBeyondIsNotProbed() {
+		Probes probes = new Probes(Integer.MAX_VALUE);
+		HostCalibration calibration = HostCalibration.run(List.of(5, 3, 2, 1), HostCalibration.Force.parse("5"), probes);
+		assertThat(probes.probed).as("c=1, c=2 and the forced c=5 probed, c=3 not").containsExactly(1, 2, 5);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
+				.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
+						HostCalibration.Verdict.BEYOND_HOST,
+						HostCalibration.Verdict.FORCED);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, true, false, true);
+		assertThat(calibration.levels().get(2).reading())
+				.isEqualTo(
+						"c=3: not probed: c=1 and c=2 below it are already beyond this host (c=2: load client lag p99 per wave [300, 300, "
+								+ "300, 300] us, engine double lag p99 per wave [1900, 1900, 1900, 1900] us (limit 1000 us; beyond the host when every "
+								+ "wave reads over 1250); over the margin in every wave: engine double)");
+		assertThat(calibration.runs(3)).isFalse();
+		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3);
+		assertThat(calibration.failures()).hasSize(4).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
 
-			ObjectNode json = Json.MAPPER.createObjectNode();
-			calibration.writeTo(json);
-			assertThat(json.at("/levels/2/probed").asBoolean()).isFalse();
-			assertThat(json.at("/levels/2/probe_requests_per_arm").asInt()).isZero();
-			assertThat(json.at("/levels/2").has("client_lag")).as("no readings of its own").isFalse();
-			assertThat(json.at("/levels/2").has("wave_client_lag_p99_us")).isFalse();
-			assertThat(json.at("/levels/1/probed").asBoolean()).isTrue();
-			assertThat(json.at("/levels/1/wave_engine_double_lag_p99_us")).hasSize(4);
-			assertThat(json.at("/levels/3/probe_requests_per_arm").asInt()).isEqualTo(10);
-		}
+		ObjectNode json = Json.MAPPER.createObjectNode();
+		calibration.writeTo(json);
+		assertThat(json.at("/levels/2/probed").asBoolean()).isFalse();
+		assertThat(json.at("/levels/2/probe_requests_per_arm").asInt()).isZero();
+		assertThat(json.at("/levels/2").has("client_lag")).as("no readings of its own").isFalse();
+		assertThat(json.at("/levels/2").has("wave_client_lag_p99_us")).isFalse();
+		assertThat(json.at("/levels/1/probed").asBoolean()).isTrue();
+		assertThat(json.at("/levels/1/wave_engine_double_lag_p99_us")).hasSize(4);
+		assertThat(json.at("/levels/3/probe_requests_per_arm").asInt()).isEqualTo(10);
 	}
 
 	/** One stall of the host (the double's lag over the margin through c=1's probe alone) holds back c=1 only: c=2 and c=3 are probed, and run. */
 	@Test
 	@DisplayName("one level beyond the host is no reason to skip the probes above it")
-	void oneBeyondProbesOn() throws IOException {
-		try (Probed probed = new Probed(4)) {
-			HostCalibration calibration = probed.run(List.of(1, 2, 3), HostCalibration.Force.NONE);
-			assertThat(probed.engine.requestCount()).isEqualTo(4L * (2 + 2 + 3));
-			assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
-					.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.JUDGEABLE,
-							HostCalibration.Verdict.JUDGEABLE);
-			assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsOnly(true);
-		}
+	void oneBeyondProbesOn() {
+		Probes probes = new Probes(1);
+		HostCalibration calibration = HostCalibration.run(List.of(1, 2, 3), HostCalibration.Force.NONE, probes);
+		assertThat(probes.probed).containsExactly(1, 2, 3);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
+				.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsOnly(true);
 	}
 
-	/** The double and two clients of it, the double's lag reading over the margin for its first {@code lagging} waves, then quiet. */
-	private static final class Probed implements AutoCloseable {
-		final EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
-		final TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()));
-		final TargetClient gateway = TargetClient.open("gateway", URI.create(engine.baseUrl()));
-		private final UpstreamLag lag;
+	/** Synthetic probes: the client quiet, the double's lag over the margin for the first {@code lagging} levels probed, then quiet. */
+	private static final class Probes implements HostCalibration.Prober {
+		final List<Integer> probed = new ArrayList<>();
+		private final int lagging;
 
-		Probed(int lagging) throws IOException {
-			int[] reads = new int[1];
-			this.lag = new UpstreamLag() {
-				@Override
-				public void reset() {
-				}
-
-				@Override
-				public Reading read() {
-					return reads[0]++ < lagging ? new Reading(100, 50, 1_900, 2_000) : new Reading(100, 50, 100, 200);
-				}
-			};
-		}
-
-		HostCalibration run(List<Integer> levels, HostCalibration.Force force) {
-			return HostCalibration.run(raw, gateway, RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 4)), levels, force,
-					Duration.ofSeconds(30), Optional.of(lag), Progress.silent());
+		Probes(int lagging) {
+			this.lagging = lagging;
 		}
 
 		@Override
-		public void close() {
-			gateway.close();
-			raw.close();
-			engine.close();
+		public HostCalibration.Level probe(int c, boolean forced) {
+			probed.add(c);
+			return HostCalibration.judge(c, waves("raw", Synthetic.QUIET, Synthetic.QUIET),
+					waves("gateway", Synthetic.QUIET, Synthetic.QUIET),
+					doubles(probed.size() <= lagging ? 1_900 : 100), forced);
 		}
 	}
 }
