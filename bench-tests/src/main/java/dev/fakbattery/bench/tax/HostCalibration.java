@@ -32,9 +32,10 @@ import dev.fakbattery.wire.JsonNumbers;
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
  * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
  * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
- * bigger client host, or {@code calibration.force}). The levels above two consecutive ones beyond the host are not
- * probed: more streams at once lag at least as much, so they are beyond it on those readings ({@link #inferredBeyond}). A forced level
- * is probed and runs as without calibration. The probe's requests that fail are judged like the warm-up's
+ * bigger client host, or {@code calibration.force}). The highest level is probed first: where it reads judgeable, the
+ * levels below it are not probed ({@link #inferredJudgeable}); where it does not, the levels above two consecutive ones
+ * beyond the host are not probed: more streams at once lag at least as much, so they are beyond it on those readings
+ * ({@link #inferredBeyond}). A forced level is probed and runs as without calibration. The probe's requests that fail are judged like the warm-up's
  * ({@link #failures()}).
  *
  * @param levels the reading per planned level, ascending
@@ -82,7 +83,7 @@ record HostCalibration(List<Level> levels, Duration duration) {
 			engineDouble = List.copyOf(engineDouble);
 		}
 
-		/** Whether this level was probed; a level above one already beyond this host is not ({@link #inferredBeyond}). */
+		/** Whether this level was probed; a level the others' probes decide is not ({@link #inferredJudgeable}, {@link #inferredBeyond}). */
 		boolean probed() {
 			return !raw.isEmpty();
 		}
@@ -123,26 +124,58 @@ record HostCalibration(List<Level> levels, Duration duration) {
 	}
 
 	/**
-	 * The calibration of {@code levels}, ascending: each probed by {@code prober}, except a level above two consecutive
-	 * ones probed beyond the host and not forced ({@link #inferredBeyond}).
+	 * The calibration of {@code levels}, recorded ascending. The highest level not forced is probed first (GuideLLM's
+	 * order: the far end, then between): where it reads judgeable, every level below it not forced is judgeable on that
+	 * reading, not probed ({@link #inferredJudgeable}); where it reads beyond the host, the others are probed ascending,
+	 * except a level above two consecutive ones probed beyond the host ({@link #inferredBeyond}). A forced level is
+	 * always probed.
 	 */
 	static HostCalibration run(List<Integer> levels, Force forced, Prober prober) {
 		long start = System.nanoTime();
+		TreeSet<Integer> ascending = new TreeSet<>(levels);
+		Optional<Level> top = ascending.descendingSet()
+				.stream()
+				.filter(c -> !forced.covers(c))
+				.findFirst()
+				.map(c -> prober.probe(c, false));
+		Optional<Level> held = top.filter(l -> l.verdict() == Verdict.JUDGEABLE);
 		List<Level> read = new ArrayList<>();
 		List<Level> confirmed = new ArrayList<>(); // two consecutive levels beyond the host, once probed
-		for (int c : new TreeSet<>(levels)) {
-			if (!confirmed.isEmpty() && !forced.covers(c)) {
-				read.add(inferredBeyond(c, confirmed.get(0), confirmed.get(1)));
-				continue;
+		for (int c : ascending) {
+			Level level;
+			if (top.isPresent() && top.get().concurrency() == c) {
+				level = top.get();
 			}
-			Level level = prober.probe(c, forced.covers(c));
-			if (confirmed.isEmpty() && level.verdict() == Verdict.BEYOND_HOST && !read.isEmpty()
+			else if (forced.covers(c)) {
+				level = prober.probe(c, true);
+			}
+			else if (held.isPresent()) {
+				level = inferredJudgeable(c, held.get());
+			}
+			else if (!confirmed.isEmpty()) {
+				level = inferredBeyond(c, confirmed.get(0), confirmed.get(1));
+			}
+			else {
+				level = prober.probe(c, false);
+			}
+			if (confirmed.isEmpty() && level.probed() && level.verdict() == Verdict.BEYOND_HOST && !read.isEmpty()
 					&& read.get(read.size() - 1).verdict() == Verdict.BEYOND_HOST) {
 				confirmed.addAll(List.of(read.get(read.size() - 1), level));
 			}
 			read.add(level);
 		}
 		return new HostCalibration(read, Duration.ofNanos(System.nanoTime() - start));
+	}
+
+	/**
+	 * Level {@code c}, below {@code above}, a level whose probe read judgeable, not probed: fewer streams at once load the
+	 * load client and the double no more, so {@code c} is judgeable on that reading. A wrong inference costs time, never a
+	 * verdict: the level checks its own lag as it runs (the futility stop, the lag limits of its artifact).
+	 */
+	static Level inferredJudgeable(int c, Level above) {
+		return new Level(c, List.of(), List.of(), List.of(), Verdict.JUDGEABLE, "not probed: c=" + above.concurrency()
+				+ " above it is judgeable on this host (c=" + above.concurrency() + ": " + above.reason()
+				+ "); its own lag is checked as it runs");
 	}
 
 	/**
@@ -228,8 +261,10 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
 				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
 				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
-				+ "futility stop's, checked on the recorded lag series); the levels above two consecutive levels beyond the host are not "
-				+ "probed (probed: false), beyond it on their readings; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
+				+ "futility stop's, checked on the recorded lag series); the highest level is probed first: where it reads judgeable, "
+				+ "the levels below it are not probed (probed: false) and judgeable on its reading (each checks its own lag as it runs); "
+				+ "where it does not, the others are probed ascending, and the levels above two consecutive levels beyond the host are "
+				+ "not probed, beyond it on their readings; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
 		node.put("margin", MARGIN);
 		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");

@@ -161,30 +161,32 @@ class HostCalibrationTests {
 	}
 
 	/**
-	 * The double's lag over the margin at every level, the client quiet: c=1 and c=2 are probed and beyond the host; c=3
-	 * above them is not probed, beyond the host on their readings, named in its reason and recorded {@code probed: false}
-	 * with no readings; c=5, forced, is probed still. Synthetic waves: the order of probes, not this host's lag, is the
-	 * subject ({@link #probesTheDouble} probes a real double).
+	 * The double's lag over the margin at every level, the client quiet: c=4, the highest not forced, is probed first and
+	 * beyond the host, so the others are probed ascending; c=1 and c=2 are beyond the host; c=3 above them is not probed,
+	 * beyond the host on their readings, named in its reason and recorded {@code probed: false} with no readings; c=5,
+	 * forced, is probed still. Synthetic waves: the order of probes, not this host's lag, is the subject
+	 * ({@link #probesTheDouble} probes a real double).
 	 */
 	@Test
 	@DisplayName("the levels above two consecutive ones beyond the host are not probed: beyond it on their readings, unless forced")
 	void aboveTwoBeyondIsNotProbed() {
 		Probes probes = new Probes(Integer.MAX_VALUE);
-		HostCalibration calibration = HostCalibration.run(List.of(5, 3, 2, 1), HostCalibration.Force.parse("5"), probes);
-		assertThat(probes.probed).as("c=1, c=2 and the forced c=5 probed, c=3 not").containsExactly(1, 2, 5);
+		HostCalibration calibration = HostCalibration.run(List.of(5, 4, 3, 2, 1), HostCalibration.Force.parse("5"), probes);
+		assertThat(probes.probed).as("the top not forced first, then c=1, c=2 and the forced c=5; c=3 not").containsExactly(4, 1, 2, 5);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3, 4, 5);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
 				.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
-						HostCalibration.Verdict.BEYOND_HOST,
+						HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
 						HostCalibration.Verdict.FORCED);
-		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, true, false, true);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, true, false, true, true);
 		assertThat(calibration.levels().get(2).reading())
 				.isEqualTo(
 						"c=3: not probed: c=1 and c=2 below it are already beyond this host (c=2: load client lag p99 per wave [300, 300, "
 								+ "300, 300] us, engine double lag p99 per wave [1900, 1900, 1900, 1900] us (limit 1000 us; beyond the host when every "
 								+ "wave reads over 1250); over the margin in every wave: engine double)");
 		assertThat(calibration.runs(3)).isFalse();
-		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3);
-		assertThat(calibration.failures()).hasSize(4).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
+		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3, 4);
+		assertThat(calibration.failures()).hasSize(5).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
 
 		ObjectNode json = Json.MAPPER.createObjectNode();
 		calibration.writeTo(json);
@@ -194,18 +196,51 @@ class HostCalibrationTests {
 		assertThat(json.at("/levels/2").has("wave_client_lag_p99_us")).isFalse();
 		assertThat(json.at("/levels/1/probed").asBoolean()).isTrue();
 		assertThat(json.at("/levels/1/wave_engine_double_lag_p99_us")).hasSize(4);
-		assertThat(json.at("/levels/3/probe_requests_per_arm").asInt()).isEqualTo(10);
+		assertThat(json.at("/levels/3/probe_requests_per_arm").asInt()).isEqualTo(8);
+		assertThat(json.at("/levels/4/probe_requests_per_arm").asInt()).isEqualTo(10);
 	}
 
-	/** One stall of the host (the double's lag over the margin through c=1's probe alone) holds back c=1 only: c=2 and c=3 are probed, and run. */
+	/**
+	 * A quiet host: the highest level is probed, judgeable, and the levels below it are judgeable on its reading without a
+	 * probe of their own, named in their reason; a forced level below is probed still.
+	 */
 	@Test
-	@DisplayName("one level beyond the host is no reason to skip the probes above it")
+	@DisplayName("the highest level first: where it is judgeable, the levels below it are not probed, judgeable on its reading")
+	void topJudgeableDecidesBelow() {
+		Probes probes = new Probes(0);
+		HostCalibration calibration = HostCalibration.run(List.of(1, 8, 64, 128), HostCalibration.Force.parse("8"), probes);
+		assertThat(probes.probed).as("c=128 first, then the forced c=8 alone").containsExactly(128, 8);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 8, 64, 128);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
+				.containsExactly(HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.FORCED, HostCalibration.Verdict.JUDGEABLE,
+						HostCalibration.Verdict.JUDGEABLE);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(false, true, false, true);
+		assertThat(calibration.levels().get(2).reading())
+				.isEqualTo(
+						"c=64: not probed: c=128 above it is judgeable on this host (c=128: load client lag p99 per wave [300, 300, 300, "
+								+ "300] us, engine double lag p99 per wave [100, 100, 100, 100] us (limit 1000 us; beyond the host when every wave "
+								+ "reads over 1250)); its own lag is checked as it runs");
+		assertThat(calibration.beyond()).isEmpty();
+		assertThat(List.of(1, 8, 64, 128)).allSatisfy(c -> assertThat(calibration.runs(c)).as("c=%d runs", c).isTrue());
+		ObjectNode json = Json.MAPPER.createObjectNode();
+		calibration.writeTo(json);
+		assertThat(json.at("/levels/0/probed").asBoolean()).isFalse();
+		assertThat(json.at("/levels/0").has("wave_client_lag_p99_us")).as("no readings of its own").isFalse();
+		assertThat(json.at("/levels/3/wave_client_lag_p99_us")).hasSize(4);
+	}
+
+	/**
+	 * One stall of the host (the double's lag over the margin through the first probe alone, the top's) holds back that
+	 * level only: the levels below it are probed, and run.
+	 */
+	@Test
+	@DisplayName("one level beyond the host is no reason to skip the probes of the others")
 	void oneBeyondProbesOn() {
 		Probes probes = new Probes(1);
 		HostCalibration calibration = HostCalibration.run(List.of(1, 2, 3), HostCalibration.Force.NONE, probes);
-		assertThat(probes.probed).containsExactly(1, 2, 3);
+		assertThat(probes.probed).containsExactly(3, 1, 2);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
-				.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE);
+				.containsExactly(HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.BEYOND_HOST);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsOnly(true);
 	}
 
