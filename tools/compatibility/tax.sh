@@ -18,6 +18,7 @@
 #   TAX_COUNT, TAX_WARMUP, SWEEP_REQUESTS, SWEEP_NOISE_REQUESTS, SWEEP_CONCURRENCY   -> tax.count, tax.warmup, ...
 #   PIN=auto|yes|no      yes: Maven (client, gateway) on core 0, llama-server on core 1 (docs/llamacpp.md); auto: yes
 #                        on a 2-core machine
+#   TESTS                the TaxRungTests methods to run (default taxWitness+concurrencySweep; taxWitness alone: the witness)
 #   LLAMACPP_SERVER      llama-server's path (unset: the profile finds or builds it)
 #   GATEWAY_PREFIX       words before every gateway's command (default `nice -n 10`)
 #   OUT                  the readings' folder (default experiments/gateway-tax-llamacpp)
@@ -68,7 +69,7 @@ for gateway in "${GATEWAYS[@]}"; do
   rm -rf "$FOLDER"
   mkdir -p "$FOLDER"
   CMD=("${PREFIX[@]}" ./mvnw -B -o -pl bench-tests -am verify -Pllamacpp -Djacoco.skip=true
-    "-Dtest=TaxRungTests#taxWitness+concurrencySweep" -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=none
+    "-Dtest=TaxRungTests#${TESTS:-taxWitness+concurrencySweep}" -Dsurefire.failIfNoSpecifiedTests=false -Dit.test=none
     -Dfailsafe.failIfNoSpecifiedTests=false "${SETTINGS[@]}" "${ARGS[@]}")
   echo "== $NAME" >&2
   {
