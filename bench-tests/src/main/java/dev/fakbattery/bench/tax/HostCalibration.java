@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -32,11 +33,10 @@ import dev.fakbattery.wire.JsonNumbers;
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
  * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
  * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
- * bigger client host, or {@code calibration.force}). The highest level is probed first: where it reads judgeable, the
- * levels below it are not probed ({@link #inferredJudgeable}); where it does not, the levels above two consecutive ones
- * beyond the host are not probed: more streams at once lag at least as much, so they are beyond it on those readings
- * ({@link #inferredBeyond}). A forced level is probed and runs as without calibration. The probe's requests that fail are judged like the warm-up's
- * ({@link #failures()}).
+ * bigger client host, or {@code calibration.force}). The levels are probed from the highest down to the first that reads
+ * judgeable; the levels below it are not probed ({@link #inferredJudgeable}): fewer streams at once lag no more. A
+ * level is held back only by its own probe. A forced level is probed and runs as without calibration. The probe's
+ * requests that fail are judged like the warm-up's ({@link #failures()}).
  *
  * @param levels the reading per planned level, ascending
  * @param duration how long the probes took
@@ -83,7 +83,7 @@ record HostCalibration(List<Level> levels, Duration duration) {
 			engineDouble = List.copyOf(engineDouble);
 		}
 
-		/** Whether this level was probed; a level the others' probes decide is not ({@link #inferredJudgeable}, {@link #inferredBeyond}). */
+		/** Whether this level was probed; a level below one that read judgeable is not ({@link #inferredJudgeable}). */
 		boolean probed() {
 			return !raw.isEmpty();
 		}
@@ -124,47 +124,25 @@ record HostCalibration(List<Level> levels, Duration duration) {
 	}
 
 	/**
-	 * The calibration of {@code levels}, recorded ascending. The highest level not forced is probed first (GuideLLM's
-	 * order: the far end, then between): where it reads judgeable, every level below it not forced is judgeable on that
-	 * reading, not probed ({@link #inferredJudgeable}); where it reads beyond the host, the others are probed ascending,
-	 * except a level above two consecutive ones probed beyond the host ({@link #inferredBeyond}). A forced level is
-	 * always probed.
+	 * The calibration of {@code levels}, recorded ascending. The levels not forced are probed from the highest down
+	 * (GuideLLM's order: the far end first) until one reads judgeable; every level below it not forced is judgeable on
+	 * that reading, not probed ({@link #inferredJudgeable}). A level beyond the host is so on its own probe, never on
+	 * another's: one passing stall of the host holds back the level it hit alone. A forced level is always probed.
 	 */
 	static HostCalibration run(List<Integer> levels, Force forced, Prober prober) {
 		long start = System.nanoTime();
-		TreeSet<Integer> ascending = new TreeSet<>(levels);
-		Optional<Level> top = ascending.descendingSet()
-				.stream()
-				.filter(c -> !forced.covers(c))
-				.findFirst()
-				.map(c -> prober.probe(c, false));
-		Optional<Level> held = top.filter(l -> l.verdict() == Verdict.JUDGEABLE);
-		List<Level> read = new ArrayList<>();
-		List<Level> confirmed = new ArrayList<>(); // two consecutive levels beyond the host, once probed
-		for (int c : ascending) {
-			Level level;
-			if (top.isPresent() && top.get().concurrency() == c) {
-				level = top.get();
+		TreeMap<Integer, Level> read = new TreeMap<>();
+		Level held = null; // the highest level not forced whose probe read judgeable
+		for (int c : new TreeSet<>(levels).descendingSet()) {
+			Level level = forced.covers(c)
+					? prober.probe(c, true)
+					: held != null ? inferredJudgeable(c, held) : prober.probe(c, false);
+			if (held == null && !forced.covers(c) && level.verdict() == Verdict.JUDGEABLE) {
+				held = level;
 			}
-			else if (forced.covers(c)) {
-				level = prober.probe(c, true);
-			}
-			else if (held.isPresent()) {
-				level = inferredJudgeable(c, held.get());
-			}
-			else if (!confirmed.isEmpty()) {
-				level = inferredBeyond(c, confirmed.get(0), confirmed.get(1));
-			}
-			else {
-				level = prober.probe(c, false);
-			}
-			if (confirmed.isEmpty() && level.probed() && level.verdict() == Verdict.BEYOND_HOST && !read.isEmpty()
-					&& read.get(read.size() - 1).verdict() == Verdict.BEYOND_HOST) {
-				confirmed.addAll(List.of(read.get(read.size() - 1), level));
-			}
-			read.add(level);
+			read.put(c, level);
 		}
-		return new HostCalibration(read, Duration.ofNanos(System.nanoTime() - start));
+		return new HostCalibration(List.copyOf(read.values()), Duration.ofNanos(System.nanoTime() - start));
 	}
 
 	/**
@@ -176,17 +154,6 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		return new Level(c, List.of(), List.of(), List.of(), Verdict.JUDGEABLE, "not probed: c=" + above.concurrency()
 				+ " above it is judgeable on this host (c=" + above.concurrency() + ": " + above.reason()
 				+ "); its own lag is checked as it runs");
-	}
-
-	/**
-	 * Level {@code c}, above two consecutive levels ({@code lower}, then {@code below}) whose probes read beyond this host,
-	 * not probed: more streams at once load the load client and the double at least as much, so {@code c} is beyond the
-	 * host on their readings. Two, not one: a probe is short, and one passing stall of the host would otherwise hold
-	 * back every level above it.
-	 */
-	static Level inferredBeyond(int c, Level lower, Level below) {
-		return new Level(c, List.of(), List.of(), List.of(), Verdict.BEYOND_HOST, "not probed: c=" + lower.concurrency() + " and c="
-				+ below.concurrency() + " below it are already beyond this host (c=" + below.concurrency() + ": " + below.reason() + ")");
 	}
 
 	/** Requests per wave of a level's probe: {@code max(c, 2)}. */
@@ -261,10 +228,10 @@ record HostCalibration(List<Level> levels, Duration duration) {
 		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
 				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
 				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
-				+ "futility stop's, checked on the recorded lag series); the highest level is probed first: where it reads judgeable, "
-				+ "the levels below it are not probed (probed: false) and judgeable on its reading (each checks its own lag as it runs); "
-				+ "where it does not, the others are probed ascending, and the levels above two consecutive levels beyond the host are "
-				+ "not probed, beyond it on their readings; " + HarnessConstants.CALIBRATION_FORCE + " runs a level anyway");
+				+ "futility stop's, checked on the recorded lag series); the levels are probed from the highest down to the first that "
+				+ "reads judgeable, and the levels below it are not probed (probed: false), judgeable on its reading (each checks its "
+				+ "own lag as it runs); a level is beyond the host on its own probe alone; " + HarnessConstants.CALIBRATION_FORCE
+				+ " runs a level anyway");
 		node.put("margin", MARGIN);
 		JsonNumbers.put(node, "duration_s", duration.toMillis() / 1000.0, 3);
 		ArrayNode array = node.putArray("levels");

@@ -97,8 +97,8 @@ record RateCalibration(List<Level> levels) {
 	/**
 	 * The verdict of {@code rate} that the rates already probed give without a probe of its own: judgeable at or below a
 	 * rate whose probe read judgeable (the level still checks its own lag), beyond this host at or above two rates whose
-	 * probes read beyond it (fewer arrivals a second load the load client and the double no more, more no less; two, as the
-	 * concurrency sweep's {@link HostCalibration#inferredBeyond}, so one passing stall of the host holds back one rate);
+	 * probes read beyond it (fewer arrivals a second load the load client and the double no more, more no less; two, so one
+	 * passing stall of the host holds back one rate);
 	 * empty where they do not decide it (none such, or both).
 	 */
 	static Optional<Level> inferred(double rate, List<Level> probed) {

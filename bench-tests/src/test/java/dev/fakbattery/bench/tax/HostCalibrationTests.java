@@ -130,7 +130,7 @@ class HostCalibrationTests {
 	}
 
 	@Test
-	@DisplayName("against the double: one wave per arm per level, ascending, the double's lag read per level")
+	@DisplayName("against the double: one ABBA block of waves per level, the double's lag read per wave")
 	void probesTheDouble() throws IOException {
 		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
 				TargetClient raw = TargetClient.open("raw", URI.create(engine.baseUrl()));
@@ -161,43 +161,56 @@ class HostCalibrationTests {
 	}
 
 	/**
-	 * The double's lag over the margin at every level, the client quiet: c=4, the highest not forced, is probed first and
-	 * beyond the host, so the others are probed ascending; c=1 and c=2 are beyond the host; c=3 above them is not probed,
-	 * beyond the host on their readings, named in its reason and recorded {@code probed: false} with no readings; c=5,
-	 * forced, is probed still. Synthetic waves: the order of probes, not this host's lag, is the subject
-	 * ({@link #probesTheDouble} probes a real double).
+	 * A host that holds c=2 and not c=3 (the double's lag over the margin above c=2, the client quiet): the levels not
+	 * forced are probed from the top down to c=2, the first judgeable; c=1 below it is not probed, judgeable on its
+	 * reading, named in its reason and recorded {@code probed: false} with no readings; c=5, forced, is probed and runs.
+	 * Synthetic waves: the order of probes, not this host's lag, is the subject ({@link #probesTheDouble} probes a real
+	 * double).
 	 */
 	@Test
-	@DisplayName("the levels above two consecutive ones beyond the host are not probed: beyond it on their readings, unless forced")
-	void aboveTwoBeyondIsNotProbed() {
-		Probes probes = new Probes(Integer.MAX_VALUE);
+	@DisplayName("from the top down to the first judgeable level: those above it beyond the host on their own probes, those below not probed")
+	void downToTheFirstJudgeable() {
+		Probes probes = Probes.holding(2);
 		HostCalibration calibration = HostCalibration.run(List.of(5, 4, 3, 2, 1), HostCalibration.Force.parse("5"), probes);
-		assertThat(probes.probed).as("the top not forced first, then c=1, c=2 and the forced c=5; c=3 not").containsExactly(4, 1, 2, 5);
+		assertThat(probes.probed).as("from the top down, the forced c=5 among them; c=1 not").containsExactly(5, 4, 3, 2);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3, 4, 5);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
-				.containsExactly(HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
+				.containsExactly(HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE,
 						HostCalibration.Verdict.BEYOND_HOST, HostCalibration.Verdict.BEYOND_HOST,
 						HostCalibration.Verdict.FORCED);
-		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(true, true, false, true, true);
-		assertThat(calibration.levels().get(2).reading())
-				.isEqualTo(
-						"c=3: not probed: c=1 and c=2 below it are already beyond this host (c=2: load client lag p99 per wave [300, 300, "
-								+ "300, 300] us, engine double lag p99 per wave [1900, 1900, 1900, 1900] us (limit 1000 us; beyond the host when every "
-								+ "wave reads over 1250); over the margin in every wave: engine double)");
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(false, true, true, true, true);
+		assertThat(calibration.levels().get(0).reading())
+				.isEqualTo("c=1: not probed: c=2 above it is judgeable on this host (c=2: load client lag p99 per wave [300, 300, 300, "
+						+ "300] us, engine double lag p99 per wave [100, 100, 100, 100] us (limit 1000 us; beyond the host when every wave "
+						+ "reads over 1250)); its own lag is checked as it runs");
+		assertThat(calibration.levels().get(2).reason()).endsWith("over the margin in every wave: engine double");
+		assertThat(calibration.runs(1)).isTrue();
 		assertThat(calibration.runs(3)).isFalse();
-		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 2, 3, 4);
+		assertThat(calibration.runs(5)).isTrue();
+		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(3, 4);
 		assertThat(calibration.failures()).hasSize(5).allSatisfy(f -> assertThat(f.raw() + f.gateway()).isZero());
 
 		ObjectNode json = Json.MAPPER.createObjectNode();
 		calibration.writeTo(json);
-		assertThat(json.at("/levels/2/probed").asBoolean()).isFalse();
-		assertThat(json.at("/levels/2/probe_requests_per_arm").asInt()).isZero();
-		assertThat(json.at("/levels/2").has("client_lag")).as("no readings of its own").isFalse();
-		assertThat(json.at("/levels/2").has("wave_client_lag_p99_us")).isFalse();
-		assertThat(json.at("/levels/1/probed").asBoolean()).isTrue();
-		assertThat(json.at("/levels/1/wave_engine_double_lag_p99_us")).hasSize(4);
+		assertThat(json.at("/levels/0/probed").asBoolean()).isFalse();
+		assertThat(json.at("/levels/0/probe_requests_per_arm").asInt()).isZero();
+		assertThat(json.at("/levels/0").has("client_lag")).as("no readings of its own").isFalse();
+		assertThat(json.at("/levels/0").has("wave_client_lag_p99_us")).isFalse();
+		assertThat(json.at("/levels/2/probed").asBoolean()).isTrue();
+		assertThat(json.at("/levels/2/wave_engine_double_lag_p99_us")).hasSize(4);
 		assertThat(json.at("/levels/3/probe_requests_per_arm").asInt()).isEqualTo(8);
 		assertThat(json.at("/levels/4/probe_requests_per_arm").asInt()).isEqualTo(10);
+	}
+
+	/** A host that holds no level: every level is probed, and each is beyond the host on its own reading. */
+	@Test
+	@DisplayName("a host that holds no level: every level probed, each beyond the host on its own probe")
+	void noLevelHeld() {
+		Probes probes = Probes.holding(0);
+		HostCalibration calibration = HostCalibration.run(List.of(1, 8, 64, 128), HostCalibration.Force.NONE, probes);
+		assertThat(probes.probed).containsExactly(128, 64, 8, 1);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsOnly(true);
+		assertThat(calibration.beyond()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 8, 64, 128);
 	}
 
 	/**
@@ -207,7 +220,7 @@ class HostCalibrationTests {
 	@Test
 	@DisplayName("the highest level first: where it is judgeable, the levels below it are not probed, judgeable on its reading")
 	void topJudgeableDecidesBelow() {
-		Probes probes = new Probes(0);
+		Probes probes = Probes.holding(Integer.MAX_VALUE);
 		HostCalibration calibration = HostCalibration.run(List.of(1, 8, 64, 128), HostCalibration.Force.parse("8"), probes);
 		assertThat(probes.probed).as("c=128 first, then the forced c=8 alone").containsExactly(128, 8);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::concurrency).containsExactly(1, 8, 64, 128);
@@ -231,34 +244,47 @@ class HostCalibrationTests {
 
 	/**
 	 * One stall of the host (the double's lag over the margin through the first probe alone, the top's) holds back that
-	 * level only: the levels below it are probed, and run.
+	 * level only: the next one down is probed, judgeable, and the levels below it run on its reading.
 	 */
 	@Test
-	@DisplayName("one level beyond the host is no reason to skip the probes of the others")
-	void oneBeyondProbesOn() {
-		Probes probes = new Probes(1);
+	@DisplayName("one stall of the host holds back the level it hit alone: the next one down is probed")
+	void oneStallHoldsBackOne() {
+		Probes probes = Probes.stalling(1);
 		HostCalibration calibration = HostCalibration.run(List.of(1, 2, 3), HostCalibration.Force.NONE, probes);
-		assertThat(probes.probed).containsExactly(3, 1, 2);
+		assertThat(probes.probed).containsExactly(3, 2);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
 				.containsExactly(HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.BEYOND_HOST);
-		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsOnly(true);
+		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(false, true, true);
 	}
 
-	/** Synthetic probes: the client quiet, the double's lag over the margin for the first {@code lagging} levels probed, then quiet. */
+	/**
+	 * Synthetic probes: the client quiet, the double's lag over the margin where {@code lags} says (by level and by how
+	 * many probes came before), else quiet.
+	 */
 	private static final class Probes implements HostCalibration.Prober {
 		final List<Integer> probed = new ArrayList<>();
-		private final int lagging;
+		private final java.util.function.BiPredicate<Integer, Integer> lags;
 
-		Probes(int lagging) {
-			this.lagging = lagging;
+		private Probes(java.util.function.BiPredicate<Integer, Integer> lags) {
+			this.lags = lags;
+		}
+
+		/** A host that holds the levels up to {@code c} and no more. */
+		static Probes holding(int c) {
+			return new Probes((level, before) -> level > c);
+		}
+
+		/** A host whose first {@code n} probes, whatever their level, hit a stall. */
+		static Probes stalling(int n) {
+			return new Probes((level, before) -> before < n);
 		}
 
 		@Override
 		public HostCalibration.Level probe(int c, boolean forced) {
+			boolean lagging = lags.test(c, probed.size());
 			probed.add(c);
 			return HostCalibration.judge(c, waves("raw", Synthetic.QUIET, Synthetic.QUIET),
-					waves("gateway", Synthetic.QUIET, Synthetic.QUIET),
-					doubles(probed.size() <= lagging ? 1_900 : 100), forced);
+					waves("gateway", Synthetic.QUIET, Synthetic.QUIET), doubles(lagging ? 1_900 : 100), forced);
 		}
 	}
 }
