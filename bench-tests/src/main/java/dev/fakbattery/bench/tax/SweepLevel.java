@@ -67,15 +67,26 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param warmupFailures the warm-up wave's failed requests of both arms, each naming its arm (judged per arm:
  *        {@link #warmupFailuresByArm()})
  * @param futility the reading that stopped the level after its first ABBA block ({@link Futility}); empty when it ran on
+ * @param firstBlockLag the double's lag over the first ABBA block alone, read at the futility look: the series a futility
+ *        rule on the double's lag would be checked on; empty on a real engine, or where the level had no such block
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
 		ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
 		Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop,
-		List<RequestOutcome> warmupFailures, Optional<String> futility) {
+		List<RequestOutcome> warmupFailures, Optional<String> futility, Optional<UpstreamLag.Reading> firstBlockLag) {
 
 	public SweepLevel {
 		warmupFailures = List.copyOf(warmupFailures);
+	}
+
+	/** A level without a reading of the double's lag over its first block (tests of the report). */
+	public SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,
+			ConfidenceInterval ratio, ConfidenceInterval perRequestRatio, ConfidenceInterval latencyTax, int warmupFailed,
+			Optional<UpstreamLag.Reading> lag, Optional<EngineMetrics> engineMetrics, Optional<SequentialPlan.Stop> stop,
+			List<RequestOutcome> warmupFailures, Optional<String> futility) {
+		this(concurrency, batchesA, batchesB, a, b, ratio, perRequestRatio, latencyTax, warmupFailed, lag, engineMetrics, stop,
+				warmupFailures, futility, Optional.empty());
 	}
 
 	/** A level that ran on past its first block. */
@@ -159,6 +170,8 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		String[] last = { "" };
 		@SuppressWarnings("unchecked")
 		Optional<String>[] futile = new Optional[]{ Optional.empty() };
+		@SuppressWarnings("unchecked")
+		Optional<UpstreamLag.Reading>[] firstBlock = new Optional[]{ Optional.empty() };
 		SequentialPlan.Stop stop = plan.run(n -> {
 			while (futile[0].isEmpty() && partsA.size() + partsB.size() < Math.min(2 * n, order.size())) {
 				Interleaving.Arm arm = order.get(partsA.size() + partsB.size());
@@ -171,6 +184,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				(first ? partsA : partsB).add(LoadRunner.run(first ? a : b, slice, batch, progress));
 				next[first ? 0 : 1] += batchSize;
 				if (partsA.size() + partsB.size() == 2 * Futility.LOOK_BATCHES_PER_ARM) {
+					firstBlock[0] = lag.map(UpstreamLag::read);
 					futile[0] = futility.judge(partsA, partsB);
 					futile[0].ifPresent(reading -> progress.detail("c=" + c + " stopped after its first block: " + reading));
 				}
@@ -196,7 +210,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		return new SweepLevel(c, List.copyOf(partsA), List.copyOf(partsB), mergedA, mergedB, ratio,
 				bootstrap.ratioOfMedians(tps(mergedB), tps(mergedA)), bootstrap.ratioOfMedians(e2elS(mergedB), e2elS(mergedA)),
 				warmupFailures.size(), reading, Optional.of(metricsAfter), futile[0].isPresent() ? Optional.empty() : Optional.of(stop),
-				warmupFailures, futile[0]);
+				warmupFailures, futile[0], firstBlock[0]);
 	}
 
 	/**
@@ -319,6 +333,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 		warmupByArm.put(nameA, warmupFailures.stream().filter(o -> o.target().equals(a.target())).count());
 		warmupByArm.put(nameB, warmupFailures.stream().filter(o -> !o.target().equals(a.target())).count());
 		lag.ifPresent(l -> l.writeTo(level.putObject("engine_double_lag")));
+		firstBlockLag.ifPresent(l -> l.writeTo(level.putObject("first_block_engine_double_lag")));
 		clientLag().writeTo(level.putObject("client_lag"));
 		engineMetrics.ifPresent(m -> m.writeTo(level.putObject("engine_metrics")));
 		Adjudication.of(a.outcomes(), b.outcomes()).ifPresent(adj -> adj.writeTo(level.putObject("adjudication")));

@@ -23,14 +23,15 @@ import dev.fakbattery.engine.TimingModel;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-@DisplayName("a sweep level's measured batches: each arm's own run of conversations, the double's lag over them alone")
+@DisplayName("a sweep level's measured batches: each arm's own run of conversations, the double's lag over them alone and over the first block")
 class SweepLevelMeasureTests {
 
 	/**
 	 * A level at c=2 on the instant engine double: every measured batch asks the next conversations of its arm, so each
-	 * measured conversation is asked once per arm; the double's lag is reset once, after both warm-up waves, and read once
-	 * into the level; the merged arms say how many batches ran and where the sequential stop stopped. The futility stop
-	 * is off: on a loaded machine the instant double's short batches can read a lagging client.
+	 * measured conversation is asked once per arm; the double's lag is reset once, after both warm-up waves, read after
+	 * the first ABBA block (the futility look's reading) and at the end into the level; the merged arms say how many
+	 * batches ran and where the sequential stop stopped. The futility stop is off: on a loaded machine the instant
+	 * double's short batches can read a lagging client.
 	 */
 	@Test
 	@DisplayName("each arm runs on its own target and asks conversations 0, 1, 2, ... once each; the double's lag covers the measured batches only; the mode says how it ran")
@@ -48,7 +49,6 @@ class SweepLevelMeasureTests {
 			};
 			long[] servedAtReset = { -1 };
 			int[] calls = new int[2];
-			UpstreamLag.Reading reading = new UpstreamLag.Reading(10, 50, 90, 120);
 			UpstreamLag lag = new UpstreamLag() {
 				@Override
 				public void reset() {
@@ -59,7 +59,7 @@ class SweepLevelMeasureTests {
 				@Override
 				public Reading read() {
 					calls[1]++;
-					return reading;
+					return new Reading(engine.requestCount(), 50, 90, 120); // its count: the requests served when it was read
 				}
 			};
 			SweepLevel level = SweepLevel.measure(a, b, recording, c, settings, Optional.of(lag), URI.create(engine.baseUrl()),
@@ -77,10 +77,16 @@ class SweepLevelMeasureTests {
 					.containsExactlyInAnyOrderElementsOf(java.util.stream.IntStream.range(0, batches * batchSize).boxed().toList());
 			assertThat(measured.values()).as("each asked once per arm").containsOnly(2L);
 
-			assertThat(calls).as("the double's lag: reset once, read once").containsExactly(1, 1);
+			assertThat(calls).as("the double's lag: reset once, read after the first block and at the end").containsExactly(1, 2);
 			assertThat(servedAtReset[0]).as("reset after both warm-up waves, before any measured request")
 					.isEqualTo(2L * SweepLevel.warmupRequests(c));
-			assertThat(level.lag()).hasValue(reading);
+			assertThat(level.firstBlockLag()).as("read when the first ABBA block had ended")
+					.hasValueSatisfying(
+							first -> assertThat(first.count())
+									.isEqualTo(2L * SweepLevel.warmupRequests(c) + 2L * Futility.LOOK_BATCHES_PER_ARM * batchSize));
+			assertThat(level.lag()).as("read at the end")
+					.hasValueSatisfying(end -> assertThat(end.count()).isEqualTo(engine.requestCount()));
+			assertThat(level.toJson("raw", "raw_b").at("/first_block_engine_double_lag/p99_us").asDouble()).isEqualTo(90.0);
 
 			assertThat(level.latencyTax().isDefined()).as("the E2EL ratio of the arms' answered requests").isTrue();
 			assertThat(level.latencyTax().estimate()).isPositive().isFinite();
