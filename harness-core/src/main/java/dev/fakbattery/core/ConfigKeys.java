@@ -87,7 +87,7 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<String> GATEWAY_CLASSES = stringKey(HarnessConstants.GATEWAY_CLASSES,
 			"relay,adjudication,record,resilience,clients")
-			.doc("the conformance classes the gateway claims, a comma list of `relay` (the wire kept), `adjudication` (allow, deny, transform, quarantine), `record` (W17, W18), `resilience` (F01..F07), `clients` (C01..C04), or `all`: a rule of a class not claimed still runs and is reported (its failure as `NOT_CLAIMED`, with the failure's text), but fails neither the build nor the standalone jar's exit code; see [wire-kit.md](wire-kit.md#conformance-classes). The battery's rungs claim every class");
+			.doc("the conformance classes the gateway claims, by commas: `relay`, `adjudication`, `record`, `resilience`, `clients`, or `all`; a rule of a class not claimed still runs and is reported (`NOT_CLAIMED`), failing neither the build nor the kit jar ([wire-kit.md](wire-kit.md#conformance-classes)); the battery's rungs claim every class");
 
 	public static final ConfigKey<Integer> KIT_UPSTREAM_PORT = nonNegativeIntKey(HarnessConstants.KIT_UPSTREAM_PORT, 0)
 			.doc("fixed loopback port of the kit's upstream (vLLM dialect; SGLang on the next port; llama.cpp captures on the one after), to point a running gateway at; `0`: any free port");
@@ -133,7 +133,7 @@ public final class ConfigKeys {
 			.doc("engine dialect: `vllm`, `sglang` or `llamacpp` (llama.cpp's `llama-server`); the contract rung FAILs when the engine identifies as another");
 
 	public static final ConfigKey<String> ENGINE_IDENTITY = stringKey(HarnessConstants.ENGINE_IDENTITY)
-			.doc("declares the engine behind `base.url` when nothing it answers identifies it (no version from `/version`, `/get_server_info` or `/props`, no engine metric families on `/metrics`, no engine `system_fingerprint` on `/v1`): unset, such an engine is PENDING_MEASUREMENT \"unidentified engine\" under `-Pgpu`/`-Pllamacpp`; set, every artifact shows the kind as `declared` (`target.engine.identity`), the contract's `engine` check is NOT_JUDGED and the authority draft lists it under \"Declared, not observed\"; naming another kind than the one the engine's answers identify is a misconfiguration naming both");
+			.doc("declares the engine behind `base.url` where nothing it answers identifies it: every artifact shows it as `declared`, the contract's `engine` check is NOT_JUDGED and the authority draft lists it under \"Declared, not observed\"; naming another kind than the engine's answers identify is a misconfiguration ([verdicts.md](verdicts.md#one-run-one-target))");
 
 	public static final ConfigKey<Integer> CONTEXT_LENGTH = intKey(HarnessConstants.CONTEXT_LENGTH, null).example("131072")
 			.defaultText(
@@ -199,7 +199,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> TAX_WARMUP = nonNegativeIntKey(HarnessConstants.TAX_WARMUP, 4)
 			.profileDefault(Profile.DEFAULT, 1)
 			.profileDefault(Profile.LLAMACPP, 256)
-			.doc("warm-up conversations per target (raw engine, gateway, the A/A's second client) before the tax witness, excluded from every result (`interleaving.warmup_per_target`); `-Pllamacpp` takes 256: on the container after 4 the reference gateway's first 64 measured conversations read a median 137 ms, its later ones 99 to 112 ms, its JIT still compiling");
+			.doc("warm-up conversations per target (raw engine, gateway, the A/A's second client) before the tax witness, excluded from every result (`interleaving.warmup_per_target`); `-Pllamacpp` takes 256, as after 4 the gateway's JIT is still compiling through the first measured conversations ([llamacpp.md](llamacpp.md))");
 
 	public static final ConfigKey<Boolean> TAX_SMOKE = boolKey(HarnessConstants.TAX_SMOKE, false)
 			.doc("rung 3 (witness, sweeps) at the smoke run's sizes under any profile: the keys of its sizes that are not set take the default profile's values, and its artifacts record `provenance.sample_sizes` and are PENDING_MEASUREMENT (`sample_sizes`) outside the default profile, never counted nor kept as a baseline; for a quick run of the battery's writers (the canary scan under `-Pbattery`)");
@@ -207,22 +207,22 @@ public final class ConfigKeys {
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 			.profileDefault(Profile.DEFAULT, List.of(1, 4))
 			.profileDefault(Profile.LLAMACPP, List.of(1, 2, 4))
-			.doc("concurrency levels of the sweep, at most 512 (the battery runs the double in its own process at every level; where the double's own lag passes 1 ms, as at 64 and 128 streams on 2 cores, those levels are PENDING_MEASUREMENT)");
+			.doc("concurrency levels of the sweep, at most 512; a level whose client or engine double lags past 1 ms is PENDING_MEASUREMENT ([host calibration](rungs.md#host-calibration-and-futility))");
 
 	public static final ConfigKey<Integer> SWEEP_REQUESTS = intKey(HarnessConstants.SWEEP_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 512)
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
-			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512: with 256 its A/A floor at c=4 read 0.9991 [0.9865, 1.0144], wider than +/-1 %)");
+			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512, as with 256 its floor was wider than +/-1 %: [battery-container](../experiments/battery-container/README.md))");
 
 	public static final ConfigKey<Integer> SWEEP_NOISE_REQUESTS = intKey(HarnessConstants.SWEEP_NOISE_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 2048)
 			.defaultText("`sweep.requests`")
-			.doc("the most measured requests per arm at the concurrency sweep's A/A level (raw against raw at the highest level, or 64), the cap of its sequential stop; the A/A floor must lie within +/-1 % whole, so it needs more than a level's own ratio (`-Pllamacpp` takes 2048: on the CPU container at c=4, 512 per arm read 1.0037 [0.9881, 1.0130], 2048 read 1.0019 [0.9957, 1.0078], about 5 min)");
+			.doc("the most measured requests per arm at the concurrency sweep's A/A level (raw against raw at the highest level, or 64), the cap of its sequential stop; the A/A floor must lie within +/-1 % whole, so it needs more than a level's own ratio (`-Pllamacpp` takes 2048, as 512 read wider than +/-1 %: [battery-container](../experiments/battery-container/README.md))");
 
 	public static final ConfigKey<Integer> SWEEP_BATCH = intKey(HarnessConstants.SWEEP_BATCH, null)
 			.profileDefault(Profile.LLAMACPP, 1)
 			.defaultText("`max(16, 4 x level)` with `sweep.requests`, else one wave of `max(level, 2)`")
-			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm; `-Pllamacpp` takes 1, one wave of the level's streams: on the container 1536 requests per arm at c=4 read the A/A 0.9909 [0.9686, 1.0096] in waves of 4, 0.9852 [0.9615, 1.0131] and 1.0086 [0.9765, 1.0577] in batches of 16");
+			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm; `-Pllamacpp` takes 1, one wave of the level's streams, whose A/A read narrower than batches of 16 ([battery-container](../experiments/battery-container/README.md))");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 1)
