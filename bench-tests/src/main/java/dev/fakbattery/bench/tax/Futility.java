@@ -10,14 +10,15 @@ import dev.fakbattery.core.load.LoadResult;
 
 /**
  * A sweep level's futility stop: after its first ABBA block (two batches per arm), a level whose load client lagged in
- * every one of the four batches by more than {@link #MARGIN} times its limit ({@value ClientLag#LIMIT_P99_MICROS} µs p99)
- * stops there, PENDING_MEASUREMENT with those readings: the rest of the level would be spent to learn that its instrument
- * cannot judge it. A forced level ({@code calibration.force}) never stops so.
+ * every one of the four batches by more than {@link #MARGIN} times its limit ({@value ClientLag#LIMIT_P99_MICROS} µs p99),
+ * or whose engine double lagged so over the whole block, stops there, PENDING_MEASUREMENT with those readings: the rest of
+ * the level would be spent to learn that its instrument cannot judge it. A forced level ({@code calibration.force}) never
+ * stops so.
  *
- * <p>The margin is checked against the lag series the committed sweep artifacts recorded
- * ({@code FutilityTests.recordedSeries}): of the levels that ended with their client lag within the limit, none
- * (0 of 61) would have been stopped, so the false-stop rate is at most 4.9 % (95 %, rule of three); of those that
- * ended over it, 7 of 22 would have stopped after their first block.
+ * <p>Each rule is checked against the lag series the committed sweep artifacts recorded: the client's ({@code FutilityTests.recordedSeries}) would have stopped none of the 127 that ended with the
+ * client's lag within its limit, the double's ({@code FutilityTests.recordedDoubleSeries}, on the first block's readings) 1
+ * of the 43 that ended with both lags within their limits; of those that ended over a limit they stop 13 of 43 and 21 of 32 after their first block
+ * (docs/rungs.md#host-calibration-and-futility).
  *
  * <p>The tax witness takes the same rule at its first planned look, on the client's lag over the four equal stretches of
  * that look's schedule ({@link #judgeWitness}; {@code WitnessFutilityTests}).
@@ -49,12 +50,32 @@ record Futility(double thresholdMicros) {
 	 * level, or empty when it goes on (fewer batches than a block, or a batch that kept pace).
 	 */
 	Optional<String> judge(List<LoadResult> a, List<LoadResult> b) {
+		return judge(a, b, Optional.empty());
+	}
+
+	/**
+	 * {@link #judge(List, List)}, and where the client kept pace, the engine double's lag over the same block
+	 * ({@code doubleLag}, read at the look; empty where the upstream is no double): its p99 over the threshold stops the
+	 * level too.
+	 */
+	Optional<String> judge(List<LoadResult> a, List<LoadResult> b, Optional<UpstreamLag.Reading> doubleLag) {
 		if (a.size() < LOOK_BATCHES_PER_ARM || b.size() < LOOK_BATCHES_PER_ARM) {
 			return Optional.empty();
 		}
 		List<Double> p99s = java.util.stream.Stream.concat(a.subList(0, LOOK_BATCHES_PER_ARM).stream(),
 				b.subList(0, LOOK_BATCHES_PER_ARM).stream()).map(r -> r.clientLag().p99Micros()).toList();
-		return stops(p99s) ? Optional.of(reading("every batch of the first ABBA block", p99s)) : Optional.empty();
+		if (stops(p99s)) {
+			return Optional.of(reading("every batch of the first ABBA block", p99s));
+		}
+		return doubleLag.filter(this::stops)
+				.map(lag -> String.format(Locale.ROOT,
+						"engine double lag p99 over %.0f us (%.2f x its %.0f us limit) over the first ABBA block: %s",
+						thresholdMicros, thresholdMicros / UpstreamLag.LIMIT_P99_MICROS, UpstreamLag.LIMIT_P99_MICROS, lag));
+	}
+
+	/** Whether the engine double's lag over the first block, {@code lag}, is over the threshold (none read: a NaN p99, never over). */
+	boolean stops(UpstreamLag.Reading lag) {
+		return lag.p99Micros() > thresholdMicros;
 	}
 
 	/**
@@ -80,8 +101,9 @@ record Futility(double thresholdMicros) {
 	/** What the artifact says of the rule. */
 	static final String RULE = "after the first ABBA block (2 batches per arm) a level stops, PENDING_MEASUREMENT, when the load "
 			+ "client's lag p99 of every one of its 4 batches is over " + MARGIN + " x " + (int) ClientLag.LIMIT_P99_MICROS
-			+ " us; checked on the committed sweep artifacts' lag series: 0 of 61 levels that ended within the limit would have "
-			+ "stopped (false-stop rate at most 4.9 %, 95 %); a forced level (calibration.force) never stops so";
+			+ " us, or the engine double's lag p99 over the whole block is over " + MARGIN + " x " + (int) UpstreamLag.LIMIT_P99_MICROS
+			+ " us; each checked on the committed sweep artifacts' lag series (docs/rungs.md#host-calibration-and-futility); a forced "
+			+ "level (calibration.force) never stops so";
 
 	/** What the tax witness's artifact says of the rule. */
 	static final String WITNESS_RULE = "at its first planned look (before the cap) the witness stops, PENDING_MEASUREMENT, when the "

@@ -31,8 +31,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * The concurrency sweep's host calibration: before its levels, a short probe per planned level (one ABBA block of waves,
  * raw, gateway, gateway, raw, each wave {@code max(c, 2)} requests at concurrency {@code c}) reads the load client's lag
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
- * one of them over {@link #MARGIN} times its limit (the rule of {@link Futility}, whose false-stop rate on the recorded
- * lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
+ * one of them over {@link #MARGIN} times its limit (the client's is the rule of {@link Futility}; each rule's false-stop
+ * rate on the recorded lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
  * bigger client host, or {@code calibration.force}). The levels are probed from the highest down to the first that reads
  * judgeable; the levels below it are not probed ({@link #inferredJudgeable}): fewer streams at once lag no more. A
  * level is held back only by its own probe. A forced level is probed and runs as without calibration. The probe's
@@ -227,8 +227,8 @@ record HostCalibration(List<Level> levels, Duration duration) {
 	void writeTo(ObjectNode node) {
 		node.put("method", "before the levels, per level one ABBA block of waves (raw, gateway, gateway, raw), each max(c, 2) requests "
 				+ "at concurrency c; a level whose load client lag p99, or engine double lag p99, reads over " + MARGIN
-				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (the client's rule is the "
-				+ "futility stop's, checked on the recorded lag series); the levels are probed from the highest down to the first that "
+				+ " x its limit in every wave is beyond this host: not run at full size, PENDING_MEASUREMENT (each rule's "
+				+ "false-stop rate checked on the recorded lag series); the levels are probed from the highest down to the first that "
 				+ "reads judgeable, and the levels below it are not probed (probed: false), judgeable on its reading (each checks its "
 				+ "own lag as it runs); a level is beyond the host on its own probe alone; " + HarnessConstants.CALIBRATION_FORCE
 				+ " runs a level anyway");

@@ -185,7 +185,7 @@ public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadRe
 				next[first ? 0 : 1] += batchSize;
 				if (partsA.size() + partsB.size() == 2 * Futility.LOOK_BATCHES_PER_ARM) {
 					firstBlock[0] = lag.map(UpstreamLag::read);
-					futile[0] = futility.judge(partsA, partsB);
+					futile[0] = futility.judge(partsA, partsB, firstBlock[0]);
 					futile[0].ifPresent(reading -> progress.detail("c=" + c + " stopped after its first block: " + reading));
 				}
 			}

@@ -32,6 +32,9 @@ class FutilityTests {
 	/** Where the committed readings live, from bench-tests' folder. */
 	private static final Path EXPERIMENTS = Path.of("..", "experiments");
 
+	/** The fewest recorded levels that ended valid the double's rule is checked on: 40, so that one false stop is 2.5 % of them. */
+	private static final int MIN_VALID_DOUBLE_SERIES = 40;
+
 	private static LoadResult batch(String target, dev.fakbattery.core.load.ClientLag lag) {
 		return Synthetic.result(target, Synthetic.oks(target, 4, 100), 0, 1, lag);
 	}
@@ -52,6 +55,95 @@ class FutilityTests {
 				.endsWith(" us"));
 		assertThat(Futility.DEFAULT.judge(late, lateGateway.subList(0, 1))).as("half a block").isEmpty();
 		assertThat(Futility.DEFAULT.judge(List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET)), lateGateway)).isEmpty();
+	}
+
+	@Test
+	@DisplayName("where the client kept pace, the double's lag p99 over the first block over 1.25 ms stops; at it, none read, or no double goes on")
+	void doubleRuleOnTheFirstBlock() {
+		List<LoadResult> quiet = List.of(batch("raw", Synthetic.QUIET), batch("raw", Synthetic.QUIET));
+		List<LoadResult> quietGateway = List.of(batch("gateway", Synthetic.QUIET), batch("gateway", Synthetic.QUIET));
+		UpstreamLag.Reading over = new UpstreamLag.Reading(512, 300, 1_300, 9_000);
+		assertThat(Futility.DEFAULT.judge(quiet, quietGateway, Optional.of(over))).hasValueSatisfying(reading -> assertThat(reading)
+				.isEqualTo("engine double lag p99 over 1250 us (1.25 x its 1000 us limit) over the first ABBA block: " + over));
+		assertThat(Futility.DEFAULT.judge(quiet, quietGateway, Optional.of(new UpstreamLag.Reading(512, 300, 1_250, 9_000))))
+				.as("at the threshold is not over it")
+				.isEmpty();
+		assertThat(Futility.DEFAULT.judge(quiet, quietGateway, Optional.of(new UpstreamLag.Reading(0, Double.NaN, Double.NaN, Double.NaN))))
+				.as("no emission read")
+				.isEmpty();
+		assertThat(Futility.DEFAULT.judge(quiet, quietGateway, Optional.empty())).as("no double").isEmpty();
+		assertThat(Futility.DEFAULT.judge(quiet, quietGateway.subList(0, 1), Optional.of(over))).as("half a block").isEmpty();
+		assertThat(Futility.NEVER.judge(quiet, quietGateway, Optional.of(new UpstreamLag.Reading(512, 1e9, 1e9, 1e9)))).isEmpty();
+
+		List<LoadResult> late = List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.LATE));
+		List<LoadResult> lateGateway = List.of(batch("gateway", Synthetic.LATE), batch("gateway", Synthetic.LATE));
+		assertThat(Futility.DEFAULT.judge(late, lateGateway, Optional.of(over))).as("the client's reading is named first")
+				.hasValueSatisfying(reading -> assertThat(reading).startsWith("load client lag"));
+	}
+
+	/**
+	 * The double's rule against the series the committed sweep artifacts recorded since it is read
+	 * ({@code first_block_engine_double_lag}, and at the level's end {@code engine_double_lag} and {@code client_lag}),
+	 * of the levels that ran to their end: of those that ended valid (both lags within their limits), at most 5 % would
+	 * have stopped after their first block; the rule stops some that ended invalid.
+	 */
+	@Test
+	@DisplayName("on the recorded series of the double's lag: at most 5 % of the levels that ended valid would have stopped, and some that ended invalid do")
+	void recordedDoubleSeries() throws IOException {
+		int valid = 0;
+		int falseStops = 0;
+		int invalid = 0;
+		int stopped = 0;
+		for (JsonNode level : recordedLevels(EXPERIMENTS)) {
+			JsonNode first = level.path("first_block_engine_double_lag");
+			if (!first.has("p99_us") || level.has("futility_stop") || !level.path("engine_double_lag").has("within_limit")) {
+				continue;
+			}
+			boolean stops = Futility.DEFAULT.stops(new UpstreamLag.Reading(first.path("count").asLong(), first.path("p50_us").asDouble(),
+					first.path("p99_us").asDouble(), first.path("max_us").asDouble()));
+			if (level.path("engine_double_lag").path("within_limit").asBoolean()
+					&& level.path("client_lag").path("within_limit").asBoolean()) {
+				valid++;
+				falseStops += stops ? 1 : 0;
+			}
+			else {
+				invalid++;
+				stopped += stops ? 1 : 0;
+			}
+		}
+		assertThat(valid).as("recorded levels that ended with both lags within their limits")
+				.isGreaterThanOrEqualTo(MIN_VALID_DOUBLE_SERIES);
+		assertThat(invalid).as("recorded levels that ended over one").isGreaterThanOrEqualTo(10);
+		assertThat((double) falseStops / valid).as("false stops: %d of %d valid levels", falseStops, valid).isLessThanOrEqualTo(0.05);
+		assertThat(stopped).as("levels that ended invalid and stop after their first block, of %d", invalid).isPositive();
+	}
+
+	@Test
+	@DisplayName("a level whose double lags past the rule at the first look runs one ABBA block and names the double's reading")
+	void levelStopsOnTheDoublesLag() throws IOException {
+		TaxSettings settings = TaxSettings.from(HarnessConfig.of(name -> Optional.empty()));
+		try (EngineDouble engine = EngineDouble.builder().timing(TimingModel.instant()).start();
+				TargetClient a = TargetClient.open("raw", URI.create(engine.baseUrl()));
+				TargetClient b = TargetClient.open("raw_b", URI.create(engine.baseUrl()))) {
+			RequestSource payload = RequestSource.fixed(ChatPayload.streaming(engine.model(), "hi", 4));
+			UpstreamLag lagging = new UpstreamLag() {
+				@Override
+				public void reset() {
+				}
+
+				@Override
+				public Reading read() {
+					return new Reading(64, 3e6, 4e6, 5e6); // over 2 s: no client's lag on a loaded machine reaches it first
+				}
+			};
+			SweepLevel stopped = SweepLevel.measure(a, b, payload, 2, settings, Optional.of(lagging), URI.create(engine.baseUrl()),
+					Progress.silent(), new Futility(2e6));
+			assertThat(stopped.batchesA()).hasSize(Futility.LOOK_BATCHES_PER_ARM);
+			assertThat(stopped.batchesB()).hasSize(Futility.LOOK_BATCHES_PER_ARM);
+			assertThat(stopped.ratio().isDefined()).isFalse();
+			assertThat(stopped.futility()).hasValueSatisfying(r -> assertThat(r).startsWith("engine double lag p99 over 2000000 us"));
+			assertThat(stopped.toJson("raw", "raw_b").at("/first_block_engine_double_lag/p99_us").asDouble()).isEqualTo(4e6);
+		}
 	}
 
 	/**

@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ConfigurationException;
@@ -255,6 +258,83 @@ class HostCalibrationTests {
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::verdict)
 				.containsExactly(HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.JUDGEABLE, HostCalibration.Verdict.BEYOND_HOST);
 		assertThat(calibration.levels()).extracting(HostCalibration.Level::probed).containsExactly(false, true, true);
+	}
+
+	/**
+	 * The double's rule (every wave over the margin) against the series the committed concurrency sweep artifacts recorded
+	 * where their levels were probed and then ran to their end ({@code host_calibration.levels[].wave_engine_double_lag_p99_us},
+	 * and the level's and the A/A's {@code engine_double_lag} and {@code client_lag} at their end), judged by
+	 * {@link HostCalibration#judge} with the client quiet: of the levels that ended valid (both lags within their limits), at
+	 * most 5 % would have been held back; the rule holds back some that ended invalid.
+	 */
+	@Test
+	@DisplayName("on the recorded series: the double's rule holds back at most 5 % of the levels that ended valid, and some that ended invalid")
+	void recordedDoubleSeries() throws IOException {
+		int valid = 0;
+		int falseHolds = 0;
+		int invalid = 0;
+		int held = 0;
+		for (JsonNode root : sweepArtifacts(Path.of("..", "experiments"))) {
+			java.util.Map<Integer, List<UpstreamLag.Reading>> probes = new java.util.HashMap<>();
+			root.path("host_calibration").path("levels").forEach(probe -> {
+				List<UpstreamLag.Reading> waves = new ArrayList<>();
+				probe.path("wave_engine_double_lag_p99_us")
+						.forEach(p99 -> waves.add(new UpstreamLag.Reading(1, p99.asDouble(), p99.asDouble(),
+								p99.asDouble())));
+				if (waves.size() == 4) {
+					probes.put(probe.path("concurrency").asInt(), waves);
+				}
+			});
+			List<JsonNode> levels = new ArrayList<>();
+			root.path("levels").forEach(levels::add);
+			if (root.path("noise_floor").path("level").isObject()) {
+				levels.add(root.path("noise_floor").path("level"));
+			}
+			for (JsonNode level : levels) {
+				int c = level.path("concurrency").asInt();
+				if (!probes.containsKey(c) || level.has("futility_stop") || !level.path("engine_double_lag").has("within_limit")) {
+					continue;
+				}
+				boolean holds = HostCalibration.judge(c, waves("raw", Synthetic.QUIET, Synthetic.QUIET),
+						waves("gateway", Synthetic.QUIET, Synthetic.QUIET), probes.get(c), false)
+						.verdict() == HostCalibration.Verdict.BEYOND_HOST;
+				if (level.path("engine_double_lag").path("within_limit").asBoolean()
+						&& level.path("client_lag").path("within_limit").asBoolean()) {
+					valid++;
+					falseHolds += holds ? 1 : 0;
+				}
+				else {
+					invalid++;
+					held += holds ? 1 : 0;
+				}
+			}
+		}
+		assertThat(valid).as("recorded levels that ended with both lags within their limits").isGreaterThanOrEqualTo(MIN_VALID_SERIES);
+		assertThat(invalid).as("recorded levels that ended over one").isGreaterThanOrEqualTo(10);
+		assertThat((double) falseHolds / valid).as("false holds: %d of %d valid levels", falseHolds, valid).isLessThanOrEqualTo(0.05);
+		assertThat(held).as("levels that ended invalid and are held back, of %d", invalid).isPositive();
+	}
+
+	/** The fewest recorded valid levels the double's rule is checked on. */
+	private static final int MIN_VALID_SERIES = 40;
+
+	/** Every committed artifact under {@code experiments} with a host calibration and levels. */
+	private static List<JsonNode> sweepArtifacts(Path experiments) throws IOException {
+		List<JsonNode> roots = new ArrayList<>();
+		try (java.util.stream.Stream<Path> files = Files.walk(experiments)) {
+			for (Path file : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+				try {
+					JsonNode root = Json.MAPPER.readTree(file.toFile());
+					if (root.path("host_calibration").path("levels").isArray() && root.path("levels").isArray()) {
+						roots.add(root);
+					}
+				}
+				catch (IOException notJson) {
+					// not an artifact
+				}
+			}
+		}
+		return roots;
 	}
 
 	/**
