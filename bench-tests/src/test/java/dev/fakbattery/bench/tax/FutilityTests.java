@@ -90,10 +90,7 @@ class FutilityTests {
 	@Test
 	@DisplayName("on the recorded series of the double's lag: at most 5 % of the levels that ended valid would have stopped, and some that ended invalid do")
 	void recordedDoubleSeries() throws IOException {
-		int valid = 0;
-		int falseStops = 0;
-		int invalid = 0;
-		int stopped = 0;
+		SeriesTally tally = new SeriesTally();
 		for (JsonNode level : recordedLevels(EXPERIMENTS)) {
 			JsonNode first = level.path("first_block_engine_double_lag");
 			if (!first.has("p99_us") || level.has("futility_stop") || !level.path("engine_double_lag").has("within_limit")) {
@@ -101,21 +98,12 @@ class FutilityTests {
 			}
 			boolean stops = Futility.DEFAULT.stops(new UpstreamLag.Reading(first.path("count").asLong(), first.path("p50_us").asDouble(),
 					first.path("p99_us").asDouble(), first.path("max_us").asDouble()));
-			if (level.path("engine_double_lag").path("within_limit").asBoolean()
-					&& level.path("client_lag").path("within_limit").asBoolean()) {
-				valid++;
-				falseStops += stops ? 1 : 0;
-			}
-			else {
-				invalid++;
-				stopped += stops ? 1 : 0;
-			}
+			tally.add(
+					level.path("engine_double_lag").path("within_limit").asBoolean()
+							&& level.path("client_lag").path("within_limit").asBoolean(),
+					stops);
 		}
-		assertThat(valid).as("recorded levels that ended with both lags within their limits")
-				.isGreaterThanOrEqualTo(MIN_VALID_DOUBLE_SERIES);
-		assertThat(invalid).as("recorded levels that ended over one").isGreaterThanOrEqualTo(10);
-		assertThat((double) falseStops / valid).as("false stops: %d of %d valid levels", falseStops, valid).isLessThanOrEqualTo(0.05);
-		assertThat(stopped).as("levels that ended invalid and stop after their first block, of %d", invalid).isPositive();
+		tally.check(MIN_VALID_DOUBLE_SERIES);
 	}
 
 	@Test
@@ -154,12 +142,8 @@ class FutilityTests {
 	@Test
 	@DisplayName("on the recorded lag series: at most 5 % of the levels that ended valid would have stopped, and some that ended invalid do")
 	void recordedSeries() throws IOException {
-		List<JsonNode> levels = recordedLevels(EXPERIMENTS);
-		int valid = 0;
-		int falseStops = 0;
-		int invalid = 0;
-		int stopped = 0;
-		for (JsonNode level : levels) {
+		SeriesTally tally = new SeriesTally();
+		for (JsonNode level : recordedLevels(EXPERIMENTS)) {
 			List<JsonNode> arms = new ArrayList<>();
 			level.path("batch_client_lag_p99_us").elements().forEachRemaining(arms::add);
 			List<Double> block = new ArrayList<>();
@@ -169,19 +153,9 @@ class FutilityTests {
 				}
 			});
 			boolean stops = block.size() == 2 * Futility.LOOK_BATCHES_PER_ARM && Futility.DEFAULT.stops(block);
-			if (level.path("client_lag").path("within_limit").asBoolean()) {
-				valid++;
-				falseStops += stops ? 1 : 0;
-			}
-			else {
-				invalid++;
-				stopped += stops ? 1 : 0;
-			}
+			tally.add(level.path("client_lag").path("within_limit").asBoolean(), stops);
 		}
-		assertThat(valid).as("recorded levels that ended within the client's lag limit").isGreaterThanOrEqualTo(50);
-		assertThat(invalid).as("recorded levels that ended over it").isGreaterThanOrEqualTo(10);
-		assertThat((double) falseStops / valid).as("false stops: %d of %d valid levels", falseStops, valid).isLessThanOrEqualTo(0.05);
-		assertThat(stopped).as("levels that ended invalid and stop after their first block, of %d", invalid).isPositive();
+		tally.check(50);
 	}
 
 	@Test
