@@ -15,10 +15,11 @@ import dev.fakbattery.core.load.LoadResult;
  * the level would be spent to learn that its instrument cannot judge it. A forced level ({@code calibration.force}) never
  * stops so.
  *
- * <p>Each rule is checked against the lag series the committed sweep artifacts recorded: the client's ({@code FutilityTests.recordedSeries}) would have stopped none of the 127 that ended with the
- * client's lag within its limit, the double's ({@code FutilityTests.recordedDoubleSeries}, on the first block's readings) 1
- * of the 43 that ended with both lags within their limits; of those that ended over a limit they stop 13 of 43 and 21 of 32 after their first block
- * (docs/rungs.md#host-calibration-and-futility).
+ * <p>Each rule is checked against the lag series the committed sweep artifacts recorded: the client's
+ * ({@code FutilityTests.recordedSeries}) would have stopped none of the 127 levels that ended with the client's lag
+ * within its limit, the double's ({@code FutilityTests.recordedDoubleSeries}, on the first block's readings) 1 of the 43
+ * that ended with both lags within their limits; of those that ended over a limit they stop 13 of 43 and 21 of 32 after
+ * their first block (docs/rungs.md#host-calibration-and-futility).
  *
  * <p>The tax witness takes the same rule at its first planned look, on the client's lag over the four equal stretches of
  * that look's schedule ({@link #judgeWitness}; {@code WitnessFutilityTests}).
@@ -46,17 +47,9 @@ record Futility(double thresholdMicros) {
 	}
 
 	/**
-	 * After the first block of {@code a} and {@code b} (the batches of each arm in run order): the reading that stops the
-	 * level, or empty when it goes on (fewer batches than a block, or a batch that kept pace).
-	 */
-	Optional<String> judge(List<LoadResult> a, List<LoadResult> b) {
-		return judge(a, b, Optional.empty());
-	}
-
-	/**
-	 * {@link #judge(List, List)}, and where the client kept pace, the engine double's lag over the same block
-	 * ({@code doubleLag}, read at the look; empty where the upstream is no double): its p99 over the threshold stops the
-	 * level too.
+	 * After the first block of {@code a} and {@code b} (the batches of each arm in run order) and the engine double's lag
+	 * over it ({@code doubleLag}, read at the look; empty where the upstream is no double): the reading that stops the
+	 * level, the client's first, or empty when it goes on (fewer batches than a block, or both kept pace).
 	 */
 	Optional<String> judge(List<LoadResult> a, List<LoadResult> b, Optional<UpstreamLag.Reading> doubleLag) {
 		if (a.size() < LOOK_BATCHES_PER_ARM || b.size() < LOOK_BATCHES_PER_ARM) {

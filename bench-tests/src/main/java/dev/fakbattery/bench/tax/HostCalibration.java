@@ -32,8 +32,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * raw, gateway, gateway, raw, each wave {@code max(c, 2)} requests at concurrency {@code c}) reads the load client's lag
  * and, on the engine double, the double's own, per wave. A level is beyond this host when every wave of its probe read
  * one of them over {@link #MARGIN} times its limit (the client's is the rule of {@link Futility}; each rule's false-stop
- * rate on the recorded lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading and the fix (a
- * bigger client host, or {@code calibration.force}). The levels are probed from the highest down to the first that reads
+ * rate on the recorded lag series is checked): it is not run at full size and stays PENDING_MEASUREMENT with its reading
+ * and the fix (a bigger client host, or {@code calibration.force}). The levels are probed from the highest down to the first that reads
  * judgeable; the levels below it are not probed ({@link #inferredJudgeable}): fewer streams at once lag no more. A
  * level is held back only by its own probe. A forced level is probed and runs as without calibration. The probe's
  * requests that fail are judged like the warm-up's ({@link #failures()}).

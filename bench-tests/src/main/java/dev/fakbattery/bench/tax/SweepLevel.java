@@ -67,8 +67,8 @@ import dev.fakbattery.wire.JsonNumbers;
  * @param warmupFailures the warm-up wave's failed requests of both arms, each naming its arm (judged per arm:
  *        {@link #warmupFailuresByArm()})
  * @param futility the reading that stopped the level after its first ABBA block ({@link Futility}); empty when it ran on
- * @param firstBlockLag the double's lag over the first ABBA block alone, read at the futility look: the series a futility
- *        rule on the double's lag would be checked on; empty on a real engine, or where the level had no such block
+ * @param firstBlockLag the double's lag over the first ABBA block alone, read at the futility look, where the double's
+ *        futility rule reads it; empty on a real engine, or where the level had no such block
  * @since 0.1
  */
 public record SweepLevel(int concurrency, List<LoadResult> batchesA, List<LoadResult> batchesB, LoadResult a, LoadResult b,

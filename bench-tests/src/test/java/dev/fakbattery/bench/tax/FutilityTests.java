@@ -50,11 +50,13 @@ class FutilityTests {
 
 		List<LoadResult> late = List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET));
 		List<LoadResult> lateGateway = List.of(batch("gateway", Synthetic.LATE), batch("gateway", Synthetic.LATE));
-		assertThat(Futility.DEFAULT.judge(late, lateGateway)).hasValueSatisfying(reading -> assertThat(reading)
+		assertThat(Futility.DEFAULT.judge(late, lateGateway, Optional.empty())).hasValueSatisfying(reading -> assertThat(reading)
 				.startsWith("load client lag p99 over 1250 us (1.25 x its 1000 us limit) in every batch of the first ABBA block: ")
 				.endsWith(" us"));
-		assertThat(Futility.DEFAULT.judge(late, lateGateway.subList(0, 1))).as("half a block").isEmpty();
-		assertThat(Futility.DEFAULT.judge(List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET)), lateGateway)).isEmpty();
+		assertThat(Futility.DEFAULT.judge(late, lateGateway.subList(0, 1), Optional.empty())).as("half a block").isEmpty();
+		assertThat(
+				Futility.DEFAULT.judge(List.of(batch("raw", Synthetic.LATE), batch("raw", Synthetic.QUIET)), lateGateway, Optional.empty()))
+				.isEmpty();
 	}
 
 	@Test
