@@ -212,7 +212,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> SWEEP_REQUESTS = intKey(HarnessConstants.SWEEP_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 512)
 			.defaultText("`6 x max(level, 8)` (`6 x max(level, 2)` in the smoke run)")
-			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; unset in waves of `max(level, 2)`, set in batches of `max(16, 4 x level)` (ABBA); more narrows the sweep's A/A floor (`-Pllamacpp` takes 512, as with 256 its floor was wider than +/-1 %: [battery-container](../experiments/battery-container/README.md))");
+			.doc("the most measured requests per arm at each sweep level (the cap of its [sequential stop](rungs.md#sequential-stopping)), never fewer than 6 x the level; more narrows the sweep's A/A floor (`-Pllamacpp`: [battery-container](../experiments/battery-container/README.md))");
 
 	public static final ConfigKey<Integer> SWEEP_NOISE_REQUESTS = intKey(HarnessConstants.SWEEP_NOISE_REQUESTS, null)
 			.profileDefault(Profile.LLAMACPP, 2048)
@@ -222,7 +222,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<Integer> SWEEP_BATCH = intKey(HarnessConstants.SWEEP_BATCH, null)
 			.profileDefault(Profile.LLAMACPP, 1)
 			.defaultText("`max(16, 4 x level)` with `sweep.requests`, else one wave of `max(level, 2)`")
-			.doc("requests in one batch of a sweep level, raised to the level when below it (one request per stream); a pair's two batches run one after the other, so fewer per batch put them closer in time and an engine that wanders between them cancels more in their ratio (see [rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `sweep.requests` over it gives the batches per arm; `-Pllamacpp` takes 1, one wave of the level's streams, whose A/A read narrower than batches of 16 ([battery-container](../experiments/battery-container/README.md))");
+			.doc("requests in one batch of a sweep level, at least the level (one request per stream); fewer put a pair's two batches closer in time, so an engine that wanders cancels more in their ratio ([rungs.md](rungs.md#paired-ratios-an-engine-that-wanders-cancels)); `-Pllamacpp`: [battery-container](../experiments/battery-container/README.md)");
 
 	public static final ConfigKey<Integer> SWEEP_WARMUP_S = intKey(HarnessConstants.SWEEP_WARMUP_S, 120)
 			.profileDefault(Profile.DEFAULT, 1)
@@ -231,7 +231,7 @@ public final class ConfigKeys {
 	public static final ConfigKey<String> CALIBRATION_FORCE = stringKey(HarnessConstants.CALIBRATION_FORCE)
 			.profileDefault(Profile.DEFAULT, "all")
 			.defaultText("none: each level runs as the host calibration says (`all` in the smoke run, which runs its pipeline whole)")
-			.doc("concurrency sweep levels that run at full size whatever the host calibration reads (`1,64`), `witness` for the tax witness, or `all` (every level, the witness and every rate of the rate sweep); a forced level, or witness, never stops for futility; a level the calibration finds beyond this host is otherwise PENDING_MEASUREMENT with its reading (see [rungs.md](rungs.md#host-calibration-and-futility))");
+			.doc("concurrency sweep levels that run at full size whatever the host calibration reads (`1,64`), `witness` for the tax witness, or `all` (every level, the witness, every rate); what is forced never stops for futility ([rungs.md](rungs.md#host-calibration-and-futility))");
 
 	public static final ConfigKey<String> CALIBRATION_FORCE_RATES = stringKey(HarnessConstants.CALIBRATION_FORCE_RATES)
 			.defaultText("none: each rate runs as the host calibration says (`calibration.force=all` forces them too)")
@@ -244,7 +244,7 @@ public final class ConfigKeys {
 			.doc("most planned looks of the sequential stop; each look's interval is at 1 - 0.05 / looks (Bonferroni alpha spending), so the reported interval keeps 95 % whichever look stops; 1 is the fixed-size run (a rate sweep level: looks at 2 and 4 batches per arm, one at 4 with 1)");
 
 	public static final ConfigKey<Boolean> CLIENT_KEEPAWAKE = boolKey(HarnessConstants.CLIENT_KEEPAWAKE, false)
-			.doc("rung 3 (witness, sweeps): keep the load client's CPUs from halting while it measures, one busy loop at idle priority (`chrt --idle 0`, which the client's threads preempt) per CPU of the harness JVM's affinity, recorded as `client_keepawake`; for a virtual machine whose idle CPUs halt and whose client's lag then reads as the host's steal (see [rungs.md](rungs.md#the-client-is-never-the-bottleneck)); Linux with `chrt` and `taskset`");
+			.doc("rung 3 (witness, sweeps): keep the load client's CPUs from halting while it measures, one busy loop at idle priority per CPU, recorded as `client_keepawake`; for a virtual machine whose idle CPUs halt ([rungs.md](rungs.md#the-client-is-never-the-bottleneck)); Linux with `chrt` and `taskset`");
 
 	public static final ConfigKey<Path> BASELINE_FILE = pathKey(HarnessConstants.BASELINE_FILE)
 			.defaultText("`experiments/baselines/<experiments folder name>/.vllm-tax-baseline.json`")
