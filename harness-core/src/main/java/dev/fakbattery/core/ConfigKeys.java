@@ -74,7 +74,7 @@ public final class ConfigKeys {
 			.doc("command template that starts the gateway: `{port}`, `{upstream}`, `{model}`, `{engine}` (the upstream's dialect: `vllm`, `sglang`, `llamacpp`); run with `/bin/sh -c`, logged, health-checked, stopped");
 
 	public static final ConfigKey<String> GATEWAY_HEADERS = stringKey(HarnessConstants.GATEWAY_HEADERS)
-			.doc("request headers every kit client and load client sends the gateway under test (never the engine), one `Name: value` per line; `gateway.header.NAME=value` (a `-D`, or the kit jar's `--header 'Name: value'`) adds one. `{api.key}` in a value is the key of `api.key.env`, `{upstream}` the URL of the engine the gateway is in front of; the values of `Authorization`, `Proxy-Authorization`, `Cookie` and of names with `key`, `token`, `secret` or `auth` in them are guarded like the API key, and no file names a value");
+			.doc("request headers every kit client and load client sends the gateway under test (never the engine), one `Name: value` per line; `gateway.header.NAME=value` adds one; `{api.key}` and `{upstream}` in a value, and which values are guarded like the API key: [wire-kit.md](wire-kit.md#headers-for-the-gateway-under-test)");
 
 	public static final ConfigKey<Integer> GATEWAY_START_TIMEOUT_SEC = intKey(HarnessConstants.GATEWAY_START_TIMEOUT_SEC, 45)
 			.doc("seconds a `gateway.cmd` gateway may take to answer `/healthz` or `/v1/models` (fak's gateway default)");
