@@ -96,7 +96,7 @@ public final class ConfigKeys {
 			.doc("folder of captured engine answers (`NAME.sse`, `NAME.json`, `NAME.provenance.json`, or `curl -si` output `NAME.http`, any depth) the wire kit replays besides its own fixtures; relative to the repository root. `-Pllamacpp` passes `fixtures/wire/llamacpp`");
 
 	public static final ConfigKey<String> KIT_NODE_CLIENTS = stringKey("kit.node.clients", "auto")
-			.doc("the wire kit's client rules C02..C04 (the OpenAI Node SDK, the Vercel AI SDK, LangChain.js, run with `node`): `auto` runs them where `node` (20 or newer) is on the `PATH` and the clients are installed in `kit.node.dir`, and skips them naming what is missing and the fix; `required` fails them instead (for a node that must judge with them; `-Pgpu` does not require them by itself); `off` skips them");
+			.doc("the wire kit's client rules C02..C04 (the Node clients): `auto` runs them where `node` 20 or newer and the clients in `kit.node.dir` are found, else skips them naming what is missing; `required` fails them instead (`-Pgpu` alone does not); `off` skips them ([wire-kit.md](wire-kit.md#how-the-battery-runs-the-kit))");
 
 	public static final ConfigKey<String> KIT_LAUNCHER = stringKey("kit.launcher", "maven")
 			.doc("how the kit was started, for the fix its messages name: `maven` (`-DKEY=VALUE`) or `standalone` (`--config KEY=VALUE`; the kit jar sets it)");
@@ -184,7 +184,7 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<String> ENGINE_CPUSET = stringKey(HarnessConstants.ENGINE_CPUSET)
 			.defaultText("every CPU of the Docker host")
-			.doc("CPUs the engine container may run on, a Docker cpuset (`1`, `2-7`, `0,2`; `--cpuset-cpus`), checked against the Docker host's CPUs before the start; keeps the load client off the engine's cores (on 2 cores: `-Dengine.cpuset=1` with Maven under `taskset -c 0`, see [container.md](container.md#pinning-the-engine)); llama.cpp's `-t` is its CPU count; recorded as `engine_cpuset`");
+			.doc("CPUs the engine container may run on, a Docker cpuset (`1`, `2-7`, `0,2`), checked against the Docker host's before the start; keeps the load client off the engine's cores ([container.md](container.md#pinning-the-engine)); recorded as `engine_cpuset`");
 
 	public static final ConfigKey<String> ENGINE_HF_TOKEN_ENV = stringKey(HarnessConstants.ENGINE_HF_TOKEN_ENV)
 			.doc("NAME of the environment variable holding the Hugging Face token, copied into the container as a file named by `HF_TOKEN_PATH` (never its environment, which Testcontainers prints on a failed start), never printed; unset: public checkpoints");
@@ -202,7 +202,7 @@ public final class ConfigKeys {
 			.doc("warm-up conversations per target (raw engine, gateway, the A/A's second client) before the tax witness, excluded from every result (`interleaving.warmup_per_target`); `-Pllamacpp` takes 256, as after 4 the gateway's JIT is still compiling through the first measured conversations ([llamacpp.md](llamacpp.md))");
 
 	public static final ConfigKey<Boolean> TAX_SMOKE = boolKey(HarnessConstants.TAX_SMOKE, false)
-			.doc("rung 3 (witness, sweeps) at the smoke run's sizes under any profile: the keys of its sizes that are not set take the default profile's values, and its artifacts record `provenance.sample_sizes` and are PENDING_MEASUREMENT (`sample_sizes`) outside the default profile, never counted nor kept as a baseline; for a quick run of the battery's writers (the canary scan under `-Pbattery`)");
+			.doc("rung 3 (witness, sweeps) at the smoke run's sizes under any profile, for a quick run of the battery's writers; outside the default profile its artifacts are PENDING_MEASUREMENT (`sample_sizes`), never counted nor kept as a baseline ([rungs.md](rungs.md#rung-3-the-tax-and-the-sweeps))");
 
 	public static final ConfigKey<List<Integer>> SWEEP_CONCURRENCY = intsKey(HarnessConstants.SWEEP_CONCURRENCY, List.of(1, 8, 64, 128))
 			.profileDefault(Profile.DEFAULT, List.of(1, 4))
@@ -321,7 +321,7 @@ public final class ConfigKeys {
 
 	public static final ConfigKey<Double> RATE_BATCH_SECONDS = decimalKey(HarnessConstants.RATE_BATCH_SECONDS, 2.0, 0.1, 3600)
 			.profileDefault(Profile.DEFAULT, 0.5)
-			.doc("seconds of arrivals in one batch of a rate sweep level (requests per batch: rate x this, at least 8); a level is one sustained open loop at its rate, a ramp of twice this and then batches taking turns between raw and gateway in ABBA order, each read once its own requests have ended while later arrivals go on; longer batches mix the two arms' requests less in the engine's queue");
+			.doc("seconds of arrivals in one batch of a rate sweep level (rate x this requests, at least 8), after a ramp of twice this; longer batches mix the two arms' requests less in the engine's queue ([rungs.md](rungs.md#workloads-and-load-shapes))");
 
 	public static final ConfigKey<Double> BURSTINESS = decimalKey(HarnessConstants.BURSTINESS, 1.0, 0.01, 100)
 			.doc("gamma shape of the open loop's inter-arrival times: 1 is Poisson, below 1 burstier");
