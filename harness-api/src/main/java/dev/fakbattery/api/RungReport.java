@@ -87,8 +87,9 @@ final class RungReport {
 		Map<String, String> parameters = new LinkedHashMap<>();
 		parameters.put("verdict", verdict.name());
 		parameters.put("engine", engine.isObject()
-				? engine.path("engine_kind").asText("unknown")
-						+ (engine.path("engine_double").asBoolean() ? " (engine double)" : "") + " at "
+				? (engine.path("engine_double").asBoolean()
+						? "engine double (" + engine.path("dialect").asText(engine.path("engine_kind").asText("unknown")) + " dialect)"
+						: engine.path("engine_kind").asText("unknown")) + " at "
 						+ engine.path("base_url").asText("?")
 						+ " (" + engine.path("origin").asText("?") + ")"
 				: "none measured by this rung");

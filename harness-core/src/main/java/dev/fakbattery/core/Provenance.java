@@ -59,7 +59,7 @@ public final class Provenance {
 		node.put("client_cpus", Runtime.getRuntime().availableProcessors());
 		node.put("profile", config.profile().id());
 		node.put("reproduce_command", reproduceCommand(config));
-		node.put("engine", target.map(Provenance::engineName).orElse(null));
+		node.put("engine", target.map(TargetIdentity::engineKind).orElse(null));
 		node.put("engine_identity", target.map(TargetIdentity::identity).orElse(null));
 		node.put("engine_version", target.map(TargetIdentity::engineVersion).orElse(null));
 		node.put("engine_double", target.map(TargetIdentity::engineDouble).orElse(null));
@@ -74,18 +74,8 @@ public final class Provenance {
 		return node;
 	}
 
-	/**
-	 * The measured engine's name for {@code provenance.engine}: {@value #ENGINE_DOUBLE} for the engine double, whatever
-	 * dialect it speaks (its dialect is {@code dialect}), so that no artifact of the double reads {@code "engine": "vllm"}.
-	 *
-	 * @since 0.7
-	 */
-	public static String engineName(TargetIdentity target) {
-		return target.engineDouble() ? ENGINE_DOUBLE : target.engineKind();
-	}
-
-	/** {@code provenance.engine} of an artifact measured on the engine double: {@value}. */
-	public static final String ENGINE_DOUBLE = "engine-double";
+	/** {@code provenance.engine} of an artifact measured on the engine double: {@value}, whatever dialect it speaks. */
+	public static final String ENGINE_DOUBLE = TargetIdentity.ENGINE_DOUBLE;
 
 	/**
 	 * {@code ./mvnw verify -P<profile> -Dname=value ...} over every key of {@link ConfigKeys} that is set, in their

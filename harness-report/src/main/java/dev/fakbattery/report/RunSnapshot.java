@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.fakbattery.core.ArtifactId;
+import dev.fakbattery.report.gate.GateTarget;
 import dev.fakbattery.report.gate.GateWriter;
 import dev.fakbattery.wire.Json;
 
@@ -93,7 +94,7 @@ public record RunSnapshot(String runId, String startedAt, String target, String 
 			JsonNode engine = doc.path("target").path("engine");
 			if (engine.isObject()) {
 				return (engine.path("engine_double").asBoolean()
-						? "engine double (" + engine.path("engine_kind").asText() + " dialect)"
+						? "engine double (" + GateTarget.dialect(engine) + " dialect)"
 						: engine.path("engine_kind").asText("unknown")) + " " + engine.path("engine_version").asText("")
 						+ " serving " + engine.path("served_models") + "; gateway " + doc.path("target").path("gateway").asText("unknown");
 			}

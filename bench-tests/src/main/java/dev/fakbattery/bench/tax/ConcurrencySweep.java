@@ -14,12 +14,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.Provenance;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
 import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.stats.SequentialPlan;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.wire.JsonNumbers;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
@@ -147,7 +147,7 @@ public final class ConcurrencySweep {
 		body.put("model", model.orElse(null));
 		body.put("base_url", upstream.baseUrl().toString());
 		// the engine measured (the double is named so), never the configured dialect passed off as one; the dialect beside it
-		body.put("engine", run.target().map(Provenance::engineName).orElse(null));
+		body.put("engine", run.target().map(TargetIdentity::engineKind).orElse(null));
 		body.put("dialect", upstream.engine().id());
 		body.put("max_tokens", settings.maxTokens());
 		settings.workload().writeTo(body.putObject("workload_spec"));

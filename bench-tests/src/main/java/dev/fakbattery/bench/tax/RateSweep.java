@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.fakbattery.bench.preflight.ServedModels;
 import dev.fakbattery.bench.preflight.SystemPreflightProbes;
 import dev.fakbattery.core.HarnessConstants;
-import dev.fakbattery.core.Provenance;
 import dev.fakbattery.core.RungRecorder;
 import dev.fakbattery.core.load.Progress;
 import dev.fakbattery.core.load.RequestSource;
@@ -22,6 +21,7 @@ import dev.fakbattery.core.load.TargetClient;
 import dev.fakbattery.core.stats.BootstrapCi;
 import dev.fakbattery.core.stats.RateSearch;
 import dev.fakbattery.core.stats.SequentialPlan;
+import dev.fakbattery.core.target.TargetIdentity;
 import dev.fakbattery.wire.spi.GatewayUnderTest;
 
 /**
@@ -177,7 +177,7 @@ public final class RateSweep {
 		body.put("model", model.orElse(null));
 		body.put("base_url", upstream.baseUrl().toString());
 		// the engine measured (the double is named so), never the configured dialect passed off as one; the dialect beside it
-		body.put("engine", run.target().map(Provenance::engineName).orElse(null));
+		body.put("engine", run.target().map(TargetIdentity::engineKind).orElse(null));
 		body.put("dialect", upstream.engine().id());
 		settings.workload().writeTo(body.putObject("workload_spec"));
 		ObjectNode shape = body.putObject("load_shape");

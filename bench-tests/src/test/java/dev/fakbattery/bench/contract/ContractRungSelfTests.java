@@ -51,8 +51,12 @@ class ContractRungSelfTests {
 		assertThat(contract.path("shared_config").path("context_length").asInt()).isEqualTo(32768);
 		assertThat(contract.path("shared_config").path("quant").asText()).isEqualTo(ContractRungTests.DOUBLE_PRECISION);
 		assertThat(contract.path("shared_config").path("engine_version").asText()).isEqualTo("0.29.0+engine-double");
+		assertThat(contract.path("acceptance").path("engine").path("expected").asText())
+				.isEqualTo("the vllm dialect (-Dengine) in the engine double's answers");
 		assertThat(contract.path("acceptance").path("engine").path("observed").asText()).isEqualTo(
-				"vllm 0.29.0+engine-double (GET /version: version 0.29.0+engine-double; GET /metrics: 12 metric families named vllm:*)");
+				"engine double speaking vllm (GET /version: version 0.29.0+engine-double; GET /metrics: 12 metric families named vllm:*)");
+		assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("engine-double");
+		assertThat(contract.path("target").path("engine").path("dialect").asText()).isEqualTo("vllm");
 		assertThat(contract.path("acceptance").fieldNames()).toIterable().containsExactly("engine_answered", "engine", "served_model");
 		assertThat(contract.path("measurements").get(0).path("name").asText()).isEqualTo("context_length");
 	}
@@ -169,6 +173,23 @@ class ContractRungSelfTests {
 	}
 
 	@Test
+	@DisplayName("-Pgpu: the engine double speaking another dialect than -Dengine FAILs its engine check, naming the double, never the engine")
+	void doubleOfAnotherDialectFails() throws Exception {
+		try (EngineDouble engine = EngineDouble.builder().start()) {
+			Map<String, String> config = new HashMap<>(real(engine.baseUrl(), 32768, engine.model()));
+			config.put(HarnessConstants.ENGINE, "sglang");
+			run("gpu", config).assertStatistics(stats -> stats.failed(1));
+		}
+		JsonNode contract = artifact();
+		assertThat(contract.path("verdict").asText()).isNotEqualTo("PASS");
+		JsonNode check = contract.path("acceptance").path("engine");
+		assertThat(check.path("status").asText()).isEqualTo("FAIL");
+		assertThat(check.path("expected").asText()).isEqualTo("the sglang dialect (-Dengine) in the engine double's answers");
+		assertThat(check.path("observed").asText()).startsWith("engine double speaking vllm (GET /version: version 0.29.0+engine-double");
+		assertThat(contract.path("target").path("engine").path("engine_kind").asText()).isEqualTo("engine-double");
+	}
+
+	@Test
 	@DisplayName("-Pgpu: the engine double behind a proxy that serves only /v1 and strips its Server header: its system_fingerprint says SIMULATED")
 	void doubleBehindV1OnlyProxyIsRecognised() throws Exception {
 		try (EngineDouble engine = EngineDouble.builder().start(); StubServer proxy = StubServer.strippingProxy(engine.baseUrl(), false)) {
@@ -178,7 +199,7 @@ class ContractRungSelfTests {
 			assertThat(contract.path("simulated").asText()).contains("system_fingerprint [vllm-0.29.0+engine-double-");
 			assertThat(contract.path("target").path("engine").path("engine_double").asBoolean()).isTrue();
 			assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
-			assertThat(contract.path("acceptance").path("engine").path("observed").asText()).startsWith("vllm 0.29.0+engine-double "
+			assertThat(contract.path("acceptance").path("engine").path("observed").asText()).startsWith("engine double speaking vllm "
 					+ "(POST /v1/chat/completions (model " + engine.model() + "): system_fingerprint vllm-0.29.0+engine-double-");
 			// its answer's id carries the double's id mark too, recorded with the probe's chat request
 			assertThat(chatAnswerId(contract)).matches("chatcmpl-[0-9a-f]{16}")
@@ -204,7 +225,7 @@ class ContractRungSelfTests {
 			assertThat(contract.path("target").path("engine").path("engine_double_evidence").asText()).contains("id mark");
 			assertThat(contract.path("target").path("engine").path("server_header").isNull()).isTrue();
 			assertThat(contract.path("acceptance").path("engine").path("observed").asText())
-					.isEqualTo("sglang (POST /v1/chat/completions (model "
+					.isEqualTo("engine double speaking sglang (POST /v1/chat/completions (model "
 							+ engine.model() + "): id " + id + ", the engine double's id mark in sglang's id shape)");
 		}
 	}

@@ -84,7 +84,8 @@ class ContractRungTests {
 	/**
 	 * The engine kind its answers identified against {@code -Dengine}: a comparison that FAILs on another engine; NOT_JUDGED
 	 * (the rung PENDING_MEASUREMENT) when the kind is only declared by {@code engine.identity}, as nothing observed can be
-	 * compared; pending when unidentified.
+	 * compared; pending when unidentified. The engine double is no engine: its dialect is compared instead, and the check
+	 * says so.
 	 */
 	private static void engineKind(RungRecorder run, TargetIdentity target) {
 		Optional<String> unidentified = target.unidentified();
@@ -101,6 +102,12 @@ class ContractRungTests {
 							+ target.identityOverride() + " is a declaration, not an observation",
 					"serve an engine whose answers identify it (vLLM's /version or vllm: metrics, SGLang's /get_server_info, "
 							+ "llama.cpp's /props, or a system_fingerprint on /v1)");
+			return;
+		}
+		if (target.engineDouble()) {
+			run.check("engine", configured.equals(target.dialect().replace(".", "")),
+					"the " + configured + " dialect (-D" + ENGINE + ") in the engine double's answers",
+					"engine double speaking " + target.dialect() + " (" + String.join("; ", target.identifiedBy()) + ")");
 			return;
 		}
 		String observed = target.engineKind();

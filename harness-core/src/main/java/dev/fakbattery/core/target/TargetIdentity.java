@@ -59,6 +59,14 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 	/** {@value}: the engine kind of a target nothing identified. */
 	public static final String UNKNOWN = "unknown";
 
+	/**
+	 * {@value}: the engine kind of the engine double, whatever dialect it speaks ({@link #dialect()}): it is no engine, so
+	 * no artifact calls it one.
+	 *
+	 * @since 0.9
+	 */
+	public static final String ENGINE_DOUBLE = "engine-double";
+
 	/** {@value}: the engine kind was read from the engine's answers. */
 	public static final String OBSERVED = "observed";
 
@@ -91,10 +99,22 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 
 	/**
 	 * {@code vllm}, {@code sglang}, {@code llama.cpp}: what the probe identified, else what {@code engine.identity}
-	 * declared, else {@value #UNKNOWN}. A declaration never outranks an observation.
+	 * declared, else {@value #UNKNOWN}; {@value #ENGINE_DOUBLE} for the engine double, whose answers imitate an engine
+	 * ({@link #dialect()}). A declaration never outranks an observation.
 	 */
 	public String engineKind() {
-		return probedKind != null ? probedKind : identityOverride != null ? identityOverride : UNKNOWN;
+		return engineDouble() ? ENGINE_DOUBLE : probedKind != null ? probedKind : identityOverride != null ? identityOverride : UNKNOWN;
+	}
+
+	/**
+	 * The wire the engine's answers speak, as the probe identified it ({@code vllm}, {@code sglang}, {@code llama.cpp}):
+	 * the engine kind for a real engine, the engine imitated for the engine double; {@value #UNKNOWN} when nothing
+	 * identified it.
+	 *
+	 * @since 0.9
+	 */
+	public String dialect() {
+		return probedKind != null ? probedKind : UNKNOWN;
 	}
 
 	/**
@@ -185,7 +205,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 
 	/** One line: {@code vllm 0.11.0 at http://h:8000/v1 (base.url), serving [m]}. */
 	public String describe() {
-		return (engineDouble() ? "engine double (" + engineKind() + " dialect)" : engineKind())
+		return (engineDouble() ? "engine double (" + dialect() + " dialect)" : engineKind())
 				+ (declared() ? " (declared by -Dengine.identity, not observed)" : "")
 				+ (engineVersion == null ? "" : " " + engineVersion) + " at " + baseUrl + " (" + origin + "), serving " + servedModels;
 	}
@@ -195,6 +215,7 @@ public record TargetIdentity(String origin, URI baseUrl, String probedKind, Stri
 		node.put("origin", origin);
 		node.put("base_url", baseUrl.toString());
 		node.put("engine_kind", engineKind());
+		node.put("dialect", dialect());
 		node.put("identity", identity());
 		node.put("engine_version", engineVersion);
 		servedModels.forEach(node.putArray("served_models")::add);

@@ -163,7 +163,8 @@ class IdentificationByContentTests {
 				TargetIdentity id = probe(engine);
 				assertThat(id.engineDouble()).as(marked).isTrue();
 				assertThat(id.probedKind()).as(marked).isNull();
-				assertThat(id.engineKind()).as(marked).isEqualTo(TargetIdentity.UNKNOWN);
+				assertThat(id.engineKind()).as(marked).isEqualTo(TargetIdentity.ENGINE_DOUBLE);
+				assertThat(id.dialect()).as(marked).isEqualTo(TargetIdentity.UNKNOWN);
 			}
 		}
 	}

@@ -84,6 +84,25 @@ class TargetIdentityTests {
 	}
 
 	@Test
+	@DisplayName("the engine double is never called the engine it imitates: its kind is engine-double, what it imitates its dialect")
+	void doubleIsNoEngine() {
+		TargetIdentity twin = identity("base.url", "vllm", "0.11.0+engine-double", "its version says so", null);
+		assertThat(twin.engineKind()).isEqualTo(TargetIdentity.ENGINE_DOUBLE);
+		assertThat(twin.dialect()).isEqualTo("vllm");
+		assertThat(twin.fingerprint()).startsWith("base.url|engine-double|");
+		ObjectNode node = Json.MAPPER.createObjectNode();
+		twin.writeTo(node);
+		assertThat(node.path("engine_kind").asText()).isEqualTo("engine-double");
+		assertThat(node.path("dialect").asText()).isEqualTo("vllm");
+		assertThat(node.path("engine_double").asBoolean()).isTrue();
+
+		TargetIdentity real = identity("base.url", "sglang", "0.5.4", null, null);
+		assertThat(real.engineKind()).isEqualTo("sglang");
+		assertThat(real.dialect()).isEqualTo("sglang");
+		assertThat(identity("base.url", null, null, null, null).dialect()).isEqualTo(TargetIdentity.UNKNOWN);
+	}
+
+	@Test
 	@DisplayName("unidentified: the reason names the base URL, what was probed, and owned_by as a mere claim when present")
 	void unidentified() {
 		String none = "unidentified engine at http://h:8000/v1: no version from /version, /get_server_info or /props, no vllm:, "
@@ -120,7 +139,7 @@ class TargetIdentityTests {
 	void fingerprint() {
 		assertThat(identity("base.url", "vllm", "0.11.0", null, null).fingerprint()).isEqualTo("base.url|vllm|0.11.0|[m]|http://h:8000/v1");
 		assertThat(identity(TargetIdentity.EMBEDDED, "vllm", "0.11.0+engine-double", "started here", null).fingerprint())
-				.isEqualTo("embedded|vllm|0.11.0+engine-double|[m]");
+				.isEqualTo("embedded|engine-double|0.11.0+engine-double|[m]");
 		assertThat(identity("base.url", null, null, null, null).withOverride("sglang").fingerprint())
 				.isEqualTo("base.url|sglang|null|[m]|http://h:8000/v1");
 	}
@@ -149,7 +168,8 @@ class TargetIdentityTests {
 		assertThat(node.toString()).isEqualTo(Json.MAPPER.createObjectNode()
 				.put("origin", "base.url")
 				.put("base_url", "http://h:8000/v1")
-				.put("engine_kind", "vllm")
+				.put("engine_kind", "engine-double")
+				.put("dialect", "vllm")
 				.put("identity", "observed")
 				.put("engine_version", "0.11.0")
 				.set("served_models", Json.MAPPER.createArrayNode().add("a").add("b"))
@@ -157,7 +177,7 @@ class TargetIdentityTests {
 				.replaceAll("}$", "") + ",\"context_length\":4096,\"server_header\":\"uvicorn\",\"owned_by\":\"vllm\","
 				+ "\"tool_parser\":\"hermes\",\"identified_by\":[\"GET /version: version 0.11.0\"],\"identity_override\":\"sglang\","
 				+ "\"probed\":[\"GET /v1/models: HTTP 200\"],\"engine_double\":true,\"engine_double_evidence\":\"its Server header says so\","
-				+ "\"gateway_evidence\":null,\"evidence_conflict\":null,\"probe_problem\":\"slow\",\"fingerprint\":\"base.url|vllm|0.11.0|[a, b]|http://h:8000/v1\"}");
+				+ "\"gateway_evidence\":null,\"evidence_conflict\":null,\"probe_problem\":\"slow\",\"fingerprint\":\"base.url|engine-double|0.11.0|[a, b]|http://h:8000/v1\"}");
 	}
 
 	@Test
@@ -171,6 +191,7 @@ class TargetIdentityTests {
 		assertThat(doc.path("context_length").isNull()).isTrue();
 		assertThat(doc.has("context_length")).isTrue();
 		assertThat(doc.path("engine_kind").asText()).isEqualTo("unknown");
+		assertThat(doc.path("dialect").asText()).isEqualTo("unknown");
 		assertThat(doc.path("engine_version").isNull()).isTrue();
 		assertThat(doc.path("served_models").isArray() && doc.path("served_models").isEmpty()).isTrue();
 		assertThat(doc.path("identified_by").isArray() && doc.path("identified_by").isEmpty()).isTrue();
