@@ -43,7 +43,7 @@ public final class Provenance {
 
 	/**
 	 * The provenance of an artifact. {@code engine} and {@code engine_version} are what the measured engine said
-	 * ({@code target}; {@value #ENGINE_DOUBLE} for the double); with no target they are null, never the configured
+	 * ({@code target}; {@value TargetIdentity#ENGINE_DOUBLE} for the double); with no target they are null, never the configured
 	 * dialect passed off as a reading. {@code engine_identity} says where the engine kind came from: {@code observed},
 	 * or {@code declared} by {@code engine.identity} and not observed.
 	 */
@@ -73,9 +73,6 @@ public final class Provenance {
 		overrides.forEach(node::put);
 		return node;
 	}
-
-	/** {@code provenance.engine} of an artifact measured on the engine double: {@value}, whatever dialect it speaks. */
-	public static final String ENGINE_DOUBLE = TargetIdentity.ENGINE_DOUBLE;
 
 	/**
 	 * {@code ./mvnw verify -P<profile> -Dname=value ...} over every key of {@link ConfigKeys} that is set, in their

@@ -75,7 +75,7 @@ class ProvenanceTests {
 		TargetIdentity declared = new TargetIdentity("base.url", url, null, null, java.util.List.of("m"), null, null, null, null,
 				null, null, java.util.List.of(), java.util.List.of(), null, null, null).withOverride("sglang");
 		var ofDouble = Provenance.collect(config, java.util.Optional.of(doubled), java.util.Map.of());
-		assertThat(ofDouble.path("engine").asText()).isEqualTo(Provenance.ENGINE_DOUBLE);
+		assertThat(ofDouble.path("engine").asText()).isEqualTo(TargetIdentity.ENGINE_DOUBLE);
 		assertThat(ofDouble.path("engine_double").asBoolean()).isTrue();
 		assertThat(ofDouble.path("dialect").asText()).isEqualTo("vllm");
 		assertThat(Provenance.collect(config, java.util.Optional.of(real), java.util.Map.of()).path("engine").asText())
